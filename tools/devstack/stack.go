@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/alicebob/miniredis/v2"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/hostcart/checkout/gateway/gatewaysvc"
+	"github.com/hostcart/checkout/libs/go/platform/discovery"
+	"github.com/hostcart/checkout/services/catalog/catalogsvc"
+)
+
+// run starts the stores, every service and the gateway, and stops them all when ctx ends or one of
+// them fails. Services are configured through the same environment variables they read when deployed
+// alone, so devstack exercises the production wiring.
+func run(ctx context.Context, cfg Config, log *slog.Logger) error {
+	dataDir := cfg.DataDir
+	if dataDir == "" {
+		dir, err := os.MkdirTemp("", "devstack-")
+		if err != nil {
+			return fmt.Errorf("create data folder: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		dataDir = dir
+	}
+
+	redisURL := cfg.RedisURL
+	if redisURL == "" {
+		mr := miniredis.NewMiniRedis()
+		if err := mr.Start(); err != nil {
+			return fmt.Errorf("start in-process redis: %w", err)
+		}
+		defer mr.Close()
+		redisURL = "redis://" + mr.Addr()
+		log.Info("embedded redis-protocol server started", "addr", mr.Addr())
+	} else {
+		log.Info("using redis", "url", redactURL(redisURL))
+	}
+	if cfg.DatabaseURL == "" {
+		log.Info("using embedded SQL store", "dir", dataDir)
+	} else {
+		log.Info("using postgresql", "url", redactURL(cfg.DatabaseURL))
+	}
+
+	if err := setenv(map[string]string{
+		"REDIS_URL":           redisURL,
+		"DATABASE_URL":        cfg.DatabaseURL,
+		"CATALOG_SQLITE_PATH": filepath.Join(dataDir, "catalog.db"),
+		"CATALOG_SEED":        "true",
+		"FRONTEND_DIR":        cfg.FrontendDir,
+	}); err != nil {
+		return err
+	}
+
+	catalogLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return fmt.Errorf("listen for catalog: %w", err)
+	}
+	gatewayAddr := net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port))
+	gatewayLis, err := net.Listen("tcp", gatewayAddr)
+	if err != nil {
+		catalogLis.Close()
+		return fmt.Errorf("listen for gateway on %s (set PORT to use another port): %w", gatewayAddr, err)
+	}
+
+	resolver := discovery.Static{"catalog": catalogLis.Addr().String()}
+
+	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		log.Info("catalog service listening", "grpc", catalogLis.Addr().String())
+		return serviceErr("catalog", catalogsvc.Run(ctx, catalogsvc.ConfigFromEnv(), catalogLis, log.With("service", "catalog")))
+	})
+	g.Go(func() error {
+		return serviceErr("gateway", gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log.With("service", "gateway")))
+	})
+
+	port := gatewayLis.Addr().(*net.TCPAddr).Port
+	log.Info("shop is starting; open it in a browser",
+		"hostwerk", fmt.Sprintf("http://hostwerk.localhost:%d/", port),
+		"alpenhost", fmt.Sprintf("http://alpenhost.localhost:%d/", port),
+		"api", fmt.Sprintf("http://localhost:%d/api/v2/brands/current", port),
+		"stop", "Ctrl-C")
+	fmt.Fprintf(os.Stderr, "\n  Shop:  http://hostwerk.localhost:%d/  (Hostwerk, DE)\n         http://alpenhost.localhost:%d/ (Alpenhost, AT)\n  API:   http://localhost:%d/api/v2/brands/current\n  Stop:  Ctrl-C\n\n", port, port, port)
+
+	err = g.Wait()
+	log.Info("devstack stopped")
+	return err
+}
+
+func serviceErr(name string, err error) error {
+	if err == nil || errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+func setenv(vars map[string]string) error {
+	for k, v := range vars {
+		if err := os.Setenv(k, v); err != nil {
+			return fmt.Errorf("set %s: %w", k, err)
+		}
+	}
+	return nil
+}

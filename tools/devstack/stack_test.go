@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	_ "github.com/lib/pq"
+)
+
+// These tests start the whole stack the way `make run` does — catalog and gateway on loopback
+// listeners talking real gRPC — and check the seeded catalogue through the public HTTP API.
+
+func TestStackEmbeddedStores(t *testing.T) {
+	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
+	checkSeededAPI(t, base)
+}
+
+// The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
+func TestStackPostgresAndRedis(t *testing.T) {
+	admin := os.Getenv("TEST_POSTGRES_URL")
+	if admin == "" {
+		admin = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+	}
+	db, err := sql.Open("postgres", admin)
+	if err != nil {
+		t.Fatalf("open postgres: %v", err)
+	}
+	defer db.Close()
+	name := fmt.Sprintf("devstack_test_%d", rand.Uint32())
+	if _, err := db.Exec("CREATE DATABASE " + name); err != nil {
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(func() {
+		if _, err := db.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
+			t.Errorf("drop database: %v", err)
+		}
+	})
+	dbURL := strings.Replace(admin, "/postgres?", "/"+name+"?", 1)
+	redisURL := os.Getenv("TEST_REDIS_URL")
+	if redisURL == "" {
+		redisURL = "redis://127.0.0.1:6379/0"
+	}
+	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
+	checkSeededAPI(t, base)
+}
+
+func startStack(t *testing.T, cfg Config) string {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Port = lis.Addr().(*net.TCPAddr).Port
+	lis.Close()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	go func() { done <- run(ctx, cfg, log) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("devstack stopped with error: %v", err)
+			}
+		case <-time.After(15 * time.Second):
+			t.Errorf("devstack did not stop within 15s of cancellation")
+		}
+	})
+
+	base := fmt.Sprintf("http://127.0.0.1:%d", cfg.Port)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		select {
+		case err := <-done:
+			t.Fatalf("devstack exited early: %v", err)
+		default:
+		}
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return base
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("devstack not ready after 60s (last error %v)", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func getJSON(t *testing.T, base, host, path string, into any) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, base+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = host
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("GET %s: %v", path, err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if into != nil && resp.StatusCode == http.StatusOK {
+		if err := json.Unmarshal(body, into); err != nil {
+			t.Fatalf("GET %s: decode %q: %v", path, body, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+func checkSeededAPI(t *testing.T, base string) {
+	brands := map[string]struct{ name, country string }{
+		"hostwerk.localhost":  {"Hostwerk", "DE"},
+		"alpenhost.localhost": {"Alpenhost", "AT"},
+	}
+	for host, want := range brands {
+		t.Run(host, func(t *testing.T) {
+			var brand struct {
+				Name       string                  `json:"name"`
+				Locales    []struct{ Code string } `json:"locales"`
+				Properties map[string]string       `json:"properties"`
+			}
+			if code := getJSON(t, base, host, "/api/v2/brands/current", &brand); code != http.StatusOK {
+				t.Fatalf("brands/current: status %d", code)
+			}
+			if brand.Name != want.name || brand.Properties["country_code"] != want.country || len(brand.Locales) < 2 {
+				t.Fatalf("brands/current = %+v, want %s in %s with 2 locales", brand, want.name, want.country)
+			}
+
+			var cats struct {
+				Categories []struct {
+					Slug          string `json:"slug"`
+					DomainCapable bool   `json:"domain_capable"`
+				} `json:"categories"`
+			}
+			getJSON(t, base, host, "/api/v2/categories", &cats)
+			if len(cats.Categories) < 3 {
+				t.Fatalf("categories: got %d, want several", len(cats.Categories))
+			}
+			var domainCats struct {
+				Categories []struct {
+					DomainCapable bool `json:"domain_capable"`
+				} `json:"categories"`
+			}
+			getJSON(t, base, host, "/api/v2/categories?d=example.de", &domainCats)
+			if len(domainCats.Categories) == 0 || len(domainCats.Categories) >= len(cats.Categories) {
+				t.Fatalf("categories?d: got %d of %d, want a non-empty subset", len(domainCats.Categories), len(cats.Categories))
+			}
+			for _, c := range domainCats.Categories {
+				if !c.DomainCapable {
+					t.Fatalf("categories?d listed a category that is not domain capable")
+				}
+			}
+
+			var products struct {
+				Products []struct {
+					ID        int32 `json:"id"`
+					IsHidden  bool  `json:"is_hidden"`
+					FromPrice *struct {
+						NetCents   int32 `json:"net_cents"`
+						GrossCents int32 `json:"gross_cents"`
+					} `json:"from_price"`
+					PaymentMaturities []struct {
+						Months int32 `json:"months"`
+					} `json:"payment_maturities"`
+				} `json:"products"`
+			}
+			getJSON(t, base, host, "/api/v2/products", &products)
+			if len(products.Products) < 10 {
+				t.Fatalf("products: got %d, want the seeded catalogue", len(products.Products))
+			}
+			priced := 0
+			for _, p := range products.Products {
+				if p.IsHidden {
+					t.Fatalf("products listed hidden product %d", p.ID)
+				}
+				if p.FromPrice != nil && p.FromPrice.GrossCents > p.FromPrice.NetCents {
+					priced++
+				}
+			}
+			if priced == 0 {
+				t.Fatalf("no product has a from-price with VAT above its net price")
+			}
+
+			var countries struct {
+				Countries []struct{ Code string } `json:"countries"`
+			}
+			getJSON(t, base, host, "/api/v2/countries", &countries)
+			if len(countries.Countries) < 3 {
+				t.Fatalf("countries: got %d", len(countries.Countries))
+			}
+			var intervals struct {
+				PaymentIntervals []struct {
+					Months      int32   `json:"months"`
+					IntervalVat float64 `json:"interval_vat"`
+				} `json:"payment_intervals"`
+			}
+			getJSON(t, base, host, "/api/v2/payment-intervals", &intervals)
+			if len(intervals.PaymentIntervals) == 0 {
+				t.Fatalf("payment-intervals: none")
+			}
+		})
+	}
+
+	var zips struct {
+		ZipCodes []struct{ Code, City string } `json:"zip_codes"`
+	}
+	getJSON(t, base, "hostwerk.localhost", "/api/v2/zipcodes/101", &zips)
+	if len(zips.ZipCodes) == 0 || !strings.HasPrefix(zips.ZipCodes[0].Code, "101") {
+		t.Fatalf("zipcodes/101 (DE): %+v", zips.ZipCodes)
+	}
+	zips.ZipCodes = nil
+	getJSON(t, base, "alpenhost.localhost", "/api/v2/zipcodes/101", &zips)
+	if len(zips.ZipCodes) == 0 {
+		t.Fatalf("zipcodes/101 (AT): none")
+	}
+	for _, z := range zips.ZipCodes {
+		if !strings.HasPrefix(z.Code, "101") || len(z.Code) != 4 {
+			t.Fatalf("zipcodes/101 (AT) returned %+v, want Austrian 4-digit codes", z)
+		}
+	}
+	if code := getJSON(t, base, "unknown.example", "/api/v2/brands/current", nil); code != http.StatusNotFound {
+		t.Fatalf("unknown host: status %d, want 404", code)
+	}
+}
