@@ -1,0 +1,97 @@
+package callctx
+
+import (
+	"context"
+	"testing"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
+)
+
+// incoming turns the outgoing metadata of ctx into the incoming metadata a server would see.
+func incoming(ctx context.Context) context.Context {
+	md, _ := metadata.FromOutgoingContext(ctx)
+	return metadata.NewIncomingContext(context.Background(), md)
+}
+
+func TestWithFrom(t *testing.T) {
+	if got := From(context.Background()); got != (Values{}) {
+		t.Fatalf("From(empty) = %+v", got)
+	}
+	v := Values{SessionID: "s1", BrandID: 2, Locale: "en-GB", RequestID: "r1"}
+	if got := From(With(context.Background(), v)); got != v {
+		t.Fatalf("From(With(v)) = %+v, want %+v", got, v)
+	}
+}
+
+func TestMetadataRoundTrip(t *testing.T) {
+	v := Values{SessionID: "sess", BrandID: 1234, Locale: "de-DE", RequestID: "req"}
+	ctx := ToOutgoing(context.Background(), v)
+	md, _ := metadata.FromOutgoingContext(ctx)
+	if got := md.Get(MDBrandID); len(got) != 1 || got[0] != "1234" {
+		t.Fatalf("brand metadata = %v, want decimal text", got)
+	}
+	if got := FromIncoming(incoming(ctx)); got != v {
+		t.Fatalf("round trip = %+v, want %+v", got, v)
+	}
+}
+
+func TestFromIncomingMalformedBrand(t *testing.T) {
+	ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs(MDBrandID, "hostwerk", MDLocale, "de-DE"))
+	got := FromIncoming(ctx)
+	if got.BrandID != 0 || got.Locale != "de-DE" {
+		t.Fatalf("FromIncoming = %+v, want brand 0 and locale kept", got)
+	}
+}
+
+func TestClientInterceptorReplacesForwardedValues(t *testing.T) {
+	ctx := metadata.AppendToOutgoingContext(context.Background(), MDLocale, "de-DE", "other", "x")
+	ctx = With(ctx, Values{Locale: "en-GB"})
+	var seen metadata.MD
+	invoker := func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, opts ...grpc.CallOption) error {
+		seen, _ = metadata.FromOutgoingContext(ctx)
+		return nil
+	}
+	if err := UnaryClientInterceptor()(ctx, "/x.Y/Z", nil, nil, nil, invoker); err != nil {
+		t.Fatal(err)
+	}
+	if got := seen.Get(MDLocale); len(got) != 1 || got[0] != "en-GB" {
+		t.Errorf("locale metadata = %v, want only en-GB", got)
+	}
+	if got := seen.Get("other"); len(got) != 1 {
+		t.Errorf("unrelated metadata lost: %v", seen)
+	}
+	if len(seen.Get(MDSessionID)) != 0 {
+		t.Errorf("empty session id was sent: %v", seen)
+	}
+}
+
+func TestServerInterceptorGeneratesRequestID(t *testing.T) {
+	var got Values
+	handler := func(ctx context.Context, req any) (any, error) {
+		got = From(ctx)
+		return nil, nil
+	}
+	ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs(MDSessionID, "s"))
+	if _, err := UnaryServerInterceptor()(ctx, nil, &grpc.UnaryServerInfo{}, handler); err != nil {
+		t.Fatal(err)
+	}
+	if got.SessionID != "s" || len(got.RequestID) != 32 {
+		t.Fatalf("values = %+v, want session kept and a generated request id", got)
+	}
+	first := got.RequestID
+	if _, err := UnaryServerInterceptor()(ctx, nil, &grpc.UnaryServerInfo{}, handler); err != nil {
+		t.Fatal(err)
+	}
+	if got.RequestID == first {
+		t.Fatal("request ids repeat")
+	}
+
+	ctx = metadata.NewIncomingContext(context.Background(), metadata.Pairs(MDRequestID, "given"))
+	if _, err := UnaryServerInterceptor()(ctx, nil, &grpc.UnaryServerInfo{}, handler); err != nil {
+		t.Fatal(err)
+	}
+	if got.RequestID != "given" {
+		t.Fatalf("request id = %q, want the caller's", got.RequestID)
+	}
+}

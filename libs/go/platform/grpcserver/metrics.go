@@ -1,0 +1,64 @@
+package grpcserver
+
+import (
+	"context"
+	"time"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/metric"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+)
+
+const meterName = "github.com/hostcart/checkout/libs/go/platform/grpcserver"
+
+// metrics records RED metrics per method. otelgrpc records call durations too, but its error
+// view depends on semconv versions; these names are ours and stable for dashboards and alerts.
+type metrics struct {
+	requests metric.Int64Counter
+	errors   metric.Int64Counter
+	duration metric.Float64Histogram
+}
+
+func newMetrics() *metrics {
+	return newMetricsFrom(otel.GetMeterProvider())
+}
+
+func newMetricsFrom(mp metric.MeterProvider) *metrics {
+	meter := mp.Meter(meterName)
+	// Instrument creation only fails on invalid names, which are constants here; the returned
+	// instruments are still usable no-ops in that case, so the errors are deliberately ignored.
+	requests, _ := meter.Int64Counter("rpc.server.requests",
+		metric.WithDescription("gRPC calls handled"), metric.WithUnit("{call}"))
+	errs, _ := meter.Int64Counter("rpc.server.errors",
+		metric.WithDescription("gRPC calls that ended with a non-OK status"), metric.WithUnit("{call}"))
+	duration, _ := meter.Float64Histogram("rpc.server.handling.duration",
+		metric.WithDescription("Time spent handling a gRPC call"), metric.WithUnit("s"),
+		metric.WithExplicitBucketBoundaries(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
+	return &metrics{requests: requests, errors: errs, duration: duration}
+}
+
+func (m *metrics) unary() grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
+		start := time.Now()
+		returned := false
+		defer func() {
+			code := outcome(err, returned)
+			set := metric.WithAttributeSet(attribute.NewSet(
+				attribute.String("rpc.method", info.FullMethod),
+				attribute.Int("rpc.grpc.status_code", int(code)),
+			))
+			// A cancelled caller must not suppress the measurement.
+			mctx := context.WithoutCancel(ctx)
+			m.requests.Add(mctx, 1, set)
+			if code != codes.OK {
+				m.errors.Add(mctx, 1, set)
+			}
+			m.duration.Record(mctx, time.Since(start).Seconds(), set)
+		}()
+		resp, err = handler(ctx, req)
+		returned = true
+		return resp, err
+	}
+}
