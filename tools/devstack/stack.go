@@ -56,6 +56,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		"CATALOG_SQLITE_PATH": filepath.Join(dataDir, "catalog.db"),
 		"CATALOG_SEED":        "true",
 		"FRONTEND_DIR":        cfg.FrontendDir,
+		"DEV_BRAND_HOSTS":     "true",
 	}); err != nil {
 		return err
 	}

@@ -1,0 +1,93 @@
+// Package gatewaysvc is the composition root of the gateway: it reads the configuration, dials the
+// services, builds the router and serves HTTP until its context ends.
+package gatewaysvc
+
+import (
+	"strings"
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/platform/config"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+)
+
+// Config of the gateway. ConfigFromEnv documents the variable of each field.
+type Config struct {
+	// Port is where cmd/gateway listens; Run serves on the listener it is given.
+	Port string
+	// StaticDir holds the built frontend shell.
+	StaticDir string
+	// DefaultBrand is the slug served on localhost when DevBrandHosts is on.
+	DefaultBrand string
+	// DevBrandHosts enables <slug>.localhost and localhost as brand hosts. Off in production, where
+	// every brand is reached under its fqdn.
+	DevBrandHosts bool
+	// TrustedProxies (IPs or CIDRs) may set X-Forwarded-For and X-Forwarded-Proto.
+	TrustedProxies []string
+	// BrandCacheTTL is how long a host's brand is reused before asking the catalog again.
+	BrandCacheTTL time.Duration
+	// ReadyTimeout bounds each backend health check of /readyz.
+	ReadyTimeout time.Duration
+	// ShutdownGrace is how long in-flight requests may finish after the context ends.
+	ShutdownGrace time.Duration
+	// ContentSecurityPolicy overrides the default policy when set.
+	ContentSecurityPolicy string
+	// Client is the resilience policy of the gRPC connections to the services.
+	Client grpcclient.Config
+}
+
+// Defaults of ConfigFromEnv and for zero fields.
+const (
+	DefaultPort          = "8080"
+	DefaultStaticDir     = "dist/frontend/shell"
+	DefaultBrandSlug     = "hostwerk"
+	DefaultBrandCacheTTL = 30 * time.Second
+	DefaultReadyTimeout  = time.Second
+	DefaultShutdownGrace = 10 * time.Second
+)
+
+// ConfigFromEnv reads PORT, FRONTEND_DIR, DEFAULT_BRAND, DEV_BRAND_HOSTS, TRUSTED_PROXIES
+// (comma-separated), BRAND_CACHE_TTL, READY_TIMEOUT, HTTP_SHUTDOWN_GRACE, CONTENT_SECURITY_POLICY
+// and the gRPC client variables of grpcclient.ConfigFromEnv.
+func ConfigFromEnv() Config {
+	return Config{
+		Port:                  config.String("PORT", DefaultPort),
+		StaticDir:             config.String("FRONTEND_DIR", DefaultStaticDir),
+		DefaultBrand:          config.String("DEFAULT_BRAND", DefaultBrandSlug),
+		DevBrandHosts:         config.Bool("DEV_BRAND_HOSTS", false),
+		TrustedProxies:        splitList(config.String("TRUSTED_PROXIES", "")),
+		BrandCacheTTL:         config.Duration("BRAND_CACHE_TTL", DefaultBrandCacheTTL),
+		ReadyTimeout:          config.Duration("READY_TIMEOUT", DefaultReadyTimeout),
+		ShutdownGrace:         config.Duration("HTTP_SHUTDOWN_GRACE", DefaultShutdownGrace),
+		ContentSecurityPolicy: config.String("CONTENT_SECURITY_POLICY", ""),
+		Client:                grpcclient.ConfigFromEnv(),
+	}
+}
+
+func (c Config) withDefaults() Config {
+	if c.StaticDir == "" {
+		c.StaticDir = DefaultStaticDir
+	}
+	if c.DefaultBrand == "" {
+		c.DefaultBrand = DefaultBrandSlug
+	}
+	if c.BrandCacheTTL <= 0 {
+		c.BrandCacheTTL = DefaultBrandCacheTTL
+	}
+	if c.ReadyTimeout <= 0 {
+		c.ReadyTimeout = DefaultReadyTimeout
+	}
+	if c.ShutdownGrace <= 0 {
+		c.ShutdownGrace = DefaultShutdownGrace
+	}
+	return c
+}
+
+func splitList(s string) []string {
+	var out []string
+	for part := range strings.SplitSeq(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}

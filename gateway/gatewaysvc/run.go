@@ -1,0 +1,92 @@
+package gatewaysvc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/hostcart/checkout/gateway/brands"
+	"github.com/hostcart/checkout/gateway/router"
+	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	"github.com/hostcart/checkout/libs/go/platform/discovery"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+)
+
+// Run serves the gateway on lis until ctx is done, then stops accepting requests and gives the
+// running ones ShutdownGrace to finish. It returns nil after a clean stop.
+func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.Resolver, log *slog.Logger) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	cfg = cfg.withDefaults()
+
+	catalogTarget, err := resolver.Target("catalog")
+	if err != nil {
+		return fmt.Errorf("gatewaysvc: %w", err)
+	}
+	// The connection is lazy: the gateway starts while the catalog is still down and /readyz
+	// reports it, instead of failing the whole process.
+	catalogConn, err := grpcclient.Dial(catalogTarget, log, cfg.Client)
+	if err != nil {
+		return fmt.Errorf("gatewaysvc: %w", err)
+	}
+	defer catalogConn.Close()
+	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
+
+	handler, err := router.New(router.Deps{
+		Log:     log,
+		Catalog: catalog,
+		Ready:   map[string]healthpb.HealthClient{"catalog": healthpb.NewHealthClient(catalogConn)},
+		Brands: brands.NewResolver(catalog, brands.Options{
+			TTL:         cfg.BrandCacheTTL,
+			DevHosts:    cfg.DevBrandHosts,
+			DefaultSlug: cfg.DefaultBrand,
+		}),
+		StaticDir:             cfg.StaticDir,
+		TrustedProxies:        cfg.TrustedProxies,
+		ContentSecurityPolicy: cfg.ContentSecurityPolicy,
+		ReadyTimeout:          cfg.ReadyTimeout,
+	})
+	if err != nil {
+		return fmt.Errorf("gatewaysvc: %w", err)
+	}
+
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(lis) }()
+	log.InfoContext(ctx, "gateway listening",
+		slog.String("addr", lis.Addr().String()), slog.String("catalog", catalogTarget),
+		slog.String("frontend_dir", cfg.StaticDir), slog.Bool("dev_brand_hosts", cfg.DevBrandHosts))
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("gatewaysvc: serve: %w", err)
+	case <-ctx.Done():
+	}
+
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		log.Warn("gateway graceful shutdown timed out, closing connections", slog.Any("error", err))
+		_ = srv.Close()
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("gatewaysvc: serve: %w", err)
+	}
+	log.Info("gateway stopped")
+	return nil
+}

@@ -1,0 +1,103 @@
+package gatewaysvc_test
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hostcart/checkout/gateway/gatewaysvc"
+	"github.com/hostcart/checkout/gateway/internal/fakecatalog"
+	"github.com/hostcart/checkout/libs/go/platform/discovery"
+	"github.com/hostcart/checkout/libs/go/platform/logging"
+)
+
+func TestRunServesUntilCancelled(t *testing.T) {
+	catalogAddr := fakecatalog.Serve(t, fakecatalog.New())
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, ShutdownGrace: 2 * time.Second}
+	go func() {
+		done <- gatewaysvc.Run(ctx, cfg, lis, discovery.Static{"catalog": catalogAddr}, logging.Discard())
+	}()
+
+	base := "http://" + lis.Addr().String()
+	get := func(path, host string) (int, string) {
+		req, err := http.NewRequest(http.MethodGet, base+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+
+	if code, body := get("/api/v2/brands/current", "alpenhost.localhost"); code != 200 || !strings.Contains(body, `"slug":"alpenhost"`) {
+		t.Fatalf("brand over a real connection: %d %s", code, body)
+	}
+	if code, body := get("/readyz", "localhost"); code != 200 {
+		t.Fatalf("readyz: %d %s", code, body)
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run after cancel: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not stop after its context ended")
+	}
+	if _, err := net.DialTimeout("tcp", lis.Addr().String(), 200*time.Millisecond); err == nil {
+		t.Fatal("still accepting connections after shutdown")
+	}
+}
+
+func TestRunNeedsCatalogAddress(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lis.Close()
+	err = gatewaysvc.Run(context.Background(), gatewaysvc.Config{}, lis, discovery.Static{}, logging.Discard())
+	if err == nil || !strings.Contains(err.Error(), "CATALOG_ADDR") {
+		t.Fatalf("err = %v, want a hint to CATALOG_ADDR", err)
+	}
+}
+
+func TestConfigFromEnv(t *testing.T) {
+	t.Setenv("PORT", "9090")
+	t.Setenv("FRONTEND_DIR", "/srv/shell")
+	t.Setenv("DEFAULT_BRAND", "alpenhost")
+	t.Setenv("DEV_BRAND_HOSTS", "true")
+	t.Setenv("TRUSTED_PROXIES", "10.0.0.0/8, ,127.0.0.1")
+	t.Setenv("BRAND_CACHE_TTL", "5s")
+	cfg := gatewaysvc.ConfigFromEnv()
+	if cfg.Port != "9090" || cfg.StaticDir != "/srv/shell" || cfg.DefaultBrand != "alpenhost" || !cfg.DevBrandHosts ||
+		cfg.BrandCacheTTL != 5*time.Second || len(cfg.TrustedProxies) != 2 || cfg.TrustedProxies[1] != "127.0.0.1" {
+		t.Fatalf("config = %+v", cfg)
+	}
+}
+
+func TestConfigDefaults(t *testing.T) {
+	for _, key := range []string{"PORT", "FRONTEND_DIR", "DEFAULT_BRAND", "DEV_BRAND_HOSTS"} {
+		t.Setenv(key, "") // blank counts as unset
+	}
+	cfg := gatewaysvc.ConfigFromEnv()
+	if cfg.Port != "8080" || cfg.StaticDir != "dist/frontend/shell" || cfg.DefaultBrand != "hostwerk" || cfg.DevBrandHosts {
+		t.Fatalf("defaults = %+v", cfg)
+	}
+}

@@ -1,0 +1,124 @@
+// Package router assembles the gateway's HTTP handler: middleware, probes, metrics, the /api/v2
+// routes and the frontend.
+package router
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"go.opentelemetry.io/contrib/instrumentation/github.com/gin-gonic/gin/otelgin"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/hostcart/checkout/gateway/catalogapi"
+	"github.com/hostcart/checkout/gateway/httperr"
+	"github.com/hostcart/checkout/gateway/middleware"
+	"github.com/hostcart/checkout/gateway/spa"
+	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	"github.com/hostcart/checkout/libs/go/platform/telemetry"
+)
+
+// APIPrefix is where the versioned API lives.
+const APIPrefix = "/api/v2"
+
+// Deps are the collaborators and settings of the router.
+type Deps struct {
+	Log     *slog.Logger
+	Catalog catalogv1.CatalogServiceClient
+	// Ready lists the backends /readyz checks, by service name.
+	Ready  map[string]healthpb.HealthClient
+	Brands middleware.BrandResolver
+	// StaticDir holds the built frontend.
+	StaticDir string
+	// TrustedProxies (IPs or CIDRs) may set X-Forwarded-For and X-Forwarded-Proto.
+	TrustedProxies        []string
+	ContentSecurityPolicy string
+	// ReadyTimeout bounds each backend health check of /readyz.
+	ReadyTimeout time.Duration
+}
+
+// New builds the gin engine.
+func New(d Deps) (*gin.Engine, error) {
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.ReadyTimeout <= 0 {
+		d.ReadyTimeout = time.Second
+	}
+	https, err := middleware.NewHTTPSDetector(d.TrustedProxies)
+	if err != nil {
+		return nil, fmt.Errorf("router: %w", err)
+	}
+	frontend, err := spa.New(d.StaticDir)
+	if err != nil {
+		return nil, fmt.Errorf("router: %w", err)
+	}
+
+	gin.SetMode(gin.ReleaseMode)
+	engine := gin.New()
+	// Without this gin trusts X-Forwarded-For from everyone, and any client could fake its IP.
+	if err := engine.SetTrustedProxies(d.TrustedProxies); err != nil {
+		return nil, fmt.Errorf("router: trusted proxies: %w", err)
+	}
+	engine.Use(
+		otelgin.Middleware("gateway", otelgin.WithGinFilter(func(c *gin.Context) bool {
+			return !isProbePath(c.Request.URL.Path)
+		})),
+		middleware.RequestID(),
+		middleware.AccessLog(d.Log),
+		recovery(d.Log),
+		middleware.SecurityHeaders(d.ContentSecurityPolicy, https),
+	)
+
+	engine.GET("/healthz", func(c *gin.Context) {
+		c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	})
+	engine.GET("/readyz", readiness(d.Ready, d.ReadyTimeout))
+	metrics := gin.WrapH(telemetry.MetricsHandler())
+	engine.GET("/metrics", metrics)
+
+	api := engine.Group(APIPrefix,
+		middleware.NoStore(),
+		middleware.Session(https),
+		middleware.CSRF(https),
+		middleware.Brand(d.Brands),
+	)
+	catalogapi.New(d.Catalog).Register(api)
+
+	engine.NoRoute(func(c *gin.Context) {
+		p := c.Request.URL.Path
+		switch {
+		case p == "/api" || strings.HasPrefix(p, "/api/"):
+			c.Header("Cache-Control", "no-store")
+			httperr.AbortKey(c, http.StatusNotFound, httperr.KeyNotFound, "")
+		case isProbePath(p):
+			c.AbortWithStatus(http.StatusNotFound)
+		default:
+			frontend.ServeHTTP(c.Writer, c.Request)
+		}
+	})
+	return engine, nil
+}
+
+func isProbePath(p string) bool {
+	for _, probe := range []string{"/healthz", "/readyz", "/metrics"} {
+		if p == probe || strings.HasPrefix(p, probe+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// recovery turns a panic in a handler into the generic error answer and a log line instead of a
+// dropped connection.
+func recovery(log *slog.Logger) gin.HandlerFunc {
+	return gin.CustomRecoveryWithWriter(io.Discard, func(c *gin.Context, recovered any) {
+		log.ErrorContext(c.Request.Context(), "panic in http handler",
+			slog.String("http.path", c.Request.URL.Path), slog.Any("panic", recovered))
+		httperr.AbortKey(c, http.StatusInternalServerError, httperr.KeySomethingWentWrong, "")
+	})
+}

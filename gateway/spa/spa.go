@@ -1,0 +1,137 @@
+// Package spa serves the built frontend: files from a directory, index.html for every other page
+// path so the client-side router can handle deep links, and cache headers that let browsers keep
+// content-hashed assets forever while always revalidating the entry points.
+package spa
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path"
+	"regexp"
+	"strings"
+	"time"
+)
+
+const indexFile = "index.html"
+
+// Handler serves the single-page app of one directory.
+type Handler struct {
+	dir string
+}
+
+// New serves dir. A missing directory is not an error: the API works without the frontend, the
+// pages explain how to build it, and the files are served as soon as a build creates them.
+func New(dir string) (*Handler, error) {
+	info, err := os.Stat(dir)
+	if err == nil && !info.IsDir() {
+		return nil, fmt.Errorf("spa: %s is not a directory", dir)
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("spa: stat %s: %w", dir, err)
+	}
+	return &Handler{dir: dir}, nil
+}
+
+// ServeHTTP answers GET and HEAD with a file or the app's index page.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	// Opened per request rather than once: a rebuild may replace the whole directory. os.Root
+	// keeps every lookup inside it, also through symlinks and "..".
+	root, err := os.OpenRoot(h.dir)
+	if err != nil {
+		h.serveNotBuilt(w)
+		return
+	}
+	defer root.Close()
+	files := root.FS()
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "" {
+		name = indexFile
+	}
+	if isFile(files, name) {
+		h.serveFile(w, r, files, name)
+		return
+	}
+	// A missing script or stylesheet must stay a 404: answering with HTML would surface as a
+	// confusing MIME error in the browser instead of the real cause.
+	if looksLikeAsset(name) {
+		http.NotFound(w, r)
+		return
+	}
+	if !isFile(files, indexFile) {
+		h.serveNotBuilt(w)
+		return
+	}
+	h.serveFile(w, r, files, indexFile)
+}
+
+func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, files fs.FS, name string) {
+	w.Header().Set("Cache-Control", CacheControl(name))
+	if name != indexFile {
+		http.ServeFileFS(w, r, files, name)
+		return
+	}
+	// Not ServeFileFS: it redirects requests for /index.html, but deep links need the page itself.
+	page, err := fs.ReadFile(files, indexFile)
+	if err != nil {
+		http.Error(w, "frontend unavailable", http.StatusInternalServerError)
+		return
+	}
+	var modified time.Time
+	if info, err := fs.Stat(files, indexFile); err == nil {
+		modified = info.ModTime()
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	http.ServeContent(w, r, indexFile, modified, bytes.NewReader(page))
+}
+
+func (h *Handler) serveNotBuilt(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	// Explicit: a router may have preset 404 for unmatched paths.
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprintf(w, "The frontend is not built (no %s in %s). Run `make build`; the API under /api/v2 works without it.\n",
+		indexFile, h.dir)
+}
+
+func isFile(files fs.FS, name string) bool {
+	info, err := fs.Stat(files, name)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// hashedName matches build outputs whose name carries a content hash, e.g. main.3f2a1b9c.js or
+// 123.a1b2c3d4e5f6.css: their content never changes under the same name.
+var hashedName = regexp.MustCompile(`[.-][0-9a-f]{8,}\.[a-z0-9]+$`)
+
+// CacheControl returns the caching policy of a served file. Entry points (index.html, module
+// federation manifests and remote entries) must be revalidated on every load so a deployment takes
+// effect at once; hashed assets can be cached for a year.
+func CacheControl(name string) string {
+	base := path.Base(name)
+	switch {
+	case base == indexFile, base == "mf-manifest.json", strings.HasSuffix(base, ".manifest.json"):
+		return "no-cache"
+	case hashedName.MatchString(base):
+		return "public, max-age=31536000, immutable"
+	default:
+		return "no-cache"
+	}
+}
+
+var assetExtensions = map[string]bool{
+	".js": true, ".mjs": true, ".css": true, ".map": true, ".json": true, ".wasm": true,
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".ico": true, ".webp": true,
+	".woff": true, ".woff2": true, ".ttf": true, ".txt": true, ".xml": true,
+}
+
+func looksLikeAsset(name string) bool {
+	return assetExtensions[strings.ToLower(path.Ext(name))]
+}
