@@ -1,6 +1,9 @@
 package main
 
 import (
+	"io"
+	"os"
+
 	"github.com/hostcart/checkout/libs/go/platform/config"
 )
 
@@ -12,7 +15,8 @@ type Config struct {
 	DatabaseURL string
 	RedisURL    string
 	FrontendDir string
-	DataDir     string // where embedded stores keep files; a fresh temporary folder when empty
+	DataDir     string    // where embedded stores keep files; a fresh temporary folder when empty
+	Banner      io.Writer // receives the "open the shop here" lines; nil prints none
 }
 
 func configFromEnv() Config {
@@ -23,5 +27,6 @@ func configFromEnv() Config {
 		RedisURL:    config.String("REDIS_URL", ""),
 		FrontendDir: config.String("FRONTEND_DIR", "dist/frontend/shell"),
 		DataDir:     config.String("DEVSTACK_DATA_DIR", ""),
+		Banner:      os.Stderr,
 	}
 }

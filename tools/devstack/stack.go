@@ -77,10 +77,10 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		log.Info("catalog service listening", "grpc", catalogLis.Addr().String())
-		return serviceErr("catalog", catalogsvc.Run(ctx, catalogsvc.ConfigFromEnv(), catalogLis, log.With("service", "catalog")))
+		return serviceErr("catalog", catalogsvc.Run(ctx, catalogsvc.ConfigFromEnv(), catalogLis, log.With("component", "catalog")))
 	})
 	g.Go(func() error {
-		return serviceErr("gateway", gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log.With("service", "gateway")))
+		return serviceErr("gateway", gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log.With("component", "gateway")))
 	})
 
 	port := gatewayLis.Addr().(*net.TCPAddr).Port
@@ -89,7 +89,9 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		"alpenhost", fmt.Sprintf("http://alpenhost.localhost:%d/", port),
 		"api", fmt.Sprintf("http://localhost:%d/api/v2/brands/current", port),
 		"stop", "Ctrl-C")
-	fmt.Fprintf(os.Stderr, "\n  Shop:  http://hostwerk.localhost:%d/  (Hostwerk, DE)\n         http://alpenhost.localhost:%d/ (Alpenhost, AT)\n  API:   http://localhost:%d/api/v2/brands/current\n  Stop:  Ctrl-C\n\n", port, port, port)
+	if cfg.Banner != nil {
+		fmt.Fprintf(cfg.Banner, "\n  Shop:  http://hostwerk.localhost:%d/  (Hostwerk, DE)\n         http://alpenhost.localhost:%d/ (Alpenhost, AT)\n  API:   http://localhost:%d/api/v2/brands/current\n  Stop:  Ctrl-C\n\n", port, port, port)
+	}
 
 	err = g.Wait()
 	log.Info("devstack stopped")

@@ -36,7 +36,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	if err != nil {
 		t.Fatalf("open postgres: %v", err)
 	}
-	defer db.Close()
+	t.Cleanup(func() { db.Close() })
 	name := fmt.Sprintf("devstack_test_%d", rand.Uint32())
 	if _, err := db.Exec("CREATE DATABASE " + name); err != nil {
 		t.Fatalf("create database: %v", err)
@@ -236,5 +236,70 @@ func checkSeededAPI(t *testing.T, base string) {
 	}
 	if code := getJSON(t, base, "unknown.example", "/api/v2/brands/current", nil); code != http.StatusNotFound {
 		t.Fatalf("unknown host: status %d, want 404", code)
+	}
+}
+
+// A visitor's locale choice is kept per session: categories come back in English after the switch,
+// and a state-changing call without the CSRF token is refused.
+func TestStackSessionLocale(t *testing.T) {
+	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
+	// Cookies are kept by hand: the brand is chosen by the Host header, which net/http's cookie jar
+	// does not consider.
+	cookies := map[string]*http.Cookie{}
+	do := func(method, path, body, token string) (int, string) {
+		t.Helper()
+		req, err := http.NewRequest(method, base+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = "hostwerk.localhost"
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		if token != "" {
+			req.Header.Set("X-XSRF-TOKEN", token)
+		}
+		for _, c := range cookies {
+			req.AddCookie(c)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		defer resp.Body.Close()
+		for _, c := range resp.Cookies() {
+			cookies[c.Name] = c
+		}
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+
+	if code, body := do(http.MethodGet, "/api/v2/session/locale", "", ""); code != http.StatusOK || !strings.Contains(body, `"de-DE"`) {
+		t.Fatalf("initial locale: %d %s, want de-DE", code, body)
+	}
+	_, german := do(http.MethodGet, "/api/v2/categories", "", "")
+
+	if code, _ := do(http.MethodPut, "/api/v2/session/locale", `{"code":"en-GB"}`, ""); code != http.StatusForbidden {
+		t.Fatalf("PUT without CSRF token: status %d, want 403", code)
+	}
+	if cookies["sid"] == nil || !cookies["sid"].HttpOnly || cookies["sid"].SameSite != http.SameSiteLaxMode {
+		t.Fatalf("session cookie missing or not HttpOnly+SameSite=Lax: %+v", cookies["sid"])
+	}
+	token := ""
+	if c := cookies["XSRF-TOKEN"]; c != nil {
+		token = c.Value
+	}
+	if token == "" {
+		t.Fatalf("no XSRF-TOKEN cookie was set")
+	}
+	if code, body := do(http.MethodPut, "/api/v2/session/locale", `{"code":"fr-FR"}`, token); code != http.StatusBadRequest {
+		t.Fatalf("PUT unsupported locale: %d %s, want 400", code, body)
+	}
+	if code, body := do(http.MethodPut, "/api/v2/session/locale", `{"code":"en-GB"}`, token); code != http.StatusOK || !strings.Contains(body, `"en-GB"`) {
+		t.Fatalf("PUT en-GB: %d %s", code, body)
+	}
+	_, english := do(http.MethodGet, "/api/v2/categories", "", "")
+	if english == german {
+		t.Fatalf("categories unchanged after switching to en-GB: %s", english)
 	}
 }
