@@ -92,7 +92,9 @@ func (s *Store) Migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("catalog migrations: %w", err)
 	}
-	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	// A table of our own lets several services share one database (devstack with a single
+	// DATABASE_URL) without mixing up their migration versions.
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithTableName("catalog_schema_migrations")}
 	if s.dialect == goose.DialectPostgres {
 		// Replicas starting together take turns instead of racing through the same migration.
 		locker, err := lock.NewPostgresSessionLocker()
