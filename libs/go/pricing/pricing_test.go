@@ -1,6 +1,9 @@
 package pricing
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestVATFactor(t *testing.T) {
 	tests := []struct {
@@ -83,5 +86,24 @@ func TestMonthlyDisplay(t *testing.T) {
 				t.Errorf("MonthlyDisplay(%d, %v, %v) = %d, want %d", tt.net, tt.vat, tt.withVAT, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestDefaultDisplayFactor(t *testing.T) {
+	if got := VATFactor(DefaultVATPercent); got != 1.19 {
+		t.Errorf("VATFactor(DefaultVATPercent) = %v, want 1.19", got)
+	}
+	// 1000 × 1.19 = 1190
+	if got := Gross(1000, DefaultVATPercent); got != 1190 {
+		t.Errorf("Gross(1000, default) = %d, want 1190", got)
+	}
+}
+
+func TestGrossIgnoresNonFiniteVAT(t *testing.T) {
+	if got := Gross(499, math.NaN()); got != 499 {
+		t.Errorf("Gross(499, NaN) = %d, want 499", got)
+	}
+	if got := Gross(499, math.Inf(1)); got != 499 {
+		t.Errorf("Gross(499, +Inf) = %d, want 499", got)
 	}
 }

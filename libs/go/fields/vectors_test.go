@@ -1,0 +1,112 @@
+package fields
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// The shared vectors are the contract with the TypeScript validator: every case must hold here.
+var vectorDir = filepath.Join("..", "..", "testvectors")
+
+type valueVector struct {
+	Name   string            `json:"name"`
+	Rules  string            `json:"rules"`
+	Value  string            `json:"value"`
+	Others map[string]string `json:"others"`
+	Valid  bool              `json:"valid"`
+	Errors []string          `json:"errors"`
+}
+
+type rulesVector struct {
+	Name  string `json:"name"`
+	Rules string `json:"rules"`
+	OK    bool   `json:"ok"`
+}
+
+func readVectors[T any](t *testing.T, name string) []T {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(vectorDir, name))
+	if err != nil {
+		t.Fatalf("read vectors: %v", err)
+	}
+	var out []T
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatalf("decode %s: %v", name, err)
+	}
+	return out
+}
+
+func TestValueVectors(t *testing.T) {
+	cases := readVectors[valueVector](t, "fields.json")
+	if len(cases) < 120 {
+		t.Fatalf("only %d vectors", len(cases))
+	}
+	seen := make(map[string]bool)
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			if seen[tc.Name] {
+				t.Fatalf("duplicate vector name")
+			}
+			seen[tc.Name] = true
+			if tc.Valid != (len(tc.Errors) == 0) {
+				t.Fatalf("vector is inconsistent: valid=%v with errors %v", tc.Valid, tc.Errors)
+			}
+			rs, err := Parse(tc.Rules)
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", tc.Rules, err)
+			}
+			got := keys(rs.Validate(tc.Value, tc.Others))
+			if !slices.Equal(got, tc.Errors) {
+				t.Errorf("Validate(%q) with rules %q = %v, want %v", tc.Value, tc.Rules, got, tc.Errors)
+			}
+		})
+	}
+}
+
+func TestRuleVectors(t *testing.T) {
+	for _, tc := range readVectors[rulesVector](t, "field-rules.json") {
+		t.Run(tc.Name, func(t *testing.T) {
+			_, err := Parse(tc.Rules)
+			if tc.OK && err != nil {
+				t.Errorf("Parse(%q): %v", tc.Rules, err)
+			}
+			if !tc.OK {
+				if err == nil {
+					t.Errorf("Parse(%q) succeeded, want an error", tc.Rules)
+				} else if !errors.Is(err, ErrUnknownRule) && !errors.Is(err, ErrInvalidRule) {
+					t.Errorf("Parse(%q) error %v is neither ErrUnknownRule nor ErrInvalidRule", tc.Rules, err)
+				}
+			}
+		})
+	}
+}
+
+// Every message key in the vectors is a documented key, and every documented key is exercised.
+func TestVectorsCoverMessageKeys(t *testing.T) {
+	used := make(map[string]bool)
+	for _, tc := range readVectors[valueVector](t, "fields.json") {
+		for _, k := range tc.Errors {
+			if !slices.Contains(MessageKeys, k) {
+				t.Errorf("vector %q uses undocumented key %q", tc.Name, k)
+			}
+			used[k] = true
+		}
+	}
+	for _, k := range MessageKeys {
+		if !used[k] {
+			t.Errorf("no vector produces %q", k)
+		}
+	}
+}
+
+func keys(vs []Violation) []string {
+	out := make([]string, 0, len(vs))
+	for _, v := range vs {
+		out = append(out, v.Key)
+	}
+	return out
+}
