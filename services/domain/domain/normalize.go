@@ -15,6 +15,9 @@ const (
 	MaxDomainLength = 253
 	// ShortenedSLDLength is where the display label of a long SLD is cut (sld_shortened).
 	ShortenedSLDLength = 24
+	// MaxInputLength bounds the bytes of input looked at: a name with subdomains never needs more,
+	// and IDNA work on longer text would only cost CPU.
+	MaxInputLength = 1024
 )
 
 // forbiddenChars are the characters spec §5 names; any other character that cannot stand in a
@@ -125,14 +128,14 @@ func NormalizeSearch(input string, offered TLDSet) (Search, *InputError) {
 	if err := checkLabelLength(input, sldLabel); err != nil {
 		return Search{}, err
 	}
-	ascii, cerr := labelProfile.ToASCII(sldLabel)
+	ascii, cerr := toASCII(sldLabel)
 	if cerr != nil || ascii == "" || strings.Contains(ascii, ".") {
 		return Search{}, &InputError{Key: KeyCannotBeRegistered, Input: input}
 	}
 	if len(ascii) > MaxLabelLength {
 		return Search{}, &InputError{Key: KeyInputTooLong, Input: input}
 	}
-	unicodeLabel, cerr := displayProfile.ToUnicode(ascii)
+	unicodeLabel, cerr := toUnicode(ascii)
 	if cerr != nil {
 		return Search{}, &InputError{Key: KeyCannotBeRegistered, Input: input}
 	}
@@ -161,6 +164,9 @@ func prepare(input string) (string, []string, bool, *InputError) {
 	s := strings.TrimSpace(input)
 	if s == "" {
 		return "", nil, false, &InputError{Key: KeyInputEmpty, Input: input}
+	}
+	if len(s) > MaxInputLength {
+		return "", nil, false, &InputError{Key: KeyInputTooLong, Input: strings.ToValidUTF8(input[:MaxInputLength], "")}
 	}
 	if chars := invalidChars(s); len(chars) > 0 {
 		return "", nil, false, &InputError{Key: KeyInputInvalid, Chars: chars, Input: input}
@@ -202,7 +208,7 @@ func matchTLD(labels []string, offered TLDSet) (string, int, bool) {
 		ok := true
 		for i := n - k; i < n; i++ {
 			if ascii[i] == "" {
-				a, err := labelProfile.ToASCII(labels[i])
+				a, err := toASCII(labels[i])
 				if err != nil {
 					ok = false
 					break
@@ -222,8 +228,48 @@ func matchTLD(labels []string, offered TLDSet) (string, int, bool) {
 	return "", 0, false
 }
 
+// plainLabel reports whether l is already a valid lower-case ASCII label that IDNA would return
+// unchanged: letters, digits and inner hyphens, no "--" in third and fourth place. Most searches
+// are such labels, and skipping IDNA for them keeps normalisation cheap on the hot path.
+func plainLabel(l string) bool {
+	if l == "" || l[0] == '-' || l[len(l)-1] == '-' || (len(l) >= 4 && l[2] == '-' && l[3] == '-') {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func toASCII(label string) (string, error) {
+	if plainLabel(label) {
+		return label, nil
+	}
+	return labelProfile.ToASCII(label)
+}
+
+func toUnicode(ascii string) (string, error) {
+	if plainLabel(ascii) {
+		return ascii, nil
+	}
+	return displayProfile.ToUnicode(ascii)
+}
+
 // invalidChars lists the characters that cannot be part of a domain name, each once, in order.
 func invalidChars(s string) []string {
+	clean := true
+	for _, r := range s {
+		if !allowedRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return nil
+	}
 	var out []string
 	seen := map[rune]bool{}
 	for _, r := range s {
@@ -302,3 +348,12 @@ func NormalizeTLD(tld string) string {
 // NormalizeName brings a full domain name from another service (a cart entry) to the ASCII form
 // results use, so names compare equal however they were written.
 func NormalizeName(name string) string { return NormalizeTLD(name) }
+
+// DisplayTLD is the Unicode form of an ASCII TLD ("xn--p1ai" → "рф").
+func DisplayTLD(tld string) string {
+	u, err := displayProfile.ToUnicode(tld)
+	if err != nil {
+		return tld
+	}
+	return u
+}

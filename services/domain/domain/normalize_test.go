@@ -68,6 +68,7 @@ func TestNormalizeSearch(t *testing.T) {
 		{name: "sld short after hyphens", in: "-a-.de", wantErr: KeyInputTooShort},
 		{name: "64 characters", in: strings.Repeat("a", 64) + ".de", wantErr: KeyInputTooLong},
 		{name: "long umlaut label over 63 in ASCII", in: strings.Repeat("ä", 60) + ".de", wantErr: KeyInputTooLong},
+		{name: "huge input", in: strings.Repeat("ab.", 2000) + "de", wantErr: KeyInputTooLong},
 		{name: "unknown tld", in: "example.xyz", wantErr: KeyCannotBeRegistered},
 		{name: "idn on non-idn tld", in: "müller.co.uk", wantErr: KeyCannotBeRegistered},
 		{name: "hyphens in 3rd and 4th place", in: "ab--cd.de", wantErr: KeyCannotBeRegistered},

@@ -71,7 +71,7 @@ func NewResult(n Name, t TLD, status Status, cached bool) Result {
 		Status: status,
 		Text:   status.Text(),
 		Notice: t.Notice,
-		Price:  PriceOf(t),
+		Price:  t.Prices(),
 		Cached: cached,
 	}
 }

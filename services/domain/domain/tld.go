@@ -30,6 +30,18 @@ type TLD struct {
 	// IDN is true when the registry accepts internationalised second-level labels.
 	IDN    bool
 	Fields []Field
+
+	// price caches PriceOf for TLDs of a Catalogue: computed once, not per search result.
+	price  Price
+	priced bool
+}
+
+// Prices returns the amounts of the TLD (see PriceOf).
+func (t TLD) Prices() Price {
+	if t.priced {
+		return t.price
+	}
+	return PriceOf(t)
 }
 
 // Labels is the number of labels of the TLD ("co.uk" has 2).
@@ -78,6 +90,7 @@ func NewCatalogue(tlds []TLD, groups []Group) *Catalogue {
 		if _, dup := c.byName[t.Name]; dup {
 			continue
 		}
+		t.price, t.priced = PriceOf(t), true
 		c.byName[t.Name] = len(c.tlds)
 		c.tlds = append(c.tlds, t)
 	}

@@ -1,115 +1,57 @@
-// Package fieldrules validates additional-field values against the pipe-separated rules of spec §5.
-// It implements the subset domain fields use (required, string, min:N, max:N, fqdn); the full rule
-// engine shared by every service (issue 4) replaces it behind the Validator interface, so callers
-// do not change.
+// Package fieldrules connects the additional fields of domains to the shared rule engine of spec §5
+// (libs/go/fields), so a domain field is judged exactly like a product field and like the UI
+// judges it. It adapts the engine to domain.RuleValidator and parses each rule text once.
 package fieldrules
 
 import (
-	"strconv"
-	"strings"
-	"unicode/utf8"
+	"sync"
 
-	"golang.org/x/net/idna"
+	"github.com/hostcart/checkout/libs/go/fields"
 )
 
-// Message keys of failed rules.
-const (
-	KeyRequired  = "validation.required"
-	KeyMinLength = "validation.min_length"
-	KeyMaxLength = "validation.max_length"
-	KeyFQDN      = "validation.fqdn"
-)
+// KeyInvalidRules marks a field whose rule text the engine cannot read: a broken definition must
+// not let every value through.
+const KeyInvalidRules = "field.invalid_rules"
 
-// Validator checks one value against a rule text and returns the message keys of the failed rules.
-type Validator interface {
-	Validate(rules, value string) []string
+// Engine validates values with libs/go/fields. The zero value is ready to use.
+type Engine struct {
+	parsed sync.Map // rule text -> parsedRules
 }
 
-// Subset is the Validator for the rules domain fields need. Unknown rules pass, so a definition
-// written for the full engine does not reject values here.
-type Subset struct{}
+type parsedRules struct {
+	rules fields.RuleSet
+	err   error
+}
 
-// Validate trims value and applies rules. An empty value only fails "required"; the other rules
-// judge what was entered.
-func (Subset) Validate(rules, value string) []string {
-	value = strings.TrimSpace(value)
-	var keys []string
-	add := func(k string) {
-		for _, have := range keys {
-			if have == k {
-				return
-			}
-		}
-		keys = append(keys, k)
+// Validate returns the message keys of the rules value breaks, in rule order.
+func (e *Engine) Validate(rules, value string) []string {
+	p := e.ruleSet(rules)
+	if p.err != nil {
+		return []string{KeyInvalidRules}
 	}
-	for _, rule := range strings.Split(rules, "|") {
-		name, arg, _ := strings.Cut(strings.TrimSpace(rule), ":")
-		switch name {
-		case "required":
-			if value == "" {
-				return []string{KeyRequired}
-			}
-		case "min":
-			if n, err := strconv.Atoi(arg); err == nil && value != "" && utf8.RuneCountInString(value) < n {
-				add(KeyMinLength)
-			}
-		case "max":
-			if n, err := strconv.Atoi(arg); err == nil && utf8.RuneCountInString(value) > n {
-				add(KeyMaxLength)
-			}
-		case "fqdn":
-			if value != "" && !FQDN(value) {
-				add(KeyFQDN)
-			}
-		}
+	vs := p.rules.Validate(value, nil)
+	if len(vs) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(vs))
+	for _, v := range vs {
+		keys = append(keys, v.Key)
 	}
 	return keys
 }
 
-var fqdnProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false))
-
-// FQDN reports whether s is a fully qualified domain name as spec §5 defines it: 4 to 253
-// characters, labels of 1 to 63 letters, digits or inner hyphens, the final label 2 to 63 letters.
-// Internationalised names count in their ASCII form; one trailing dot (the DNS root) is allowed.
-func FQDN(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	ascii, err := fqdnProfile.ToASCII(s)
-	if err != nil || len(ascii) < 4 || len(ascii) > 253 {
-		return false
+func (e *Engine) ruleSet(text string) parsedRules {
+	if p, ok := e.parsed.Load(text); ok {
+		return p.(parsedRules)
 	}
-	labels := strings.Split(ascii, ".")
-	if len(labels) < 2 {
-		return false
-	}
-	for _, l := range labels {
-		if !ldhLabel(l) {
-			return false
-		}
-	}
-	last := labels[len(labels)-1]
-	if strings.HasPrefix(last, "xn--") {
-		return true
-	}
-	if len(last) < 2 {
-		return false
-	}
-	for i := 0; i < len(last); i++ {
-		if c := last[i] | 0x20; c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
+	rs, err := fields.Parse(text)
+	p := parsedRules{rules: rs, err: err}
+	e.parsed.Store(text, p)
+	return p
 }
 
-func ldhLabel(l string) bool {
-	if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
-		return false
-	}
-	for i := 0; i < len(l); i++ {
-		c := l[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
+// Check reports whether the engine can read a rule text, for validating definitions up front.
+func Check(rules string) error {
+	_, err := fields.Parse(rules)
+	return err
 }

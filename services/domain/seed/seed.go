@@ -12,6 +12,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/hostcart/checkout/services/domain/fieldrules"
 )
 
 //go:embed tlds.json
@@ -175,6 +177,9 @@ func build(f file) (*Data, error) {
 			fail("field %q defined twice", fd.Key)
 		}
 		fieldIDs[fd.Key] = fd.ID
+		if err := fieldrules.Check(fd.Rules); err != nil {
+			fail("field %q: rules: %v", fd.Key, err)
+		}
 		checkTexts(fail, "field "+fd.Key+" label", fd.Label, true)
 		checkTexts(fail, "field "+fd.Key+" headline", fd.Headline, false)
 	}

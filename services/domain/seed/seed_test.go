@@ -65,6 +65,7 @@ func TestLoadRejectsBrokenSeeds(t *testing.T) {
 		"unknown field":    `{"groups":[{"id":1,"slug":"p","name":{"de-DE":"a","en-GB":"b"}}],"fields":[],"tlds":[{"id":1,"tld":"de","group":"p","fields":["nope"]}],"brands":[]}`,
 		"missing text":     `{"groups":[{"id":1,"slug":"p","name":{"de-DE":"a"}}],"fields":[],"tlds":[],"brands":[]}`,
 		"upper-case tld":   `{"groups":[{"id":1,"slug":"p","name":{"de-DE":"a","en-GB":"b"}}],"fields":[],"tlds":[{"id":1,"tld":".DE","group":"p"}],"brands":[]}`,
+		"unreadable rules": `{"groups":[],"fields":[{"id":1,"key":"k","rules":"required|bogus","label":{"de-DE":"a","en-GB":"b"}}],"tlds":[],"brands":[]}`,
 		"unknown property": `{"groups":[],"fields":[],"tlds":[],"brands":[],"extra":1}`,
 		"override unknown": `{"groups":[],"fields":[],"tlds":[],"brands":[{"brand_id":1,"id_base":1,"vat":19,"overrides":{"zz":{}}}]}`,
 	}

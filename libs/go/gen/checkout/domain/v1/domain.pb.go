@@ -1884,8 +1884,9 @@ type DomainFieldError struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Domain  string                 `protobuf:"bytes,1,opt,name=domain,proto3" json:"domain,omitempty"`
 	FieldId int32                  `protobuf:"varint,2,opt,name=field_id,json=fieldId,proto3" json:"field_id,omitempty"`
-	// Message keys, most important first: validation.required, validation.min_length,
-	// validation.max_length, validation.fqdn, validation.string, field.unknown.
+	// Message keys in rule order: those of the shared rule engine (libs/go/fields: validation.required,
+	// validation.min_length, validation.max_length, validation.fqdn, ...), field.unknown for a field
+	// the TLD does not define; with field_id 0 the domain name itself was rejected (domain.* keys).
 	Errors        []string `protobuf:"bytes,3,rep,name=errors,proto3" json:"errors,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

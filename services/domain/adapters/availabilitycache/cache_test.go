@@ -1,0 +1,156 @@
+package availabilitycache
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/hostcart/checkout/services/domain/domain"
+)
+
+func realRedis(t *testing.T) *redis.Client {
+	t.Helper()
+	url := os.Getenv("REDIS_TEST_URL")
+	if url == "" {
+		url = "redis://127.0.0.1:6379/0"
+	}
+	opt, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opt)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		rdb.Close()
+		t.Skipf("no Redis at %s: %v", url, err)
+	}
+	t.Cleanup(func() { rdb.Close() })
+	return rdb
+}
+
+func TestRedisCache(t *testing.T) {
+	mr := miniredis.RunT(t)
+	backends := map[string]func(t *testing.T) (redis.UniversalClient, func(time.Duration)){
+		"miniredis": func(t *testing.T) (redis.UniversalClient, func(time.Duration)) {
+			rdb := redis.NewClient(&redis.Options{Addr: mr.Addr()})
+			t.Cleanup(func() { rdb.Close() })
+			return rdb, mr.FastForward
+		},
+		"redis": func(t *testing.T) (redis.UniversalClient, func(time.Duration)) {
+			return realRedis(t), time.Sleep
+		},
+	}
+	for name, open := range backends {
+		t.Run(name, func(t *testing.T) {
+			rdb, advance := open(t)
+			var b [6]byte
+			_, _ = rand.Read(b[:])
+			prefix := "domaintest:" + hex.EncodeToString(b[:]) + ":"
+			t.Cleanup(func() {
+				keys, _ := rdb.Keys(context.Background(), prefix+"*").Result()
+				if len(keys) > 0 {
+					rdb.Del(context.Background(), keys...)
+				}
+			})
+			c := NewRedis(rdb, prefix)
+			ctx := context.Background()
+			if err := c.Set(ctx, "taken.de", domain.StatusTaken, 200*time.Millisecond); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Set(ctx, "free.de", domain.StatusAvailable, time.Minute); err != nil {
+				t.Fatal(err)
+			}
+			rdb.Set(ctx, prefix+"garbage.de", "x", time.Minute)
+			got, err := c.GetMany(ctx, []string{"taken.de", "free.de", "unknown.de", "garbage.de"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]domain.Status{"taken.de": domain.StatusTaken, "free.de": domain.StatusAvailable}
+			if len(got) != len(want) || got["taken.de"] != want["taken.de"] || got["free.de"] != want["free.de"] {
+				t.Errorf("GetMany = %v, want %v (unknown and garbage values are misses)", got, want)
+			}
+			advance(300 * time.Millisecond)
+			got, _ = c.GetMany(ctx, []string{"taken.de", "free.de"})
+			if _, ok := got["taken.de"]; ok || len(got) != 1 {
+				t.Errorf("after the TTL GetMany = %v, want only free.de", got)
+			}
+		})
+	}
+}
+
+type countingBackend struct {
+	data  map[string]domain.Status
+	gets  int
+	sets  int
+	fails bool
+}
+
+func (b *countingBackend) GetMany(_ context.Context, names []string) (map[string]domain.Status, error) {
+	b.gets++
+	if b.fails {
+		return nil, errors.New("backend down")
+	}
+	out := map[string]domain.Status{}
+	for _, n := range names {
+		if s, ok := b.data[n]; ok {
+			out[n] = s
+		}
+	}
+	return out, nil
+}
+
+func (b *countingBackend) Set(_ context.Context, name string, s domain.Status, _ time.Duration) error {
+	b.sets++
+	b.data[name] = s
+	return nil
+}
+
+func TestLocalLayer(t *testing.T) {
+	ctx := context.Background()
+	back := &countingBackend{data: map[string]domain.Status{"a.de": domain.StatusTaken}}
+	now := time.Unix(1000, 0)
+	l := NewLocal(back, 2*time.Second, 3)
+	l.now = func() time.Time { return now }
+
+	got, err := l.GetMany(ctx, []string{"a.de", "b.de"})
+	if err != nil || got["a.de"] != domain.StatusTaken || len(got) != 1 || back.gets != 1 {
+		t.Fatalf("first read = %v, %v (backend reads %d)", got, err, back.gets)
+	}
+	got, _ = l.GetMany(ctx, []string{"a.de"})
+	if got["a.de"] != domain.StatusTaken || back.gets != 1 {
+		t.Errorf("second read went to the backend (%d reads)", back.gets)
+	}
+	if err := l.Set(ctx, "b.de", domain.StatusAvailable, time.Minute); err != nil || back.sets != 1 {
+		t.Fatalf("Set: %v, backend sets %d", err, back.sets)
+	}
+	if got, _ := l.GetMany(ctx, []string{"b.de"}); got["b.de"] != domain.StatusAvailable || back.gets != 1 {
+		t.Errorf("a written name is not served locally: %v, %d reads", got, back.gets)
+	}
+
+	now = now.Add(3 * time.Second)
+	back.data["a.de"] = domain.StatusAvailable
+	if got, _ := l.GetMany(ctx, []string{"a.de"}); got["a.de"] != domain.StatusAvailable || back.gets != 2 {
+		t.Errorf("after the local TTL the backend's newer answer is not used: %v", got)
+	}
+
+	for _, n := range []string{"c.de", "d.de", "e.de", "f.de"} {
+		l.keep(n, domain.StatusTaken, time.Second)
+	}
+	if len(l.entries) > 3 {
+		t.Errorf("local layer holds %d entries, bound is 3", len(l.entries))
+	}
+
+	back.fails = true
+	got, err = l.GetMany(ctx, []string{"f.de", "zzz.de"})
+	if err == nil || got["f.de"] != domain.StatusTaken {
+		t.Errorf("backend outage: %v, %v; want the local answers and the error", got, err)
+	}
+}

@@ -1,0 +1,194 @@
+package domainsvc
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+
+	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
+	"github.com/hostcart/checkout/services/domain/adapters/availabilitycache"
+	"github.com/hostcart/checkout/services/domain/adapters/rdap"
+	"github.com/hostcart/checkout/services/domain/adapters/sandbox"
+	"github.com/hostcart/checkout/services/domain/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/domain/endpoints"
+	"github.com/hostcart/checkout/services/domain/fieldrules"
+	"github.com/hostcart/checkout/services/domain/seed"
+	"github.com/hostcart/checkout/services/domain/service"
+	grpctransport "github.com/hostcart/checkout/services/domain/transport/grpc"
+)
+
+// startupTimeout bounds connecting, migrating and seeding.
+const startupTimeout = 30 * time.Second
+
+// Run serves the domain service on lis until ctx ends; it returns nil on a clean stop.
+func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	startCtx, cancel := context.WithTimeout(ctx, startupTimeout)
+	defer cancel()
+
+	store, err := openStore(startCtx, cfg, log)
+	if err != nil {
+		lis.Close()
+		return err
+	}
+	defer store.Close()
+
+	rdb, stopRedis, err := openRedis(startCtx, cfg.RedisURL, log)
+	if err != nil {
+		lis.Close()
+		return err
+	}
+	defer stopRedis()
+
+	registry, err := newRegistry(cfg, log)
+	if err != nil {
+		lis.Close()
+		return err
+	}
+
+	var cache service.AvailabilityCache = availabilitycache.NewRedis(rdb, "")
+	if cfg.LocalCacheTTL > 0 {
+		cache = availabilitycache.NewLocal(cache, min(cfg.LocalCacheTTL, cfg.CacheTTL), 0)
+	}
+	checker := service.NewChecker(registry, cache, service.CheckerConfig{
+		CacheTTL:        cfg.CacheTTL,
+		RegistryTimeout: cfg.RegistryTimeout,
+	}, log)
+	var svc service.Service = service.New(store, checker, service.NoSessionDomains{}, &fieldrules.Engine{},
+		service.Config{CatalogueTTL: cfg.CatalogueTTL}, log)
+	svc = service.LoggingMiddleware(log)(svc)
+
+	limiter := ratelimit.New(rdb, "rl:domain:")
+	set := endpoints.New(svc, endpoints.Options{
+		RegistryGuard: endpoints.RateLimit(limiter, endpoints.RateLimits{PerSession: cfg.RateSession, PerIP: cfg.RateIP}, log),
+	})
+
+	srv := grpcserver.New("domain", log, cfg.GRPC)
+	domainv1.RegisterDomainServiceServer(srv.GRPC(), grpctransport.NewServer(set))
+	log.InfoContext(ctx, "domain service starting",
+		slog.String("registry", cfg.Registry),
+		slog.String("cache_ttl", cfg.CacheTTL.String()),
+		slog.String("rate_session", cfg.RateSession.String()),
+		slog.String("rate_ip", cfg.RateIP.String()))
+	if err := srv.Serve(ctx, lis); err != nil {
+		return fmt.Errorf("domain: %w", err)
+	}
+	return nil
+}
+
+func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*sqlstore.Store, error) {
+	var (
+		store *sqlstore.Store
+		err   error
+	)
+	if cfg.DatabaseURL != "" {
+		store, err = sqlstore.OpenPostgres(ctx, cfg.DatabaseURL)
+	} else {
+		path := cfg.SQLitePath
+		if path == "" {
+			path = DefaultSQLitePath
+		}
+		log.InfoContext(ctx, "using embedded SQLite", slog.String("path", path))
+		store, err = sqlstore.OpenSQLite(ctx, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("domain: open store: %w", err)
+	}
+	if err := store.Migrate(ctx); err != nil {
+		store.Close()
+		return nil, fmt.Errorf("domain: %w", err)
+	}
+	if cfg.Seed {
+		data, err := seed.Default()
+		if err != nil {
+			store.Close()
+			return nil, fmt.Errorf("domain: %w", err)
+		}
+		if err := store.Seed(ctx, data); err != nil {
+			store.Close()
+			return nil, fmt.Errorf("domain: %w", err)
+		}
+		log.InfoContext(ctx, "TLD catalogue seeded", slog.Int("tlds", len(data.TLDs)))
+	}
+	return store, nil
+}
+
+// openRedis connects to url, or starts an in-process Redis-protocol server when url is empty.
+// Redis being down at start is not fatal: cache and rate limits fail open until it is back.
+func openRedis(ctx context.Context, url string, log *slog.Logger) (*redis.Client, func(), error) {
+	var mr *miniredis.Miniredis
+	if url == "" {
+		mr = miniredis.NewMiniRedis()
+		if err := mr.Start(); err != nil {
+			return nil, nil, fmt.Errorf("domain: start in-process redis: %w", err)
+		}
+		url = "redis://" + mr.Addr()
+		log.WarnContext(ctx, "REDIS_URL not set; using an in-process Redis-protocol server", slog.String("addr", mr.Addr()))
+	}
+	opt, err := redis.ParseURL(url)
+	if err != nil {
+		if mr != nil {
+			mr.Close()
+		}
+		return nil, nil, fmt.Errorf("domain: parse REDIS_URL: %w", err)
+	}
+	rdb := redis.NewClient(opt)
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		log.WarnContext(ctx, "redis not reachable yet; availability cache and rate limits are off until it is", slog.String("err", err.Error()))
+	}
+	return rdb, func() {
+		rdb.Close()
+		if mr != nil {
+			mr.Close()
+		}
+	}, nil
+}
+
+func newRegistry(cfg Config, log *slog.Logger) (service.Registry, error) {
+	switch cfg.Registry {
+	case "", RegistrySandbox:
+		return sandbox.New(cfg.SandboxLatency), nil
+	case RegistryRDAP:
+		boot, err := loadBootstrap(cfg.RDAPBootstrap)
+		if err != nil {
+			return nil, fmt.Errorf("domain: %w", err)
+		}
+		log.Info("RDAP registry", slog.Int("tlds", boot.Len()), slog.String("bootstrap_publication", boot.Publication))
+		hc := &http.Client{Transport: &http.Transport{
+			Proxy:               http.ProxyFromEnvironment,
+			MaxIdleConnsPerHost: 16,
+			IdleConnTimeout:     90 * time.Second,
+			TLSHandshakeTimeout: cfg.RegistryTimeout,
+		}}
+		return rdap.New(boot, hc, rdap.Config{Timeout: cfg.RegistryTimeout, MaxWait: cfg.RDAPMaxWait}), nil
+	default:
+		return nil, fmt.Errorf("domain: DOMAIN_REGISTRY %q: want %s or %s", cfg.Registry, RegistrySandbox, RegistryRDAP)
+	}
+}
+
+func loadBootstrap(path string) (*rdap.Bootstrap, error) {
+	if path == "" {
+		return rdap.DefaultBootstrap()
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open rdap bootstrap: %w", err)
+	}
+	defer f.Close()
+	boot, err := rdap.ParseBootstrap(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return boot, nil
+}
