@@ -1,0 +1,64 @@
+import nx from "@nx/eslint-plugin";
+
+export default [
+    ...nx.configs["flat/base"],
+    ...nx.configs["flat/typescript"],
+    ...nx.configs["flat/javascript"],
+    {
+        ignores: [
+            "**/dist",
+            "**/out-tsc",
+            "**/node_modules",
+            "frontend/e2e/**"
+        ]
+    },
+    {
+        files: [
+            "**/*.ts",
+            "**/*.tsx",
+            "**/*.js",
+            "**/*.jsx"
+        ],
+        rules: {
+            "@nx/enforce-module-boundaries": [
+                "error",
+                {
+                    enforceBuildableLibDependency: true,
+                    allow: [
+                        "^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$",
+                        // Build-time federation settings shared by every app's config.
+                        "^.*/module-federation\\.shared$"
+                    ],
+                    // Thin apps, code in libraries: apps use features, features use ui,
+                    // data-access and util; a scope sees only itself and shared.
+                    depConstraints: [
+                        { sourceTag: "type:app", onlyDependOnLibsWithTags: ["type:feature", "type:ui", "type:data-access", "type:util"] },
+                        { sourceTag: "type:feature", onlyDependOnLibsWithTags: ["type:ui", "type:data-access", "type:util"] },
+                        { sourceTag: "type:ui", onlyDependOnLibsWithTags: ["type:ui", "type:util"] },
+                        { sourceTag: "type:data-access", onlyDependOnLibsWithTags: ["type:data-access", "type:util"] },
+                        { sourceTag: "type:util", onlyDependOnLibsWithTags: ["type:util"] },
+                        { sourceTag: "scope:shared", onlyDependOnLibsWithTags: ["scope:shared"] },
+                        { sourceTag: "scope:shell", onlyDependOnLibsWithTags: ["scope:shared", "scope:shell"] },
+                        { sourceTag: "scope:flow", onlyDependOnLibsWithTags: ["scope:shared", "scope:flow"] },
+                        { sourceTag: "scope:checkout", onlyDependOnLibsWithTags: ["scope:shared", "scope:checkout"] },
+                        { sourceTag: "scope:agent", onlyDependOnLibsWithTags: ["scope:shared", "scope:agent"] }
+                    ]
+                }
+            ]
+        }
+    },
+    {
+        files: [
+            "**/*.ts",
+            "**/*.tsx",
+            "**/*.cts",
+            "**/*.mts",
+            "**/*.js",
+            "**/*.jsx",
+            "**/*.cjs",
+            "**/*.mjs"
+        ],
+        // Override or add rules here
+        rules: {}
+    }
+];

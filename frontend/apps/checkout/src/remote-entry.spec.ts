@@ -1,0 +1,9 @@
+import { routes } from '@hostcart/shared-routing';
+import { screens } from './remote-entry';
+
+describe('checkout remote', () => {
+  it('only provides screens for routes it owns', () => {
+    const owned = routes.filter((r) => r.owner === 'checkout' && !r.redirect).map((r) => r.id);
+    for (const id of Object.keys(screens)) expect(owned).toContain(id);
+  });
+});

@@ -1,0 +1,15 @@
+import { routes } from '@hostcart/shared-routing';
+import { screens } from './remote-entry';
+
+describe('flow remote', () => {
+  it('only provides screens for routes it owns', () => {
+    const owned = routes.filter((r) => r.owner === 'flow' && !r.redirect).map((r) => r.id);
+    for (const id of Object.keys(screens)) expect(owned).toContain(id);
+  });
+});
+
+describe('flow screens', () => {
+  it('renders the categories and products routes', () => {
+    expect(Object.keys(screens).sort()).toEqual(['categories', 'products']);
+  });
+});

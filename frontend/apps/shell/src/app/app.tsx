@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey, useGetCurrentBrandQuery, useGetSessionLocaleQuery } from '@hostcart/shared-data-access-api';
+import { supportedLocale } from '@hostcart/shared-i18n';
+import { ErrorState, LoadingState } from '@hostcart/shared-ui';
+import { Layout } from '@hostcart/shell-feature-layout';
+import { AppRoutes } from './app-routes';
+
+/** Loads brand and session locale, then renders the layout around the routed screen. */
+export function App() {
+  const { i18n } = useTranslation();
+  const brand = useGetCurrentBrandQuery();
+  const sessionLocale = useGetSessionLocaleQuery();
+  const defaultLocale = brand.data?.locales.find((l) => l.is_default)?.code;
+  const locale = supportedLocale(sessionLocale.data?.code ?? defaultLocale);
+  const localeSettled = !sessionLocale.isLoading;
+
+  useEffect(() => {
+    if (!localeSettled) return;
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    document.documentElement.lang = locale;
+  }, [i18n, locale, localeSettled]);
+
+  const favicon = brand.data?.properties['fav_icon_url'];
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link && favicon) link.href = favicon;
+  }, [favicon]);
+
+  if (brand.error) {
+    return (
+      <main className="hc-main hc-page hc-page--narrow">
+        <h1>{i18n.t('error.something_went_wrong')}</h1>
+        <ErrorState messageKey={errorMessageKey(brand.error)} onRetry={() => void brand.refetch()} />
+      </main>
+    );
+  }
+  if (!brand.data || !localeSettled || i18n.language !== locale) {
+    return (
+      <main className="hc-main hc-page">
+        <LoadingState lines={4} />
+      </main>
+    );
+  }
+  return (
+    <Layout brand={brand.data} locale={locale}>
+      <AppRoutes brandName={brand.data.name} />
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+// Shared helpers: Debian's Chromium through playwright-core, brand URLs, axe, screenshots.
+const { chromium } = require('playwright-core');
+const { readFileSync } = require('node:fs');
+const { join, resolve } = require('node:path');
+
+const repoRoot = resolve(__dirname, '..', '..', '..');
+const ARTIFACTS = join(repoRoot, 'artifacts', 'e2e');
+const AXE = require.resolve('axe-core/axe.min.js');
+
+const BRANDS = [
+  { slug: 'hostwerk', name: 'Hostwerk', withVat: true },
+  { slug: 'alpenhost', name: 'Alpenhost', withVat: false },
+];
+
+async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** The origin that selects a brand in dev: <slug>.localhost on the devstack's port. */
+function brandOrigin(slug) {
+  const base = new URL(process.env.E2E_BASE_URL);
+  base.hostname = `${slug}.localhost`;
+  return base.origin;
+}
+
+/** Runs axe-core on the current page and returns its violations (summarised). */
+async function axeViolations(page) {
+  // Evaluated through the DevTools protocol: the gateway's CSP (rightly) refuses injected <script>s.
+  await page.evaluate(readFileSync(AXE, 'utf8'));
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations;
+}
+
+async function screenshot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** GET /api/v2<path> from inside the page, so the brand's Host and the session apply. */
+async function apiGet(page, path) {
+  return page.evaluate(async (p) => {
+    const res = await fetch(`/api/v2${p}`, { credentials: 'include' });
+    if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
+    return res.json();
+  }, path);
+}
+
+/** Waits until the shell rendered a screen: no skeleton left inside <main>. */
+async function settled(page) {
+  await page.waitForSelector('main h1');
+  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+}
+
+module.exports = { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, BRANDS, ARTIFACTS };

@@ -1,0 +1,167 @@
+const { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, BRANDS } = require('./browser.cjs');
+
+let browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh context is a fresh session (cookie sid), so the locale starts at the brand default. */
+async function openPage(slug, path) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`${brandOrigin(slug)}${path}`);
+  await settled(page);
+  return { page, context, errors };
+}
+
+async function categoryWithSeveralProducts(page) {
+  const { categories } = await apiGet(page, '/categories');
+  for (const category of categories) {
+    const { products } = await apiGet(page, `/products?category=${encodeURIComponent(category.slug)}`);
+    const visible = products.filter((p) => !p.is_hidden && p.is_active && p.from_price);
+    if (visible.length > 1) return { category, products: visible };
+  }
+  throw new Error('no category with several products in the catalogue');
+}
+
+async function switchLanguage(page, label) {
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: label, exact: true }).click()]);
+  await settled(page);
+}
+
+describe.each(BRANDS)('$name', (brand) => {
+  test('categories show real tiles and the brand', async () => {
+    const { page, context, errors } = await openPage(brand.slug, '/categories');
+    const { categories } = await apiGet(page, '/categories');
+    const tiles = page.locator('main ul.hc-tiles > li');
+    expect(await tiles.count()).toBeGreaterThan(0);
+    const names = await page.locator('main ul.hc-tiles h2').allTextContents();
+    for (const name of names) expect(categories.map((c) => c.name)).toContain(name);
+    expect(await page.title()).toMatch(new RegExp(`\\| ${brand.name}$`));
+    await expect(page.locator('footer').textContent()).resolves.toContain(`© `);
+    await expect(page.locator('footer').textContent()).resolves.toContain(brand.name);
+    expect(await page.getByRole('search').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+    await screenshot(page, `${brand.slug}-categories-de-DE`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('a category with several products shows product cards with prices', async () => {
+    const { page, context } = await openPage(brand.slug, '/categories');
+    const { category, products } = await categoryWithSeveralProducts(page);
+    await page.locator(`a[data-category-slug="${category.slug}"]`).click();
+    await page.waitForURL(`**/products/${category.slug}`);
+    await settled(page);
+    expect(await page.locator('main h1').textContent()).toBe(category.name);
+    const cards = page.locator('main article.hc-card');
+    expect(await cards.count()).toBe(products.length);
+    const prices = await page.locator('main [data-testid="product-price"]').allTextContents();
+    for (const price of prices) {
+      expect(price).toMatch(/ab \d+,\d{2}\s€/);
+      expect(price).toContain(brand.withVat ? 'inkl.' : 'zzgl.');
+    }
+    // The first card's amount is the API's from_price, gross or net by the brand setting.
+    const first = products.sort((a, b) => a.order - b.order)[0];
+    const cents = brand.withVat ? first.from_price.gross_cents : first.from_price.net_cents;
+    const expected = (cents / 100).toFixed(2).replace('.', ',');
+    expect(prices[0].replace(/\s/g, ' ')).toContain(`${expected} €`);
+    await screenshot(page, `${brand.slug}-products-de-DE`);
+    await context.close();
+  });
+
+  test('an unknown path redirects to /categories', async () => {
+    const { page, context } = await openPage(brand.slug, '/this/does/not/exist');
+    expect(new URL(page.url()).pathname).toBe('/categories');
+    expect(await page.locator('main ul.hc-tiles > li').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test('a route not built yet says so plainly', async () => {
+    const { page, context } = await openPage(brand.slug, '/cart');
+    expect(await page.locator('main h1').textContent()).toBe('Noch nicht verfügbar');
+    await context.close();
+  });
+
+  test('the language switcher changes the texts (de-DE <-> en-GB)', async () => {
+    const { page, context } = await openPage(brand.slug, '/categories');
+    expect(await page.locator('main h1').textContent()).toBe('Was möchten Sie bestellen?');
+    await switchLanguage(page, 'English');
+    expect(await page.locator('main h1').textContent()).toBe('What would you like to order?');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-GB');
+    expect(await page.getByRole('link', { name: 'Privacy policy' }).count()).toBe(1);
+    await screenshot(page, `${brand.slug}-categories-en-GB`);
+    await switchLanguage(page, 'Deutsch');
+    expect(await page.locator('main h1').textContent()).toBe('Was möchten Sie bestellen?');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+    await context.close();
+  });
+
+  test('pages have no axe violations in both languages', async () => {
+    const { page, context } = await openPage(brand.slug, '/categories');
+    const { category } = await categoryWithSeveralProducts(page);
+    for (const [language, label] of [
+      ['de-DE', 'Deutsch'],
+      ['en-GB', 'English'],
+    ]) {
+      if (language === 'en-GB') {
+        await page.goto(`${brandOrigin(brand.slug)}/categories`);
+        await settled(page);
+        await switchLanguage(page, label);
+      }
+      for (const path of ['/categories', `/products/${category.slug}`, '/cart']) {
+        await page.goto(`${brandOrigin(brand.slug)}${path}`);
+        await settled(page);
+        const violations = await axeViolations(page);
+        expect({ path, language, violations }).toEqual({ path, language, violations: [] });
+      }
+      // The help modal open.
+      await page.goto(`${brandOrigin(brand.slug)}/categories`);
+      await settled(page);
+      await page.locator('header .hc-link-button').click();
+      await page.waitForSelector('[role="dialog"]');
+      expect({ modal: language, violations: await axeViolations(page) }).toEqual({ modal: language, violations: [] });
+      await screenshot(page, `${brand.slug}-help-${language}`);
+    }
+    await context.close();
+  });
+
+  test('the flow remote and the shell share one store', async () => {
+    // The products screen (flow remote) reports an unknown ?chooseProduct by dispatching a
+    // notification; the shell's notification area renders it after the redirect. With two store
+    // copies the message would never appear.
+    const { page, context } = await openPage(brand.slug, '/categories');
+    const { category } = await categoryWithSeveralProducts(page);
+    await page.goto(`${brandOrigin(brand.slug)}/products/${category.slug}?chooseProduct=999999`);
+    await page.waitForURL('**/categories');
+    const notification = page.locator('main .hc-notifications .hc-notification--error');
+    await notification.waitFor();
+    expect(await notification.textContent()).toContain('Das gewählte Produkt ist nicht verfügbar.');
+    await screenshot(page, `${brand.slug}-shared-store-notification`);
+    await context.close();
+  });
+});
+
+test('the privacy-settings link follows the brand flag', async () => {
+  const hostwerk = await openPage('hostwerk', '/categories');
+  expect(await hostwerk.page.getByRole('link', { name: 'Privatsphäre-Einstellungen' }).count()).toBe(0);
+  await hostwerk.context.close();
+  const alpenhost = await openPage('alpenhost', '/categories');
+  expect(await alpenhost.page.getByRole('link', { name: 'Privatsphäre-Einstellungen' }).count()).toBe(1);
+  await alpenhost.context.close();
+});
+
+test('query values are sanitised before a screen sees them', async () => {
+  const { page, context } = await openPage('hostwerk', '/categories?d=my%20shop!.de&tid=a_b');
+  expect(new URL(page.url()).search).toBe('?d=myshop.de&tid=ab');
+  expect(await page.locator('main h1').textContent()).toBe('Produkte für myshop.de');
+  expect(await page.getByRole('search').count()).toBe(0);
+  await context.close();
+});

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import type { Product } from '@hostcart/shared-data-access-api';
+import { displayedFromPrice, formatCents, formatPercent } from '@hostcart/shared-util-pricing';
+import { useDisplayLocale } from './use-display-locale';
+
+/** A promotion as the card shows it; the promotion service will supply it. */
+export interface CardPromotion {
+  oldPriceCents: number;
+  text: string;
+}
+
+export interface ProductCardProps {
+  product: Product;
+  withVat: boolean;
+  promotion?: CardPromotion;
+  onOrder: (product: Product) => void;
+}
+
+export function ProductCard({ product, withVat, promotion, onOrder }: ProductCardProps) {
+  const { t } = useTranslation();
+  const locale = useDisplayLocale();
+  const price = displayedFromPrice(product.from_price, withVat);
+  const headingId = `product-${product.id}-name`;
+
+  return (
+    <article className={`hc-card${product.is_highlight ? ' hc-card--highlight' : ''}`} aria-labelledby={headingId} data-product-id={product.id}>
+      {product.is_highlight && <p className="hc-card__badge">{t('products.highlight')}</p>}
+      <h2 id={headingId} className="hc-card__title">
+        {product.name}
+      </h2>
+      {product.tagline && <p className="hc-card__tagline">{product.tagline}</p>}
+      <div className="hc-price" data-testid="product-price">
+        {price ? (
+          <>
+            {promotion && (
+              <p className="hc-price__old">
+                <s>{t('products.old_price', { price: formatCents(promotion.oldPriceCents, locale) })}</s>
+              </p>
+            )}
+            <p className="hc-price__amount">
+              {t('products.from_price', { price: formatCents(price.cents, locale) })} <span className="hc-price__unit">{t('products.per_month')}</span>
+            </p>
+            <p className="hc-price__note">
+              {t(price.withVat ? 'products.incl_vat' : 'products.excl_vat', { vat: formatPercent(price.vatPercent, locale) })}
+            </p>
+            {product.from_price && product.from_price.setup_fee_cents > 0 && (
+              <p className="hc-price__note">{t('products.setup_fee', { price: formatCents(product.from_price.setup_fee_cents, locale) })}</p>
+            )}
+          </>
+        ) : (
+          <p className="hc-price__amount">{t('products.no_price')}</p>
+        )}
+      </div>
+      {promotion && <p className="hc-card__promo">{promotion.text}</p>}
+      <button type="button" className="hc-button hc-card__order" onClick={() => onOrder(product)} aria-describedby={headingId}>
+        {t('products.order_short')}
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { api } from './api';
+import type { Brand, Category, Country, PaymentInterval, Product, ZipCode } from './types';
+
+export interface ProductsQuery {
+  category?: string;
+  /** Domain search: only domain-capable products. */
+  d?: string;
+}
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value) params.set(key, value);
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCurrentBrand: build.query<Brand, void>({ query: () => '/brands/current' }),
+    getCategories: build.query<Category[], { d?: string } | void>({
+      query: (arg) => withQuery('/categories', { d: arg?.d }),
+      transformResponse: (body: { categories: Category[] }) => body.categories ?? [],
+    }),
+    getProducts: build.query<Product[], ProductsQuery | void>({
+      query: (arg) => withQuery('/products', { category: arg?.category, d: arg?.d }),
+      transformResponse: (body: { products: Product[] }) => body.products ?? [],
+    }),
+    getCountries: build.query<Country[], void>({
+      query: () => '/countries',
+      transformResponse: (body: { countries: Country[] }) => body.countries ?? [],
+    }),
+    getPaymentIntervals: build.query<PaymentInterval[], void>({
+      query: () => '/payment-intervals',
+      transformResponse: (body: { payment_intervals: PaymentInterval[] }) => body.payment_intervals ?? [],
+    }),
+    getZipCodes: build.query<ZipCode[], string>({
+      query: (code) => `/zipcodes/${encodeURIComponent(code)}`,
+      transformResponse: (body: { zip_codes: ZipCode[] }) => body.zip_codes ?? [],
+    }),
+  }),
+});
+
+export const {
+  useGetCurrentBrandQuery,
+  useGetCategoriesQuery,
+  useGetProductsQuery,
+  useGetCountriesQuery,
+  useGetPaymentIntervalsQuery,
+  useGetZipCodesQuery,
+} = catalogApi;

@@ -1,0 +1,3 @@
+export * from './lib/sanitize';
+export * from './lib/routes';
+export * from './lib/remote';

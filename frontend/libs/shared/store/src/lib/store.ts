@@ -1,0 +1,30 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api, loadingSlice } from '@hostcart/shared-data-access-api';
+import { modalsSlice } from './modals';
+import { notificationsSlice } from './notifications';
+
+/**
+ * Slices that remotes inject at runtime (rootReducer.inject). A remote declares its slice here by
+ * module augmentation so selectors stay typed:
+ *   declare module '@hostcart/shared-store' { interface LazyLoadedSlices { flow: FlowState } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(api, loadingSlice, notificationsSlice, modalsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createAppStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

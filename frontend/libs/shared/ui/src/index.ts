@@ -1,0 +1,2 @@
+export * from './lib/modal';
+export * from './lib/states';

@@ -1,0 +1,40 @@
+import { displayedFromPrice, displaysPricesWithVat, formatCents, formatPercent } from './price';
+
+const fromPrice = { net_cents: 499, gross_cents: 594, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 };
+
+// Intl may use a narrow no-break space between amount and sign.
+const normalise = (s: string) => s.replace(/\s/g, ' ');
+
+describe('price display', () => {
+  it('picks the gross amount when the brand displays prices with VAT', () => {
+    expect(displayedFromPrice(fromPrice, true)).toEqual({ cents: 594, withVat: true, vatPercent: 19 });
+  });
+
+  it('picks the net amount when the brand displays prices without VAT', () => {
+    expect(displayedFromPrice(fromPrice, false)).toEqual({ cents: 499, withVat: false, vatPercent: 19 });
+  });
+
+  it('shows nothing for a product without an orderable maturity', () => {
+    expect(displayedFromPrice(undefined, true)).toBeUndefined();
+    expect(displayedFromPrice(null, false)).toBeUndefined();
+  });
+
+  it('reads the brand flag', () => {
+    expect(displaysPricesWithVat({ display_prices_with_vat: 'true' })).toBe(true);
+    expect(displaysPricesWithVat({ display_prices_with_vat: 'false' })).toBe(false);
+    expect(displaysPricesWithVat({})).toBe(false);
+    expect(displaysPricesWithVat(undefined)).toBe(false);
+  });
+
+  it('formats EUR cents with 2 decimals for the locale', () => {
+    expect(normalise(formatCents(594, 'de-DE'))).toBe('5,94 €');
+    expect(normalise(formatCents(123456, 'de-DE'))).toBe('1.234,56 €');
+    expect(formatCents(594, 'en-GB')).toBe('€5.94');
+    expect(formatCents(500, 'en-GB')).toBe('€5.00');
+  });
+
+  it('formats VAT percent for the locale', () => {
+    expect(formatPercent(19, 'de-DE')).toBe('19');
+    expect(formatPercent(7.7, 'de-DE')).toBe('7,7');
+  });
+});

@@ -1,0 +1,41 @@
+/** The amounts of a product's from_price as the API sends them (integer cents). */
+export interface FromPriceAmounts {
+  net_cents: number;
+  gross_cents: number;
+  vat_percent: number;
+  setup_fee_cents: number;
+}
+
+export const CURRENCY = 'EUR';
+
+/** Money in the API is integer EUR cents; shown with 2 decimals in the visitor's locale (spec §9). */
+export function formatCents(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    cents / 100,
+  );
+}
+
+/** Whether the brand shows gross prices (property display_prices_with_vat). */
+export function displaysPricesWithVat(properties: Record<string, string> | undefined): boolean {
+  return properties?.['display_prices_with_vat'] === 'true';
+}
+
+export interface DisplayedPrice {
+  cents: number;
+  withVat: boolean;
+  vatPercent: number;
+}
+
+/**
+ * The 'from' price a product card shows. The amounts come computed from the API (libs/go/pricing);
+ * the UI only picks gross or net by the brand setting.
+ */
+export function displayedFromPrice(fromPrice: FromPriceAmounts | null | undefined, withVat: boolean): DisplayedPrice | undefined {
+  if (!fromPrice) return undefined;
+  return { cents: withVat ? fromPrice.gross_cents : fromPrice.net_cents, withVat, vatPercent: fromPrice.vat_percent };
+}
+
+/** VAT percent as the locale writes numbers (19 or 7,7). */
+export function formatPercent(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}
