@@ -1,0 +1,10 @@
+export * from './lib/keys';
+export { parseRules, canonicalBool, NO_RULES, RuleParseError } from './lib/parse';
+export type { Rule, RuleErrorKind, RuleName, RuleSet, ValueType } from './lib/parse';
+export { validate } from './lib/validate';
+export type { OtherValues } from './lib/validate';
+export { defineField, validateFields } from './lib/definition';
+export type { FieldDefinition } from './lib/definition';
+export { MAX_PERSONS } from './lib/persons';
+export { PASSWORD_SPECIALS } from './lib/password';
+export { trim, length } from './lib/text';
