@@ -17,6 +17,7 @@ import (
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/kitlog"
 	"github.com/hostcart/checkout/services/catalog/adapters/redisstore"
 	"github.com/hostcart/checkout/services/catalog/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/catalog/endpoints"
@@ -89,9 +90,9 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	}
 	defer func() { err = errors.Join(err, closeLocales()) }()
 
-	svc := service.LoggingMiddleware(log)(service.New(repo, locales))
+	set := kitlog.Set(endpoints.New(service.New(repo, locales)), log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
-	catalogv1.RegisterCatalogServiceServer(srv.GRPC(), grpctransport.NewServer(endpoints.New(svc)))
+	catalogv1.RegisterCatalogServiceServer(srv.GRPC(), grpctransport.NewServer(set))
 	served = true
 	return srv.Serve(ctx, lis)
 }

@@ -1,46 +1,24 @@
 package domain
 
-import "errors"
+import "github.com/hostcart/checkout/libs/go/apperr"
 
-// Kinds of failure the transports translate into status codes. Concrete errors wrap one of them
-// and carry the spec-style message key the UI translates.
+// Kinds of failure the transports translate into status codes (the mapping lives in apperr).
+// Concrete errors wrap one of them and carry the spec-style message key the UI translates.
 var (
-	ErrNotFound        = errors.New("not found")
-	ErrInvalidArgument = errors.New("invalid argument")
+	ErrNotFound        = apperr.NotFound
+	ErrInvalidArgument = apperr.InvalidArgument
 	// ErrUnavailable marks an outage of a store the service depends on (database, Redis).
-	ErrUnavailable = errors.New("unavailable")
+	ErrUnavailable = apperr.Unavailable
 )
 
 var (
-	ErrBrandNotFound      = keyed(ErrNotFound, "brand.not_found")
-	ErrProductNotFound    = keyed(ErrNotFound, "product.not_found")
-	ErrBrandRequired      = keyed(ErrInvalidArgument, "brand.required")
-	ErrSessionRequired    = keyed(ErrInvalidArgument, "session.required")
-	ErrLocaleNotSupported = keyed(ErrInvalidArgument, "locale.not_supported")
-	ErrInvalidProductID   = keyed(ErrInvalidArgument, "product.invalid_id")
+	ErrBrandNotFound      = apperr.New(ErrNotFound, "brand.not_found")
+	ErrProductNotFound    = apperr.New(ErrNotFound, "product.not_found")
+	ErrBrandRequired      = apperr.New(ErrInvalidArgument, "brand.required")
+	ErrSessionRequired    = apperr.New(ErrInvalidArgument, "session.required")
+	ErrLocaleNotSupported = apperr.New(ErrInvalidArgument, "locale.not_supported")
+	ErrInvalidProductID   = apperr.New(ErrInvalidArgument, "product.invalid_id")
 )
 
-// KeyedError is a domain error with the message key shown to users.
-type KeyedError struct {
-	kind error
-	key  string
-}
-
-func keyed(kind error, key string) *KeyedError { return &KeyedError{kind: kind, key: key} }
-
-func (e *KeyedError) Error() string { return e.key }
-
-// Unwrap exposes the kind so callers test with errors.Is(err, ErrNotFound).
-func (e *KeyedError) Unwrap() error { return e.kind }
-
-// Key is the message key, e.g. "locale.not_supported".
-func (e *KeyedError) Key() string { return e.key }
-
-// MessageKey returns the message key of the first KeyedError in err's chain, or "" when there is none.
-func MessageKey(err error) string {
-	var k *KeyedError
-	if errors.As(err, &k) {
-		return k.key
-	}
-	return ""
-}
+// MessageKey returns the message key of the first keyed error in err's chain, or "" when there is none.
+func MessageKey(err error) string { return apperr.MessageKey(err) }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/services/catalog/domain"
 )
@@ -24,9 +25,6 @@ type Service interface {
 	GetSessionLocale(ctx context.Context) (string, error)
 	SetSessionLocale(ctx context.Context, code string) (string, error)
 }
-
-// Middleware decorates a Service (logging, metrics) without touching the use cases.
-type Middleware func(Service) Service
 
 // Repository reads the catalog. Texts come back in the requested locale with en-GB filling gaps.
 // Missing rows are reported as domain.ErrNotFound, store outages as domain.ErrUnavailable.
@@ -258,7 +256,7 @@ func (c *catalog) textLocale(ctx context.Context, b *domain.Brand) string {
 }
 
 // notFoundAs replaces a bare ErrNotFound from a store with the keyed error users should see.
-func notFoundAs(err error, keyed *domain.KeyedError) error {
+func notFoundAs(err error, keyed *apperr.Keyed) error {
 	if domain.MessageKey(err) == "" && errors.Is(err, domain.ErrNotFound) {
 		return keyed
 	}

@@ -4,45 +4,30 @@
 package domain
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
 )
 
-// Kinds of failure the transports translate into status codes. Concrete errors wrap one of them
-// and carry the spec-style message key the UI translates.
+// Kinds of failure the transports translate into status codes (the mapping lives in apperr).
+// Concrete errors wrap one of them and carry the spec-style message key the UI translates.
 var (
-	ErrNotFound        = errors.New("not found")
-	ErrInvalidArgument = errors.New("invalid argument")
+	ErrNotFound        = apperr.NotFound
+	ErrInvalidArgument = apperr.InvalidArgument
 	// ErrUnavailable marks an outage of something the service depends on (database, registry).
-	ErrUnavailable = errors.New("unavailable")
+	ErrUnavailable = apperr.Unavailable
 	// ErrRateLimited marks a caller that asked too often.
-	ErrRateLimited = errors.New("rate limited")
+	ErrRateLimited = apperr.RateLimited
 )
 
 var (
-	ErrBrandRequired   = keyed(ErrInvalidArgument, "brand.required")
-	ErrGroupNotFound   = keyed(ErrNotFound, "domain.group_not_found")
-	ErrTooManyNames    = keyed(ErrInvalidArgument, "domain.too_many_names")
-	ErrTooManyRequests = keyed(ErrRateLimited, "domain.too_many_requests")
+	ErrBrandRequired   = apperr.New(ErrInvalidArgument, "brand.required")
+	ErrGroupNotFound   = apperr.New(ErrNotFound, "domain.group_not_found")
+	ErrTooManyNames    = apperr.New(ErrInvalidArgument, "domain.too_many_names")
+	ErrTooManyRequests = apperr.New(ErrRateLimited, "domain.too_many_requests")
 )
-
-// KeyedError is a domain error with the message key shown to users.
-type KeyedError struct {
-	kind error
-	key  string
-}
-
-func keyed(kind error, key string) *KeyedError { return &KeyedError{kind: kind, key: key} }
-
-func (e *KeyedError) Error() string { return e.key }
-
-// Unwrap exposes the kind so callers test with errors.Is(err, ErrNotFound).
-func (e *KeyedError) Unwrap() error { return e.kind }
-
-// Key is the message key, e.g. "domain.too_many_names".
-func (e *KeyedError) Key() string { return e.key }
 
 // Message keys of search input errors (spec §5).
 const (
@@ -71,18 +56,17 @@ func (e *InputError) Error() string {
 // Unwrap makes every input error an ErrInvalidArgument.
 func (e *InputError) Unwrap() error { return ErrInvalidArgument }
 
-// MessageKey returns the message key of the first keyed error in err's chain, or "".
-func MessageKey(err error) string {
-	var k *KeyedError
-	if errors.As(err, &k) {
-		return k.key
-	}
-	var in *InputError
-	if errors.As(err, &in) {
-		return in.Key
-	}
-	return ""
+// MessageKey is Key; it makes the error a keyed one for apperr.
+func (e *InputError) MessageKey() string { return e.Key }
+
+// Params are what the UI shows with the message: the offending characters and the input they
+// were found in.
+func (e *InputError) Params() map[string]string {
+	return map[string]string{"chars": strings.Join(e.Chars, " "), "input": e.Input}
 }
+
+// MessageKey returns the message key of the first keyed error in err's chain, or "".
+func MessageKey(err error) string { return apperr.MessageKey(err) }
 
 // RateLimitedError refuses a call of a caller that asked too often; RetryAfter says when to retry.
 type RateLimitedError struct {
@@ -92,8 +76,14 @@ type RateLimitedError struct {
 }
 
 func (e *RateLimitedError) Error() string {
-	return fmt.Sprintf("%s: %s budget exhausted, retry after %v", ErrTooManyRequests.key, e.Scope, e.RetryAfter)
+	return fmt.Sprintf("%s: %s budget exhausted, retry after %v", ErrTooManyRequests.MessageKey(), e.Scope, e.RetryAfter)
 }
 
 // Unwrap makes the error a keyed ErrTooManyRequests.
 func (e *RateLimitedError) Unwrap() error { return ErrTooManyRequests }
+
+// RetryDelay is RetryAfter; it tells apperr to send the delay with the status.
+func (e *RateLimitedError) RetryDelay() time.Duration { return e.RetryAfter }
+
+// Params name the exhausted budget, so the client can tell a busy network from its own haste.
+func (e *RateLimitedError) Params() map[string]string { return map[string]string{"scope": e.Scope} }

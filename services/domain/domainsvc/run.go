@@ -14,6 +14,7 @@ import (
 
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/kitlog"
 	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/services/domain/adapters/availabilitycache"
 	"github.com/hostcart/checkout/services/domain/adapters/rdap"
@@ -65,14 +66,13 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 		CacheTTL:        cfg.CacheTTL,
 		RegistryTimeout: cfg.RegistryTimeout,
 	}, log)
-	var svc service.Service = service.New(store, checker, service.NoSessionDomains{}, &fieldrules.Engine{},
+	svc := service.New(store, checker, service.NoSessionDomains{}, &fieldrules.Engine{},
 		service.Config{CatalogueTTL: cfg.CatalogueTTL}, log)
-	svc = service.LoggingMiddleware(log)(svc)
 
 	limiter := ratelimit.New(rdb, "rl:domain:")
-	set := endpoints.New(svc, endpoints.Options{
+	set := kitlog.Set(endpoints.New(svc, endpoints.Options{
 		RegistryGuard: endpoints.RateLimit(limiter, endpoints.RateLimits{PerSession: cfg.RateSession, PerIP: cfg.RateIP}, log),
-	})
+	}), log, "domain")
 
 	srv := grpcserver.New("domain", log, cfg.GRPC)
 	domainv1.RegisterDomainServiceServer(srv.GRPC(), grpctransport.NewServer(set))

@@ -34,9 +34,6 @@ type Service interface {
 	ValidateFields(ctx context.Context, values []domain.FieldValue, includePostponed bool) ([]domain.FieldError, error)
 }
 
-// Middleware decorates a Service (logging, metrics) without touching the use cases.
-type Middleware func(Service) Service
-
 // GroupQuery asks for one page of a group's TLDs combined with a search.
 type GroupQuery struct {
 	Input    string

@@ -1,49 +1,18 @@
 package grpctransport
 
 import (
-	"context"
-	"errors"
-
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
-	"github.com/hostcart/checkout/services/catalog/domain"
+	"github.com/hostcart/checkout/libs/go/apperr"
 )
 
-// Message keys for failures that carry none of their own.
-const (
-	keyUnavailable = "catalog.unavailable"
-	keyInternal    = "error.something_went_wrong"
-)
+// origin keeps the catalog's own fallback key for outages; everything else about statuses is the
+// shared mapping of apperr.
+var origin = apperr.Origin{ErrorDomain: "catalog.checkout.hostcart", UnavailableKey: "catalog.unavailable"}
 
-// codeFrom is the one place domain errors become gRPC codes.
-func codeFrom(err error) codes.Code {
-	switch {
-	case errors.Is(err, domain.ErrNotFound):
-		return codes.NotFound
-	case errors.Is(err, domain.ErrInvalidArgument):
-		return codes.InvalidArgument
-	case errors.Is(err, domain.ErrUnavailable):
-		return codes.Unavailable
-	case errors.Is(err, context.DeadlineExceeded):
-		return codes.DeadlineExceeded
-	case errors.Is(err, context.Canceled):
-		return codes.Canceled
-	default:
-		return codes.Internal
-	}
-}
+// codeFrom is the gRPC code a domain error is answered with.
+func codeFrom(err error) codes.Code { return apperr.Code(err) }
 
 // statusFrom turns err into a status whose message is a message key the gateway can hand to the UI;
 // the error's details stay in the service's logs.
-func statusFrom(err error) error {
-	code := codeFrom(err)
-	key := domain.MessageKey(err)
-	if key == "" {
-		key = keyInternal
-		if code == codes.Unavailable {
-			key = keyUnavailable
-		}
-	}
-	return status.Error(code, key)
-}
+func statusFrom(err error) error { return origin.Err(err, "") }
