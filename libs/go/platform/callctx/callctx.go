@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,8 @@ const (
 	MDBrandID   = "x-brand-id"
 	MDLocale    = "x-locale"
 	MDRequestID = "x-request-id"
+	// MDClientIP is the visitor's address as the gateway saw it, for per-address rate limits.
+	MDClientIP = "x-client-ip"
 )
 
 // Values is the request context every service may rely on.
@@ -27,6 +30,8 @@ type Values struct {
 	BrandID   int32
 	Locale    string
 	RequestID string
+	// ClientIP is the visitor's address (the first untrusted hop), set by the gateway only.
+	ClientIP string
 }
 
 type ctxKey struct{}
@@ -52,7 +57,7 @@ func NewRequestID() string {
 // ToOutgoing appends v to the outgoing metadata of ctx; empty fields are left out so a service
 // can tell "not sent" from "sent empty".
 func ToOutgoing(ctx context.Context, v Values) context.Context {
-	kv := make([]string, 0, 8)
+	kv := make([]string, 0, 10)
 	if v.SessionID != "" {
 		kv = append(kv, MDSessionID, v.SessionID)
 	}
@@ -64,6 +69,9 @@ func ToOutgoing(ctx context.Context, v Values) context.Context {
 	}
 	if v.RequestID != "" {
 		kv = append(kv, MDRequestID, v.RequestID)
+	}
+	if v.ClientIP != "" {
+		kv = append(kv, MDClientIP, v.ClientIP)
 	}
 	if len(kv) == 0 {
 		return ctx
@@ -93,6 +101,11 @@ func FromIncoming(ctx context.Context) Values {
 		SessionID: first(MDSessionID),
 		Locale:    first(MDLocale),
 		RequestID: first(MDRequestID),
+	}
+	// The address becomes a rate-limit key: anything that is not an IP address is dropped rather
+	// than trusted as a bucket name.
+	if ip, err := netip.ParseAddr(first(MDClientIP)); err == nil {
+		v.ClientIP = ip.Unmap().String()
 	}
 	if b := first(MDBrandID); b != "" {
 		if n, err := strconv.ParseInt(b, 10, 32); err == nil {

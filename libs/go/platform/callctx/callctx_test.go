@@ -25,7 +25,7 @@ func TestWithFrom(t *testing.T) {
 }
 
 func TestMetadataRoundTrip(t *testing.T) {
-	v := Values{SessionID: "sess", BrandID: 1234, Locale: "de-DE", RequestID: "req"}
+	v := Values{SessionID: "sess", BrandID: 1234, Locale: "de-DE", RequestID: "req", ClientIP: "2001:db8::7"}
 	ctx := ToOutgoing(context.Background(), v)
 	md, _ := metadata.FromOutgoingContext(ctx)
 	if got := md.Get(MDBrandID); len(got) != 1 || got[0] != "1234" {
@@ -33,6 +33,25 @@ func TestMetadataRoundTrip(t *testing.T) {
 	}
 	if got := FromIncoming(incoming(ctx)); got != v {
 		t.Fatalf("round trip = %+v, want %+v", got, v)
+	}
+}
+
+func TestClientIPMetadata(t *testing.T) {
+	md, _ := metadata.FromOutgoingContext(ToOutgoing(context.Background(), Values{ClientIP: "203.0.113.9"}))
+	if got := md.Get(MDClientIP); len(got) != 1 || got[0] != "203.0.113.9" {
+		t.Fatalf("%s = %v", MDClientIP, got)
+	}
+	for sent, want := range map[string]string{
+		" 203.0.113.9 ":         "203.0.113.9",
+		"::ffff:203.0.113.9":    "203.0.113.9",
+		"203.0.113.9:443":       "",
+		"session:abc":           "",
+		"203.0.113.9, 10.0.0.1": "",
+	} {
+		ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs(MDClientIP, sent))
+		if got := FromIncoming(ctx).ClientIP; got != want {
+			t.Errorf("FromIncoming(%q).ClientIP = %q, want %q", sent, got, want)
+		}
 	}
 }
 

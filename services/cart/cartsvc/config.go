@@ -1,0 +1,55 @@
+// Package cartsvc is the composition root of the cart service: it reads the configuration,
+// connects the cart store, the catalog and the domain service, and serves the use cases over
+// gRPC. cmd/cart and tools/devstack both call Run.
+package cartsvc
+
+import (
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/platform/config"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/services/cart/adapters/redisstore"
+	"github.com/hostcart/checkout/services/cart/service"
+)
+
+// ServiceName names the service in logs, traces, health and discovery.
+const ServiceName = "cart"
+
+// DefaultCacheTTL is how long brand settings, the domain-only product and TLDs are reused.
+const DefaultCacheTTL = 30 * time.Second
+
+// Config of the cart service.
+type Config struct {
+	// RedisURL (REDIS_URL) holds the carts; empty starts an in-process Redis-protocol server,
+	// which forgets carts on restart (fine on a laptop, not for more than one instance).
+	RedisURL string
+	// CartTTL (CART_TTL) is how long a cart lives after its last change.
+	CartTTL time.Duration
+	// CatalogAddr (CATALOG_ADDR) is the catalog service's dial target; required.
+	CatalogAddr string
+	// DomainAddr (DOMAIN_ADDR) is the domain service's dial target; empty leaves domain names
+	// checked for their shape only and domains unpriced.
+	DomainAddr string
+	// CacheTTL (CART_CACHE_TTL) bounds how long data of other services that rarely changes is
+	// reused.
+	CacheTTL time.Duration
+	// Promotions prices promotion codes; nil prices the cart without discounts. Until the
+	// promotion service adapter lands, devstack and tests pass adapters/promotions.Static here.
+	Promotions service.Promotions
+	GRPC       grpcserver.Config
+	Client     grpcclient.Config
+}
+
+// ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
+func ConfigFromEnv() Config {
+	return Config{
+		RedisURL:    config.String("REDIS_URL", ""),
+		CartTTL:     config.Duration("CART_TTL", redisstore.DefaultTTL),
+		CatalogAddr: config.String("CATALOG_ADDR", ""),
+		DomainAddr:  config.String("DOMAIN_ADDR", ""),
+		CacheTTL:    config.Duration("CART_CACHE_TTL", DefaultCacheTTL),
+		GRPC:        grpcserver.ConfigFromEnv(),
+		Client:      grpcclient.ConfigFromEnv(),
+	}
+}

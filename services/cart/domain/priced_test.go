@@ -1,0 +1,197 @@
+package domain
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hostcart/checkout/libs/go/pricing"
+)
+
+var (
+	spring25 = Promotion{Code: "SPRING25", Target: TargetProduct, Kind: pricing.Percentage, Percent: 25, DiscountLabel: "Spring sale", AppliesTo: AppliesTo{Type: "all"}}
+	fixed10  = Promotion{Code: "FIXED10", Target: TargetProduct, Kind: pricing.Fixed, ValueCents: 1000, RecursFor: 2, AppliesTo: AppliesTo{Type: "ids", IDs: []int32{1001}}}
+	onlyM    = Promotion{Code: "ONLYM", Target: TargetProduct, Kind: pricing.Percentage, Percent: 50, AppliesTo: AppliesTo{Type: "ids", IDs: []int32{1002}}}
+	promos   = map[string]Promotion{"SPRING25": spring25, "FIXED10": fixed10, "ONLYM": onlyM}
+)
+
+// pricedHostingCart: Hosting S for 24 months (449/month, interval 12) with storage (100/month),
+// its auto-assigned free addons, the included shop.de and extra.de (99/month).
+func pricedHostingCart(t *testing.T, code string) (Cart, Env) {
+	t.Helper()
+	env := testEnv()
+	var c Cart
+	row := mustAdd(t, &c, env, 1001)
+	if err := c.AddAddon(env, AddAddon{RowID: row, AddonID: 1201}); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"shop.de", "extra.de"} {
+		if _, err := c.AddDomain(env, row, Domain{Name: d}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Items[0].Product.Promotion = code
+	c.Tidy(env)
+	return c, env
+}
+
+func TestPriceWithVAT(t *testing.T) {
+	c, env := pricedHostingCart(t, "SPRING25")
+	pc := Price(c, env, BrandSettings{PricesWithVAT: true}, promos)
+	if len(pc.Items) != 1 {
+		t.Fatalf("%d items", len(pc.Items))
+	}
+	it := pc.Items[0]
+	p := it.Product.Price
+	// 449 × 1.19 = 534.31; 449 × 24 = 10776; × 1.19 = 12823.44
+	want := LinePrice{
+		Display: 534, ShowPrice: true, MonthlyNet: 449, MonthlyGross: 534, MonthlyDisplay: 534,
+		ContractNet: 10776, ContractGross: 12823, ContractDisplay: 12823, MinimumPeriod: 12823,
+		// 10776 − 1347 = 9429; × 1.19 = 11220.51
+		TotalNet: 9429, TotalVAT: 1792, TotalGross: 11221, TotalDisplay: 11221,
+	}
+	if p != want {
+		t.Errorf("product price =\n %+v, want\n %+v", p, want)
+	}
+	// 25 % for 1 × 12 months: 449 × 0.75 = 336.75 → 337 (× 1.19 = 401.03); 12 × 449 × 0.25 = 1347;
+	// × 1.19 = 1602.93.
+	wantPromo := LinePromotion{Code: "SPRING25", Applied: true, Kind: pricing.Percentage, PercentLabel: 25, Months: 12,
+		PromotedMonthlyNet: 337, PromotedMonthlyDisplay: 401, DiscountNet: 1347, DiscountDisplay: 1603, DiscountLabel: "Spring sale"}
+	if it.Product.Promotion == nil || *it.Product.Promotion != wantPromo {
+		t.Errorf("promotion = %+v, want %+v", it.Product.Promotion, wantPromo)
+	}
+	if it.Product.MaturityMonths != 24 || it.Product.IntervalMonths != 12 || it.Product.VATPercent != 19 || it.Product.Name != "Web hosting S" {
+		t.Errorf("product line = %+v", it.Product)
+	}
+
+	// Addons: protection and monitoring are free and one-time by price 0; storage 100 × 24 = 2400,
+	// × 1.19 = 2856.
+	if len(it.Addons) != 3 {
+		t.Fatalf("addons = %+v", it.Addons)
+	}
+	if a := it.Addons[0]; !a.Price.OneTime || a.Price.Display != 0 || !a.Price.ShowPrice || !a.NonRemovable || a.HideInCart {
+		t.Errorf("protection = %+v", a)
+	}
+	if a := it.Addons[1]; !a.HideInCart || a.NonRemovable {
+		t.Errorf("monitoring = %+v", a)
+	}
+	if a := it.Addons[2].Price; a.OneTime || a.Display != 119 || a.ContractNet != 2400 || a.TotalGross != 2856 {
+		t.Errorf("storage = %+v", a)
+	}
+
+	// Domains over 12 months: the included one costs nothing; 99 × 12 = 1188, × 1.19 = 1413.72.
+	if d := it.Domains[0]; !d.Inclusive || d.Price.TotalNet != 0 || d.Price.Display != 0 || d.TLD != "de" {
+		t.Errorf("inclusive domain = %+v", d)
+	}
+	if d := it.Domains[1].Price; d.Display != 1414 || d.ContractNet != 1188 || d.TotalGross != 1414 || d.MonthlyNet != 99 {
+		t.Errorf("extra.de = %+v", d)
+	}
+
+	// 9429 + 2400 + 1188 = 13017 net; 11221 + 2856 + 1414 = 15491 gross.
+	wantTotals := Totals{
+		MonthlyNet: 449 + 100 + 99, MonthlyGross: 534 + 119 + 118, MonthlyDisplay: 771,
+		ContractNet: 10776 + 2400 + 1188, DiscountNet: 1347, DiscountDisplay: 1603,
+		TotalNet: 13017, TotalVAT: 2474, TotalGross: 15491, TotalDisplay: 15491,
+	}
+	if pc.Totals != wantTotals {
+		t.Errorf("totals =\n %+v, want\n %+v", pc.Totals, wantTotals)
+	}
+	if it.TotalNet != 13017 || it.TotalGross != 15491 || it.TotalDisplay != 15491 {
+		t.Errorf("item totals = %d / %d / %d", it.TotalNet, it.TotalGross, it.TotalDisplay)
+	}
+	if fmt.Sprint(pc.RequiredAgreements) != "[gtc_agreement]" || pc.SMSValidation || pc.CheckoutBlocked || pc.ItemCount != 1 {
+		t.Errorf("flags: agreements %v sms %v blocked %v count %d", pc.RequiredAgreements, pc.SMSValidation, pc.CheckoutBlocked, pc.ItemCount)
+	}
+}
+
+func TestPriceWithoutVATAndHiddenZeros(t *testing.T) {
+	c, env := pricedHostingCart(t, "SPRING25")
+	pc := Price(c, env, BrandSettings{PricesWithVAT: false, HideZeroPricesInCart: true}, promos)
+	it := pc.Items[0]
+	if p := it.Product.Price; p.Display != 449 || p.MonthlyDisplay != 449 || p.ContractDisplay != 10776 || p.TotalDisplay != 9429 || p.TotalGross != 11221 {
+		t.Errorf("net display = %+v", p)
+	}
+	// The discount shown net: 12 × 449 × 25 % = 1347.
+	if pr := it.Product.Promotion; pr.DiscountDisplay != 1347 || pr.PromotedMonthlyDisplay != 337 {
+		t.Errorf("promotion = %+v", pr)
+	}
+	if it.Addons[0].Price.ShowPrice || it.Domains[0].Price.ShowPrice || !it.Addons[2].Price.ShowPrice {
+		t.Errorf("zero prices shown: %+v / %+v", it.Addons[0].Price, it.Domains[0].Price)
+	}
+	if pc.Totals.TotalDisplay != 13017 || pc.Totals.MonthlyDisplay != 648 || pc.Totals.DiscountDisplay != 1347 {
+		t.Errorf("totals = %+v", pc.Totals)
+	}
+}
+
+func TestPricePromotionsThatDoNotApply(t *testing.T) {
+	for _, code := range []string{"ONLYM", "UNKNOWN"} {
+		c, env := pricedHostingCart(t, code)
+		pc := Price(c, env, BrandSettings{PricesWithVAT: true}, promos)
+		it := pc.Items[0]
+		if pr := it.Product.Promotion; pr == nil || pr.Applied || pr.Code != code || pr.DiscountNet != 0 {
+			t.Errorf("%s: promotion = %+v", code, pr)
+		}
+		// 10776 + 2400 + 1188 without discount.
+		if pc.Totals.TotalNet != 14364 || pc.Totals.DiscountNet != 0 {
+			t.Errorf("%s: totals = %+v", code, pc.Totals)
+		}
+	}
+}
+
+func TestPriceFixedPromotion(t *testing.T) {
+	env := testEnv()
+	var c Cart
+	_, _, _ = c.AddProduct(env, AddProduct{ProductID: 1001, MaturityID: 100101})
+	c.Items[0].Product.Promotion = "FIXED10"
+	pc := Price(c, env, BrandSettings{PricesWithVAT: true}, promos)
+	pr := pc.Items[0].Product.Promotion
+	// 10.00 off over 2 × 1 months: (699 × 2 − 1000) / 2 = 199; discount 1000, × 1.19 = 1190.
+	if !pr.Applied || pr.Months != 2 || pr.PromotedMonthlyNet != 199 || pr.DiscountNet != 1000 || pr.DiscountDisplay != 1190 || pr.ValueCents != 1000 {
+		t.Errorf("fixed promotion = %+v", pr)
+	}
+	// The discount outlasts the 1-month contract (699): the total stops at 0.
+	if p := pc.Items[0].Product.Price; p.TotalNet != 0 || p.TotalGross != 0 {
+		t.Errorf("total = %+v", p)
+	}
+}
+
+func TestPriceBlockers(t *testing.T) {
+	env := testEnv()
+	var c Cart
+	wp := mustAdd(t, &c, env, 1011)
+	srv, _, err := c.AddProduct(env, AddProduct{ProductID: 1021, MaturityID: 102101})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := Price(c, env, BrandSettings{PricesWithVAT: true}, nil)
+	w := pc.Items[0]
+	// Domain required and none; the title is required, the e-mail postponed.
+	if !w.MissingDomain || fmt.Sprint(w.Product.MissingFieldIDs) != "[31]" || !pc.CheckoutBlocked {
+		t.Errorf("WordPress blockers: domain %v fields %v blocked %v", w.MissingDomain, w.Product.MissingFieldIDs, pc.CheckoutBlocked)
+	}
+	if fmt.Sprint(pc.RequiredAgreements) != "[mca_agreement]" || !pc.SMSValidation {
+		t.Errorf("agreements %v, sms %v", pc.RequiredAgreements, pc.SMSValidation)
+	}
+	// Server: monthly 3990 (× 1.19 = 4748.1) plus 99.00 setup: 13890 net, × 1.19 = 16529.1.
+	s := pc.Items[1].Product.Price
+	if s.Display != 4748 || s.SetupNet != 9900 || s.SetupDisplay != 11781 || s.TotalNet != 13890 || s.TotalGross != 16529 {
+		t.Errorf("server price = %+v", s)
+	}
+
+	_, _ = c.AddDomain(env, wp, Domain{Name: "blog.de"})
+	_ = c.SetFields(env, LineRef{RowID: wp, Kind: LineProduct}, []FieldValue{{FieldID: 31, Value: "Blog"}})
+	_ = c.RemoveItem(env, srv)
+	if pc := Price(c, env, BrandSettings{}, nil); pc.CheckoutBlocked || pc.Items[0].MissingDomain {
+		t.Errorf("still blocked: %+v", pc.Items[0])
+	}
+
+	// An addon whose period no longer goes with the product's marks its item invalid.
+	row := mustAdd(t, &c, env, 1001)
+	_ = c.AddAddon(env, AddAddon{RowID: row, AddonID: 1201})
+	c.Items[1].Addons[2].MaturityID, c.Items[1].Addons[2].IntervalID = 120101, iv1.ID
+	if pc := Price(c, env, BrandSettings{}, nil); !pc.Items[1].Invalid || !pc.CheckoutBlocked || pc.Items[0].Invalid {
+		t.Errorf("invalid item not flagged: %+v", pc.Items[1])
+	}
+	if pc := Price(Cart{}, env, BrandSettings{}, nil); !pc.CheckoutBlocked || pc.ItemCount != 0 {
+		t.Error("an empty cart can check out")
+	}
+}

@@ -1,0 +1,40 @@
+package service
+
+import (
+	"context"
+
+	"github.com/hostcart/checkout/services/cart/domain"
+)
+
+// Store keeps one cart per session. Outages are reported wrapping apperr.Unavailable.
+type Store interface {
+	// Get returns the session's cart; an unknown session has an empty cart.
+	Get(ctx context.Context, sessionID string) (domain.Cart, error)
+	// Update runs fn on the session's cart and stores the result atomically: when another writer
+	// stored the cart in between, fn runs again on the newer cart. When fn fails nothing is
+	// stored and its error is returned; when fn leaves the cart as it was nothing is written.
+	// The stored cart's Version grows with every write. fn may run more than once.
+	Update(ctx context.Context, sessionID string, fn func(*domain.Cart) error) (domain.Cart, error)
+}
+
+// Catalog reads products and brand settings of the call's brand (x-brand-id, x-locale).
+type Catalog interface {
+	// Products returns the orderable products among ids (hidden ones included). An id that is
+	// absent from the answer is not orderable.
+	Products(ctx context.Context, ids []int32) (domain.Catalog, error)
+	// DomainOnlyProduct returns the brand's domain-only product; false when it sells none.
+	DomainOnlyProduct(ctx context.Context) (domain.Product, bool, error)
+	Brand(ctx context.Context) (domain.BrandSettings, error)
+}
+
+// TLDs reads the TLDs the call's brand sells, with prices and field definitions.
+type TLDs interface {
+	TLDs(ctx context.Context) (domain.TLDs, error)
+}
+
+// Promotions looks up promotions by code for the priced view. The promotion service decides
+// which codes a cart carries; the cart only prices them.
+type Promotions interface {
+	// Lookup returns the known promotions among codes; unknown codes are absent.
+	Lookup(ctx context.Context, codes []string) (map[string]domain.Promotion, error)
+}

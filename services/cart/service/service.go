@@ -1,0 +1,343 @@
+// Package service holds the cart's use cases. Session and brand of a call come from the request
+// context (callctx), set by the gateway and read by the gRPC interceptors. Every use case loads
+// the catalog snapshot it needs, then revalidates the cart and applies its rule inside the store's
+// update function, so the check and the write happen together and a refused change stores nothing.
+package service
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/services/cart/domain"
+)
+
+// Result is a cart after a use case, with the notices of what changed by itself.
+type Result struct {
+	Cart    domain.Cart
+	Notices []domain.Notice
+	// RowID is the item AddProduct put the product into.
+	RowID string
+}
+
+// Service is what the cart offers its callers. salesAgent is trusted from the gateway only: it
+// lifts the lock of preconfigured items.
+type Service interface {
+	GetCart(ctx context.Context) (Result, error)
+	ReplaceCart(ctx context.Context, in domain.Cart, salesAgent bool, expectedVersion int64) (Result, error)
+	ClearCart(ctx context.Context, salesAgent bool) (Result, error)
+	AddProduct(ctx context.Context, req domain.AddProduct, salesAgent bool) (Result, error)
+	RemoveItem(ctx context.Context, rowID string, salesAgent bool) (Result, error)
+	AddAddon(ctx context.Context, req domain.AddAddon, salesAgent bool) (Result, error)
+	RemoveAddon(ctx context.Context, rowID string, addonID int32, cascade, salesAgent bool) (Result, error)
+	AddUpsell(ctx context.Context, rowID string, upsellID int32, values []domain.FieldValue, salesAgent bool) (Result, error)
+	RemoveUpsell(ctx context.Context, rowID string, upsellID int32, salesAgent bool) (Result, error)
+	SetPeriod(ctx context.Context, line domain.LineRef, maturityID, intervalID int32, salesAgent bool) (Result, error)
+	AddDomain(ctx context.Context, rowID string, d domain.Domain, salesAgent bool) (Result, error)
+	RemoveDomain(ctx context.Context, name string, salesAgent bool) (Result, error)
+	SetFields(ctx context.Context, line domain.LineRef, values []domain.FieldValue, salesAgent bool) (Result, error)
+	SetPromotions(ctx context.Context, as []domain.PromotionAssignment, clearOthers, salesAgent bool) (Result, error)
+	GetPricedCart(ctx context.Context) (domain.PricedCart, []domain.Notice, error)
+}
+
+// Ports are the service's dependencies. TLDs and Promotions may be nil: domains are then checked
+// for their shape only and priced at 0, and the priced view carries no discounts.
+type Ports struct {
+	Store      Store
+	Catalog    Catalog
+	TLDs       TLDs
+	Promotions Promotions
+	// NewRowID makes row ids; nil uses domain.NewRowID.
+	NewRowID func() string
+}
+
+type service struct {
+	Ports
+	log *slog.Logger
+}
+
+// New returns the cart use cases over ports.
+func New(p Ports, log *slog.Logger) Service {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if p.NewRowID == nil {
+		p.NewRowID = domain.NewRowID
+	}
+	return &service{Ports: p, log: log}
+}
+
+// need says what an operation needs loaded besides the cart's own products.
+type need struct {
+	ids []int32
+	// linked loads the addons and upsells linked to the products too (auto-assigned addons,
+	// inclusive partners, remapping after a period change).
+	linked bool
+	// domains loads the TLDs even when the cart holds no domain yet.
+	domains bool
+}
+
+// op is a rule applied to the revalidated cart.
+type op func(c *domain.Cart, env domain.Env) ([]domain.Notice, error)
+
+// mutate revalidates the session's cart, applies op (when not nil) and stores the outcome in one
+// update of the store. A failing op stores nothing, not even the revalidation.
+func (s *service) mutate(ctx context.Context, salesAgent bool, n need, apply op) (Result, domain.Env, error) {
+	sid, err := sessionID(ctx)
+	if err != nil {
+		return Result{}, domain.Env{}, err
+	}
+	var (
+		notices []domain.Notice
+		env     domain.Env
+	)
+	cart, err := s.Store.Update(ctx, sid, func(c *domain.Cart) error {
+		e, err := s.env(ctx, c, n, salesAgent)
+		if err != nil {
+			return err
+		}
+		env = e
+		notices = c.Revalidate(e)
+		if apply == nil {
+			return nil
+		}
+		more, err := apply(c, e)
+		if err != nil {
+			return err
+		}
+		notices = append(notices, more...)
+		c.Tidy(e)
+		return nil
+	})
+	if err != nil {
+		return Result{}, env, err
+	}
+	return Result{Cart: cart, Notices: notices}, env, nil
+}
+
+// env loads the catalog snapshot and TLDs for the cart and the operation.
+func (s *service) env(ctx context.Context, c *domain.Cart, n need, salesAgent bool) (domain.Env, error) {
+	env := domain.Env{Catalog: domain.Catalog{}, SalesAgent: salesAgent, NewRowID: s.NewRowID}
+	ids := c.ProductIDs()
+	for _, id := range n.ids {
+		if id > 0 && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > 0 {
+		cat, err := s.Catalog.Products(ctx, ids)
+		if err != nil {
+			return domain.Env{}, fmt.Errorf("load products %v: %w", ids, err)
+		}
+		env.Catalog = cat
+	}
+	if n.linked {
+		if more := env.Catalog.LinkedIDs(); len(more) > 0 {
+			linked, err := s.Catalog.Products(ctx, more)
+			if err != nil {
+				return domain.Env{}, fmt.Errorf("load linked products %v: %w", more, err)
+			}
+			for id, p := range linked {
+				env.Catalog[id] = p
+			}
+		}
+	}
+	if s.TLDs != nil && (n.domains || c.HasDomains()) {
+		tlds, err := s.TLDs.TLDs(ctx)
+		if err != nil {
+			// Domains keep their place; revalidation checks them again once TLDs are back.
+			s.log.WarnContext(ctx, "TLDs unavailable; domains are not checked", slog.String("err", err.Error()))
+		} else {
+			env.TLDs = tlds
+		}
+	}
+	if orphansDomains(c, env.Catalog) {
+		p, ok, err := s.Catalog.DomainOnlyProduct(ctx)
+		if err != nil {
+			return domain.Env{}, fmt.Errorf("load the domain-only product: %w", err)
+		}
+		if ok {
+			env.DomainOnly = &p
+		}
+	}
+	return env, nil
+}
+
+// orphansDomains reports whether revalidation will remove an item that holds domains.
+func orphansDomains(c *domain.Cart, cat domain.Catalog) bool {
+	for _, it := range c.Items {
+		if _, ok := cat[it.Product.ID]; !ok && len(it.Domains) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func sessionID(ctx context.Context) (string, error) {
+	v := callctx.From(ctx)
+	if v.SessionID == "" {
+		return "", domain.ErrSessionRequired
+	}
+	if v.BrandID <= 0 {
+		return "", domain.ErrBrandRequired
+	}
+	return v.SessionID, nil
+}
+
+// GetCart revalidates and returns the cart. With the catalog down it answers the stored cart as
+// it is, so the shop's header and cart page keep working; changes need the catalog.
+func (s *service) GetCart(ctx context.Context) (Result, error) {
+	res, _, err := s.mutate(ctx, false, need{}, nil)
+	if err == nil || !isOutage(err) {
+		return res, err
+	}
+	sid, _ := sessionID(ctx)
+	cart, gerr := s.Store.Get(ctx, sid)
+	if gerr != nil {
+		return Result{}, err
+	}
+	s.log.WarnContext(ctx, "cart answered without revalidation", slog.String("err", err.Error()))
+	return Result{Cart: cart}, nil
+}
+
+func (s *service) ReplaceCart(ctx context.Context, in domain.Cart, salesAgent bool, expectedVersion int64) (Result, error) {
+	n := need{ids: in.ProductIDs(), linked: true, domains: in.HasDomains()}
+	res, _, err := s.mutate(ctx, salesAgent, n, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		if expectedVersion != 0 && c.Version != expectedVersion {
+			return nil, domain.ErrVersionConflict
+		}
+		return nil, c.Replace(env, in)
+	})
+	return res, err
+}
+
+func (s *service) ClearCart(ctx context.Context, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.Clear(env)
+	})
+	return res, err
+}
+
+func (s *service) AddProduct(ctx context.Context, req domain.AddProduct, salesAgent bool) (Result, error) {
+	var rowID string
+	res, _, err := s.mutate(ctx, salesAgent, need{ids: []int32{req.ProductID}, linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		row, notices, err := c.AddProduct(env, req)
+		rowID = row
+		return notices, err
+	})
+	res.RowID = rowID
+	return res, err
+}
+
+func (s *service) RemoveItem(ctx context.Context, rowID string, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.RemoveItem(env, rowID)
+	})
+	return res, err
+}
+
+func (s *service) AddAddon(ctx context.Context, req domain.AddAddon, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{ids: []int32{req.AddonID}, linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.AddAddon(env, req)
+	})
+	return res, err
+}
+
+func (s *service) RemoveAddon(ctx context.Context, rowID string, addonID int32, cascade, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.RemoveAddon(env, rowID, addonID, cascade)
+	})
+	return res, err
+}
+
+func (s *service) AddUpsell(ctx context.Context, rowID string, upsellID int32, values []domain.FieldValue, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{ids: []int32{upsellID}}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.AddUpsell(env, rowID, upsellID, values)
+	})
+	return res, err
+}
+
+func (s *service) RemoveUpsell(ctx context.Context, rowID string, upsellID int32, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.RemoveUpsell(env, rowID, upsellID)
+	})
+	return res, err
+}
+
+func (s *service) SetPeriod(ctx context.Context, line domain.LineRef, maturityID, intervalID int32, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return c.SetPeriod(env, line, maturityID, intervalID)
+	})
+	return res, err
+}
+
+func (s *service) AddDomain(ctx context.Context, rowID string, d domain.Domain, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{domains: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return c.AddDomain(env, rowID, d)
+	})
+	return res, err
+}
+
+func (s *service) RemoveDomain(ctx context.Context, name string, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.RemoveDomain(env, name)
+	})
+	return res, err
+}
+
+func (s *service) SetFields(ctx context.Context, line domain.LineRef, values []domain.FieldValue, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.SetFields(env, line, values)
+	})
+	return res, err
+}
+
+func (s *service) SetPromotions(ctx context.Context, as []domain.PromotionAssignment, clearOthers, salesAgent bool) (Result, error) {
+	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+		return nil, c.SetPromotions(env, as, clearOthers)
+	})
+	return res, err
+}
+
+// GetPricedCart revalidates the cart and prices it. The catalog and the TLDs are needed; the
+// promotion service is not: without it the view carries no discounts and says so.
+func (s *service) GetPricedCart(ctx context.Context) (domain.PricedCart, []domain.Notice, error) {
+	res, env, err := s.mutate(ctx, false, need{}, nil)
+	if err != nil {
+		return domain.PricedCart{}, nil, err
+	}
+	if s.TLDs != nil && res.Cart.HasDomains() && env.TLDs == nil {
+		if env.TLDs, err = s.TLDs.TLDs(ctx); err != nil {
+			return domain.PricedCart{}, nil, fmt.Errorf("price domains: %w", err)
+		}
+	}
+	brand, err := s.Catalog.Brand(ctx)
+	if err != nil {
+		return domain.PricedCart{}, nil, fmt.Errorf("brand settings: %w", err)
+	}
+	var promos map[string]domain.Promotion
+	unavailable := false
+	if codes := res.Cart.PromotionCodes(); len(codes) > 0 && s.Promotions != nil {
+		if promos, err = s.Promotions.Lookup(ctx, codes); err != nil {
+			s.log.WarnContext(ctx, "promotions unavailable; cart priced without discounts", slog.String("err", err.Error()))
+			unavailable = true
+		}
+	}
+	pc := domain.Price(res.Cart, env, brand, promos)
+	pc.PromotionsUnavailable = unavailable
+	return pc, res.Notices, nil
+}
+
+// isOutage reports whether err means a dependency did not answer (rather than refused).
+func isOutage(err error) bool {
+	switch apperr.Code(err) {
+	case codes.Unavailable, codes.DeadlineExceeded:
+		return true
+	}
+	return false
+}

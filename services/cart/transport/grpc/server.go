@@ -1,0 +1,256 @@
+// Package grpctransport binds the cart endpoints to the CartService gRPC contract.
+package grpctransport
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-kit/kit/endpoint"
+	kitgrpc "github.com/go-kit/kit/transport/grpc"
+
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	"github.com/hostcart/checkout/services/cart/domain"
+	"github.com/hostcart/checkout/services/cart/endpoints"
+)
+
+type server struct {
+	cartv1.UnimplementedCartServiceServer
+
+	getCart       kitgrpc.Handler
+	replaceCart   kitgrpc.Handler
+	clearCart     kitgrpc.Handler
+	addProduct    kitgrpc.Handler
+	removeItem    kitgrpc.Handler
+	addAddon      kitgrpc.Handler
+	removeAddon   kitgrpc.Handler
+	addUpsell     kitgrpc.Handler
+	removeUpsell  kitgrpc.Handler
+	setPeriod     kitgrpc.Handler
+	addDomain     kitgrpc.Handler
+	removeDomain  kitgrpc.Handler
+	setFields     kitgrpc.Handler
+	setPromotions kitgrpc.Handler
+	getPricedCart kitgrpc.Handler
+}
+
+// NewServer returns the gRPC CartService over the endpoint set.
+func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) cartv1.CartServiceServer {
+	h := func(e endpoint.Endpoint, dec kitgrpc.DecodeRequestFunc, enc kitgrpc.EncodeResponseFunc) kitgrpc.Handler {
+		return kitgrpc.NewServer(e, dec, enc, opts...)
+	}
+	return &server{
+		getCart: h(set.GetCart, decodeGRPCGetCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.GetCartResponse {
+			return &cartv1.GetCartResponse{Cart: c, Notices: n}
+		})),
+		replaceCart: h(set.ReplaceCart, decodeGRPCReplaceCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.ReplaceCartResponse {
+			return &cartv1.ReplaceCartResponse{Cart: c, Notices: n}
+		})),
+		clearCart: h(set.ClearCart, decodeGRPCClearCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.ClearCartResponse {
+			return &cartv1.ClearCartResponse{Cart: c, Notices: n}
+		})),
+		addProduct: h(set.AddProduct, decodeGRPCAddProductRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, row string) *cartv1.AddProductResponse {
+			return &cartv1.AddProductResponse{Cart: c, Notices: n, RowId: row}
+		})),
+		removeItem: h(set.RemoveItem, decodeGRPCRemoveItemRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.RemoveItemResponse {
+			return &cartv1.RemoveItemResponse{Cart: c, Notices: n}
+		})),
+		addAddon: h(set.AddAddon, decodeGRPCAddAddonRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.AddAddonResponse {
+			return &cartv1.AddAddonResponse{Cart: c, Notices: n}
+		})),
+		removeAddon: h(set.RemoveAddon, decodeGRPCRemoveAddonRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.RemoveAddonResponse {
+			return &cartv1.RemoveAddonResponse{Cart: c, Notices: n}
+		})),
+		addUpsell: h(set.AddUpsell, decodeGRPCAddUpsellRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.AddUpsellResponse {
+			return &cartv1.AddUpsellResponse{Cart: c, Notices: n}
+		})),
+		removeUpsell: h(set.RemoveUpsell, decodeGRPCRemoveUpsellRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.RemoveUpsellResponse {
+			return &cartv1.RemoveUpsellResponse{Cart: c, Notices: n}
+		})),
+		setPeriod: h(set.SetPeriod, decodeGRPCSetPeriodRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.SetPeriodResponse {
+			return &cartv1.SetPeriodResponse{Cart: c, Notices: n}
+		})),
+		addDomain: h(set.AddDomain, decodeGRPCAddDomainRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.AddDomainResponse {
+			return &cartv1.AddDomainResponse{Cart: c, Notices: n}
+		})),
+		removeDomain: h(set.RemoveDomain, decodeGRPCRemoveDomainRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.RemoveDomainResponse {
+			return &cartv1.RemoveDomainResponse{Cart: c, Notices: n}
+		})),
+		setFields: h(set.SetFields, decodeGRPCSetAdditionalFieldsRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.SetAdditionalFieldsResponse {
+			return &cartv1.SetAdditionalFieldsResponse{Cart: c, Notices: n}
+		})),
+		setPromotions: h(set.SetPromotions, decodeGRPCSetPromotionsRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.SetPromotionsResponse {
+			return &cartv1.SetPromotionsResponse{Cart: c, Notices: n}
+		})),
+		getPricedCart: h(set.GetPricedCart, decodeGRPCGetPricedCartRequest, encodeGRPCGetPricedCartResponse),
+	}
+}
+
+// serve runs one handler and turns its outcome into the typed reply or a gRPC status; field names
+// the request part an invalid argument is reported under.
+func serve[Resp any](ctx context.Context, h kitgrpc.Handler, req any, field string) (*Resp, error) {
+	_, resp, err := h.ServeGRPC(ctx, req)
+	if err != nil {
+		return nil, statusFrom(err, field)
+	}
+	out, ok := resp.(*Resp)
+	if !ok {
+		return nil, statusFrom(fmt.Errorf("cart transport: encoded %T, want %T", resp, out), "")
+	}
+	return out, nil
+}
+
+func (s *server) GetCart(ctx context.Context, req *cartv1.GetCartRequest) (*cartv1.GetCartResponse, error) {
+	return serve[cartv1.GetCartResponse](ctx, s.getCart, req, "")
+}
+
+func (s *server) ReplaceCart(ctx context.Context, req *cartv1.ReplaceCartRequest) (*cartv1.ReplaceCartResponse, error) {
+	return serve[cartv1.ReplaceCartResponse](ctx, s.replaceCart, req, "cart")
+}
+
+func (s *server) ClearCart(ctx context.Context, req *cartv1.ClearCartRequest) (*cartv1.ClearCartResponse, error) {
+	return serve[cartv1.ClearCartResponse](ctx, s.clearCart, req, "")
+}
+
+func (s *server) AddProduct(ctx context.Context, req *cartv1.AddProductRequest) (*cartv1.AddProductResponse, error) {
+	return serve[cartv1.AddProductResponse](ctx, s.addProduct, req, "product_id")
+}
+
+func (s *server) RemoveItem(ctx context.Context, req *cartv1.RemoveItemRequest) (*cartv1.RemoveItemResponse, error) {
+	return serve[cartv1.RemoveItemResponse](ctx, s.removeItem, req, "row_id")
+}
+
+func (s *server) AddAddon(ctx context.Context, req *cartv1.AddAddonRequest) (*cartv1.AddAddonResponse, error) {
+	return serve[cartv1.AddAddonResponse](ctx, s.addAddon, req, "addon_id")
+}
+
+func (s *server) RemoveAddon(ctx context.Context, req *cartv1.RemoveAddonRequest) (*cartv1.RemoveAddonResponse, error) {
+	return serve[cartv1.RemoveAddonResponse](ctx, s.removeAddon, req, "addon_id")
+}
+
+func (s *server) AddUpsell(ctx context.Context, req *cartv1.AddUpsellRequest) (*cartv1.AddUpsellResponse, error) {
+	return serve[cartv1.AddUpsellResponse](ctx, s.addUpsell, req, "upsell_id")
+}
+
+func (s *server) RemoveUpsell(ctx context.Context, req *cartv1.RemoveUpsellRequest) (*cartv1.RemoveUpsellResponse, error) {
+	return serve[cartv1.RemoveUpsellResponse](ctx, s.removeUpsell, req, "upsell_id")
+}
+
+func (s *server) SetPeriod(ctx context.Context, req *cartv1.SetPeriodRequest) (*cartv1.SetPeriodResponse, error) {
+	return serve[cartv1.SetPeriodResponse](ctx, s.setPeriod, req, "maturity_id")
+}
+
+func (s *server) AddDomain(ctx context.Context, req *cartv1.AddDomainRequest) (*cartv1.AddDomainResponse, error) {
+	return serve[cartv1.AddDomainResponse](ctx, s.addDomain, req, "domain")
+}
+
+func (s *server) RemoveDomain(ctx context.Context, req *cartv1.RemoveDomainRequest) (*cartv1.RemoveDomainResponse, error) {
+	return serve[cartv1.RemoveDomainResponse](ctx, s.removeDomain, req, "domain")
+}
+
+func (s *server) SetAdditionalFields(ctx context.Context, req *cartv1.SetAdditionalFieldsRequest) (*cartv1.SetAdditionalFieldsResponse, error) {
+	return serve[cartv1.SetAdditionalFieldsResponse](ctx, s.setFields, req, "additional_fields")
+}
+
+func (s *server) SetPromotions(ctx context.Context, req *cartv1.SetPromotionsRequest) (*cartv1.SetPromotionsResponse, error) {
+	return serve[cartv1.SetPromotionsResponse](ctx, s.setPromotions, req, "assignments")
+}
+
+func (s *server) GetPricedCart(ctx context.Context, req *cartv1.GetPricedCartRequest) (*cartv1.GetPricedCartResponse, error) {
+	return serve[cartv1.GetPricedCartResponse](ctx, s.getPricedCart, req, "")
+}
+
+// grpcRequest asserts the request type gRPC handed to a decoder.
+func grpcRequest[T any](req any) (*T, error) {
+	r, ok := req.(*T)
+	if !ok || r == nil {
+		return nil, fmt.Errorf("cart transport: got request %T, want %T: %w", req, r, domain.ErrInvalidLine)
+	}
+	return r, nil
+}
+
+// decoder builds a DecodeRequestFunc from a conversion of the typed request.
+func decoder[T any](conv func(*T) any) kitgrpc.DecodeRequestFunc {
+	return func(_ context.Context, req any) (any, error) {
+		r, err := grpcRequest[T](req)
+		if err != nil {
+			return nil, err
+		}
+		return conv(r), nil
+	}
+}
+
+var (
+	decodeGRPCGetCartRequest     = decoder(func(*cartv1.GetCartRequest) any { return endpoints.GetCartRequest{} })
+	decodeGRPCReplaceCartRequest = decoder(func(r *cartv1.ReplaceCartRequest) any {
+		return endpoints.ReplaceCartRequest{Cart: cartFromProto(r.GetCart()), SalesAgent: r.GetIsSalesAgent(), ExpectedVersion: r.GetExpectedVersion()}
+	})
+	decodeGRPCClearCartRequest = decoder(func(r *cartv1.ClearCartRequest) any {
+		return endpoints.ClearCartRequest{SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCAddProductRequest = decoder(func(r *cartv1.AddProductRequest) any {
+		return endpoints.AddProductRequest{SalesAgent: r.GetIsSalesAgent(), Req: domain.AddProduct{
+			ProductID: r.GetProductId(), MaturityID: r.GetMaturityId(), IntervalID: r.GetIntervalId(),
+			Fields: fieldsFromProto(r.GetAdditionalFields()), Informations: informationsFromProto(r.GetInformations()),
+			DomainsFromRowID: clip(r.GetDomainsFromRowId()),
+		}}
+	})
+	decodeGRPCRemoveItemRequest = decoder(func(r *cartv1.RemoveItemRequest) any {
+		return endpoints.RemoveItemRequest{RowID: clip(r.GetRowId()), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCAddAddonRequest = decoder(func(r *cartv1.AddAddonRequest) any {
+		return endpoints.AddAddonRequest{SalesAgent: r.GetIsSalesAgent(), Req: domain.AddAddon{
+			RowID: clip(r.GetRowId()), AddonID: r.GetAddonId(), MaturityID: r.GetMaturityId(), IntervalID: r.GetIntervalId(),
+			Fields: fieldsFromProto(r.GetAdditionalFields()),
+		}}
+	})
+	decodeGRPCRemoveAddonRequest = decoder(func(r *cartv1.RemoveAddonRequest) any {
+		return endpoints.RemoveAddonRequest{RowID: clip(r.GetRowId()), AddonID: r.GetAddonId(), Cascade: r.GetCascade(), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCAddUpsellRequest = decoder(func(r *cartv1.AddUpsellRequest) any {
+		return endpoints.AddUpsellRequest{RowID: clip(r.GetRowId()), UpsellID: r.GetUpsellId(), Fields: fieldsFromProto(r.GetAdditionalFields()), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCRemoveUpsellRequest = decoder(func(r *cartv1.RemoveUpsellRequest) any {
+		return endpoints.RemoveUpsellRequest{RowID: clip(r.GetRowId()), UpsellID: r.GetUpsellId(), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCSetPeriodRequest = decoder(func(r *cartv1.SetPeriodRequest) any {
+		return endpoints.SetPeriodRequest{Line: lineRefFromProto(r.GetLine()), MaturityID: r.GetMaturityId(), IntervalID: r.GetIntervalId(), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCAddDomainRequest = decoder(func(r *cartv1.AddDomainRequest) any {
+		return endpoints.AddDomainRequest{RowID: clip(r.GetRowId()), Domain: domainFromProto(r.GetDomain()), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCRemoveDomainRequest = decoder(func(r *cartv1.RemoveDomainRequest) any {
+		return endpoints.RemoveDomainRequest{Domain: clip(r.GetDomain()), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCSetAdditionalFieldsRequest = decoder(func(r *cartv1.SetAdditionalFieldsRequest) any {
+		return endpoints.SetFieldsRequest{Line: lineRefFromProto(r.GetLine()), Fields: fieldsFromProto(r.GetAdditionalFields()), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCSetPromotionsRequest = decoder(func(r *cartv1.SetPromotionsRequest) any {
+		as := r.GetAssignments()
+		out := make([]domain.PromotionAssignment, 0, min(len(as), maxLines))
+		for _, a := range as[:min(len(as), maxLines)] {
+			out = append(out, domain.PromotionAssignment{Line: lineRefFromProto(a.GetLine()), Code: clip(a.GetCode())})
+		}
+		return endpoints.SetPromotionsRequest{Assignments: out, ClearOthers: r.GetClearOthers(), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCGetPricedCartRequest = decoder(func(*cartv1.GetPricedCartRequest) any { return endpoints.GetPricedCartRequest{} })
+)
+
+// encodeCart builds the encoder of an RPC that answers the cart, its notices and (AddProduct) the
+// row id.
+func encodeCart[Resp any](build func(*cartv1.Cart, []*cartv1.Notice, string) *Resp) kitgrpc.EncodeResponseFunc {
+	return func(_ context.Context, response any) (any, error) {
+		r, ok := response.(endpoints.CartResponse)
+		if !ok {
+			return nil, fmt.Errorf("cart transport: got response %T, want CartResponse", response)
+		}
+		return build(cartToProto(r.Result.Cart), noticesToProto(r.Result.Notices), r.Result.RowID), nil
+	}
+}
+
+func encodeGRPCGetPricedCartResponse(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.PricedCartResponse)
+	if !ok {
+		return nil, fmt.Errorf("cart transport: got response %T, want PricedCartResponse", response)
+	}
+	return &cartv1.GetPricedCartResponse{Priced: pricedCartToProto(r.Priced), Notices: noticesToProto(r.Notices)}, nil
+}
