@@ -7,6 +7,7 @@ require (
 	github.com/go-kit/kit v0.13.0
 	github.com/hostcart/checkout/libs/go v0.0.0
 	github.com/hostcart/checkout/services/catalog v0.0.0
+	github.com/hostcart/checkout/services/promotion v0.0.0
 	github.com/redis/go-redis/v9 v9.23.0
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b
 	google.golang.org/grpc v1.85.0
@@ -72,3 +73,5 @@ replace github.com/hostcart/checkout/libs/go => ../../libs/go
 replace github.com/hostcart/checkout/services/catalog => ../catalog
 
 replace golang.org/x/exp => golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa
+
+replace github.com/hostcart/checkout/services/promotion => ../promotion

@@ -1,6 +1,6 @@
 // Package cartsvc is the composition root of the cart service: it reads the configuration,
-// connects the cart store, the catalog and the domain service, and serves the use cases over
-// gRPC. cmd/cart and tools/devstack both call Run.
+// connects the cart store, the catalog, the domain and the promotion service, and serves the use
+// cases over gRPC. cmd/cart and tools/devstack both call Run.
 package cartsvc
 
 import (
@@ -16,7 +16,8 @@ import (
 // ServiceName names the service in logs, traces, health and discovery.
 const ServiceName = "cart"
 
-// DefaultCacheTTL is how long brand settings, the domain-only product and TLDs are reused.
+// DefaultCacheTTL is how long brand settings, the domain-only product, TLDs and the brand's
+// promotion list are reused.
 const DefaultCacheTTL = 30 * time.Second
 
 // Config of the cart service.
@@ -34,8 +35,11 @@ type Config struct {
 	// CacheTTL (CART_CACHE_TTL) bounds how long data of other services that rarely changes is
 	// reused.
 	CacheTTL time.Duration
-	// Promotions prices promotion codes; nil prices the cart without discounts. Until the
-	// promotion service adapter lands, devstack and tests pass adapters/promotions.Static here.
+	// PromotionAddr (PROMOTION_ADDR) is the promotion service's dial target; empty leaves the
+	// cart without promotions: no automatic ones, no codes to redeem, no discounts.
+	PromotionAddr string
+	// Promotions, when set, is used instead of dialing PromotionAddr (tests, a process that
+	// serves promotions itself).
 	Promotions service.Promotions
 	GRPC       grpcserver.Config
 	Client     grpcclient.Config
@@ -44,12 +48,13 @@ type Config struct {
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
 func ConfigFromEnv() Config {
 	return Config{
-		RedisURL:    config.String("REDIS_URL", ""),
-		CartTTL:     config.Duration("CART_TTL", redisstore.DefaultTTL),
-		CatalogAddr: config.String("CATALOG_ADDR", ""),
-		DomainAddr:  config.String("DOMAIN_ADDR", ""),
-		CacheTTL:    config.Duration("CART_CACHE_TTL", DefaultCacheTTL),
-		GRPC:        grpcserver.ConfigFromEnv(),
-		Client:      grpcclient.ConfigFromEnv(),
+		RedisURL:      config.String("REDIS_URL", ""),
+		CartTTL:       config.Duration("CART_TTL", redisstore.DefaultTTL),
+		CatalogAddr:   config.String("CATALOG_ADDR", ""),
+		DomainAddr:    config.String("DOMAIN_ADDR", ""),
+		PromotionAddr: config.String("PROMOTION_ADDR", ""),
+		CacheTTL:      config.Duration("CART_CACHE_TTL", DefaultCacheTTL),
+		GRPC:          grpcserver.ConfigFromEnv(),
+		Client:        grpcclient.ConfigFromEnv(),
 	}
 }

@@ -13,11 +13,13 @@ import (
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
 	"github.com/hostcart/checkout/services/cart/adapters/catalogclient"
 	"github.com/hostcart/checkout/services/cart/adapters/domainclient"
+	"github.com/hostcart/checkout/services/cart/adapters/promotionclient"
 	"github.com/hostcart/checkout/services/cart/adapters/redisstore"
 	"github.com/hostcart/checkout/services/cart/endpoints"
 	"github.com/hostcart/checkout/services/cart/service"
@@ -66,13 +68,24 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	} else {
 		log.WarnContext(ctx, "DOMAIN_ADDR not set; domains are checked for their shape only and not priced")
 	}
+	if ports.Promotions == nil && cfg.PromotionAddr != "" {
+		promotionConn, err := grpcclient.Dial(cfg.PromotionAddr, log, cfg.Client)
+		if err != nil {
+			return fmt.Errorf("cart: %w", err)
+		}
+		defer promotionConn.Close()
+		ports.Promotions = promotionclient.New(promotionv1.NewPromotionServiceClient(promotionConn), cfg.CacheTTL)
+	} else if ports.Promotions == nil {
+		log.WarnContext(ctx, "PROMOTION_ADDR not set; the cart carries no promotions")
+	}
 
 	set := kitlog.Set(endpoints.New(service.New(ports, log)), log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	cartv1.RegisterCartServiceServer(srv.GRPC(), grpctransport.NewServer(set))
 	log.InfoContext(ctx, "cart service starting",
 		slog.String("catalog", cfg.CatalogAddr), slog.String("domain", cfg.DomainAddr),
-		slog.String("cart_ttl", cfg.CartTTL.String()), slog.Bool("promotions", cfg.Promotions != nil))
+		slog.String("promotion", cfg.PromotionAddr), slog.String("cart_ttl", cfg.CartTTL.String()),
+		slog.Bool("promotions", ports.Promotions != nil))
 	served = true
 	if err := srv.Serve(ctx, lis); err != nil {
 		return fmt.Errorf("cart: %w", err)

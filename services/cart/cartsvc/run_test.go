@@ -20,21 +20,25 @@ import (
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
-	"github.com/hostcart/checkout/libs/go/pricing"
-	"github.com/hostcart/checkout/services/cart/adapters/promotions"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/services/cart/domain"
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
+	"github.com/hostcart/checkout/services/promotion/promotionsvc"
 )
 
 // The component tests talk real gRPC to the cart service started once in TestMain, which talks
-// real gRPC to the catalog service (embedded SQLite with the seed, in-process Redis) and to a
-// small domain service that sells .de, .com and .at.
+// real gRPC to the catalog service (embedded SQLite with the seed, in-process Redis), to the
+// promotion service (the same, with the shipped promotions) and to a small domain service that
+// sells .de, .com and .at.
 var (
 	client cartv1.CartServiceClient
 	mr     *miniredis.Miniredis
+	// base is the configuration the cart service runs with; tests start variants of it.
+	base Config
 )
 
 func TestMain(m *testing.M) {
@@ -64,6 +68,28 @@ func runComponent(m *testing.M) int {
 		}
 	}()
 
+	if mr, err = miniredis.Run(); err != nil {
+		return fail(err)
+	}
+	defer mr.Close()
+
+	promotionLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return fail(err)
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		cfg := promotionsvc.Config{
+			SQLitePath: ":memory:", RedisURL: "redis://" + mr.Addr(), Seed: true, BookTTL: time.Minute,
+			RateSession: ratelimit.Limit{Rate: 1000, Period: time.Minute}, RateIP: ratelimit.Limit{Rate: 1000, Period: time.Minute},
+			GRPC: grpcserver.Config{ShutdownGrace: time.Second},
+		}
+		if err := promotionsvc.Run(ctx, cfg, promotionLis, nil); err != nil {
+			fmt.Fprintln(os.Stderr, "promotion:", err)
+		}
+	}()
+
 	domainLis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return fail(err)
@@ -73,43 +99,29 @@ func runComponent(m *testing.M) int {
 	go func() { _ = domainSrv.Serve(domainLis) }()
 	defer domainSrv.Stop()
 
-	if mr, err = miniredis.Run(); err != nil {
-		return fail(err)
+	base = Config{
+		RedisURL:      "redis://" + mr.Addr(),
+		CatalogAddr:   catalogLis.Addr().String(),
+		DomainAddr:    domainLis.Addr().String(),
+		PromotionAddr: promotionLis.Addr().String(),
+		CacheTTL:      time.Minute,
+		GRPC:          grpcserver.Config{ShutdownGrace: time.Second},
+		Client:        grpcclient.Config{Timeout: 5 * time.Second},
 	}
-	defer mr.Close()
-
-	cartLis, err := net.Listen("tcp", "127.0.0.1:0")
+	promotionConn, err := grpcclient.Dial(base.PromotionAddr, nil, grpcclient.Config{Timeout: time.Second})
 	if err != nil {
 		return fail(err)
 	}
-	cfg := Config{
-		RedisURL:    "redis://" + mr.Addr(),
-		CatalogAddr: catalogLis.Addr().String(),
-		DomainAddr:  domainLis.Addr().String(),
-		CacheTTL:    time.Minute,
-		Promotions: promotions.NewStatic(domain.Promotion{
-			Code: "SPRING25", Target: domain.TargetProduct, Kind: pricing.Percentage, Percent: 25, AppliesTo: domain.AppliesTo{Type: "all"},
-		}),
-		GRPC:   grpcserver.Config{ShutdownGrace: time.Second},
-		Client: grpcclient.Config{Timeout: 5 * time.Second},
+	defer promotionConn.Close()
+	if err := waitServing(promotionConn, promotionv1.PromotionService_ServiceDesc.ServiceName); err != nil {
+		return fail(err)
 	}
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		if err := Run(ctx, cfg, cartLis, slog.New(slog.DiscardHandler)); err != nil {
-			fmt.Fprintln(os.Stderr, "cart:", err)
-		}
-	}()
-
-	conn, err := grpcclient.Dial(cartLis.Addr().String(), nil, grpcclient.Config{Timeout: 10 * time.Second})
+	c, stop, err := startCart(ctx, base)
 	if err != nil {
 		return fail(err)
 	}
-	defer conn.Close()
-	client = cartv1.NewCartServiceClient(conn)
-	if err := waitServing(conn); err != nil {
-		return fail(err)
-	}
+	defer stop()
+	client = c
 	// The catalog migrates and seeds before it serves: wait for a first answer that needs it.
 	if err := waitCatalog(); err != nil {
 		return fail(err)
@@ -117,19 +129,52 @@ func runComponent(m *testing.M) int {
 	return m.Run()
 }
 
-func waitServing(conn *grpc.ClientConn) error {
+// startCart runs a cart service with cfg on a loopback port until stop, and dials it.
+func startCart(ctx context.Context, cfg Config) (cartv1.CartServiceClient, func(), error) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := Run(ctx, cfg, lis, slog.New(slog.DiscardHandler)); err != nil {
+			fmt.Fprintln(os.Stderr, "cart:", err)
+		}
+	}()
+	conn, err := grpcclient.Dial(lis.Addr().String(), nil, grpcclient.Config{Timeout: 10 * time.Second})
+	stop := func() {
+		if conn != nil {
+			conn.Close()
+		}
+		cancel()
+		<-done
+	}
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	if err := waitServing(conn, cartv1.CartService_ServiceDesc.ServiceName); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return cartv1.NewCartServiceClient(conn), stop, nil
+}
+
+func waitServing(conn *grpc.ClientConn, service string) error {
 	h := healthpb.NewHealthClient(conn)
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		resp, err := h.Check(ctx, &healthpb.HealthCheckRequest{Service: cartv1.CartService_ServiceDesc.ServiceName})
+		resp, err := h.Check(ctx, &healthpb.HealthCheckRequest{Service: service})
 		cancel()
 		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_SERVING {
 			return nil
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	return fmt.Errorf("cart service not serving after 30s")
+	return fmt.Errorf("%s not serving after 30s", service)
 }
 
 func waitCatalog() error {
@@ -222,29 +267,35 @@ func TestBuildAndPriceACart(t *testing.T) {
 	}
 	pc := priced.GetPriced()
 	p := pc.GetItems()[0].GetProduct()
-	// 449 × 1.19 = 534.31; × 24 = 10776 net, 12823.44 gross.
-	if p.GetName() != "Web hosting S" || p.GetPrice().GetDisplayCents() != 534 || p.GetPrice().GetContractNetCents() != 10776 || p.GetPrice().GetTotalGrossCents() != 12823 {
+	// 449 × 1.19 = 534.31; × 24 = 10776 net. Hostwerk's automatic AUTO-WEB24-HALF takes 50 % off
+	// the first billing period of 12 months: 12 × 449 × 0.5 = 2694, so 8082 net, 9617.58 gross.
+	if p.GetName() != "Web hosting S" || p.GetPrice().GetDisplayCents() != 534 || p.GetPrice().GetContractNetCents() != 10776 ||
+		p.GetPromotion().GetCode() != "AUTO-WEB24-HALF" || p.GetPrice().GetTotalNetCents() != 8082 || p.GetPrice().GetTotalGrossCents() != 9618 {
 		t.Errorf("product = %v", p)
 	}
 	// Storage +50 GB, 24 months at 3.50: 350 × 1.19 = 416.5 → 417; 8400 net, 9996 gross.
 	if s := pc.GetItems()[0].GetAddons()[2].GetPrice(); s.GetDisplayCents() != 417 || s.GetContractNetCents() != 8400 || s.GetTotalGrossCents() != 9996 {
 		t.Errorf("storage = %v", s)
 	}
-	// extra.de: 99 × 12 = 1188 net, 1413.72 gross; meinshop.de is free.
-	if d := pc.GetItems()[0].GetDomains(); d[0].GetPrice().GetTotalNetCents() != 0 || d[1].GetPrice().GetDisplayCents() != 1414 {
+	// extra.de: 99 × 12 = 1188 net, 1413.72 gross, free for the first year with the hosting
+	// (automatic AUTO-DE-FREE); meinshop.de is included and carries no promotion.
+	if d := pc.GetItems()[0].GetDomains(); d[0].GetPrice().GetTotalNetCents() != 0 || d[0].GetPromotion() != nil ||
+		d[1].GetPrice().GetDisplayCents() != 1414 || d[1].GetPromotion().GetCode() != "AUTO-DE-FREE" || d[1].GetPrice().GetTotalNetCents() != 0 {
 		t.Errorf("domains = %v", d)
 	}
 	tot := pc.GetTotals()
-	if tot.GetTotalNetCents() != 10776+8400+1188 || tot.GetTotalGrossCents() != 12823+9996+1414 || tot.GetTotalVatCents() != 3869 || tot.GetTotalDisplayCents() != 24233 {
+	if tot.GetTotalNetCents() != 8082+8400 || tot.GetTotalGrossCents() != 9618+9996 || tot.GetTotalVatCents() != 3132 || tot.GetTotalDisplayCents() != 19614 ||
+		tot.GetDiscountNetCents() != 2694+1188 || tot.GetDiscountDisplayCents() != 3206+1414 {
 		t.Errorf("totals = %v", tot)
 	}
 	if !pc.GetPricesWithVat() || pc.GetCheckoutBlocked() || fmt.Sprint(pc.GetRequiredAgreements()) != "[gtc_agreement]" || pc.GetItemCount() != 1 {
 		t.Errorf("flags = %v", pc)
 	}
 
-	// A promotion code set on the product (as redeeming would): 25 % for 12 months = 1347 off.
+	// A manual code set on the product (as the redeem flow does): HOSTING24, 20 % for 2 yearly
+	// billing periods = 24 months: 24 × 449 × 0.2 = 2155.2 → 2155 off, 2564.69 → 2565 shown.
 	if _, err := client.SetPromotions(ctx, &cartv1.SetPromotionsRequest{Assignments: []*cartv1.PromotionAssignment{
-		{Line: &cartv1.LineRef{RowId: row, Kind: cartv1.LineKind_LINE_KIND_PRODUCT}, Code: "spring25"},
+		{Line: &cartv1.LineRef{RowId: row, Kind: cartv1.LineKind_LINE_KIND_PRODUCT}, Code: "hosting24"},
 	}}); err != nil {
 		t.Fatal(err)
 	}
@@ -253,9 +304,9 @@ func TestBuildAndPriceACart(t *testing.T) {
 		t.Fatal(err)
 	}
 	promo := priced.GetPriced().GetItems()[0].GetProduct().GetPromotion()
-	// 10776 − 1347 = 9429 → 11220.51 gross; + 9996 + 1414.
-	if !promo.GetApplied() || promo.GetDiscountNetCents() != 1347 || promo.GetDiscountDisplayCents() != 1603 || promo.GetPercentLabel() != 25 ||
-		priced.GetPriced().GetTotals().GetTotalGrossCents() != 11221+9996+1414 {
+	// 10776 − 2155 = 8621 → 10258.99 gross; + 9996 + 0.
+	if promo.GetCode() != "HOSTING24" || !promo.GetApplied() || promo.GetMonths() != 24 || promo.GetDiscountNetCents() != 2155 ||
+		promo.GetDiscountDisplayCents() != 2565 || promo.GetPercentLabel() != 20 || priced.GetPriced().GetTotals().GetTotalGrossCents() != 10259+9996 {
 		t.Errorf("promotion = %v, totals %v", promo, priced.GetPriced().GetTotals())
 	}
 }

@@ -195,8 +195,12 @@ func (p Product) RemovedWhenEmpty() bool { return p.HideInCart || p.IsDomainOnly
 // absent is not orderable (anymore).
 type Catalog map[int32]Product
 
-// BrandSettings are the brand properties pricing depends on.
+// BrandSettings are the brand properties pricing and promotions depend on.
 type BrandSettings struct {
 	PricesWithVAT        bool
 	HideZeroPricesInCart bool
+	// AutomaticPromotions: the cart carries the best automatic promotions (spec §4).
+	AutomaticPromotions bool
+	// ManualPromotions: visitors may redeem promo codes.
+	ManualPromotions bool
 }

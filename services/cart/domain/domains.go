@@ -42,6 +42,7 @@ func (c *Cart) AddDomain(env Env, rowID string, d Domain) ([]Notice, error) {
 		return nil, err
 	}
 	var notices []Notice
+	promotion := NormalizeCode(d.PromotionCode)
 	if other, j := c.findDomain(name); other != nil {
 		if other.RowID == rowID {
 			merged, vs := mergeFields(other.Domains[j].AdditionalFields, defs, known, d.AdditionalFields, "additional_fields")
@@ -57,6 +58,10 @@ func (c *Cart) AddDomain(env Env, rowID string, d Domain) ([]Notice, error) {
 		if err := env.guard(other); err != nil {
 			return nil, err
 		}
+		if promotion == "" {
+			// The domain's promotion goes with it; revalidation checks it fits its new item.
+			promotion = other.Domains[j].PromotionCode
+		}
 		other.Domains = slices.Delete(other.Domains, j, j+1)
 		notices = append(notices, notice(KeyDomainMoved, "domain", name, "from_row_id", other.RowID, "row_id", rowID))
 	}
@@ -64,7 +69,7 @@ func (c *Cart) AddDomain(env Env, rowID string, d Domain) ([]Notice, error) {
 		TLDID:            tldID,
 		Name:             name,
 		AuthCode:         strings.TrimSpace(d.AuthCode),
-		PromotionCode:    NormalizeCode(d.PromotionCode),
+		PromotionCode:    promotion,
 		AdditionalFields: fields,
 		// A flag the caller asks for; assignInclusive decides it.
 		Inclusive: d.Inclusive,

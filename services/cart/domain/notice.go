@@ -6,10 +6,13 @@ import (
 )
 
 // Notice tells the visitor about something the cart changed by itself (spec §8), e.g.
-// cart.product_removed with product_id, name and reason.
+// cart.product_removed with product_id, name and reason. Promotion notices have a title (Key) and
+// a body (Message), and a Type ("warning" or "info") from the promotion service.
 type Notice struct {
-	Key    string
-	Params map[string]string
+	Key     string
+	Params  map[string]string
+	Message string
+	Type    string
 }
 
 func notice(key string, kv ...string) Notice {

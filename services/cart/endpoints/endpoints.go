@@ -28,6 +28,8 @@ type Set struct {
 	RemoveDomain  endpoint.Endpoint
 	SetFields     endpoint.Endpoint
 	SetPromotions endpoint.Endpoint
+	RedeemCode    endpoint.Endpoint
+	RemoveCode    endpoint.Endpoint
 	GetPricedCart endpoint.Endpoint
 }
 
@@ -94,6 +96,15 @@ type (
 		ClearOthers bool
 		SalesAgent  bool
 	}
+	// RedeemCodeRequest redeems a manual promo code; RemoveCodeRequest takes one off the cart.
+	RedeemCodeRequest struct {
+		Code       string
+		SalesAgent bool
+	}
+	RemoveCodeRequest struct {
+		Code       string
+		SalesAgent bool
+	}
 	GetPricedCartRequest struct{}
 )
 
@@ -156,6 +167,12 @@ func New(svc service.Service, mws ...endpoint.Middleware) Set {
 		})),
 		SetPromotions: wrap(cartEndpoint(func(ctx context.Context, r SetPromotionsRequest) (service.Result, error) {
 			return svc.SetPromotions(ctx, r.Assignments, r.ClearOthers, r.SalesAgent)
+		})),
+		RedeemCode: wrap(cartEndpoint(func(ctx context.Context, r RedeemCodeRequest) (service.Result, error) {
+			return svc.RedeemPromotionCode(ctx, r.Code, r.SalesAgent)
+		})),
+		RemoveCode: wrap(cartEndpoint(func(ctx context.Context, r RemoveCodeRequest) (service.Result, error) {
+			return svc.RemovePromotionCode(ctx, r.Code, r.SalesAgent)
 		})),
 		GetPricedCart: wrap(func(ctx context.Context, request any) (any, error) {
 			if _, err := requestAs[GetPricedCartRequest](request); err != nil {

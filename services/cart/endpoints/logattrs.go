@@ -52,6 +52,14 @@ func (r SetPromotionsRequest) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("assignments", len(r.Assignments)), slog.Bool("clear_others", r.ClearOthers)}
 }
 
+func (r RedeemCodeRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("code", r.Code), slog.Bool("sales_agent", r.SalesAgent)}
+}
+
+func (r RemoveCodeRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("code", r.Code), slog.Bool("sales_agent", r.SalesAgent)}
+}
+
 func (r CartResponse) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("items", len(r.Result.Cart.Items)), slog.Int64("version", r.Result.Cart.Version), slog.Int("notices", len(r.Result.Notices))}
 }

@@ -32,9 +32,18 @@ type TLDs interface {
 	TLDs(ctx context.Context) (domain.TLDs, error)
 }
 
-// Promotions looks up promotions by code for the priced view. The promotion service decides
-// which codes a cart carries; the cart only prices them.
+// Promotions is the promotion service: it prices the codes a cart carries and decides which
+// codes the cart's lines carry (spec §4 "Promotions"), from a snapshot with the server's prices.
+// Outages are reported wrapping apperr.Unavailable.
 type Promotions interface {
-	// Lookup returns the known promotions among codes; unknown codes are absent.
+	// Lookup returns the known, usable promotions among codes; unknown codes are absent.
 	Lookup(ctx context.Context, codes []string) (map[string]domain.Promotion, error)
+	// Redeem decides where a manual code goes. Unknown, expired and automatic codes are
+	// domain.ErrPromotionNotFound, codes that fit no line domain.ErrPromotionNotApplicable, both
+	// naming the code; too many lookups are apperr.RateLimited.
+	Redeem(ctx context.Context, code string, cart domain.PromotionCart) (domain.PromotionDecision, error)
+	// BestAutomatic gives every line without a manual code the best automatic promotion.
+	BestAutomatic(ctx context.Context, cart domain.PromotionCart) (domain.PromotionDecision, error)
+	// Revalidate removes gone and expired codes and moves codes that no longer fit their line.
+	Revalidate(ctx context.Context, cart domain.PromotionCart) (domain.PromotionDecision, error)
 }

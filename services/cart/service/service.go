@@ -23,6 +23,8 @@ type Result struct {
 	Notices []domain.Notice
 	// RowID is the item AddProduct put the product into.
 	RowID string
+	// Code is the promotion code RedeemPromotionCode applied, as stored.
+	Code string
 }
 
 // Service is what the cart offers its callers. salesAgent is trusted from the gateway only: it
@@ -42,11 +44,16 @@ type Service interface {
 	RemoveDomain(ctx context.Context, name string, salesAgent bool) (Result, error)
 	SetFields(ctx context.Context, line domain.LineRef, values []domain.FieldValue, salesAgent bool) (Result, error)
 	SetPromotions(ctx context.Context, as []domain.PromotionAssignment, clearOthers, salesAgent bool) (Result, error)
+	// RedeemPromotionCode lets the promotion service place a manual code and stores the outcome.
+	RedeemPromotionCode(ctx context.Context, code string, salesAgent bool) (Result, error)
+	// RemovePromotionCode takes a code off every line holding it.
+	RemovePromotionCode(ctx context.Context, code string, salesAgent bool) (Result, error)
 	GetPricedCart(ctx context.Context) (domain.PricedCart, []domain.Notice, error)
 }
 
 // Ports are the service's dependencies. TLDs and Promotions may be nil: domains are then checked
-// for their shape only and priced at 0, and the priced view carries no discounts.
+// for their shape only and priced at 0, and the cart carries and prices no promotions (codes
+// cannot be redeemed).
 type Ports struct {
 	Store      Store
 	Catalog    Catalog
@@ -80,44 +87,71 @@ type need struct {
 	linked bool
 	// domains loads the TLDs even when the cart holds no domain yet.
 	domains bool
+	// dropCodes: the operation removes promotion codes on purpose (emptying the cart), so codes
+	// whose line went are not moved to other lines.
+	dropCodes bool
 }
 
 // op is a rule applied to the revalidated cart.
 type op func(c *domain.Cart, env domain.Env) ([]domain.Notice, error)
 
-// mutate revalidates the session's cart, applies op (when not nil) and stores the outcome in one
-// update of the store. A failing op stores nothing, not even the revalidation.
-func (s *service) mutate(ctx context.Context, salesAgent bool, n need, apply op) (Result, domain.Env, error) {
+// updated is the outcome of mutate: the stored cart, the snapshot it was checked against, and
+// whether the promotion service answered.
+type updated struct {
+	Result
+	env domain.Env
+	// promotionsDown: the promotion service did not answer; the cart's codes stayed as they were.
+	promotionsDown bool
+}
+
+// mutate revalidates the session's cart, applies op (when not nil), then lets the promotion
+// service revalidate the codes and recompute the automatic promotions, and stores the outcome in
+// one update of the store. A failing op stores nothing, not even the revalidation.
+func (s *service) mutate(ctx context.Context, salesAgent bool, n need, apply op) (updated, error) {
 	sid, err := sessionID(ctx)
 	if err != nil {
-		return Result{}, domain.Env{}, err
+		return updated{}, err
 	}
-	var (
-		notices []domain.Notice
-		env     domain.Env
-	)
+	var u updated
 	cart, err := s.Store.Update(ctx, sid, func(c *domain.Cart) error {
+		// The function may run again on a newer cart: start from scratch each time.
+		u = updated{}
+		before := c.CodeHolders()
 		e, err := s.env(ctx, c, n, salesAgent)
 		if err != nil {
 			return err
 		}
-		env = e
-		notices = c.Revalidate(e)
-		if apply == nil {
-			return nil
+		u.env = e
+		notices := c.Revalidate(e)
+		if apply != nil {
+			more, err := apply(c, e)
+			if err != nil {
+				return err
+			}
+			notices = append(notices, more...)
+			c.Tidy(e)
 		}
-		more, err := apply(c, e)
+		if n.dropCodes {
+			before = nil
+		}
+		more, down, err := s.promote(ctx, c, e, before)
 		if err != nil {
 			return err
 		}
-		notices = append(notices, more...)
-		c.Tidy(e)
+		u.Notices, u.promotionsDown = append(notices, more...), down
 		return nil
 	})
 	if err != nil {
-		return Result{}, env, err
+		return updated{env: u.env}, err
 	}
-	return Result{Cart: cart, Notices: notices}, env, nil
+	u.Cart = cart
+	return u, nil
+}
+
+// change is mutate for the use cases that answer the cart.
+func (s *service) change(ctx context.Context, salesAgent bool, n need, apply op) (Result, error) {
+	u, err := s.mutate(ctx, salesAgent, n, apply)
+	return u.Result, err
 }
 
 // env loads the catalog snapshot and TLDs for the cart and the operation.
@@ -192,7 +226,7 @@ func sessionID(ctx context.Context) (string, error) {
 // GetCart revalidates and returns the cart. With the catalog down it answers the stored cart as
 // it is, so the shop's header and cart page keep working; changes need the catalog.
 func (s *service) GetCart(ctx context.Context) (Result, error) {
-	res, _, err := s.mutate(ctx, false, need{}, nil)
+	res, err := s.change(ctx, false, need{}, nil)
 	if err == nil || !isOutage(err) {
 		return res, err
 	}
@@ -207,25 +241,31 @@ func (s *service) GetCart(ctx context.Context) (Result, error) {
 
 func (s *service) ReplaceCart(ctx context.Context, in domain.Cart, salesAgent bool, expectedVersion int64) (Result, error) {
 	n := need{ids: in.ProductIDs(), linked: true, domains: in.HasDomains()}
-	res, _, err := s.mutate(ctx, salesAgent, n, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, n, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		if expectedVersion != 0 && c.Version != expectedVersion {
 			return nil, domain.ErrVersionConflict
 		}
-		return nil, c.Replace(env, in)
+		held := c.CodeHolders()
+		if err := c.Replace(env, in); err != nil {
+			return nil, err
+		}
+		if !salesAgent {
+			// Codes are the promotion service's to place; a visitor's cart keeps the stored ones.
+			c.RestoreCodes(held)
+		}
+		return nil, nil
 	})
-	return res, err
 }
 
 func (s *service) ClearCart(ctx context.Context, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{dropCodes: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.Clear(env)
 	})
-	return res, err
 }
 
 func (s *service) AddProduct(ctx context.Context, req domain.AddProduct, salesAgent bool) (Result, error) {
 	var rowID string
-	res, _, err := s.mutate(ctx, salesAgent, need{ids: []int32{req.ProductID}, linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	res, err := s.change(ctx, salesAgent, need{ids: []int32{req.ProductID}, linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		row, notices, err := c.AddProduct(env, req)
 		rowID = row
 		return notices, err
@@ -235,83 +275,78 @@ func (s *service) AddProduct(ctx context.Context, req domain.AddProduct, salesAg
 }
 
 func (s *service) RemoveItem(ctx context.Context, rowID string, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.RemoveItem(env, rowID)
 	})
-	return res, err
 }
 
 func (s *service) AddAddon(ctx context.Context, req domain.AddAddon, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{ids: []int32{req.AddonID}, linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{ids: []int32{req.AddonID}, linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.AddAddon(env, req)
 	})
-	return res, err
 }
 
 func (s *service) RemoveAddon(ctx context.Context, rowID string, addonID int32, cascade, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.RemoveAddon(env, rowID, addonID, cascade)
 	})
-	return res, err
 }
 
 func (s *service) AddUpsell(ctx context.Context, rowID string, upsellID int32, values []domain.FieldValue, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{ids: []int32{upsellID}}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{ids: []int32{upsellID}}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.AddUpsell(env, rowID, upsellID, values)
 	})
-	return res, err
 }
 
 func (s *service) RemoveUpsell(ctx context.Context, rowID string, upsellID int32, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.RemoveUpsell(env, rowID, upsellID)
 	})
-	return res, err
 }
 
 func (s *service) SetPeriod(ctx context.Context, line domain.LineRef, maturityID, intervalID int32, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{linked: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return c.SetPeriod(env, line, maturityID, intervalID)
 	})
-	return res, err
 }
 
 func (s *service) AddDomain(ctx context.Context, rowID string, d domain.Domain, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{domains: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	if !salesAgent {
+		// Codes come through redeeming, where the promotion service checks and rate-limits them.
+		d.PromotionCode = ""
+	}
+	return s.change(ctx, salesAgent, need{domains: true}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return c.AddDomain(env, rowID, d)
 	})
-	return res, err
 }
 
 func (s *service) RemoveDomain(ctx context.Context, name string, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.RemoveDomain(env, name)
 	})
-	return res, err
 }
 
 func (s *service) SetFields(ctx context.Context, line domain.LineRef, values []domain.FieldValue, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.SetFields(env, line, values)
 	})
-	return res, err
 }
 
 func (s *service) SetPromotions(ctx context.Context, as []domain.PromotionAssignment, clearOthers, salesAgent bool) (Result, error) {
-	res, _, err := s.mutate(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
+	return s.change(ctx, salesAgent, need{}, func(c *domain.Cart, env domain.Env) ([]domain.Notice, error) {
 		return nil, c.SetPromotions(env, as, clearOthers)
 	})
-	return res, err
 }
 
 // GetPricedCart revalidates the cart and prices it. The catalog and the TLDs are needed; the
 // promotion service is not: without it the view carries no discounts and says so.
 func (s *service) GetPricedCart(ctx context.Context) (domain.PricedCart, []domain.Notice, error) {
-	res, env, err := s.mutate(ctx, false, need{}, nil)
+	u, err := s.mutate(ctx, false, need{}, nil)
 	if err != nil {
 		return domain.PricedCart{}, nil, err
 	}
-	if s.TLDs != nil && res.Cart.HasDomains() && env.TLDs == nil {
+	env := u.env
+	if s.TLDs != nil && u.Cart.HasDomains() && env.TLDs == nil {
 		if env.TLDs, err = s.TLDs.TLDs(ctx); err != nil {
 			return domain.PricedCart{}, nil, fmt.Errorf("price domains: %w", err)
 		}
@@ -321,16 +356,16 @@ func (s *service) GetPricedCart(ctx context.Context) (domain.PricedCart, []domai
 		return domain.PricedCart{}, nil, fmt.Errorf("brand settings: %w", err)
 	}
 	var promos map[string]domain.Promotion
-	unavailable := false
-	if codes := res.Cart.PromotionCodes(); len(codes) > 0 && s.Promotions != nil {
+	unavailable := u.promotionsDown
+	if codes := u.Cart.PromotionCodes(); len(codes) > 0 && s.Promotions != nil && !unavailable {
 		if promos, err = s.Promotions.Lookup(ctx, codes); err != nil {
 			s.log.WarnContext(ctx, "promotions unavailable; cart priced without discounts", slog.String("err", err.Error()))
 			unavailable = true
 		}
 	}
-	pc := domain.Price(res.Cart, env, brand, promos)
+	pc := domain.Price(u.Cart, env, brand, promos)
 	pc.PromotionsUnavailable = unavailable
-	return pc, res.Notices, nil
+	return pc, u.Notices, nil
 }
 
 // isOutage reports whether err means a dependency did not answer (rather than refused).

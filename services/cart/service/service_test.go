@@ -102,8 +102,22 @@ func (f fakeTLDs) TLDs(context.Context) (domain.TLDs, error) {
 
 type failingPromotions struct{}
 
+var errPromotionsDown = fmt.Errorf("dial: %w", domain.ErrPromotionUnavailable)
+
 func (failingPromotions) Lookup(context.Context, []string) (map[string]domain.Promotion, error) {
-	return nil, errors.New("promotion service down")
+	return nil, errPromotionsDown
+}
+
+func (failingPromotions) Redeem(context.Context, string, domain.PromotionCart) (domain.PromotionDecision, error) {
+	return domain.PromotionDecision{}, errPromotionsDown
+}
+
+func (failingPromotions) BestAutomatic(context.Context, domain.PromotionCart) (domain.PromotionDecision, error) {
+	return domain.PromotionDecision{}, errPromotionsDown
+}
+
+func (failingPromotions) Revalidate(context.Context, domain.PromotionCart) (domain.PromotionDecision, error) {
+	return domain.PromotionDecision{}, errPromotionsDown
 }
 
 var (

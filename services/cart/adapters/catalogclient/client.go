@@ -105,7 +105,7 @@ func (cl *Client) Brand(ctx context.Context) (domain.BrandSettings, error) {
 	})
 }
 
-// BrandSettingsFromProto reads the pricing flags of a brand's properties.
+// BrandSettingsFromProto reads the pricing and promotion flags of a brand's properties.
 func BrandSettingsFromProto(b *catalogv1.Brand) domain.BrandSettings {
 	var s domain.BrandSettings
 	for _, p := range b.GetProperties() {
@@ -114,6 +114,10 @@ func BrandSettingsFromProto(b *catalogv1.Brand) domain.BrandSettings {
 			s.PricesWithVAT = p.GetValue() == "true"
 		case "hide_zero_prices_in_cart":
 			s.HideZeroPricesInCart = p.GetValue() == "true"
+		case "automatic_promotions":
+			s.AutomaticPromotions = p.GetValue() == "true"
+		case "manual_promotions":
+			s.ManualPromotions = p.GetValue() == "true"
 		}
 	}
 	return s

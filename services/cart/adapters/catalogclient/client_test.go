@@ -75,8 +75,10 @@ func (s *stubCatalog) ListBrands(context.Context, *catalogv1.ListBrandsRequest, 
 		return nil, s.err
 	}
 	return &catalogv1.ListBrandsResponse{Brands: []*catalogv1.Brand{
-		{Id: 1, Properties: []*catalogv1.BrandProperty{{Key: "display_prices_with_vat", Value: "true"}, {Key: "hide_zero_prices_in_cart", Value: "false"}}},
-		{Id: 2, Properties: []*catalogv1.BrandProperty{{Key: "display_prices_with_vat", Value: "false"}, {Key: "hide_zero_prices_in_cart", Value: "true"}}},
+		{Id: 1, Properties: []*catalogv1.BrandProperty{{Key: "display_prices_with_vat", Value: "true"}, {Key: "hide_zero_prices_in_cart", Value: "false"},
+			{Key: "automatic_promotions", Value: "true"}, {Key: "manual_promotions", Value: "true"}}},
+		{Id: 2, Properties: []*catalogv1.BrandProperty{{Key: "display_prices_with_vat", Value: "false"}, {Key: "hide_zero_prices_in_cart", Value: "true"},
+			{Key: "automatic_promotions", Value: "false"}, {Key: "manual_promotions", Value: "true"}}},
 	}}, nil
 }
 
@@ -96,8 +98,11 @@ func TestClient(t *testing.T) {
 	if stub.lists != 2 {
 		t.Errorf("%d product listings, want 2 (the domain-only product is cached)", stub.lists)
 	}
-	if b, err := cl.Brand(ctx); err != nil || b.PricesWithVAT || !b.HideZeroPricesInCart {
+	if b, err := cl.Brand(ctx); err != nil || b.PricesWithVAT || !b.HideZeroPricesInCart || b.AutomaticPromotions || !b.ManualPromotions {
 		t.Errorf("Alpenhost = %+v, %v", b, err)
+	}
+	if b, err := cl.Brand(callctx.With(ctx, callctx.Values{BrandID: 1})); err != nil || !b.PricesWithVAT || !b.AutomaticPromotions {
+		t.Errorf("Hostwerk = %+v, %v", b, err)
 	}
 	if _, err := cl.Brand(callctx.With(ctx, callctx.Values{BrandID: 3})); apperr.Code(err) != codes.NotFound {
 		t.Errorf("unknown brand: %v", err)

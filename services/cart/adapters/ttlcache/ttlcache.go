@@ -37,6 +37,12 @@ func (c *Cache[K, V]) Get(ctx context.Context, key K, load func(context.Context)
 			return e.value, nil
 		}
 	}
+	return c.Reload(ctx, key, load)
+}
+
+// Reload loads the value of key and keeps it, whatever the cache held: for a caller that found
+// its copy stale (a value it expected is missing).
+func (c *Cache[K, V]) Reload(ctx context.Context, key K, load func(context.Context) (V, error)) (V, error) {
 	v, err := load(ctx)
 	if err != nil || c.ttl <= 0 {
 		return v, err

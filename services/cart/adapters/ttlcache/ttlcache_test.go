@@ -42,3 +42,22 @@ func TestCache(t *testing.T) {
 		t.Errorf("a cache with TTL 0 cached: %d loads", loads)
 	}
 }
+
+func TestReloadReplacesTheCachedValue(t *testing.T) {
+	c := New[int, string](time.Minute)
+	ctx := context.Background()
+	_, _ = c.Get(ctx, 1, func(context.Context) (string, error) { return "old", nil })
+	if v, _ := c.Reload(ctx, 1, func(context.Context) (string, error) { return "new", nil }); v != "new" {
+		t.Fatalf("reload = %q", v)
+	}
+	if v, _ := c.Get(ctx, 1, func(context.Context) (string, error) { return "unused", nil }); v != "new" {
+		t.Errorf("after a reload Get = %q, want the reloaded value", v)
+	}
+	boom := errors.New("boom")
+	if _, err := c.Reload(ctx, 1, func(context.Context) (string, error) { return "", boom }); !errors.Is(err, boom) {
+		t.Errorf("err = %v", err)
+	}
+	if v, _ := c.Get(ctx, 1, func(context.Context) (string, error) { return "unused", nil }); v != "new" {
+		t.Errorf("a failed reload dropped the cached value: %q", v)
+	}
+}

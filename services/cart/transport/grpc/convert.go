@@ -17,6 +17,19 @@ const (
 	maxText   = 4096
 )
 
+// maxCode bounds a promo code; the promotion service accepts no longer ones.
+const maxCode = 64
+
+// clipCode trims a promo code and cuts it just past maxCode, so an overlong one still reaches the
+// promotion service as unknown rather than as a valid prefix.
+func clipCode(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > maxCode+1 {
+		return s[:maxCode+1]
+	}
+	return s
+}
+
 func clip(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) > maxText {
@@ -148,7 +161,7 @@ func cartToProto(c domain.Cart) *cartv1.Cart {
 func noticesToProto(ns []domain.Notice) []*cartv1.Notice {
 	out := make([]*cartv1.Notice, len(ns))
 	for i, n := range ns {
-		out[i] = &cartv1.Notice{Key: n.Key, Params: maps.Clone(n.Params)}
+		out[i] = &cartv1.Notice{Key: n.Key, Params: maps.Clone(n.Params), Message: n.Message, Type: n.Type}
 	}
 	return out
 }

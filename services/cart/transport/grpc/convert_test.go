@@ -75,3 +75,22 @@ func TestStatusFromViolations(t *testing.T) {
 		t.Errorf("outage = %v", st)
 	}
 }
+
+func TestNoticesAndCodes(t *testing.T) {
+	got := noticesToProto([]domain.Notice{
+		{Key: "cart.product_removed", Params: map[string]string{"product_id": "9"}},
+		{Key: "cart.promotion_removed", Message: "cart.promotion_no_longer_available", Type: "warning", Params: map[string]string{"code": "X"}},
+	})
+	if got[0].GetMessage() != "" || got[0].GetParams()["product_id"] != "9" ||
+		got[1].GetKey() != "cart.promotion_removed" || got[1].GetMessage() != "cart.promotion_no_longer_available" || got[1].GetType() != "warning" {
+		t.Errorf("notices = %v", got)
+	}
+	// An overlong code stays overlong (the promotion service refuses it as unknown) instead of
+	// being cut to a valid prefix.
+	if c := clipCode(" " + strings.Repeat("A", 500) + " "); len(c) != maxCode+1 {
+		t.Errorf("clipped to %d characters", len(c))
+	}
+	if c := clipCode(" welcome10 "); c != "welcome10" {
+		t.Errorf("clipCode = %q", c)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	"github.com/hostcart/checkout/services/cart/domain"
 	"github.com/hostcart/checkout/services/cart/endpoints"
+	"github.com/hostcart/checkout/services/cart/service"
 )
 
 type server struct {
@@ -30,6 +31,8 @@ type server struct {
 	removeDomain  kitgrpc.Handler
 	setFields     kitgrpc.Handler
 	setPromotions kitgrpc.Handler
+	redeemCode    kitgrpc.Handler
+	removeCode    kitgrpc.Handler
 	getPricedCart kitgrpc.Handler
 }
 
@@ -39,47 +42,53 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) cartv1.CartServi
 		return kitgrpc.NewServer(e, dec, enc, opts...)
 	}
 	return &server{
-		getCart: h(set.GetCart, decodeGRPCGetCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.GetCartResponse {
+		getCart: h(set.GetCart, decodeGRPCGetCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.GetCartResponse {
 			return &cartv1.GetCartResponse{Cart: c, Notices: n}
 		})),
-		replaceCart: h(set.ReplaceCart, decodeGRPCReplaceCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.ReplaceCartResponse {
+		replaceCart: h(set.ReplaceCart, decodeGRPCReplaceCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.ReplaceCartResponse {
 			return &cartv1.ReplaceCartResponse{Cart: c, Notices: n}
 		})),
-		clearCart: h(set.ClearCart, decodeGRPCClearCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.ClearCartResponse {
+		clearCart: h(set.ClearCart, decodeGRPCClearCartRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.ClearCartResponse {
 			return &cartv1.ClearCartResponse{Cart: c, Notices: n}
 		})),
-		addProduct: h(set.AddProduct, decodeGRPCAddProductRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, row string) *cartv1.AddProductResponse {
-			return &cartv1.AddProductResponse{Cart: c, Notices: n, RowId: row}
+		addProduct: h(set.AddProduct, decodeGRPCAddProductRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, r service.Result) *cartv1.AddProductResponse {
+			return &cartv1.AddProductResponse{Cart: c, Notices: n, RowId: r.RowID}
 		})),
-		removeItem: h(set.RemoveItem, decodeGRPCRemoveItemRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.RemoveItemResponse {
+		removeItem: h(set.RemoveItem, decodeGRPCRemoveItemRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.RemoveItemResponse {
 			return &cartv1.RemoveItemResponse{Cart: c, Notices: n}
 		})),
-		addAddon: h(set.AddAddon, decodeGRPCAddAddonRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.AddAddonResponse {
+		addAddon: h(set.AddAddon, decodeGRPCAddAddonRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.AddAddonResponse {
 			return &cartv1.AddAddonResponse{Cart: c, Notices: n}
 		})),
-		removeAddon: h(set.RemoveAddon, decodeGRPCRemoveAddonRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.RemoveAddonResponse {
+		removeAddon: h(set.RemoveAddon, decodeGRPCRemoveAddonRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.RemoveAddonResponse {
 			return &cartv1.RemoveAddonResponse{Cart: c, Notices: n}
 		})),
-		addUpsell: h(set.AddUpsell, decodeGRPCAddUpsellRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.AddUpsellResponse {
+		addUpsell: h(set.AddUpsell, decodeGRPCAddUpsellRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.AddUpsellResponse {
 			return &cartv1.AddUpsellResponse{Cart: c, Notices: n}
 		})),
-		removeUpsell: h(set.RemoveUpsell, decodeGRPCRemoveUpsellRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.RemoveUpsellResponse {
+		removeUpsell: h(set.RemoveUpsell, decodeGRPCRemoveUpsellRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.RemoveUpsellResponse {
 			return &cartv1.RemoveUpsellResponse{Cart: c, Notices: n}
 		})),
-		setPeriod: h(set.SetPeriod, decodeGRPCSetPeriodRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.SetPeriodResponse {
+		setPeriod: h(set.SetPeriod, decodeGRPCSetPeriodRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.SetPeriodResponse {
 			return &cartv1.SetPeriodResponse{Cart: c, Notices: n}
 		})),
-		addDomain: h(set.AddDomain, decodeGRPCAddDomainRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.AddDomainResponse {
+		addDomain: h(set.AddDomain, decodeGRPCAddDomainRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.AddDomainResponse {
 			return &cartv1.AddDomainResponse{Cart: c, Notices: n}
 		})),
-		removeDomain: h(set.RemoveDomain, decodeGRPCRemoveDomainRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.RemoveDomainResponse {
+		removeDomain: h(set.RemoveDomain, decodeGRPCRemoveDomainRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.RemoveDomainResponse {
 			return &cartv1.RemoveDomainResponse{Cart: c, Notices: n}
 		})),
-		setFields: h(set.SetFields, decodeGRPCSetAdditionalFieldsRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.SetAdditionalFieldsResponse {
+		setFields: h(set.SetFields, decodeGRPCSetAdditionalFieldsRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.SetAdditionalFieldsResponse {
 			return &cartv1.SetAdditionalFieldsResponse{Cart: c, Notices: n}
 		})),
-		setPromotions: h(set.SetPromotions, decodeGRPCSetPromotionsRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ string) *cartv1.SetPromotionsResponse {
+		setPromotions: h(set.SetPromotions, decodeGRPCSetPromotionsRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.SetPromotionsResponse {
 			return &cartv1.SetPromotionsResponse{Cart: c, Notices: n}
+		})),
+		redeemCode: h(set.RedeemCode, decodeGRPCRedeemPromotionCodeRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, r service.Result) *cartv1.RedeemPromotionCodeResponse {
+			return &cartv1.RedeemPromotionCodeResponse{Cart: c, Notices: n, Code: r.Code}
+		})),
+		removeCode: h(set.RemoveCode, decodeGRPCRemovePromotionCodeRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, _ service.Result) *cartv1.RemovePromotionCodeResponse {
+			return &cartv1.RemovePromotionCodeResponse{Cart: c, Notices: n}
 		})),
 		getPricedCart: h(set.GetPricedCart, decodeGRPCGetPricedCartRequest, encodeGRPCGetPricedCartResponse),
 	}
@@ -153,6 +162,14 @@ func (s *server) SetAdditionalFields(ctx context.Context, req *cartv1.SetAdditio
 
 func (s *server) SetPromotions(ctx context.Context, req *cartv1.SetPromotionsRequest) (*cartv1.SetPromotionsResponse, error) {
 	return serve[cartv1.SetPromotionsResponse](ctx, s.setPromotions, req, "assignments")
+}
+
+func (s *server) RedeemPromotionCode(ctx context.Context, req *cartv1.RedeemPromotionCodeRequest) (*cartv1.RedeemPromotionCodeResponse, error) {
+	return serve[cartv1.RedeemPromotionCodeResponse](ctx, s.redeemCode, req, "code")
+}
+
+func (s *server) RemovePromotionCode(ctx context.Context, req *cartv1.RemovePromotionCodeRequest) (*cartv1.RemovePromotionCodeResponse, error) {
+	return serve[cartv1.RemovePromotionCodeResponse](ctx, s.removeCode, req, "code")
 }
 
 func (s *server) GetPricedCart(ctx context.Context, req *cartv1.GetPricedCartRequest) (*cartv1.GetPricedCartResponse, error) {
@@ -232,18 +249,24 @@ var (
 		}
 		return endpoints.SetPromotionsRequest{Assignments: out, ClearOthers: r.GetClearOthers(), SalesAgent: r.GetIsSalesAgent()}
 	})
+	decodeGRPCRedeemPromotionCodeRequest = decoder(func(r *cartv1.RedeemPromotionCodeRequest) any {
+		return endpoints.RedeemCodeRequest{Code: clipCode(r.GetCode()), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCRemovePromotionCodeRequest = decoder(func(r *cartv1.RemovePromotionCodeRequest) any {
+		return endpoints.RemoveCodeRequest{Code: clipCode(r.GetCode()), SalesAgent: r.GetIsSalesAgent()}
+	})
 	decodeGRPCGetPricedCartRequest = decoder(func(*cartv1.GetPricedCartRequest) any { return endpoints.GetPricedCartRequest{} })
 )
 
-// encodeCart builds the encoder of an RPC that answers the cart, its notices and (AddProduct) the
-// row id.
-func encodeCart[Resp any](build func(*cartv1.Cart, []*cartv1.Notice, string) *Resp) kitgrpc.EncodeResponseFunc {
+// encodeCart builds the encoder of an RPC that answers the cart, its notices and what else its
+// use case reports (AddProduct the row id, RedeemPromotionCode the code).
+func encodeCart[Resp any](build func(*cartv1.Cart, []*cartv1.Notice, service.Result) *Resp) kitgrpc.EncodeResponseFunc {
 	return func(_ context.Context, response any) (any, error) {
 		r, ok := response.(endpoints.CartResponse)
 		if !ok {
 			return nil, fmt.Errorf("cart transport: got response %T, want CartResponse", response)
 		}
-		return build(cartToProto(r.Result.Cart), noticesToProto(r.Result.Notices), r.Result.RowID), nil
+		return build(cartToProto(r.Result.Cart), noticesToProto(r.Result.Notices), r.Result), nil
 	}
 }
 

@@ -15,7 +15,11 @@
 //
 // Every call that returns a cart has revalidated it first: products, addons, upsells and domains that
 // are no longer available were removed and are reported as notices (spec §8), and the cleaned cart is
-// what was stored.
+// what was stored. Its promotion codes were revalidated by the promotion service too (gone codes
+// removed, codes whose line went moved to another line they fit, with notices), and the brand's
+// automatic promotions recomputed when its property automatic_promotions is "true". When the
+// promotion service does not answer, the codes stay as they are and the priced view says
+// promotions_unavailable.
 //
 // Errors: the status message is a message key (spec §8). Broken invariants of a single operation are
 // FAILED_PRECONDITION (e.g. cart.max_amount_of_same_products_in_cart_reached) with google.rpc.ErrorInfo
@@ -557,10 +561,18 @@ func (x *Cart) GetVersion() int64 {
 
 // Something the service changed or refused that the visitor should be told (spec §8), e.g.
 // cart.product_removed with params product_id, name and reason cart.no_longer_available.
+// Promotion notices come from the promotion service with a title and a body: key is the title
+// (cart.promotion_removed, cart.promotion_other_product_title, ...) and message the body
+// (cart.promotion_no_longer_available, ...); a notice without a title has its body as key
+// (cart.different_coupon_applied) and an empty message.
 type Notice struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Key           string                 `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
-	Params        map[string]string      `protobuf:"bytes,2,rep,name=params,proto3" json:"params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Key    string                 `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	Params map[string]string      `protobuf:"bytes,2,rep,name=params,proto3" json:"params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// Message key of the notice's body; empty when key says it all.
+	Message string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	// "warning" or "info" for promotion notices; empty for the cart's own.
+	Type          string `protobuf:"bytes,4,opt,name=type,proto3" json:"type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -607,6 +619,20 @@ func (x *Notice) GetParams() map[string]string {
 		return x.Params
 	}
 	return nil
+}
+
+func (x *Notice) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *Notice) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
 }
 
 // Addresses one line of an item: the product, an addon or upsell by id, or a domain by name.
@@ -2349,6 +2375,226 @@ func (x *SetPromotionsResponse) GetNotices() []*Notice {
 	return nil
 }
 
+type RedeemPromotionCodeRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Case-insensitive; stored upper case.
+	Code          string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	IsSalesAgent  bool   `protobuf:"varint,2,opt,name=is_sales_agent,json=isSalesAgent,proto3" json:"is_sales_agent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RedeemPromotionCodeRequest) Reset() {
+	*x = RedeemPromotionCodeRequest{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RedeemPromotionCodeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RedeemPromotionCodeRequest) ProtoMessage() {}
+
+func (x *RedeemPromotionCodeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RedeemPromotionCodeRequest.ProtoReflect.Descriptor instead.
+func (*RedeemPromotionCodeRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *RedeemPromotionCodeRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *RedeemPromotionCodeRequest) GetIsSalesAgent() bool {
+	if x != nil {
+		return x.IsSalesAgent
+	}
+	return false
+}
+
+type RedeemPromotionCodeResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Cart  *Cart                  `protobuf:"bytes,1,opt,name=cart,proto3" json:"cart,omitempty"`
+	// cart.different_coupon_applied when another manual code had to make room, and whatever the
+	// revalidation of the cart reported.
+	Notices []*Notice `protobuf:"bytes,2,rep,name=notices,proto3" json:"notices,omitempty"`
+	// The redeemed code as the cart stores it.
+	Code          string `protobuf:"bytes,3,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RedeemPromotionCodeResponse) Reset() {
+	*x = RedeemPromotionCodeResponse{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RedeemPromotionCodeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RedeemPromotionCodeResponse) ProtoMessage() {}
+
+func (x *RedeemPromotionCodeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RedeemPromotionCodeResponse.ProtoReflect.Descriptor instead.
+func (*RedeemPromotionCodeResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *RedeemPromotionCodeResponse) GetCart() *Cart {
+	if x != nil {
+		return x.Cart
+	}
+	return nil
+}
+
+func (x *RedeemPromotionCodeResponse) GetNotices() []*Notice {
+	if x != nil {
+		return x.Notices
+	}
+	return nil
+}
+
+func (x *RedeemPromotionCodeResponse) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+type RemovePromotionCodeRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	IsSalesAgent  bool                   `protobuf:"varint,2,opt,name=is_sales_agent,json=isSalesAgent,proto3" json:"is_sales_agent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RemovePromotionCodeRequest) Reset() {
+	*x = RemovePromotionCodeRequest{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemovePromotionCodeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemovePromotionCodeRequest) ProtoMessage() {}
+
+func (x *RemovePromotionCodeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemovePromotionCodeRequest.ProtoReflect.Descriptor instead.
+func (*RemovePromotionCodeRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *RemovePromotionCodeRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *RemovePromotionCodeRequest) GetIsSalesAgent() bool {
+	if x != nil {
+		return x.IsSalesAgent
+	}
+	return false
+}
+
+type RemovePromotionCodeResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Cart          *Cart                  `protobuf:"bytes,1,opt,name=cart,proto3" json:"cart,omitempty"`
+	Notices       []*Notice              `protobuf:"bytes,2,rep,name=notices,proto3" json:"notices,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RemovePromotionCodeResponse) Reset() {
+	*x = RemovePromotionCodeResponse{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemovePromotionCodeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemovePromotionCodeResponse) ProtoMessage() {}
+
+func (x *RemovePromotionCodeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemovePromotionCodeResponse.ProtoReflect.Descriptor instead.
+func (*RemovePromotionCodeResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *RemovePromotionCodeResponse) GetCart() *Cart {
+	if x != nil {
+		return x.Cart
+	}
+	return nil
+}
+
+func (x *RemovePromotionCodeResponse) GetNotices() []*Notice {
+	if x != nil {
+		return x.Notices
+	}
+	return nil
+}
+
 type GetPricedCartRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -2357,7 +2603,7 @@ type GetPricedCartRequest struct {
 
 func (x *GetPricedCartRequest) Reset() {
 	*x = GetPricedCartRequest{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[37]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2369,7 +2615,7 @@ func (x *GetPricedCartRequest) String() string {
 func (*GetPricedCartRequest) ProtoMessage() {}
 
 func (x *GetPricedCartRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[37]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2382,7 +2628,7 @@ func (x *GetPricedCartRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPricedCartRequest.ProtoReflect.Descriptor instead.
 func (*GetPricedCartRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{37}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{41}
 }
 
 type GetPricedCartResponse struct {
@@ -2395,7 +2641,7 @@ type GetPricedCartResponse struct {
 
 func (x *GetPricedCartResponse) Reset() {
 	*x = GetPricedCartResponse{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[38]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2407,7 +2653,7 @@ func (x *GetPricedCartResponse) String() string {
 func (*GetPricedCartResponse) ProtoMessage() {}
 
 func (x *GetPricedCartResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[38]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2420,7 +2666,7 @@ func (x *GetPricedCartResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPricedCartResponse.ProtoReflect.Descriptor instead.
 func (*GetPricedCartResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{38}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *GetPricedCartResponse) GetPriced() *PricedCart {
@@ -2470,7 +2716,7 @@ type LinePrice struct {
 
 func (x *LinePrice) Reset() {
 	*x = LinePrice{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[39]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2482,7 +2728,7 @@ func (x *LinePrice) String() string {
 func (*LinePrice) ProtoMessage() {}
 
 func (x *LinePrice) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[39]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2495,7 +2741,7 @@ func (x *LinePrice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinePrice.ProtoReflect.Descriptor instead.
 func (*LinePrice) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{39}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *LinePrice) GetOneTime() bool {
@@ -2642,7 +2888,7 @@ type LinePromotion struct {
 
 func (x *LinePromotion) Reset() {
 	*x = LinePromotion{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[40]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2654,7 +2900,7 @@ func (x *LinePromotion) String() string {
 func (*LinePromotion) ProtoMessage() {}
 
 func (x *LinePromotion) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[40]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2667,7 +2913,7 @@ func (x *LinePromotion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinePromotion.ProtoReflect.Descriptor instead.
 func (*LinePromotion) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{40}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *LinePromotion) GetCode() string {
@@ -2772,7 +3018,7 @@ type PricedLine struct {
 
 func (x *PricedLine) Reset() {
 	*x = PricedLine{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[41]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2784,7 +3030,7 @@ func (x *PricedLine) String() string {
 func (*PricedLine) ProtoMessage() {}
 
 func (x *PricedLine) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[41]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2797,7 +3043,7 @@ func (x *PricedLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricedLine.ProtoReflect.Descriptor instead.
 func (*PricedLine) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{41}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *PricedLine) GetId() int32 {
@@ -2908,7 +3154,7 @@ type PricedDomain struct {
 
 func (x *PricedDomain) Reset() {
 	*x = PricedDomain{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[42]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2920,7 +3166,7 @@ func (x *PricedDomain) String() string {
 func (*PricedDomain) ProtoMessage() {}
 
 func (x *PricedDomain) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[42]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2933,7 +3179,7 @@ func (x *PricedDomain) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricedDomain.ProtoReflect.Descriptor instead.
 func (*PricedDomain) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{42}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *PricedDomain) GetName() string {
@@ -3014,7 +3260,7 @@ type PricedItem struct {
 
 func (x *PricedItem) Reset() {
 	*x = PricedItem{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[43]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3026,7 +3272,7 @@ func (x *PricedItem) String() string {
 func (*PricedItem) ProtoMessage() {}
 
 func (x *PricedItem) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[43]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3039,7 +3285,7 @@ func (x *PricedItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricedItem.ProtoReflect.Descriptor instead.
 func (*PricedItem) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{43}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *PricedItem) GetRowId() string {
@@ -3140,7 +3386,7 @@ type Totals struct {
 
 func (x *Totals) Reset() {
 	*x = Totals{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[44]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3152,7 +3398,7 @@ func (x *Totals) String() string {
 func (*Totals) ProtoMessage() {}
 
 func (x *Totals) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[44]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3165,7 +3411,7 @@ func (x *Totals) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Totals.ProtoReflect.Descriptor instead.
 func (*Totals) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{44}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *Totals) GetMonthlyNetCents() int32 {
@@ -3270,7 +3516,7 @@ type PricedCart struct {
 
 func (x *PricedCart) Reset() {
 	*x = PricedCart{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[45]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3282,7 +3528,7 @@ func (x *PricedCart) String() string {
 func (*PricedCart) ProtoMessage() {}
 
 func (x *PricedCart) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[45]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3295,7 +3541,7 @@ func (x *PricedCart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricedCart.ProtoReflect.Descriptor instead.
 func (*PricedCart) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{45}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *PricedCart) GetCart() *Cart {
@@ -3414,10 +3660,12 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x10is_preconfigured\x18\x06 \x01(\bR\x0fisPreconfigured\"N\n" +
 	"\x04Cart\x12,\n" +
 	"\x05items\x18\x01 \x03(\v2\x16.checkout.cart.v1.ItemR\x05items\x12\x18\n" +
-	"\aversion\x18\x02 \x01(\x03R\aversion\"\x93\x01\n" +
+	"\aversion\x18\x02 \x01(\x03R\aversion\"\xc1\x01\n" +
 	"\x06Notice\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12<\n" +
-	"\x06params\x18\x02 \x03(\v2$.checkout.cart.v1.Notice.ParamsEntryR\x06params\x1a9\n" +
+	"\x06params\x18\x02 \x03(\v2$.checkout.cart.v1.Notice.ParamsEntryR\x06params\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\x12\x12\n" +
+	"\x04type\x18\x04 \x01(\tR\x04type\x1a9\n" +
 	"\vParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x81\x01\n" +
@@ -3540,6 +3788,19 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x0eis_sales_agent\x18\x03 \x01(\bR\fisSalesAgent\"w\n" +
 	"\x15SetPromotionsResponse\x12*\n" +
 	"\x04cart\x18\x01 \x01(\v2\x16.checkout.cart.v1.CartR\x04cart\x122\n" +
+	"\anotices\x18\x02 \x03(\v2\x18.checkout.cart.v1.NoticeR\anotices\"V\n" +
+	"\x1aRedeemPromotionCodeRequest\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12$\n" +
+	"\x0eis_sales_agent\x18\x02 \x01(\bR\fisSalesAgent\"\x91\x01\n" +
+	"\x1bRedeemPromotionCodeResponse\x12*\n" +
+	"\x04cart\x18\x01 \x01(\v2\x16.checkout.cart.v1.CartR\x04cart\x122\n" +
+	"\anotices\x18\x02 \x03(\v2\x18.checkout.cart.v1.NoticeR\anotices\x12\x12\n" +
+	"\x04code\x18\x03 \x01(\tR\x04code\"V\n" +
+	"\x1aRemovePromotionCodeRequest\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12$\n" +
+	"\x0eis_sales_agent\x18\x02 \x01(\bR\fisSalesAgent\"}\n" +
+	"\x1bRemovePromotionCodeResponse\x12*\n" +
+	"\x04cart\x18\x01 \x01(\v2\x16.checkout.cart.v1.CartR\x04cart\x122\n" +
 	"\anotices\x18\x02 \x03(\v2\x18.checkout.cart.v1.NoticeR\anotices\"\x16\n" +
 	"\x14GetPricedCartRequest\"\x81\x01\n" +
 	"\x15GetPricedCartResponse\x124\n" +
@@ -3656,8 +3917,7 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x11LINE_KIND_PRODUCT\x10\x01\x12\x13\n" +
 	"\x0fLINE_KIND_ADDON\x10\x02\x12\x14\n" +
 	"\x10LINE_KIND_UPSELL\x10\x03\x12\x14\n" +
-	"\x10LINE_KIND_DOMAIN\x10\x042\xe8\n" +
-	"\n" +
+	"\x10LINE_KIND_DOMAIN\x10\x042\xd0\f\n" +
 	"\vCartService\x12N\n" +
 	"\aGetCart\x12 .checkout.cart.v1.GetCartRequest\x1a!.checkout.cart.v1.GetCartResponse\x12Z\n" +
 	"\vReplaceCart\x12$.checkout.cart.v1.ReplaceCartRequest\x1a%.checkout.cart.v1.ReplaceCartResponse\x12T\n" +
@@ -3674,7 +3934,9 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\tAddDomain\x12\".checkout.cart.v1.AddDomainRequest\x1a#.checkout.cart.v1.AddDomainResponse\x12]\n" +
 	"\fRemoveDomain\x12%.checkout.cart.v1.RemoveDomainRequest\x1a&.checkout.cart.v1.RemoveDomainResponse\x12r\n" +
 	"\x13SetAdditionalFields\x12,.checkout.cart.v1.SetAdditionalFieldsRequest\x1a-.checkout.cart.v1.SetAdditionalFieldsResponse\x12`\n" +
-	"\rSetPromotions\x12&.checkout.cart.v1.SetPromotionsRequest\x1a'.checkout.cart.v1.SetPromotionsResponse\x12`\n" +
+	"\rSetPromotions\x12&.checkout.cart.v1.SetPromotionsRequest\x1a'.checkout.cart.v1.SetPromotionsResponse\x12r\n" +
+	"\x13RedeemPromotionCode\x12,.checkout.cart.v1.RedeemPromotionCodeRequest\x1a-.checkout.cart.v1.RedeemPromotionCodeResponse\x12r\n" +
+	"\x13RemovePromotionCode\x12,.checkout.cart.v1.RemovePromotionCodeRequest\x1a-.checkout.cart.v1.RemovePromotionCodeResponse\x12`\n" +
 	"\rGetPricedCart\x12&.checkout.cart.v1.GetPricedCartRequest\x1a'.checkout.cart.v1.GetPricedCartResponseBBZ@github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1;cartv1b\x06proto3"
 
 var (
@@ -3690,7 +3952,7 @@ func file_checkout_cart_v1_cart_proto_rawDescGZIP() []byte {
 }
 
 var file_checkout_cart_v1_cart_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_checkout_cart_v1_cart_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
+var file_checkout_cart_v1_cart_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
 var file_checkout_cart_v1_cart_proto_goTypes = []any{
 	(LineKind)(0),                       // 0: checkout.cart.v1.LineKind
 	(*FieldValue)(nil),                  // 1: checkout.cart.v1.FieldValue
@@ -3730,22 +3992,26 @@ var file_checkout_cart_v1_cart_proto_goTypes = []any{
 	(*PromotionAssignment)(nil),         // 35: checkout.cart.v1.PromotionAssignment
 	(*SetPromotionsRequest)(nil),        // 36: checkout.cart.v1.SetPromotionsRequest
 	(*SetPromotionsResponse)(nil),       // 37: checkout.cart.v1.SetPromotionsResponse
-	(*GetPricedCartRequest)(nil),        // 38: checkout.cart.v1.GetPricedCartRequest
-	(*GetPricedCartResponse)(nil),       // 39: checkout.cart.v1.GetPricedCartResponse
-	(*LinePrice)(nil),                   // 40: checkout.cart.v1.LinePrice
-	(*LinePromotion)(nil),               // 41: checkout.cart.v1.LinePromotion
-	(*PricedLine)(nil),                  // 42: checkout.cart.v1.PricedLine
-	(*PricedDomain)(nil),                // 43: checkout.cart.v1.PricedDomain
-	(*PricedItem)(nil),                  // 44: checkout.cart.v1.PricedItem
-	(*Totals)(nil),                      // 45: checkout.cart.v1.Totals
-	(*PricedCart)(nil),                  // 46: checkout.cart.v1.PricedCart
-	nil,                                 // 47: checkout.cart.v1.ProductLine.InformationsEntry
-	nil,                                 // 48: checkout.cart.v1.Notice.ParamsEntry
-	nil,                                 // 49: checkout.cart.v1.AddProductRequest.InformationsEntry
+	(*RedeemPromotionCodeRequest)(nil),  // 38: checkout.cart.v1.RedeemPromotionCodeRequest
+	(*RedeemPromotionCodeResponse)(nil), // 39: checkout.cart.v1.RedeemPromotionCodeResponse
+	(*RemovePromotionCodeRequest)(nil),  // 40: checkout.cart.v1.RemovePromotionCodeRequest
+	(*RemovePromotionCodeResponse)(nil), // 41: checkout.cart.v1.RemovePromotionCodeResponse
+	(*GetPricedCartRequest)(nil),        // 42: checkout.cart.v1.GetPricedCartRequest
+	(*GetPricedCartResponse)(nil),       // 43: checkout.cart.v1.GetPricedCartResponse
+	(*LinePrice)(nil),                   // 44: checkout.cart.v1.LinePrice
+	(*LinePromotion)(nil),               // 45: checkout.cart.v1.LinePromotion
+	(*PricedLine)(nil),                  // 46: checkout.cart.v1.PricedLine
+	(*PricedDomain)(nil),                // 47: checkout.cart.v1.PricedDomain
+	(*PricedItem)(nil),                  // 48: checkout.cart.v1.PricedItem
+	(*Totals)(nil),                      // 49: checkout.cart.v1.Totals
+	(*PricedCart)(nil),                  // 50: checkout.cart.v1.PricedCart
+	nil,                                 // 51: checkout.cart.v1.ProductLine.InformationsEntry
+	nil,                                 // 52: checkout.cart.v1.Notice.ParamsEntry
+	nil,                                 // 53: checkout.cart.v1.AddProductRequest.InformationsEntry
 }
 var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	1,  // 0: checkout.cart.v1.ProductLine.additional_fields:type_name -> checkout.cart.v1.FieldValue
-	47, // 1: checkout.cart.v1.ProductLine.informations:type_name -> checkout.cart.v1.ProductLine.InformationsEntry
+	51, // 1: checkout.cart.v1.ProductLine.informations:type_name -> checkout.cart.v1.ProductLine.InformationsEntry
 	1,  // 2: checkout.cart.v1.AddonLine.additional_fields:type_name -> checkout.cart.v1.FieldValue
 	1,  // 3: checkout.cart.v1.Domain.additional_fields:type_name -> checkout.cart.v1.FieldValue
 	2,  // 4: checkout.cart.v1.Item.product:type_name -> checkout.cart.v1.ProductLine
@@ -3753,7 +4019,7 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	3,  // 6: checkout.cart.v1.Item.upsells:type_name -> checkout.cart.v1.AddonLine
 	4,  // 7: checkout.cart.v1.Item.domains:type_name -> checkout.cart.v1.Domain
 	5,  // 8: checkout.cart.v1.Cart.items:type_name -> checkout.cart.v1.Item
-	48, // 9: checkout.cart.v1.Notice.params:type_name -> checkout.cart.v1.Notice.ParamsEntry
+	52, // 9: checkout.cart.v1.Notice.params:type_name -> checkout.cart.v1.Notice.ParamsEntry
 	0,  // 10: checkout.cart.v1.LineRef.kind:type_name -> checkout.cart.v1.LineKind
 	6,  // 11: checkout.cart.v1.GetCartResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 12: checkout.cart.v1.GetCartResponse.notices:type_name -> checkout.cart.v1.Notice
@@ -3763,7 +4029,7 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	6,  // 16: checkout.cart.v1.ClearCartResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 17: checkout.cart.v1.ClearCartResponse.notices:type_name -> checkout.cart.v1.Notice
 	1,  // 18: checkout.cart.v1.AddProductRequest.additional_fields:type_name -> checkout.cart.v1.FieldValue
-	49, // 19: checkout.cart.v1.AddProductRequest.informations:type_name -> checkout.cart.v1.AddProductRequest.InformationsEntry
+	53, // 19: checkout.cart.v1.AddProductRequest.informations:type_name -> checkout.cart.v1.AddProductRequest.InformationsEntry
 	6,  // 20: checkout.cart.v1.AddProductResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 21: checkout.cart.v1.AddProductResponse.notices:type_name -> checkout.cart.v1.Notice
 	6,  // 22: checkout.cart.v1.RemoveItemResponse.cart:type_name -> checkout.cart.v1.Cart
@@ -3794,54 +4060,62 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	35, // 47: checkout.cart.v1.SetPromotionsRequest.assignments:type_name -> checkout.cart.v1.PromotionAssignment
 	6,  // 48: checkout.cart.v1.SetPromotionsResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 49: checkout.cart.v1.SetPromotionsResponse.notices:type_name -> checkout.cart.v1.Notice
-	46, // 50: checkout.cart.v1.GetPricedCartResponse.priced:type_name -> checkout.cart.v1.PricedCart
-	7,  // 51: checkout.cart.v1.GetPricedCartResponse.notices:type_name -> checkout.cart.v1.Notice
-	40, // 52: checkout.cart.v1.PricedLine.price:type_name -> checkout.cart.v1.LinePrice
-	41, // 53: checkout.cart.v1.PricedLine.promotion:type_name -> checkout.cart.v1.LinePromotion
-	40, // 54: checkout.cart.v1.PricedDomain.price:type_name -> checkout.cart.v1.LinePrice
-	41, // 55: checkout.cart.v1.PricedDomain.promotion:type_name -> checkout.cart.v1.LinePromotion
-	42, // 56: checkout.cart.v1.PricedItem.product:type_name -> checkout.cart.v1.PricedLine
-	42, // 57: checkout.cart.v1.PricedItem.addons:type_name -> checkout.cart.v1.PricedLine
-	42, // 58: checkout.cart.v1.PricedItem.upsells:type_name -> checkout.cart.v1.PricedLine
-	43, // 59: checkout.cart.v1.PricedItem.domains:type_name -> checkout.cart.v1.PricedDomain
-	6,  // 60: checkout.cart.v1.PricedCart.cart:type_name -> checkout.cart.v1.Cart
-	44, // 61: checkout.cart.v1.PricedCart.items:type_name -> checkout.cart.v1.PricedItem
-	45, // 62: checkout.cart.v1.PricedCart.totals:type_name -> checkout.cart.v1.Totals
-	9,  // 63: checkout.cart.v1.CartService.GetCart:input_type -> checkout.cart.v1.GetCartRequest
-	11, // 64: checkout.cart.v1.CartService.ReplaceCart:input_type -> checkout.cart.v1.ReplaceCartRequest
-	13, // 65: checkout.cart.v1.CartService.ClearCart:input_type -> checkout.cart.v1.ClearCartRequest
-	15, // 66: checkout.cart.v1.CartService.AddProduct:input_type -> checkout.cart.v1.AddProductRequest
-	17, // 67: checkout.cart.v1.CartService.RemoveItem:input_type -> checkout.cart.v1.RemoveItemRequest
-	19, // 68: checkout.cart.v1.CartService.AddAddon:input_type -> checkout.cart.v1.AddAddonRequest
-	21, // 69: checkout.cart.v1.CartService.RemoveAddon:input_type -> checkout.cart.v1.RemoveAddonRequest
-	23, // 70: checkout.cart.v1.CartService.AddUpsell:input_type -> checkout.cart.v1.AddUpsellRequest
-	25, // 71: checkout.cart.v1.CartService.RemoveUpsell:input_type -> checkout.cart.v1.RemoveUpsellRequest
-	27, // 72: checkout.cart.v1.CartService.SetPeriod:input_type -> checkout.cart.v1.SetPeriodRequest
-	29, // 73: checkout.cart.v1.CartService.AddDomain:input_type -> checkout.cart.v1.AddDomainRequest
-	31, // 74: checkout.cart.v1.CartService.RemoveDomain:input_type -> checkout.cart.v1.RemoveDomainRequest
-	33, // 75: checkout.cart.v1.CartService.SetAdditionalFields:input_type -> checkout.cart.v1.SetAdditionalFieldsRequest
-	36, // 76: checkout.cart.v1.CartService.SetPromotions:input_type -> checkout.cart.v1.SetPromotionsRequest
-	38, // 77: checkout.cart.v1.CartService.GetPricedCart:input_type -> checkout.cart.v1.GetPricedCartRequest
-	10, // 78: checkout.cart.v1.CartService.GetCart:output_type -> checkout.cart.v1.GetCartResponse
-	12, // 79: checkout.cart.v1.CartService.ReplaceCart:output_type -> checkout.cart.v1.ReplaceCartResponse
-	14, // 80: checkout.cart.v1.CartService.ClearCart:output_type -> checkout.cart.v1.ClearCartResponse
-	16, // 81: checkout.cart.v1.CartService.AddProduct:output_type -> checkout.cart.v1.AddProductResponse
-	18, // 82: checkout.cart.v1.CartService.RemoveItem:output_type -> checkout.cart.v1.RemoveItemResponse
-	20, // 83: checkout.cart.v1.CartService.AddAddon:output_type -> checkout.cart.v1.AddAddonResponse
-	22, // 84: checkout.cart.v1.CartService.RemoveAddon:output_type -> checkout.cart.v1.RemoveAddonResponse
-	24, // 85: checkout.cart.v1.CartService.AddUpsell:output_type -> checkout.cart.v1.AddUpsellResponse
-	26, // 86: checkout.cart.v1.CartService.RemoveUpsell:output_type -> checkout.cart.v1.RemoveUpsellResponse
-	28, // 87: checkout.cart.v1.CartService.SetPeriod:output_type -> checkout.cart.v1.SetPeriodResponse
-	30, // 88: checkout.cart.v1.CartService.AddDomain:output_type -> checkout.cart.v1.AddDomainResponse
-	32, // 89: checkout.cart.v1.CartService.RemoveDomain:output_type -> checkout.cart.v1.RemoveDomainResponse
-	34, // 90: checkout.cart.v1.CartService.SetAdditionalFields:output_type -> checkout.cart.v1.SetAdditionalFieldsResponse
-	37, // 91: checkout.cart.v1.CartService.SetPromotions:output_type -> checkout.cart.v1.SetPromotionsResponse
-	39, // 92: checkout.cart.v1.CartService.GetPricedCart:output_type -> checkout.cart.v1.GetPricedCartResponse
-	78, // [78:93] is the sub-list for method output_type
-	63, // [63:78] is the sub-list for method input_type
-	63, // [63:63] is the sub-list for extension type_name
-	63, // [63:63] is the sub-list for extension extendee
-	0,  // [0:63] is the sub-list for field type_name
+	6,  // 50: checkout.cart.v1.RedeemPromotionCodeResponse.cart:type_name -> checkout.cart.v1.Cart
+	7,  // 51: checkout.cart.v1.RedeemPromotionCodeResponse.notices:type_name -> checkout.cart.v1.Notice
+	6,  // 52: checkout.cart.v1.RemovePromotionCodeResponse.cart:type_name -> checkout.cart.v1.Cart
+	7,  // 53: checkout.cart.v1.RemovePromotionCodeResponse.notices:type_name -> checkout.cart.v1.Notice
+	50, // 54: checkout.cart.v1.GetPricedCartResponse.priced:type_name -> checkout.cart.v1.PricedCart
+	7,  // 55: checkout.cart.v1.GetPricedCartResponse.notices:type_name -> checkout.cart.v1.Notice
+	44, // 56: checkout.cart.v1.PricedLine.price:type_name -> checkout.cart.v1.LinePrice
+	45, // 57: checkout.cart.v1.PricedLine.promotion:type_name -> checkout.cart.v1.LinePromotion
+	44, // 58: checkout.cart.v1.PricedDomain.price:type_name -> checkout.cart.v1.LinePrice
+	45, // 59: checkout.cart.v1.PricedDomain.promotion:type_name -> checkout.cart.v1.LinePromotion
+	46, // 60: checkout.cart.v1.PricedItem.product:type_name -> checkout.cart.v1.PricedLine
+	46, // 61: checkout.cart.v1.PricedItem.addons:type_name -> checkout.cart.v1.PricedLine
+	46, // 62: checkout.cart.v1.PricedItem.upsells:type_name -> checkout.cart.v1.PricedLine
+	47, // 63: checkout.cart.v1.PricedItem.domains:type_name -> checkout.cart.v1.PricedDomain
+	6,  // 64: checkout.cart.v1.PricedCart.cart:type_name -> checkout.cart.v1.Cart
+	48, // 65: checkout.cart.v1.PricedCart.items:type_name -> checkout.cart.v1.PricedItem
+	49, // 66: checkout.cart.v1.PricedCart.totals:type_name -> checkout.cart.v1.Totals
+	9,  // 67: checkout.cart.v1.CartService.GetCart:input_type -> checkout.cart.v1.GetCartRequest
+	11, // 68: checkout.cart.v1.CartService.ReplaceCart:input_type -> checkout.cart.v1.ReplaceCartRequest
+	13, // 69: checkout.cart.v1.CartService.ClearCart:input_type -> checkout.cart.v1.ClearCartRequest
+	15, // 70: checkout.cart.v1.CartService.AddProduct:input_type -> checkout.cart.v1.AddProductRequest
+	17, // 71: checkout.cart.v1.CartService.RemoveItem:input_type -> checkout.cart.v1.RemoveItemRequest
+	19, // 72: checkout.cart.v1.CartService.AddAddon:input_type -> checkout.cart.v1.AddAddonRequest
+	21, // 73: checkout.cart.v1.CartService.RemoveAddon:input_type -> checkout.cart.v1.RemoveAddonRequest
+	23, // 74: checkout.cart.v1.CartService.AddUpsell:input_type -> checkout.cart.v1.AddUpsellRequest
+	25, // 75: checkout.cart.v1.CartService.RemoveUpsell:input_type -> checkout.cart.v1.RemoveUpsellRequest
+	27, // 76: checkout.cart.v1.CartService.SetPeriod:input_type -> checkout.cart.v1.SetPeriodRequest
+	29, // 77: checkout.cart.v1.CartService.AddDomain:input_type -> checkout.cart.v1.AddDomainRequest
+	31, // 78: checkout.cart.v1.CartService.RemoveDomain:input_type -> checkout.cart.v1.RemoveDomainRequest
+	33, // 79: checkout.cart.v1.CartService.SetAdditionalFields:input_type -> checkout.cart.v1.SetAdditionalFieldsRequest
+	36, // 80: checkout.cart.v1.CartService.SetPromotions:input_type -> checkout.cart.v1.SetPromotionsRequest
+	38, // 81: checkout.cart.v1.CartService.RedeemPromotionCode:input_type -> checkout.cart.v1.RedeemPromotionCodeRequest
+	40, // 82: checkout.cart.v1.CartService.RemovePromotionCode:input_type -> checkout.cart.v1.RemovePromotionCodeRequest
+	42, // 83: checkout.cart.v1.CartService.GetPricedCart:input_type -> checkout.cart.v1.GetPricedCartRequest
+	10, // 84: checkout.cart.v1.CartService.GetCart:output_type -> checkout.cart.v1.GetCartResponse
+	12, // 85: checkout.cart.v1.CartService.ReplaceCart:output_type -> checkout.cart.v1.ReplaceCartResponse
+	14, // 86: checkout.cart.v1.CartService.ClearCart:output_type -> checkout.cart.v1.ClearCartResponse
+	16, // 87: checkout.cart.v1.CartService.AddProduct:output_type -> checkout.cart.v1.AddProductResponse
+	18, // 88: checkout.cart.v1.CartService.RemoveItem:output_type -> checkout.cart.v1.RemoveItemResponse
+	20, // 89: checkout.cart.v1.CartService.AddAddon:output_type -> checkout.cart.v1.AddAddonResponse
+	22, // 90: checkout.cart.v1.CartService.RemoveAddon:output_type -> checkout.cart.v1.RemoveAddonResponse
+	24, // 91: checkout.cart.v1.CartService.AddUpsell:output_type -> checkout.cart.v1.AddUpsellResponse
+	26, // 92: checkout.cart.v1.CartService.RemoveUpsell:output_type -> checkout.cart.v1.RemoveUpsellResponse
+	28, // 93: checkout.cart.v1.CartService.SetPeriod:output_type -> checkout.cart.v1.SetPeriodResponse
+	30, // 94: checkout.cart.v1.CartService.AddDomain:output_type -> checkout.cart.v1.AddDomainResponse
+	32, // 95: checkout.cart.v1.CartService.RemoveDomain:output_type -> checkout.cart.v1.RemoveDomainResponse
+	34, // 96: checkout.cart.v1.CartService.SetAdditionalFields:output_type -> checkout.cart.v1.SetAdditionalFieldsResponse
+	37, // 97: checkout.cart.v1.CartService.SetPromotions:output_type -> checkout.cart.v1.SetPromotionsResponse
+	39, // 98: checkout.cart.v1.CartService.RedeemPromotionCode:output_type -> checkout.cart.v1.RedeemPromotionCodeResponse
+	41, // 99: checkout.cart.v1.CartService.RemovePromotionCode:output_type -> checkout.cart.v1.RemovePromotionCodeResponse
+	43, // 100: checkout.cart.v1.CartService.GetPricedCart:output_type -> checkout.cart.v1.GetPricedCartResponse
+	84, // [84:101] is the sub-list for method output_type
+	67, // [67:84] is the sub-list for method input_type
+	67, // [67:67] is the sub-list for extension type_name
+	67, // [67:67] is the sub-list for extension extendee
+	0,  // [0:67] is the sub-list for field type_name
 }
 
 func init() { file_checkout_cart_v1_cart_proto_init() }
@@ -3855,7 +4129,7 @@ func file_checkout_cart_v1_cart_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_cart_v1_cart_proto_rawDesc), len(file_checkout_cart_v1_cart_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   49,
+			NumMessages:   53,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

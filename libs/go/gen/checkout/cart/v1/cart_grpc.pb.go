@@ -15,7 +15,11 @@
 //
 // Every call that returns a cart has revalidated it first: products, addons, upsells and domains that
 // are no longer available were removed and are reported as notices (spec §8), and the cleaned cart is
-// what was stored.
+// what was stored. Its promotion codes were revalidated by the promotion service too (gone codes
+// removed, codes whose line went moved to another line they fit, with notices), and the brand's
+// automatic promotions recomputed when its property automatic_promotions is "true". When the
+// promotion service does not answer, the codes stay as they are and the priced view says
+// promotions_unavailable.
 //
 // Errors: the status message is a message key (spec §8). Broken invariants of a single operation are
 // FAILED_PRECONDITION (e.g. cart.max_amount_of_same_products_in_cart_reached) with google.rpc.ErrorInfo
@@ -58,6 +62,8 @@ const (
 	CartService_RemoveDomain_FullMethodName        = "/checkout.cart.v1.CartService/RemoveDomain"
 	CartService_SetAdditionalFields_FullMethodName = "/checkout.cart.v1.CartService/SetAdditionalFields"
 	CartService_SetPromotions_FullMethodName       = "/checkout.cart.v1.CartService/SetPromotions"
+	CartService_RedeemPromotionCode_FullMethodName = "/checkout.cart.v1.CartService/RedeemPromotionCode"
+	CartService_RemovePromotionCode_FullMethodName = "/checkout.cart.v1.CartService/RemovePromotionCode"
 	CartService_GetPricedCart_FullMethodName       = "/checkout.cart.v1.CartService/GetPricedCart"
 )
 
@@ -96,6 +102,20 @@ type CartServiceClient interface {
 	SetAdditionalFields(ctx context.Context, in *SetAdditionalFieldsRequest, opts ...grpc.CallOption) (*SetAdditionalFieldsResponse, error)
 	// Sets or clears promotion codes of lines (the outcome of redeeming or revalidating codes).
 	SetPromotions(ctx context.Context, in *SetPromotionsRequest, opts ...grpc.CallOption) (*SetPromotionsResponse, error)
+	// Redeems a manual promo code (POST /session/cart/promotions). The promotion service decides
+	// where it goes (the first product it fits, clearing the other products' codes; else the first
+	// addon, upsell, else every domain it fits) from a snapshot of the cart priced by the catalog;
+	// the answer is stored in the same update as the check. Errors carry the code as
+	// google.rpc.ErrorInfo metadata "code": NOT_FOUND confirm.manual_promotion_not_found (unknown,
+	// expired, switched off, automatic, or the brand takes no manual codes), FAILED_PRECONDITION
+	// confirm.manual_promotion_not_applicable (fits nothing in the cart), RESOURCE_EXHAUSTED
+	// error.too_many_requests (with google.rpc.RetryInfo), UNAVAILABLE promotion.unavailable.
+	// Preconfigured items are left alone unless a sales agent redeems.
+	RedeemPromotionCode(ctx context.Context, in *RedeemPromotionCodeRequest, opts ...grpc.CallOption) (*RedeemPromotionCodeResponse, error)
+	// Removes a promo code from every line holding it (DELETE /session/cart/promotions/{code}).
+	// NOT_FOUND cart.promotion_not_found when the cart does not hold it; automatic promotions are
+	// recomputed afterwards, so an automatic code may come back.
+	RemovePromotionCode(ctx context.Context, in *RemovePromotionCodeRequest, opts ...grpc.CallOption) (*RemovePromotionCodeResponse, error)
 	// The cart with every amount the cart page shows, plus what blocks the checkout.
 	GetPricedCart(ctx context.Context, in *GetPricedCartRequest, opts ...grpc.CallOption) (*GetPricedCartResponse, error)
 }
@@ -248,6 +268,26 @@ func (c *cartServiceClient) SetPromotions(ctx context.Context, in *SetPromotions
 	return out, nil
 }
 
+func (c *cartServiceClient) RedeemPromotionCode(ctx context.Context, in *RedeemPromotionCodeRequest, opts ...grpc.CallOption) (*RedeemPromotionCodeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RedeemPromotionCodeResponse)
+	err := c.cc.Invoke(ctx, CartService_RedeemPromotionCode_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *cartServiceClient) RemovePromotionCode(ctx context.Context, in *RemovePromotionCodeRequest, opts ...grpc.CallOption) (*RemovePromotionCodeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RemovePromotionCodeResponse)
+	err := c.cc.Invoke(ctx, CartService_RemovePromotionCode_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *cartServiceClient) GetPricedCart(ctx context.Context, in *GetPricedCartRequest, opts ...grpc.CallOption) (*GetPricedCartResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetPricedCartResponse)
@@ -293,6 +333,20 @@ type CartServiceServer interface {
 	SetAdditionalFields(context.Context, *SetAdditionalFieldsRequest) (*SetAdditionalFieldsResponse, error)
 	// Sets or clears promotion codes of lines (the outcome of redeeming or revalidating codes).
 	SetPromotions(context.Context, *SetPromotionsRequest) (*SetPromotionsResponse, error)
+	// Redeems a manual promo code (POST /session/cart/promotions). The promotion service decides
+	// where it goes (the first product it fits, clearing the other products' codes; else the first
+	// addon, upsell, else every domain it fits) from a snapshot of the cart priced by the catalog;
+	// the answer is stored in the same update as the check. Errors carry the code as
+	// google.rpc.ErrorInfo metadata "code": NOT_FOUND confirm.manual_promotion_not_found (unknown,
+	// expired, switched off, automatic, or the brand takes no manual codes), FAILED_PRECONDITION
+	// confirm.manual_promotion_not_applicable (fits nothing in the cart), RESOURCE_EXHAUSTED
+	// error.too_many_requests (with google.rpc.RetryInfo), UNAVAILABLE promotion.unavailable.
+	// Preconfigured items are left alone unless a sales agent redeems.
+	RedeemPromotionCode(context.Context, *RedeemPromotionCodeRequest) (*RedeemPromotionCodeResponse, error)
+	// Removes a promo code from every line holding it (DELETE /session/cart/promotions/{code}).
+	// NOT_FOUND cart.promotion_not_found when the cart does not hold it; automatic promotions are
+	// recomputed afterwards, so an automatic code may come back.
+	RemovePromotionCode(context.Context, *RemovePromotionCodeRequest) (*RemovePromotionCodeResponse, error)
 	// The cart with every amount the cart page shows, plus what blocks the checkout.
 	GetPricedCart(context.Context, *GetPricedCartRequest) (*GetPricedCartResponse, error)
 	mustEmbedUnimplementedCartServiceServer()
@@ -346,6 +400,12 @@ func (UnimplementedCartServiceServer) SetAdditionalFields(context.Context, *SetA
 }
 func (UnimplementedCartServiceServer) SetPromotions(context.Context, *SetPromotionsRequest) (*SetPromotionsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetPromotions not implemented")
+}
+func (UnimplementedCartServiceServer) RedeemPromotionCode(context.Context, *RedeemPromotionCodeRequest) (*RedeemPromotionCodeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RedeemPromotionCode not implemented")
+}
+func (UnimplementedCartServiceServer) RemovePromotionCode(context.Context, *RemovePromotionCodeRequest) (*RemovePromotionCodeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemovePromotionCode not implemented")
 }
 func (UnimplementedCartServiceServer) GetPricedCart(context.Context, *GetPricedCartRequest) (*GetPricedCartResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetPricedCart not implemented")
@@ -623,6 +683,42 @@ func _CartService_SetPromotions_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CartService_RedeemPromotionCode_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RedeemPromotionCodeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CartServiceServer).RedeemPromotionCode(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CartService_RedeemPromotionCode_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CartServiceServer).RedeemPromotionCode(ctx, req.(*RedeemPromotionCodeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CartService_RemovePromotionCode_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RemovePromotionCodeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CartServiceServer).RemovePromotionCode(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CartService_RemovePromotionCode_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CartServiceServer).RemovePromotionCode(ctx, req.(*RemovePromotionCodeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CartService_GetPricedCart_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetPricedCartRequest)
 	if err := dec(in); err != nil {
@@ -703,6 +799,14 @@ var CartService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetPromotions",
 			Handler:    _CartService_SetPromotions_Handler,
+		},
+		{
+			MethodName: "RedeemPromotionCode",
+			Handler:    _CartService_RedeemPromotionCode_Handler,
+		},
+		{
+			MethodName: "RemovePromotionCode",
+			Handler:    _CartService_RemovePromotionCode_Handler,
 		},
 		{
 			MethodName: "GetPricedCart",
