@@ -10,15 +10,16 @@ export NX_NO_CLOUD := true
 export NX_DAEMON := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-GO_MODULES := libs/go services/catalog services/domain gateway tools
+GO_MODULES := libs/go services/catalog services/domain services/cart services/promotion gateway tools
 PORT ?= 8080
 
-.PHONY: help run deps deps-go deps-web build build-web build-go test test-go test-proto test-web test-e2e proto fmt
+.PHONY: help run deps deps-go deps-web build build-web build-go test test-go test-proto test-web test-e2e proto fmt loadtest
 
 help:
 	@echo "make run    - install, build and start the whole shop on http://localhost:$(PORT)"
 	@echo "make test   - install, build and run every test"
 	@echo "make proto  - regenerate Go code from libs/proto"
+	@echo "make loadtest - load test of the domain availability path against its targets (several minutes)"
 
 run: deps build
 	PORT=$(PORT) FRONTEND_DIR=dist/frontend/shell ./bin/devstack
@@ -62,6 +63,14 @@ test-web:
 
 test-e2e:
 	DEVSTACK_BIN=bin/devstack npm run e2e
+
+# Not part of `make test`: it takes minutes and needs the machine to itself. Figures and method:
+# docs/performance.md. Uses Debian's wrk when installed (apt-get install -y wrk), else k6's closed loop.
+loadtest: deps-go
+	go build -o bin/devstack ./tools/devstack
+	go build -o bin/refserver ./tools/loadtest/refserver
+	go build -o bin/loadtest ./tools/loadtest/runner
+	./bin/loadtest -repo .
 
 fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '/gen/')

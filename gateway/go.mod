@@ -6,6 +6,7 @@ require (
 	github.com/gin-gonic/gin v1.12.0
 	github.com/hostcart/checkout/libs/go v0.0.0
 	github.com/hostcart/checkout/services/catalog v0.0.0
+	github.com/hostcart/checkout/services/domain v0.0.0
 	go.opentelemetry.io/contrib/instrumentation/github.com/gin-gonic/gin/otelgin v0.65.0
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b
 	google.golang.org/grpc v1.85.0
@@ -98,5 +99,7 @@ require (
 replace github.com/hostcart/checkout/libs/go => ../libs/go
 
 replace github.com/hostcart/checkout/services/catalog => ../services/catalog
+
+replace github.com/hostcart/checkout/services/domain => ../services/domain
 
 replace golang.org/x/exp => golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa

@@ -4,11 +4,14 @@ go 1.26.0
 
 require (
 	github.com/alicebob/miniredis/v2 v2.40.0
+	github.com/gin-gonic/gin v1.12.0
 	github.com/hostcart/checkout/gateway v0.0.0
 	github.com/hostcart/checkout/libs/go v0.0.0
 	github.com/hostcart/checkout/services/catalog v0.0.0
+	github.com/hostcart/checkout/services/domain v0.0.0
 	github.com/lib/pq v1.12.3
 	golang.org/x/sync v0.24.0
+	google.golang.org/grpc v1.85.0
 )
 
 require (
@@ -22,7 +25,6 @@ require (
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/gabriel-vasile/mimetype v1.4.13 // indirect
 	github.com/gin-contrib/sse v1.1.0 // indirect
-	github.com/gin-gonic/gin v1.12.0 // indirect
 	github.com/go-kit/kit v0.13.0 // indirect
 	github.com/go-kit/log v0.2.0 // indirect
 	github.com/go-logfmt/logfmt v0.5.1 // indirect
@@ -85,7 +87,6 @@ require (
 	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20261012220534-4341edf3f941 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b // indirect
-	google.golang.org/grpc v1.85.0 // indirect
 	google.golang.org/protobuf v1.36.13-0.20261016172727-e9ee2a76ab8e // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
@@ -97,4 +98,5 @@ replace (
 	github.com/hostcart/checkout/gateway => ../gateway
 	github.com/hostcart/checkout/libs/go => ../libs/go
 	github.com/hostcart/checkout/services/catalog => ../services/catalog
+	github.com/hostcart/checkout/services/domain => ../services/domain
 )

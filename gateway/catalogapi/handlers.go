@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hostcart/checkout/gateway/apijson"
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/middleware"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
@@ -48,7 +49,7 @@ func (h *Handlers) currentBrand(c *gin.Context) {
 		httperr.Abort(c, err)
 		return
 	}
-	c.Data(http.StatusOK, contentTypeJSON, body)
+	c.Data(http.StatusOK, apijson.ContentType, body)
 }
 
 func (h *Handlers) listCategories(c *gin.Context) {
@@ -60,7 +61,7 @@ func (h *Handlers) listCategories(c *gin.Context) {
 	resp, err := h.catalog.ListCategories(c.Request.Context(), &catalogv1.ListCategoriesRequest{
 		DomainCapableOnly: domain != "",
 	})
-	writeProto(c, resp, err)
+	apijson.Write(c, resp, err)
 }
 
 func (h *Handlers) listProducts(c *gin.Context) {
@@ -84,17 +85,17 @@ func (h *Handlers) listProducts(c *gin.Context) {
 		DomainCapableOnly: domain != "",
 		Ids:               ids,
 	})
-	writeProto(c, resp, err)
+	apijson.Write(c, resp, err)
 }
 
 func (h *Handlers) listPaymentIntervals(c *gin.Context) {
 	resp, err := h.catalog.ListPaymentIntervals(c.Request.Context(), &catalogv1.ListPaymentIntervalsRequest{})
-	writeProto(c, resp, err)
+	apijson.Write(c, resp, err)
 }
 
 func (h *Handlers) listCountries(c *gin.Context) {
 	resp, err := h.catalog.ListCountries(c.Request.Context(), &catalogv1.ListCountriesRequest{})
-	writeProto(c, resp, err)
+	apijson.Write(c, resp, err)
 }
 
 func (h *Handlers) listZipCodes(c *gin.Context) {
@@ -104,12 +105,12 @@ func (h *Handlers) listZipCodes(c *gin.Context) {
 		return
 	}
 	resp, err := h.catalog.ListZipCodes(c.Request.Context(), &catalogv1.ListZipCodesRequest{Code: code})
-	writeProto(c, resp, err)
+	apijson.Write(c, resp, err)
 }
 
 func (h *Handlers) getSessionLocale(c *gin.Context) {
 	resp, err := h.catalog.GetSessionLocale(c.Request.Context(), &catalogv1.GetSessionLocaleRequest{})
-	writeProto(c, resp, err)
+	apijson.Write(c, resp, err)
 }
 
 func (h *Handlers) setSessionLocale(c *gin.Context) {
@@ -119,5 +120,5 @@ func (h *Handlers) setSessionLocale(c *gin.Context) {
 		return
 	}
 	resp, err := h.catalog.SetSessionLocale(c.Request.Context(), &catalogv1.SetSessionLocaleRequest{Code: code})
-	writeProto(c, resp, err)
+	apijson.Write(c, resp, err)
 }

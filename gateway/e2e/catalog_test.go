@@ -1,5 +1,5 @@
-// Package e2e runs the gateway against the real catalog service (embedded SQLite with the seed
-// data, in-process Redis), both on loopback ports, as devstack does.
+// Package e2e runs the gateway against the real catalog and domain services (embedded SQLite with
+// the seed data, in-process Redis, sandbox registry), all on loopback ports, as devstack does.
 package e2e
 
 import (
@@ -16,9 +16,10 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
+	"github.com/hostcart/checkout/services/domain/domainsvc"
 )
 
-// stack starts catalog and gateway and returns the gateway's base URL.
+// stack starts catalog, domain service and gateway and returns the gateway's base URL.
 func stack(t *testing.T) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -29,15 +30,24 @@ func stack(t *testing.T) string {
 		catalogDone <- catalogsvc.Run(ctx, catalogsvc.Config{SQLitePath: ":memory:", Seed: true}, catalogLis, logging.Discard())
 	}()
 
+	domainLis := listen(t)
+	domainDone := make(chan error, 1)
+	go func() {
+		domainDone <- domainsvc.Run(ctx, domainsvc.Config{
+			SQLitePath: ":memory:", Seed: true, Registry: domainsvc.RegistrySandbox,
+			CacheTTL: time.Minute, RegistryTimeout: time.Second, CatalogueTTL: time.Minute,
+		}, domainLis, logging.Discard())
+	}()
+
 	gatewayLis := listen(t)
 	gatewayDone := make(chan error, 1)
 	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, DefaultBrand: "hostwerk"}
-	resolver := discovery.Static{"catalog": catalogLis.Addr().String()}
+	resolver := discovery.Static{"catalog": catalogLis.Addr().String(), "domain": domainLis.Addr().String()}
 	go func() { gatewayDone <- gatewaysvc.Run(ctx, cfg, gatewayLis, resolver, logging.Discard()) }()
 
 	t.Cleanup(func() {
 		cancel()
-		for name, done := range map[string]chan error{"gateway": gatewayDone, "catalog": catalogDone} {
+		for name, done := range map[string]chan error{"gateway": gatewayDone, "catalog": catalogDone, "domain": domainDone} {
 			select {
 			case err := <-done:
 				if err != nil {

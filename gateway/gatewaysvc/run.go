@@ -9,14 +9,19 @@ import (
 	"net/http"
 	"time"
 
+	"google.golang.org/grpc"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/gateway/brands"
 	"github.com/hostcart/checkout/gateway/router"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 )
+
+// backends are the services the gateway calls, by discovery name.
+var backends = []string{"catalog", "domain"}
 
 // Run serves the gateway on lis until ctx is done, then stops accepting requests and gives the
 // running ones ShutdownGrace to finish. It returns nil after a clean stop.
@@ -26,23 +31,37 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	}
 	cfg = cfg.withDefaults()
 
-	catalogTarget, err := resolver.Target("catalog")
-	if err != nil {
-		return fmt.Errorf("gatewaysvc: %w", err)
+	// Connections are lazy: the gateway starts while a service is still down and /readyz reports
+	// it, instead of failing the whole process.
+	conns := map[string]*grpc.ClientConn{}
+	defer func() {
+		for _, conn := range conns {
+			_ = conn.Close()
+		}
+	}()
+	targets := map[string]string{}
+	for _, service := range backends {
+		target, err := resolver.Target(service)
+		if err != nil {
+			return fmt.Errorf("gatewaysvc: %w", err)
+		}
+		conn, err := grpcclient.Dial(target, log, cfg.Client)
+		if err != nil {
+			return fmt.Errorf("gatewaysvc: %s: %w", service, err)
+		}
+		conns[service], targets[service] = conn, target
 	}
-	// The connection is lazy: the gateway starts while the catalog is still down and /readyz
-	// reports it, instead of failing the whole process.
-	catalogConn, err := grpcclient.Dial(catalogTarget, log, cfg.Client)
-	if err != nil {
-		return fmt.Errorf("gatewaysvc: %w", err)
+	ready := make(map[string]healthpb.HealthClient, len(conns))
+	for service, conn := range conns {
+		ready[service] = healthpb.NewHealthClient(conn)
 	}
-	defer catalogConn.Close()
-	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
+	catalog := catalogv1.NewCatalogServiceClient(conns["catalog"])
 
 	handler, err := router.New(router.Deps{
 		Log:     log,
 		Catalog: catalog,
-		Ready:   map[string]healthpb.HealthClient{"catalog": healthpb.NewHealthClient(catalogConn)},
+		Domains: domainv1.NewDomainServiceClient(conns["domain"]),
+		Ready:   ready,
 		Brands: brands.NewResolver(catalog, brands.Options{
 			TTL:         cfg.BrandCacheTTL,
 			DevHosts:    cfg.DevBrandHosts,
@@ -69,7 +88,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(lis) }()
 	log.InfoContext(ctx, "gateway listening",
-		slog.String("addr", lis.Addr().String()), slog.String("catalog", catalogTarget),
+		slog.String("addr", lis.Addr().String()), slog.Any("services", targets),
 		slog.String("frontend_dir", cfg.StaticDir), slog.Bool("dev_brand_hosts", cfg.DevBrandHosts))
 
 	select {

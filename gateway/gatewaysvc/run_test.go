@@ -11,12 +11,14 @@ import (
 
 	"github.com/hostcart/checkout/gateway/gatewaysvc"
 	"github.com/hostcart/checkout/gateway/internal/fakecatalog"
+	"github.com/hostcart/checkout/gateway/internal/fakedomain"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
 )
 
 func TestRunServesUntilCancelled(t *testing.T) {
 	catalogAddr := fakecatalog.Serve(t, fakecatalog.New())
+	domainAddr := fakedomain.Serve(t, fakedomain.New())
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +28,7 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	done := make(chan error, 1)
 	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, ShutdownGrace: 2 * time.Second}
 	go func() {
-		done <- gatewaysvc.Run(ctx, cfg, lis, discovery.Static{"catalog": catalogAddr}, logging.Discard())
+		done <- gatewaysvc.Run(ctx, cfg, lis, discovery.Static{"catalog": catalogAddr, "domain": domainAddr}, logging.Discard())
 	}()
 
 	base := "http://" + lis.Addr().String()
@@ -48,7 +50,10 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	if code, body := get("/api/v2/brands/current", "alpenhost.localhost"); code != 200 || !strings.Contains(body, `"slug":"alpenhost"`) {
 		t.Fatalf("brand over a real connection: %d %s", code, body)
 	}
-	if code, body := get("/readyz", "localhost"); code != 200 {
+	if code, body := get("/api/v2/domains", "localhost"); code != 200 || !strings.Contains(body, `"tld":"de"`) {
+		t.Fatalf("domains over a real connection: %d %s", code, body)
+	}
+	if code, body := get("/readyz", "localhost"); code != 200 || !strings.Contains(body, `"domain":"SERVING"`) {
 		t.Fatalf("readyz: %d %s", code, body)
 	}
 
@@ -75,6 +80,18 @@ func TestRunNeedsCatalogAddress(t *testing.T) {
 	err = gatewaysvc.Run(context.Background(), gatewaysvc.Config{}, lis, discovery.Static{}, logging.Discard())
 	if err == nil || !strings.Contains(err.Error(), "CATALOG_ADDR") {
 		t.Fatalf("err = %v, want a hint to CATALOG_ADDR", err)
+	}
+}
+
+func TestRunNeedsDomainAddress(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lis.Close()
+	err = gatewaysvc.Run(context.Background(), gatewaysvc.Config{}, lis, discovery.Static{"catalog": "127.0.0.1:1"}, logging.Discard())
+	if err == nil || !strings.Contains(err.Error(), "DOMAIN_ADDR") {
+		t.Fatalf("err = %v, want a hint to DOMAIN_ADDR", err)
 	}
 }
 

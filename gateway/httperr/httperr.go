@@ -8,6 +8,9 @@ import (
 	"errors"
 	"net/http"
 	"regexp"
+	"strconv"
+	"time"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -28,10 +31,13 @@ const (
 	KeyTooManyRequests    = "error.too_many_requests"
 )
 
-// Body is the error document of the API. Errors maps a field name to its message keys.
+// Body is the error document of the API. Errors maps a field name to its message keys. Params,
+// present only when the service sent some, are values the translated message interpolates, e.g.
+// the offending characters of domain.input_invalid.
 type Body struct {
 	Error  string              `json:"error"`
 	Errors map[string][]string `json:"errors"`
+	Params map[string]string   `json:"params,omitempty"`
 }
 
 // MarshalJSON always writes errors as an object, so clients can index it without a null check.
@@ -69,8 +75,31 @@ func FromError(err error) (int, Body) {
 			body.Error = st.Message()
 		}
 		body.Errors = fieldErrors(st)
+		body.Params = messageParams(st)
 	}
 	return httpStatus, body
+}
+
+// RetryAfter returns how long the client should wait before retrying, from a google.rpc.RetryInfo
+// detail of err; false when there is none.
+func RetryAfter(err error) (time.Duration, bool) {
+	st, ok := status.FromError(err)
+	if !ok {
+		return 0, false
+	}
+	for _, d := range st.Details() {
+		if ri, ok := d.(*errdetails.RetryInfo); ok && ri.GetRetryDelay() != nil {
+			return max(ri.GetRetryDelay().AsDuration(), 0), true
+		}
+	}
+	return 0, false
+}
+
+// retryAfterHeader renders d as whole seconds, rounded up and at least 1: "0" would invite an
+// immediate retry that the limiter refuses again.
+func retryAfterHeader(d time.Duration) string {
+	secs := int64((d + time.Second - 1) / time.Second)
+	return strconv.FormatInt(max(secs, 1), 10)
 }
 
 // classify returns the HTTP status of a gRPC code, the message key used when the status message is
@@ -125,10 +154,47 @@ func fieldErrors(st *status.Status) map[string][]string {
 	return out
 }
 
+// Limits of what messageParams copies from a status: params are for interpolation into short
+// messages, not a channel for arbitrary service data.
+const (
+	maxParams          = 8
+	maxParamValueBytes = 512
+)
+
+var paramName = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+
+// messageParams collects the metadata of google.rpc.ErrorInfo details (the standard place for
+// values that explain an error to the client) as message parameters.
+func messageParams(st *status.Status) map[string]string {
+	var out map[string]string
+	for _, d := range st.Details() {
+		info, ok := d.(*errdetails.ErrorInfo)
+		if !ok {
+			continue
+		}
+		for k, v := range info.GetMetadata() {
+			if len(out) == maxParams || !paramName.MatchString(k) || len(v) > maxParamValueBytes || !utf8.ValidString(v) {
+				continue
+			}
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // Abort answers the request with the mapping of err and stops the handler chain. The error is
-// attached to the gin context so the access log can record what went wrong.
+// attached to the gin context so the access log can record what went wrong. A 429 or 503 carrying
+// a retry delay gets a Retry-After header.
 func Abort(c *gin.Context, err error) {
 	httpStatus, body := FromError(err)
+	if httpStatus == http.StatusTooManyRequests || httpStatus == http.StatusServiceUnavailable {
+		if d, ok := RetryAfter(err); ok {
+			c.Header("Retry-After", retryAfterHeader(d))
+		}
+	}
 	_ = c.Error(err)
 	c.AbortWithStatusJSON(httpStatus, body)
 }

@@ -8,12 +8,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
 )
 
 func TestFromError(t *testing.T) {
@@ -99,5 +102,63 @@ func TestAbortKeyReportsField(t *testing.T) {
 	AbortKey(c, 400, "zipcode.invalid", "code")
 	if rec.Code != 400 || rec.Body.String() != `{"error":"zipcode.invalid","errors":{"code":["zipcode.invalid"]}}` {
 		t.Fatalf("got %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+func TestParamsFromErrorInfo(t *testing.T) {
+	st, err := status.New(codes.InvalidArgument, "domain.input_invalid").WithDetails(
+		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: "domains", Description: "domain.input_invalid"}}},
+		&errdetails.ErrorInfo{Reason: "domain.input_invalid", Metadata: map[string]string{
+			"chars":   "! ?",
+			"input":   "a!b?.de",
+			"Bad-Key": "dropped",
+			"long":    strings.Repeat("x", 513),
+		}},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body := FromError(st.Err())
+	if code != 400 || !reflect.DeepEqual(body.Params, map[string]string{"chars": "! ?", "input": "a!b?.de"}) {
+		t.Fatalf("FromError = %d %+v", code, body)
+	}
+	raw, _ := json.Marshal(body)
+	if string(raw) != `{"error":"domain.input_invalid","errors":{"domains":["domain.input_invalid"]},"params":{"chars":"! ?","input":"a!b?.de"}}` {
+		t.Fatalf("json = %s", raw)
+	}
+
+	// Server-side failures never pass details on.
+	internal, _ := status.New(codes.Internal, "x").WithDetails(&errdetails.ErrorInfo{Metadata: map[string]string{"sql": "select"}})
+	if _, body := FromError(internal.Err()); body.Params != nil {
+		t.Fatalf("internal error leaked params %v", body.Params)
+	}
+}
+
+func TestAbortSetsRetryAfter(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	for delay, want := range map[time.Duration]string{
+		1500 * time.Millisecond: "2",
+		30 * time.Second:        "30",
+		0:                       "1",
+	} {
+		st, err := status.New(codes.ResourceExhausted, "domain.too_many_requests").WithDetails(
+			&errdetails.RetryInfo{RetryDelay: durationpb.New(delay)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		c, _ := gin.CreateTestContext(rec)
+		c.Request = httptest.NewRequest(http.MethodPost, "/", nil)
+		Abort(c, st.Err())
+		if rec.Code != 429 || rec.Header().Get("Retry-After") != want || rec.Body.String() != `{"error":"domain.too_many_requests","errors":{}}` {
+			t.Fatalf("delay %v: %d Retry-After %q %s", delay, rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+		}
+	}
+	rec := httptest.NewRecorder()
+	c, _ := gin.CreateTestContext(rec)
+	c.Request = httptest.NewRequest(http.MethodPost, "/", nil)
+	Abort(c, status.Error(codes.ResourceExhausted, "domain.too_many_requests"))
+	if _, ok := rec.Header()["Retry-After"]; ok {
+		t.Fatal("Retry-After without a retry delay from the service")
 	}
 }

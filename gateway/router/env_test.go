@@ -12,52 +12,61 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/gateway/brands"
 	"github.com/hostcart/checkout/gateway/internal/fakecatalog"
+	"github.com/hostcart/checkout/gateway/internal/fakedomain"
 	"github.com/hostcart/checkout/gateway/router"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
 )
 
-// env is the real router in front of a fake catalog served over gRPC on loopback.
+// env is the real router in front of a fake catalog and a fake domain service, both served over
+// gRPC on loopback.
 type env struct {
 	fake    *fakecatalog.Catalog
+	domain  *fakedomain.Service
 	handler http.Handler
 }
 
 type envOptions struct {
 	catalogAddr    string // empty: serve a fresh fake
+	domainAddr     string // empty: serve a fresh fake
 	staticDir      string // empty: a temporary built frontend
 	trustedProxies []string
 }
 
 func newEnv(t *testing.T, opts envOptions) *env {
 	t.Helper()
-	e := &env{fake: fakecatalog.New()}
+	e := &env{fake: fakecatalog.New(), domain: fakedomain.New()}
 	addr := opts.catalogAddr
 	if addr == "" {
 		addr = fakecatalog.Serve(t, e.fake)
 	}
-	conn, err := grpcclient.Dial(addr, logging.Discard(), grpcclient.Config{
-		Timeout: 2 * time.Second, MaxRetries: 1, RetryBackoff: 10 * time.Millisecond,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
+	conn := dial(t, addr)
 	catalog := catalogv1.NewCatalogServiceClient(conn)
+	domainAddr := opts.domainAddr
+	if domainAddr == "" {
+		domainAddr = fakedomain.Serve(t, e.domain)
+	}
+	domainConn := dial(t, domainAddr)
 
 	staticDir := opts.staticDir
 	if staticDir == "" {
 		staticDir = writeFrontend(t)
 	}
 	h, err := router.New(router.Deps{
-		Log:            logging.Discard(),
-		Catalog:        catalog,
-		Ready:          map[string]healthpb.HealthClient{"catalog": healthpb.NewHealthClient(conn)},
+		Log:     logging.Discard(),
+		Catalog: catalog,
+		Domains: domainv1.NewDomainServiceClient(domainConn),
+		Ready: map[string]healthpb.HealthClient{
+			"catalog": healthpb.NewHealthClient(conn),
+			"domain":  healthpb.NewHealthClient(domainConn),
+		},
 		Brands:         brands.NewResolver(catalog, brands.Options{DevHosts: true, DefaultSlug: "hostwerk"}),
 		StaticDir:      staticDir,
 		TrustedProxies: opts.trustedProxies,
@@ -68,6 +77,18 @@ func newEnv(t *testing.T, opts envOptions) *env {
 	}
 	e.handler = h
 	return e
+}
+
+func dial(t *testing.T, addr string) *grpc.ClientConn {
+	t.Helper()
+	conn, err := grpcclient.Dial(addr, logging.Discard(), grpcclient.Config{
+		Timeout: 2 * time.Second, MaxRetries: 1, RetryBackoff: 10 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
 }
 
 const indexHTML = "<!doctype html><title>shop</title><div id=root></div>"

@@ -15,10 +15,12 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/gateway/catalogapi"
+	"github.com/hostcart/checkout/gateway/domainapi"
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/middleware"
 	"github.com/hostcart/checkout/gateway/spa"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	"github.com/hostcart/checkout/libs/go/platform/telemetry"
 )
 
@@ -29,6 +31,7 @@ const APIPrefix = "/api/v2"
 type Deps struct {
 	Log     *slog.Logger
 	Catalog catalogv1.CatalogServiceClient
+	Domains domainv1.DomainServiceClient
 	// Ready lists the backends /readyz checks, by service name.
 	Ready  map[string]healthpb.HealthClient
 	Brands middleware.BrandResolver
@@ -85,9 +88,11 @@ func New(d Deps) (*gin.Engine, error) {
 		middleware.NoStore(),
 		middleware.Session(https),
 		middleware.CSRF(https),
+		middleware.ClientIP(),
 		middleware.Brand(d.Brands),
 	)
 	catalogapi.New(d.Catalog).Register(api)
+	domainapi.New(d.Domains, d.Catalog).Register(api)
 
 	engine.NoRoute(func(c *gin.Context) {
 		p := c.Request.URL.Path

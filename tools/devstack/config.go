@@ -16,6 +16,7 @@ type Config struct {
 	RedisURL    string
 	FrontendDir string
 	DataDir     string    // where embedded stores keep files; a fresh temporary folder when empty
+	PprofAddr   string    // serves the Go profiler there when set (DEVSTACK_PPROF), for performance work
 	Banner      io.Writer // receives the "open the shop here" lines; nil prints none
 }
 
@@ -27,6 +28,7 @@ func configFromEnv() Config {
 		RedisURL:    config.String("REDIS_URL", ""),
 		FrontendDir: config.String("FRONTEND_DIR", "dist/frontend/shell"),
 		DataDir:     config.String("DEVSTACK_DATA_DIR", ""),
+		PprofAddr:   config.String("DEVSTACK_PPROF", ""),
 		Banner:      os.Stderr,
 	}
 }

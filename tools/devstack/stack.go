@@ -16,6 +16,7 @@ import (
 	"github.com/hostcart/checkout/gateway/gatewaysvc"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
+	"github.com/hostcart/checkout/services/domain/domainsvc"
 )
 
 // run starts the stores, every service and the gateway, and stops them all when ctx ends or one of
@@ -55,6 +56,9 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		"DATABASE_URL":        cfg.DatabaseURL,
 		"CATALOG_SQLITE_PATH": filepath.Join(dataDir, "catalog.db"),
 		"CATALOG_SEED":        "true",
+		"DOMAIN_SQLITE_PATH":  filepath.Join(dataDir, "domain.db"),
+		"DOMAIN_SEED":         "true",
+		"DOMAIN_REGISTRY":     "sandbox",
 		"FRONTEND_DIR":        cfg.FrontendDir,
 		"DEV_BRAND_HOSTS":     "true",
 	}); err != nil {
@@ -65,19 +69,37 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("listen for catalog: %w", err)
 	}
+	domainLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		catalogLis.Close()
+		return fmt.Errorf("listen for domain: %w", err)
+	}
 	gatewayAddr := net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port))
 	gatewayLis, err := net.Listen("tcp", gatewayAddr)
 	if err != nil {
 		catalogLis.Close()
+		domainLis.Close()
 		return fmt.Errorf("listen for gateway on %s (set PORT to use another port): %w", gatewayAddr, err)
 	}
 
-	resolver := discovery.Static{"catalog": catalogLis.Addr().String()}
+	resolver := discovery.Static{
+		"catalog": catalogLis.Addr().String(),
+		"domain":  domainLis.Addr().String(),
+	}
 
 	g, ctx := errgroup.WithContext(ctx)
+	if cfg.PprofAddr != "" {
+		g.Go(func() error { return servePprof(ctx, cfg.PprofAddr, log) })
+	}
 	g.Go(func() error {
 		log.Info("catalog service listening", "grpc", catalogLis.Addr().String())
 		return serviceErr("catalog", catalogsvc.Run(ctx, catalogsvc.ConfigFromEnv(), catalogLis, log.With("component", "catalog")))
+	})
+	g.Go(func() error {
+		domainCfg := domainsvc.ConfigFromEnv()
+		log.Info("domain service listening", "grpc", domainLis.Addr().String(),
+			"registry", domainCfg.Registry, "sandbox_latency", domainCfg.SandboxLatency.String())
+		return serviceErr("domain", domainsvc.Run(ctx, domainCfg, domainLis, log.With("component", "domain")))
 	})
 	g.Go(func() error {
 		return serviceErr("gateway", gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log.With("component", "gateway")))

@@ -24,6 +24,7 @@ import (
 func TestStackEmbeddedStores(t *testing.T) {
 	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
 	checkSeededAPI(t, base)
+	checkDomainAPI(t, base)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -53,6 +54,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	}
 	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
 	checkSeededAPI(t, base)
+	checkDomainAPI(t, base)
 }
 
 func startStack(t *testing.T, cfg Config) string {

@@ -85,6 +85,7 @@ func New() *Catalog {
 				IsActive: true, DomainCapable: true, QtyMax: 5, Advantages: []string{"10 GB"},
 				PaymentMaturities: []*catalogv1.PaymentMaturity{{Id: 1, Months: 12, PriceCents: 499, IsActive: true, IsDefault: true, ProductId: 100}},
 				FromPrice:         &catalogv1.FromPrice{NetCents: 499, GrossCents: 594, VatPercent: 19, MaturityMonths: 12},
+				FreeTlds:          &catalogv1.FreeTlds{Amount: 1, Domains: []string{"de", "eu"}},
 			},
 			{Id: 101, Name: "Web M", Type: "hosting", CategorySlug: "webhosting", CategoryId: 10, IsActive: true, DomainCapable: true},
 			{Id: 200, Name: "SSL Basic", Type: "certificate", CategorySlug: "ssl", CategoryId: 11, IsActive: true},
@@ -222,6 +223,20 @@ func (c *Catalog) ListProducts(ctx context.Context, req *catalogv1.ListProductsR
 		}
 	}
 	return &catalogv1.ListProductsResponse{Products: out}, nil
+}
+
+func (c *Catalog) GetProduct(ctx context.Context, req *catalogv1.GetProductRequest) (*catalogv1.GetProductResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err := c.record(ctx, "GetProduct", req); err != nil {
+		return nil, err
+	}
+	for _, p := range c.Products {
+		if p.GetId() == req.GetId() {
+			return &catalogv1.GetProductResponse{Product: p}, nil
+		}
+	}
+	return nil, status.Error(codes.NotFound, "product.not_found")
 }
 
 func (c *Catalog) ListPaymentIntervals(ctx context.Context, req *catalogv1.ListPaymentIntervalsRequest) (*catalogv1.ListPaymentIntervalsResponse, error) {

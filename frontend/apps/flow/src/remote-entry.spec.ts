@@ -9,7 +9,15 @@ describe('flow remote', () => {
 });
 
 describe('flow screens', () => {
-  it('renders the categories and products routes', () => {
-    expect(Object.keys(screens).sort()).toEqual(['categories', 'products']);
+  it('renders the catalog and domain routes', () => {
+    expect(Object.keys(screens).sort()).toEqual([
+      'categories',
+      'domains',
+      'domains-add-domain',
+      'domains-add-product',
+      'domains-additional-fields',
+      'domains-lookup',
+      'products',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { catalogApi, localeApi } from '@hostcart/shared-data-access-api';
+import { catalogApi, domainApi, localeApi } from '@hostcart/shared-data-access-api';
 import { matchRoute } from '@hostcart/shared-routing';
 import { routeChanged, useAppDispatch } from '@hostcart/shared-store';
 
@@ -29,8 +29,12 @@ export function useNavigationEffects() {
         dispatch(localeApi.endpoints.getSessionLocale.initiate(undefined, { subscribe: false })),
         dispatch(catalogApi.endpoints.getPaymentIntervals.initiate(undefined, { subscribe: false })),
       ]);
-      // Stage 2: products.
-      await dispatch(catalogApi.endpoints.getProducts.initiate(undefined, { subscribe: false }));
+      // Stage 2: products and domain data (TLDs and their groups).
+      await Promise.allSettled([
+        dispatch(catalogApi.endpoints.getProducts.initiate(undefined, { subscribe: false })),
+        dispatch(domainApi.endpoints.getTlds.initiate(undefined, { subscribe: false })),
+        dispatch(domainApi.endpoints.getDomainGroups.initiate(undefined, { subscribe: false })),
+      ]);
     };
     void prefetch();
   }, [dispatch, location.pathname, location.search]);

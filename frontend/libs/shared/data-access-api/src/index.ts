@@ -5,3 +5,6 @@ export * from './lib/loading';
 export * from './lib/catalog';
 export * from './lib/locale';
 export * from './lib/errors';
+export * from './lib/domain-types';
+export * from './lib/domain';
+export * from './lib/retry-after';

@@ -1,20 +1,17 @@
+import { displayChars, validateDomainInput } from '@hostcart/shared-util-domain-search';
+
 /** Domain search input rules of spec §5; returns a message key (with params) or undefined. */
 export interface DomainSearchError {
   key: string;
   params?: Record<string, string>;
 }
 
-const FORBIDDEN = /[\s,`~!@§#$%^&*()+=[\]{}|\\'<>?/";:]/g;
-
+/**
+ * The search bar checks input with the same rules and message keys as the domain service and the
+ * lookup (one implementation in @hostcart/shared-util-domain-search).
+ */
 export function validateDomainSearch(raw: string): DomainSearchError | undefined {
-  const value = raw.trim();
-  if (value === '') return { key: 'domain_search.input_empty' };
-  if (value.length < 2) return { key: 'domain_search.input_short' };
-  const bad = value.match(FORBIDDEN);
-  if (bad) {
-    const chars = [...new Set(bad.map((c) => (c.trim() === '' ? '␣' : c)))].join(' ');
-    return { key: 'domain_search.input_invalid', params: { chars } };
-  }
-  if (value.split('.')[0].length > 63) return { key: 'domain_search.too_long' };
-  return undefined;
+  const problem = validateDomainInput(raw);
+  if (!problem) return undefined;
+  return problem.chars ? { key: problem.key, params: { chars: displayChars(problem.chars) } } : { key: problem.key };
 }

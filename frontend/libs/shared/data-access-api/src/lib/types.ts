@@ -104,6 +104,14 @@ export interface Product {
   payment_maturities: PaymentMaturity[];
   /** Absent when no maturity is orderable. */
   from_price?: FromPrice | null;
+  /** Domains free with the product (spec §3 freeTlds); amount 0 or null when none. */
+  free_tlds?: FreeTlds | null;
+}
+
+export interface FreeTlds {
+  amount: number;
+  /** TLDs without a leading dot. */
+  domains: string[];
 }
 
 export interface ZipCode {

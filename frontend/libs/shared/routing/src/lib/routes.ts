@@ -69,8 +69,8 @@ export const routes: readonly RouteDef[] = [
     query: { d: 'domain' },
     redirect: (q) => (q.get('d') ? withQuery('/domains/lookup', new URLSearchParams({ d: q.get('d') as string })) : CATEGORIES),
   },
-  // Domain data is loaded by the lookup itself; this entry point only forwards.
-  { id: 'domains', path: '/domains', owner: 'flow', query: {}, redirect: () => CATEGORIES },
+  // Renders a screen (flow) that loads the domain data first, then goes to the categories.
+  { id: 'domains', path: '/domains', owner: 'flow', query: {} },
   { id: 'domains-add-domain', path: '/domains/do-you-want-to-add-a-domain', owner: 'flow', query: idOnly },
   { id: 'domains-add-product', path: '/domains/do-you-want-to-add-a-product', owner: 'flow', query: { d: 'domain' } },
   { id: 'domains-lookup', path: '/domains/lookup', owner: 'flow', query: { d: 'domain', id: 'itemId', referrer: 'word' } },

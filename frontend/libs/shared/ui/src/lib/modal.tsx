@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -9,13 +9,15 @@ export interface ModalProps {
   closeLabel: string;
   children: ReactNode;
   size?: 'medium' | 'large';
+  /** The element to focus when the dialog opens (a form's first input); else its first focusable one. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A modal dialog: focus moves into it and stays there (Tab wraps), Escape closes it, and focus
  * returns to whatever opened it.
  */
-export function Modal({ open, title, onClose, closeLabel, children, size = 'medium' }: ModalProps) {
+export function Modal({ open, title, onClose, closeLabel, children, size = 'medium', initialFocus }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -25,7 +27,7 @@ export function Modal({ open, title, onClose, closeLabel, children, size = 'medi
     if (!open) return undefined;
     const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = initialFocus?.current ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog)?.focus();
 
     function onKeyDown(event: KeyboardEvent) {
@@ -55,6 +57,8 @@ export function Modal({ open, title, onClose, closeLabel, children, size = 'medi
       document.removeEventListener('keydown', onKeyDown);
       opener?.focus?.();
     };
+    // initialFocus is a ref: reading it when the dialog opens is enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   if (!open) return null;

@@ -1,0 +1,215 @@
+// The domain lookup in Chromium against the devstack (sandbox registry: names starting with
+// "taken" are registered, "free" are available; see services/domain/adapters/sandbox).
+const { launch, brandOrigin, axeViolations, screenshot, settled, BRANDS } = require('./browser.cjs');
+
+let browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh session on the lookup; records the names of every availability call. */
+async function openLookup(slug, query = '', viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  const batches = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v2/domain-availability') {
+      batches.push(JSON.parse(req.postData() || '{}').domains);
+    }
+  });
+  await page.goto(`${brandOrigin(slug)}/domains/lookup${query}`);
+  await settled(page);
+  return { page, context, errors, batches };
+}
+
+const searchField = (page) => page.getByRole('search').getByRole('textbox');
+
+async function search(page, text) {
+  const field = searchField(page);
+  await field.fill(text);
+  await field.press('Enter');
+}
+
+/** Waits for the results of a search: the normalised name and the exact result row. */
+async function results(page) {
+  const normalised = page.getByTestId('normalised-domain');
+  await normalised.waitFor();
+  await page.locator('[data-testid="domain-exact"] li[data-status]').waitFor();
+  return (await normalised.textContent()).trim();
+}
+
+const lastGroup = (page) => page.locator('section[data-testid^="domain-group-"]').last();
+
+async function switchLanguage(page, label) {
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: label, exact: true }).click()]);
+  await settled(page);
+}
+
+describe('domain lookup (Hostwerk)', () => {
+  test('WWW.Müller-Test.DE. shows the normalised name and results', async () => {
+    const { page, context, errors, batches } = await openLookup('hostwerk');
+    expect(await page.locator('main h1').textContent()).toBe('Domainsuche');
+    await search(page, 'WWW.Müller-Test.DE.');
+    expect(await results(page)).toContain('Ergebnisse für müller-test.de');
+    await page.waitForURL((url) => url.searchParams.get('d') === 'WWW.Müller-Test.DE.');
+    const exact = page.locator('[data-testid="domain-exact"] li[data-status]');
+    expect(await exact.getAttribute('data-domain')).toBe('xn--mller-test-9db.de');
+    expect(await exact.locator('.hc-domain-row__domain').textContent()).toBe('müller-test.de');
+    // Price per year, with VAT for Hostwerk.
+    expect(await exact.locator('.hc-domain-row__price').textContent()).toMatch(/\d+,\d{2}\s€ pro Jahr/);
+    expect(await page.getByText('Domainpreise gelten pro Jahr (12 Monate) inklusive Mehrwertsteuer.').count()).toBe(1);
+    // The first group is in view: its names were checked in batches of at most 5.
+    const first = page.locator('section[data-testid^="domain-group-"]').first();
+    await first.locator('li[data-status]').first().waitFor();
+    expect(batches.length).toBeGreaterThan(0);
+    for (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(5);
+      for (const name of batch) expect(name.startsWith('xn--mller-test-9db.')).toBe(true);
+    }
+    await screenshot(page, 'hostwerk-domain-lookup-mueller-test');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('forbidden characters show the message with the characters', async () => {
+    const { page, context, batches } = await openLookup('hostwerk');
+    await search(page, 'mein shop!.de');
+    const error = page.getByTestId('domain-search-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Die Domain enthält nicht erlaubte Zeichen: ␣ !');
+    expect(await searchField(page).getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).search).toBe('');
+    expect(batches).toEqual([]);
+    await context.close();
+  });
+
+  test('scrolling loads further groups (viewport loading)', async () => {
+    const { page, context, batches } = await openLookup('hostwerk', '?d=beispielname');
+    await results(page);
+    const last = lastGroup(page);
+    const lastTitle = await last.locator('h2').textContent();
+    // Give the in-view groups time to load; the last group stays unchecked while out of view.
+    await page.locator('section[data-testid^="domain-group-"]').first().locator('li[data-status]').first().waitFor();
+    await page.waitForTimeout(600);
+    expect(await last.getAttribute('data-state')).toBe('idle');
+    expect(await last.locator('li[data-status]').count()).toBe(0);
+    const before = batches.length;
+
+    await last.locator('h2').scrollIntoViewIfNeeded();
+    await last.locator('li[data-status]').first().waitFor();
+    expect(await last.getAttribute('data-state')).toBe('active');
+    expect(batches.length).toBeGreaterThan(before);
+    expect(batches[batches.length - 1].length).toBeLessThanOrEqual(5);
+    // Load more until the group's TLDs are all checked.
+    const more = last.getByRole('button', { name: `Weitere Endungen in ${lastTitle} prüfen`, exact: false });
+    while ((await more.count()) > 0) {
+      const rows = await last.locator('li[data-status]').count();
+      await more.click();
+      await page.waitForFunction(
+        ([selector, n]) => document.querySelectorAll(selector).length > n,
+        [`section[data-testid="${await last.getAttribute('data-testid')}"] li[data-status]`, rows],
+      );
+    }
+    await screenshot(page, 'hostwerk-domain-lookup-scrolled');
+    await context.close();
+  });
+
+  test('a taken name opens the transfer dialog; confirm is disabled until a code is typed', async () => {
+    const { page, context } = await openLookup('hostwerk', '?d=taken-beispiel.de');
+    await results(page);
+    await page.getByRole('button', { name: 'taken-beispiel.de umziehen' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'taken-beispiel.de umziehen' });
+    await dialog.waitFor();
+    const code = dialog.getByLabel('Auth-Code');
+    expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
+    const confirm = dialog.getByRole('button', { name: 'Umzug bestätigen' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await code.fill('AB12-CD34');
+    expect(await confirm.isEnabled()).toBe(true);
+    await code.fill('');
+    expect(await confirm.isDisabled()).toBe(true);
+    await code.fill('AB12-CD34');
+    expect({ dialog: 'transfer', violations: await axeViolations(page) }).toEqual({ dialog: 'transfer', violations: [] });
+    await screenshot(page, 'hostwerk-domain-transfer-dialog');
+    await dialog.getByRole('checkbox').check();
+    await confirm.click();
+    await dialog.waitFor({ state: 'detached' });
+    const note = page.getByTestId('domain-side-note');
+    expect(await note.textContent()).toContain('taken-beispiel.de');
+    expect(await note.textContent()).toContain('Umzug');
+    expect(await page.getByTestId('domain-live-region').textContent()).toBe('Umzug von taken-beispiel.de ausgewählt.');
+    await context.close();
+  });
+
+  test('inclusive domains are marked for a product with free TLDs', async () => {
+    // Product 1002 (Hostwerk) includes one free domain under .de, .com or .net. Until cart items
+    // exist, the lookup reads a numeric id as the product.
+    const { page, context } = await openLookup('hostwerk', '?d=free-beispiel&id=1002');
+    await results(page);
+    const popular = page.locator('section[data-testid^="domain-group-"]').first();
+    const row = popular.locator('li[data-domain="free-beispiel.de"]');
+    await row.waitFor();
+    await row.locator('.hc-badge--inclusive').waitFor();
+    expect(await row.locator('.hc-badge--inclusive').textContent()).toBe('Inklusive');
+    expect(await popular.locator('li[data-domain="free-beispiel.com"] .hc-badge--inclusive').count()).toBe(1);
+    expect(await page.locator('.hc-lookup__product').textContent()).toMatch(/^Domains für /);
+    // Choosing it counts it as the free domain in the side note.
+    await row.getByRole('button', { name: 'free-beispiel.de auswählen' }).click();
+    const note = page.getByTestId('domain-side-note');
+    await page.waitForFunction(() => document.querySelector('[data-testid="domain-side-note"]')?.textContent?.includes('Inklusive'));
+    expect(await note.textContent()).toContain('free-beispiel.de');
+    await screenshot(page, 'hostwerk-domain-lookup-inclusive');
+    await context.close();
+  });
+});
+
+describe.each(BRANDS)('domain lookup accessibility ($name)', (brand) => {
+  test('the lookup page has no axe violations in both languages', async () => {
+    const { page, context } = await openLookup(brand.slug, '?d=taken-barrierefrei');
+    for (const [language, label] of [
+      ['de-DE', 'Deutsch'],
+      ['en-GB', 'English'],
+    ]) {
+      if (language === 'en-GB') await switchLanguage(page, label);
+      await results(page);
+      await page.locator('section[data-testid^="domain-group-"]').first().locator('li[data-status]').first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+      const violations = await axeViolations(page);
+      expect({ language, violations }).toEqual({ language, violations: [] });
+      await screenshot(page, `${brand.slug}-domain-lookup-${language}`);
+    }
+    expect(await page.locator('main h1').textContent()).toBe('Domain search');
+    expect(await page.getByText(brand.withVat ? 'Domain prices are per year (12 months) and include VAT.' : 'Domain prices are per year (12 months) and exclude VAT.').count()).toBe(1);
+    await context.close();
+  });
+});
+
+test('the categories search bar leads to the lookup with d', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${brandOrigin('alpenhost')}/categories`);
+  await settled(page);
+  const field = page.getByRole('search').getByRole('textbox');
+  await field.fill('Mein-Beispiel.at');
+  await field.press('Enter');
+  await page.waitForURL('**/domains/lookup?d=mein-beispiel.at');
+  expect(await results(page)).toContain('mein-beispiel.at');
+  await context.close();
+});
+
+test('/domain forwards to the lookup, /domains to the categories', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${brandOrigin('hostwerk')}/domain?d=beispiel.de`);
+  await page.waitForURL('**/domains/lookup?d=beispiel.de');
+  await page.goto(`${brandOrigin('hostwerk')}/domains`);
+  await page.waitForURL('**/categories');
+  await context.close();
+});

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdditionalField } from '@hostcart/shared-data-access-api';
+import { createAppStore } from '@hostcart/shared-store';
+import { domainSelected, selectPlaceholderDomains } from '../selection/placeholder-selection';
+import { installFakeApi, renderDomains, tld, type FakeRequest } from '../test-utils';
+
+const field = (id: number, key: string, label: string, rules: string, extra: Partial<AdditionalField> = {}): AdditionalField => ({
+  id,
+  key,
+  label,
+  order: id,
+  validation_rules: rules,
+  input_component: 'text',
+  is_postponed: false,
+  prefilled_with: '',
+  headline: '',
+  ...extra,
+});
+
+const tlds = [
+  tld(1, 'eu', 1, { additional_fields: [field(1, 'eu_residence_country', 'Country of residence', 'required|string|min:2|max:2', { input_component: 'country', headline: 'Details for .eu domains' })] }),
+  tld(2, 'de', 1, { additional_fields: [field(2, 'nameserver_1', 'Own name server 1', 'string|fqdn|max:253', { is_postponed: true })] }),
+  tld(3, 'uk', 1, { additional_fields: [field(4, 'uk_registrant_type', 'Registrant type', 'required|string|min:2|max:100')] }),
+];
+const brand = { id: 1, name: 'Hostwerk', slug: 'hostwerk', fqdn: '', is_visible: true, locales: [], properties: { country_code: 'DE' } };
+const countries = [
+  { id: 1, code: 'DE', name: 'Germany', phone_prefix: '+49', order: 1 },
+  { id: 2, code: 'AT', name: 'Austria', phone_prefix: '+43', order: 2 },
+];
+
+function storeWith(...names: string[]) {
+  const store = createAppStore();
+  for (const name of names) {
+    store.dispatch(domainSelected({ domain: name, domainUnicode: name, tld: name.split('.').slice(1).join('.'), itemId: null, kind: 'register', additionalFields: {} }));
+  }
+  return store;
+}
+
+function fakeApi(validate: (req: FakeRequest) => unknown) {
+  return installFakeApi((req) => {
+    if (req.path === '/domains') return { tlds };
+    if (req.path === '/countries') return { countries };
+    if (req.path === '/brands/current') return brand;
+    if (req.path === '/domains/additional-fields/validate') return validate(req);
+    return undefined;
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('additional domain fields', () => {
+  it('shows one fieldset per domain with fields, validates on the server and keeps the values', async () => {
+    const user = userEvent.setup();
+    let reject = true;
+    const calls = fakeApi(() =>
+      reject ? { valid: false, errors: [{ domain: 'shop.uk', field_id: 4, errors: ['validation.min_length'] }] } : { valid: true, errors: [] },
+    );
+    const store = storeWith('shop.eu', 'shop.de', 'shop.uk');
+    renderDomains('/domains/additional-domain-fields', { store });
+
+    const eu = await screen.findByRole('group', { name: 'shop.eu' });
+    expect(screen.queryByRole('group', { name: 'shop.de' })).toBeNull(); // only postponed fields
+    expect(within(eu).getByText('Details for .eu domains')).toBeTruthy();
+    const country = within(eu).getByLabelText('Country of residence') as HTMLSelectElement;
+    await waitFor(() => expect(country.value).toBe('DE')); // the brand's country
+    await user.selectOptions(country, 'AT');
+
+    const uk = screen.getByRole('group', { name: 'shop.uk' });
+    const save = screen.getByRole('button', { name: 'Save and proceed' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(true)); // registrant type is required
+    await user.type(within(uk).getByLabelText('Registrant type'), 'x');
+    expect(await within(uk).findByText('Please enter at least 2 characters.')).toBeTruthy();
+    await user.type(within(uk).getByLabelText('Registrant type'), 'y');
+    await waitFor(() => expect(save.disabled).toBe(false));
+
+    await user.click(save);
+    expect(await within(uk).findByText('Please enter at least 2 characters.')).toBeTruthy();
+    expect(save.disabled).toBe(true); // a server error blocks saving until the field is edited
+    const sent = calls.find((c) => c.path === '/domains/additional-fields/validate')?.body;
+    expect(sent).toEqual({
+      fields: [
+        { domain: 'shop.eu', field_id: 1, value: 'AT' },
+        { domain: 'shop.uk', field_id: 4, value: 'xy' },
+      ],
+      include_postponed: false,
+    });
+
+    reject = false;
+    await user.type(within(uk).getByLabelText('Registrant type'), 'z');
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await user.click(save);
+    await waitFor(() => expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=shop.eu'));
+    const kept = selectPlaceholderDomains(store.getState());
+    expect(kept.find((d) => d.domain === 'shop.eu')?.additionalFields).toEqual({ '1': 'AT' });
+    expect(kept.find((d) => d.domain === 'shop.uk')?.additionalFields).toEqual({ '4': 'xyz' });
+  });
+
+  it('skips the step when no chosen domain has fields to fill', async () => {
+    fakeApi(() => ({ valid: true, errors: [] }));
+    renderDomains('/domains/additional-domain-fields', { store: storeWith('shop.de') });
+    await waitFor(() => expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=shop.de'));
+  });
+
+  it('shows postponed fields in post-fill (p=y)', async () => {
+    fakeApi(() => ({ valid: true, errors: [] }));
+    renderDomains('/domains/additional-domain-fields?p=y', { store: storeWith('shop.de') });
+    const de = await screen.findByRole('group', { name: 'shop.de' });
+    expect(within(de).getByLabelText('Own name server 1')).toBeTruthy();
+  });
+});

@@ -1,0 +1,185 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  errorMessageKey,
+  useGetCountriesQuery,
+  useGetCurrentBrandQuery,
+  useGetProductsQuery,
+  useGetTldsQuery,
+  useValidateDomainAdditionalFieldsMutation,
+  type AdditionalField,
+  type DomainFieldValue,
+} from '@hostcart/shared-data-access-api';
+import { pathTo } from '@hostcart/shared-routing';
+import { ErrorState, LoadingState } from '@hostcart/shared-ui';
+import { domainsOfItem, type SelectedDomain } from '../selection/domain-selection';
+import { useDomainSelection } from '../selection/placeholder-selection';
+import { afterDomainFields, fieldsOf } from '../lookup/next-step';
+import { DomainFieldInput } from './domain-field-input';
+import { fieldsShown, firstViolation, serverMessageParams } from './field-rules';
+
+type FormValues = Record<string, Record<string, string>>;
+
+interface DomainForm {
+  /** Form section name of the domain ("d0", "d1", ...): domain names contain dots. */
+  name: string;
+  domain: SelectedDomain;
+  fields: AdditionalField[];
+}
+
+/**
+ * /domains/additional-domain-fields?id&d&p: the additional fields of the chosen domains, one
+ * fieldset per domain. Values are checked with the shared rules while typing and by the server
+ * before they are kept; p=y (post-fill) shows the postponed fields too.
+ */
+export function AdditionalDomainFieldsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [query] = useSearchParams();
+  const itemId = query.get('id') || null;
+  const onlyDomain = query.get('d') ?? undefined;
+  const postponedStep = query.get('p') === 'y';
+  const returnToCart = !!(location.state as { returnToCart?: boolean } | null)?.returnToCart;
+
+  const selection = useDomainSelection();
+  const tlds = useGetTldsQuery();
+  const countries = useGetCountriesQuery();
+  const brand = useGetCurrentBrandQuery();
+  const productId = itemId ? selection.productIdOf(itemId) : undefined;
+  const products = useGetProductsQuery(undefined, { skip: productId === undefined });
+  const product = products.data?.find((p) => p.id === productId);
+  const [validateOnServer, validation] = useValidateDomainAdditionalFieldsMutation();
+  const [formError, setFormError] = useState<string | undefined>();
+
+  const chosen = useMemo(() => domainsOfItem(selection.domains, itemId), [selection.domains, itemId]);
+  const forms = useMemo<DomainForm[]>(() => {
+    const wanted = chosen.filter((c) => !onlyDomain || c.domain === onlyDomain || c.domainUnicode === onlyDomain);
+    return wanted
+      .map((domain, i) => ({ name: `d${i}`, domain, fields: fieldsShown(fieldsOf(domain, tlds.data), postponedStep) }))
+      .filter((f) => f.fields.length > 0);
+  }, [chosen, onlyDomain, tlds.data, postponedStep]);
+
+  const next = returnToCart ? pathTo('cart') : postponedStep ? pathTo('postfill') : afterDomainFields(itemId, chosen);
+  const brandCountry = brand.data?.properties['country_code'] ?? '';
+
+  const defaults = useMemo<FormValues>(
+    () =>
+      Object.fromEntries(
+        forms.map((f) => [
+          f.name,
+          Object.fromEntries(
+            f.fields.map((field) => [field.key, f.domain.additionalFields[String(field.id)] ?? (field.input_component === 'country' ? brandCountry : '')]),
+          ),
+        ]),
+      ),
+    [forms, brandCountry],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid },
+  } = useForm<FormValues>({ mode: 'onChange', values: defaults, resetOptions: { keepDirtyValues: true } });
+
+  if (tlds.isLoading) {
+    return (
+      <section className="hc-page">
+        <h1>{t('titles.domains-additional-fields')}</h1>
+        <LoadingState lines={3} />
+      </section>
+    );
+  }
+  if (tlds.error) {
+    return (
+      <section className="hc-page">
+        <h1>{t('titles.domains-additional-fields')}</h1>
+        <ErrorState messageKey={errorMessageKey(tlds.error)} onRetry={() => void tlds.refetch()} />
+      </section>
+    );
+  }
+  // Nothing to fill in here: the step is skipped.
+  if (forms.length === 0) return <Navigate replace to={next} />;
+
+  const onSave = handleSubmit(async (values) => {
+    setFormError(undefined);
+    const fields: DomainFieldValue[] = forms.flatMap((f) =>
+      f.fields.map((field) => ({ domain: f.domain.domain, field_id: field.id, value: (values[f.name]?.[field.key] ?? '').trim() })),
+    );
+    const answer = await validateOnServer({ fields, includePostponed: postponedStep });
+    if ('error' in answer) {
+      setFormError(t(errorMessageKey(answer.error), { defaultValue: t('error.generic') }));
+      return;
+    }
+    if (!answer.data.valid) {
+      for (const problem of answer.data.errors) {
+        const form = forms.find((f) => f.domain.domain === problem.domain);
+        const field = form?.fields.find((x) => x.id === problem.field_id);
+        const key = problem.errors[0] ?? 'domain.invalid';
+        const message = JSON.stringify({ key, params: serverMessageParams(field, key) });
+        if (form && field) setError(`${form.name}.${field.key}`, { type: 'server', message });
+        else setFormError(t(problem.errors[0] ?? 'domain.invalid', { defaultValue: t('domain.invalid') }));
+      }
+      return;
+    }
+    for (const f of forms) {
+      selection.saveAdditionalFields(
+        f.domain.domain,
+        Object.fromEntries(f.fields.map((field) => [String(field.id), (values[f.name]?.[field.key] ?? '').trim()])),
+      );
+    }
+    navigate(next);
+  });
+
+  const serverErrorShown = forms.some((f) => f.fields.some((field) => errors[f.name]?.[field.key]?.type === 'server'));
+  const messageOf = (formName: string, key: string): string | undefined => {
+    const raw = errors[formName]?.[key]?.message;
+    if (!raw) return undefined;
+    const { key: messageKey, params } = JSON.parse(raw) as { key: string; params?: Record<string, string> };
+    return t(messageKey, { ...params, defaultValue: t('error.generic') });
+  };
+
+  return (
+    <section className="hc-page hc-page--narrow">
+      <h1>{t('titles.domains-additional-fields')}</h1>
+      <p>{product ? t('domains.fields.intro_product', { product: product.name }) : t('domains.fields.intro')}</p>
+      <form noValidate onSubmit={(e) => void onSave(e)}>
+        {forms.map((f) => (
+          <fieldset key={f.domain.domain} className="hc-fieldset" data-domain={f.domain.domain}>
+            <legend className="hc-fieldset__legend">{f.domain.domainUnicode}</legend>
+            {f.fields.find((x) => x.headline) && <p className="hc-fieldset__headline">{f.fields.find((x) => x.headline)?.headline}</p>}
+            {f.fields.map((field) => (
+              <DomainFieldInput
+                key={field.id}
+                field={field}
+                countries={countries.data ?? []}
+                error={messageOf(f.name, field.key)}
+                registration={register(`${f.name}.${field.key}`, {
+                  validate: (value) => {
+                    const problem = firstViolation(field, value ?? '');
+                    return problem ? JSON.stringify(problem) : true;
+                  },
+                })}
+              />
+            ))}
+          </fieldset>
+        ))}
+        {formError && (
+          <p className="hc-field-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="hc-form-actions">
+          <button type="button" className="hc-button hc-button--secondary" onClick={() => navigate(-1)}>
+            {t('domains.fields.back')}
+          </button>
+          <button type="submit" className="hc-button" disabled={!isValid || serverErrorShown || validation.isLoading}>
+            {t('domains.fields.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

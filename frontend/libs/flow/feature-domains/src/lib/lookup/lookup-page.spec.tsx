@@ -1,0 +1,242 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DomainSearch, NormalizeSearchResponse } from '@hostcart/shared-data-access-api';
+import { selectRunningRequests } from '@hostcart/shared-data-access-api';
+import { createAppStore } from '@hostcart/shared-store';
+import { domainSelected } from '../selection/placeholder-selection';
+import { group, installFakeApi, installIntersectionObserver, json, renderDomains, result, search, tld, type FakeRequest } from '../test-utils';
+
+const brand = { id: 1, name: 'Hostwerk', slug: 'hostwerk', fqdn: 'shop.hostwerk.de', is_visible: true, locales: [], properties: { display_prices_with_vat: 'true', country_code: 'DE' } };
+const popular = group(1, 'Popular endings', ['de', 'com', 'net', 'org', 'eu', 'info', 'online'].map((n, i) => tld(i + 1, n, 1)));
+const country = group(2, 'Country endings', [tld(20, 'at', 2), tld(21, 'ch', 2), tld(22, 'co.uk', 2, { idn: false })]);
+const allTlds = [...popular.tlds, ...country.tlds];
+const products = [{ id: 1002, name: 'Webhosting M', free_tlds: { amount: 1, domains: ['de', 'com'] } }];
+
+const muellerAscii = new URL('http://müller-test.de').hostname.replace(/\.de$/, '');
+
+/** The server's normalisation for the inputs these tests type. */
+function normalize(d: string): NormalizeSearchResponse {
+  if (d.toLowerCase().includes('müller')) {
+    return { valid: true, error: null, search: search(d, muellerAscii, 'müller-test', 'de', { reduced: true }) };
+  }
+  const [sld, ...rest] = d.toLowerCase().split('.');
+  return { valid: true, error: null, search: search(d, sld, sld, rest.join('.')) };
+}
+
+/** Status by prefix like the sandbox registry: taken… is registered, everything else available. */
+const statusOf = (name: string) => (name.startsWith('taken') ? 1 : 0);
+
+interface Options {
+  availability?: (req: FakeRequest) => unknown;
+  inclusive?: unknown;
+}
+
+function fakeShop(options: Options = {}) {
+  return installFakeApi((req) => {
+    const [path, qs = ''] = req.path.split('?');
+    const q = new URLSearchParams(qs);
+    if (path === '/brands/current') return brand;
+    if (path === '/products') return { products };
+    if (path === '/domains') return q.get('group') ? { domain_groups: [popular, country] } : { tlds: allTlds };
+    if (path === '/domains/normalize') return normalize(q.get('d') ?? '');
+    if (path === '/domains/search') {
+      const s = normalize(q.get('d') ?? '').search as DomainSearch;
+      return { search: s, result: result(`${s.sld}.${s.tld || 'de'}`, statusOf(s.sld), { domain_unicode: `${s.sld_unicode}.${s.tld || 'de'}` }) };
+    }
+    if (path.startsWith('/domain-recommendations/')) {
+      const s = normalize(path.split('/')[2]).search as DomainSearch;
+      return { search: s, recommendations: [result(`${s.sld}.${s.tld || 'de'}`, 0), result(`${s.sld}-online.de`, 0), result(`my${s.sld}.com`, 0)] };
+    }
+    if (path === '/domain-availability') {
+      if (options.availability) return options.availability(req);
+      const { domains } = req.body as { domains: string[] };
+      return { results: domains.map((d) => result(d, statusOf(d))) };
+    }
+    if (path === '/products/1002/inclusive-tlds') return options.inclusive ?? { inclusive_tlds: ['de', 'com'], inclusive_domains: [], remaining: 1 };
+    return undefined;
+  });
+}
+
+const availabilityCalls = (calls: FakeRequest[]) => calls.filter((c) => c.path === '/domain-availability').map((c) => (c.body as { domains: string[] }).domains);
+const groupSection = (name: string) => screen.getByRole('region', { name });
+const location = () => screen.getByTestId('location').textContent;
+
+let io: ReturnType<typeof installIntersectionObserver>;
+beforeEach(() => {
+  io = installIntersectionObserver();
+});
+afterEach(() => io.uninstall());
+
+describe('domain lookup', () => {
+  it('shows the normalised name, then checks a group only when its title is in view, 5 names a call', async () => {
+    const user = userEvent.setup();
+    const calls = fakeShop();
+    const { store } = renderDomains(`/domains/lookup?d=${encodeURIComponent('WWW.Müller-Test.DE.')}`);
+
+    expect((await screen.findByTestId('normalised-domain')).textContent).toContain('Results for müller-test.de');
+    expect(await within(groupSection('Your desired domain')).findByText('müller-test.de')).toBeTruthy();
+    expect((screen.getByLabelText('Your domain name') as HTMLInputElement).value).toBe('WWW.Müller-Test.DE.');
+
+    // Nothing below the fold was checked yet.
+    const popularSection = await screen.findByRole('region', { name: 'Popular endings' });
+    expect(popularSection.getAttribute('data-state')).toBe('idle');
+    expect(availabilityCalls(calls)).toEqual([]);
+
+    io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
+    expect(await within(popularSection).findByText(`${muellerAscii}.de`)).toBeTruthy();
+    expect(availabilityCalls(calls)).toEqual([['de', 'com', 'net', 'org', 'eu'].map((t) => `${muellerAscii}.${t}`)]);
+    // Registry calls stay out of the loading counter (spec §4).
+    expect(selectRunningRequests(store.getState())).toBe(0);
+    expect(screen.getByTestId('domain-live-region').textContent).toBe('Popular endings: 5 results');
+
+    await user.click(within(popularSection).getByRole('button', { name: 'Check more endings in Popular endings (2 left)' }));
+    await waitFor(() => expect(availabilityCalls(calls)).toHaveLength(2));
+    expect(availabilityCalls(calls)[1]).toEqual([`${muellerAscii}.info`, `${muellerAscii}.online`]);
+    expect(await within(popularSection).findByText(`${muellerAscii}.online`)).toBeTruthy();
+    // Keyboard focus lands on the first row "load more" brought in.
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-domain')).toBe(`${muellerAscii}.info`));
+    expect(within(popularSection).queryByRole('button', { name: /Check more endings/ })).toBeNull();
+
+    // The country group: only IDN-capable endings for a name with umlauts, once in view.
+    const countrySection = groupSection('Country endings');
+    expect(countrySection.getAttribute('data-state')).toBe('idle');
+    io.show(within(countrySection).getByRole('heading', { name: 'Country endings' }));
+    await waitFor(() => expect(availabilityCalls(calls)).toHaveLength(3));
+    expect(availabilityCalls(calls)[2]).toEqual([`${muellerAscii}.at`, `${muellerAscii}.ch`]);
+  });
+
+  it('checks the input with the §5 rules: Enter at once, typing after 1500 ms', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      fakeShop();
+      renderDomains('/domains/lookup');
+      const input = await screen.findByLabelText('Your domain name');
+      await user.type(input, 'my shop!.de{Enter}');
+      expect((await screen.findByTestId('domain-search-error')).textContent).toBe('The domain contains characters that are not allowed: ␣ !');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(location()).toBe('/domains/lookup');
+
+      await user.clear(input);
+      await user.type(input, 'example.de');
+      act(() => jest.advanceTimersByTime(1400));
+      expect(location()).toBe('/domains/lookup');
+      act(() => jest.advanceTimersByTime(100));
+      await waitFor(() => expect(location()).toBe('/domains/lookup?d=example.de'));
+      expect(screen.queryByTestId('domain-search-error')).toBeNull();
+
+      // An ending the brand does not offer cannot be registered (the TLD list is loaded).
+      await user.clear(input);
+      await user.type(input, 'example.xyz{Enter}');
+      expect((await screen.findByTestId('domain-search-error')).textContent).toBe('This domain cannot be registered.');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('selects an available name into the side note and announces it', async () => {
+    const user = userEvent.setup();
+    fakeShop();
+    renderDomains('/domains/lookup?d=example.de');
+    const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+    const select = await within(exact).findByRole('button', { name: 'Select example.de' });
+    await user.click(select);
+    expect(screen.getByTestId('domain-live-region').textContent).toBe('example.de selected.');
+    const note = screen.getByTestId('domain-side-note');
+    expect(within(note).getByText('example.de')).toBeTruthy();
+    expect(within(note).getByText('Registration')).toBeTruthy();
+    // The same button node now removes it, so keyboard focus is not lost.
+    expect(select.getAttribute('aria-label')).toBe('Remove example.de');
+    expect(within(exact).getByText('Selected')).toBeTruthy();
+
+    // Suggestions leave out the exact name, which has its own section.
+    const suggestions = screen.getByRole('region', { name: 'Our suggestions' });
+    io.show(within(suggestions).getByRole('heading', { name: 'Our suggestions' }));
+    expect(await within(suggestions).findByText('example-online.de')).toBeTruthy();
+    expect(within(suggestions).queryByText('example.de')).toBeNull();
+
+    await user.click(within(note).getByRole('button', { name: 'Order domains only' }));
+    expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=example.de');
+  });
+
+  it('transfers a taken name with an auth code and the ownership confirmation', async () => {
+    const user = userEvent.setup();
+    fakeShop();
+    renderDomains('/domains/lookup?d=taken-name.de');
+    const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+    expect(within(exact).getByText('Registered – transfer possible')).toBeTruthy();
+    await user.click(await within(exact).findByRole('button', { name: 'Transfer taken-name.de' }));
+    const dialog = screen.getByRole('dialog', { name: 'Transfer taken-name.de' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm transfer' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Auth code'), 'S3CRET');
+    expect(confirm.disabled).toBe(false);
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(confirm);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const note = screen.getByTestId('domain-side-note');
+    expect(within(note).getByText('taken-name.de')).toBeTruthy();
+    expect(within(note).getByText('Transfer')).toBeTruthy();
+    expect(screen.getByTestId('domain-live-region').textContent).toBe('Transfer of taken-name.de selected.');
+  });
+
+  it('says how long to wait when the registry calls are rate limited (429)', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    fakeShop({
+      availability: (req) => {
+        if (refuse) return json({ error: 'domain.too_many_requests', errors: {} }, 429, { 'Retry-After': '7' });
+        return { results: (req.body as { domains: string[] }).domains.map((d) => result(d, 0)) };
+      },
+    });
+    renderDomains('/domains/lookup?d=example.de');
+    const popularSection = await screen.findByRole('region', { name: 'Popular endings' });
+    io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
+    expect((await within(popularSection).findByRole('alert')).textContent).toContain('Too many domain checks. Please try again in 7 seconds.');
+    refuse = false;
+    await user.click(within(popularSection).getByRole('button', { name: 'Try again' }));
+    expect(await within(popularSection).findByText('example.com')).toBeTruthy();
+  });
+
+  it('marks names under the product’s free TLDs as inclusive', async () => {
+    fakeShop();
+    renderDomains('/domains/lookup?d=example&id=1002');
+    expect(await screen.findByText('Domains for Webhosting M')).toBeTruthy();
+    const popularSection = await screen.findByRole('region', { name: 'Popular endings' });
+    io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
+    await within(popularSection).findByText('example.de');
+    const rowOf = (name: string) => within(popularSection).getByText(name).closest('li') as HTMLElement;
+    expect(within(rowOf('example.de')).getByText('Inclusive')).toBeTruthy();
+    expect(within(rowOf('example.com')).getByText('Inclusive')).toBeTruthy();
+    expect(within(rowOf('example.net')).queryByText('Inclusive')).toBeNull();
+    // Continue without domain is offered for a product.
+    expect(screen.getByRole('button', { name: 'Continue without domain' })).toBeTruthy();
+  });
+
+  it('explains that a domain of another item cannot be chosen again', async () => {
+    const user = userEvent.setup();
+    fakeShop();
+    const store = createAppStore();
+    store.dispatch(domainSelected({ domain: 'example.de', domainUnicode: 'example.de', tld: 'de', itemId: '1001', kind: 'register', additionalFields: {} }));
+    renderDomains('/domains/lookup?d=example.de&id=1002', { store });
+    const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+    await user.click(await within(exact).findByRole('button', { name: 'Select example.de' }));
+    const dialog = screen.getByRole('dialog', { name: 'Domain already assigned' });
+    expect(within(dialog).getByText('This domain is already assigned to a product.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the server’s verdict for a search from the URL', async () => {
+    installFakeApi((req) => {
+      if (req.path.startsWith('/domains/normalize')) return { valid: false, search: null, error: { key: 'domain.cannot_be_registered', chars: [] } };
+      if (req.path === '/domains') return { tlds: allTlds };
+      if (req.path === '/domains?group=true') return { domain_groups: [popular] };
+      if (req.path === '/brands/current') return brand;
+      return undefined;
+    });
+    renderDomains('/domains/lookup?d=example.xyz');
+    expect((await screen.findByTestId('domain-search-error')).textContent).toBe('This domain cannot be registered.');
+    expect(screen.queryByRole('region', { name: 'Popular endings' })).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  errorMessageKey,
+  useGetCurrentBrandQuery,
+  useGetDomainGroupsQuery,
+  useGetInclusiveTldsQuery,
+  useGetProductsQuery,
+  useGetTldsQuery,
+  useNormalizeDomainSearchQuery,
+  type DomainSearchResult,
+} from '@hostcart/shared-data-access-api';
+import { closeModal, openModal, selectOpenModal, useAppDispatch, useAppSelector } from '@hostcart/shared-store';
+import { ErrorState, LoadingState } from '@hostcart/shared-ui';
+import { displaysPricesWithVat } from '@hostcart/shared-util-pricing';
+import { domainsOfItem, type SelectedDomain } from '../selection/domain-selection';
+import { useDomainSelection } from '../selection/placeholder-selection';
+import { AlreadyAssignedDialog } from './already-assigned-dialog';
+import { visibleGroups } from './batches';
+import { DomainFootnotes } from './footnotes';
+import { inclusiveState } from './inclusive';
+import { LookupContext, type LookupContextValue } from './lookup-context';
+import { afterDomainFields, nextAfterDomains } from './next-step';
+import { DomainGroupResults, ExactResult, SuggestionResults } from './result-groups';
+import { SearchForm } from './search-form';
+import { SideNote } from './side-note';
+import { TransferDialog } from './transfer-dialog';
+
+const TRANSFER_MODAL = 'domain-transfer';
+const ASSIGNED_MODAL = 'domain-already-assigned';
+
+/** /domains/lookup?d&id&referrer: domain search, results per group, the selection and the way on. */
+export function LookupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [query, setQuery] = useSearchParams();
+  const d = query.get('d') ?? '';
+  const itemId = query.get('id') || null;
+
+  const selection = useDomainSelection();
+  const productId = itemId ? selection.productIdOf(itemId) : undefined;
+  const brand = useGetCurrentBrandQuery();
+  const withVat = displaysPricesWithVat(brand.data?.properties);
+  const products = useGetProductsQuery(undefined, { skip: productId === undefined });
+  const product = products.data?.find((p) => p.id === productId);
+  const tlds = useGetTldsQuery();
+  const groups = useGetDomainGroupsQuery();
+  const normalized = useNormalizeDomainSearchQuery(d, { skip: d === '' });
+  const search = normalized.data?.valid ? normalized.data.search : null;
+
+  const chosen = useMemo(() => domainsOfItem(selection.domains, itemId), [selection.domains, itemId]);
+  const chosenNames = useMemo(() => chosen.map((c) => c.domain), [chosen]);
+  const inclusiveAnswer = useGetInclusiveTldsQuery({ productId: productId ?? 0, domains: chosenNames }, { skip: productId === undefined });
+  const inclusive = inclusiveState(inclusiveAnswer.data);
+
+  const [announcement, setAnnouncement] = useState('');
+  const openModalId = useAppSelector(selectOpenModal);
+  const [transferTarget, setTransferTarget] = useState<DomainSearchResult | undefined>();
+  const [assignedDomain, setAssignedDomain] = useState<string | undefined>();
+
+  const choose = useCallback(
+    (result: DomainSearchResult, kind: SelectedDomain['kind'] = 'register', authCode?: string) => {
+      const name = result.domain_unicode || result.domain;
+      const outcome = selection.select({
+        domain: result.domain,
+        domainUnicode: name,
+        tld: result.tld,
+        itemId,
+        kind,
+        authCode,
+        additionalFields: selection.domains.find((s) => s.domain === result.domain)?.additionalFields ?? {},
+      });
+      if (!outcome.ok) {
+        setAssignedDomain(name);
+        dispatch(openModal(ASSIGNED_MODAL));
+        return;
+      }
+      setAnnouncement(t(kind === 'transfer' ? 'domains.announce_transfer' : 'domains.announce_selected', { domain: name }));
+    },
+    [selection, itemId, dispatch, t],
+  );
+
+  const context = useMemo<LookupContextValue>(
+    () => ({
+      itemId,
+      productId,
+      withVat,
+      selection,
+      inclusive,
+      announce: setAnnouncement,
+      choose: (r) => choose(r),
+      requestTransfer: (r) => {
+        setTransferTarget(r);
+        dispatch(openModal(TRANSFER_MODAL));
+      },
+      remove: (r) => {
+        selection.remove(r.domain);
+        setAnnouncement(t('domains.announce_removed', { domain: r.domain_unicode || r.domain }));
+      },
+    }),
+    [itemId, productId, withVat, selection, inclusive, choose, dispatch, t],
+  );
+
+  const onSearch = (value: string) => {
+    const next = new URLSearchParams(query);
+    next.set('d', value);
+    setQuery(next, { replace: true });
+  };
+
+  const serverError = normalized.data && !normalized.data.valid ? normalized.data.error ?? undefined : undefined;
+  const offered = tlds.data;
+
+  return (
+    <LookupContext.Provider value={context}>
+      <section className="hc-page hc-lookup-page">
+        <h1>{t('titles.domains-lookup')}</h1>
+        {product && <p className="hc-lookup__product">{t('domains.for_product', { product: product.name })}</p>}
+        <p className="hc-visually-hidden" role="status" aria-live="polite" data-testid="domain-live-region">
+          {announcement}
+        </p>
+        <div className="hc-lookup">
+          <div className="hc-lookup__main">
+            <SearchForm value={d} tlds={offered} serverError={serverError} onSearch={onSearch} />
+            {d === '' ? (
+              <p className="hc-lookup__intro">{t('domains.intro')}</p>
+            ) : normalized.isLoading || (normalized.isFetching && !normalized.data) ? (
+              <LoadingState lines={3} label={t('domains.searching')} />
+            ) : normalized.error ? (
+              <ErrorState messageKey={errorMessageKey(normalized.error)} onRetry={() => void normalized.refetch()} />
+            ) : search ? (
+              <>
+                <p className="hc-lookup__normalised" data-testid="normalised-domain">
+                  {t('domains.results_for', { domain: search.domain_unicode || search.sld_unicode })}
+                  {search.reduced && <span className="hc-hint"> {t('domains.reduced', { input: search.input })}</span>}
+                </p>
+                <ExactResult search={search} />
+                <SuggestionResults key={`s-${search.input}`} search={search} />
+                {groups.error ? (
+                  <ErrorState messageKey={errorMessageKey(groups.error)} onRetry={() => void groups.refetch()} />
+                ) : !groups.data ? (
+                  <LoadingState lines={2} />
+                ) : (
+                  visibleGroups(groups.data).map((g) => <DomainGroupResults key={`${g.id}-${search.input}`} group={g} search={search} />)
+                )}
+              </>
+            ) : null}
+            <DomainFootnotes withVat={withVat} />
+          </div>
+          <SideNote
+            chosen={chosen}
+            productName={product?.name}
+            forItem={itemId !== null}
+            inclusive={inclusive}
+            onRemove={(c) => context.remove({ domain: c.domain, domain_unicode: c.domainUnicode })}
+            onContinue={() => navigate(nextAfterDomains(itemId, chosen, tlds.data))}
+            onContinueWithout={() => navigate(afterDomainFields(itemId, []))}
+          />
+        </div>
+        <TransferDialog
+          domain={openModalId === TRANSFER_MODAL && transferTarget ? transferTarget.domain_unicode || transferTarget.domain : undefined}
+          onCancel={() => dispatch(closeModal())}
+          onConfirm={(authCode) => {
+            dispatch(closeModal());
+            if (transferTarget) choose(transferTarget, 'transfer', authCode);
+          }}
+        />
+        <AlreadyAssignedDialog domain={openModalId === ASSIGNED_MODAL ? assignedDomain : undefined} onClose={() => dispatch(closeModal())} />
+      </section>
+    </LookupContext.Provider>
+  );
+}

@@ -1,0 +1,411 @@
+// Command runner is `make loadtest`: it starts devstack (sandbox registry with latency, real Redis
+// when reachable, rate limits off), reference server A (bare gin) and B (gin plus one loopback
+// gRPC call) on this machine, measures the maximum requests per second of A, B and our warm
+// availability path with one closed-loop method, runs the k6 fixed-rate scenarios (warm at half
+// our maximum, cold, Zipf) and prints the figures against the targets of issue 3. It stops
+// everything it started when it ends, fails or is interrupted.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/platform/config"
+)
+
+// settings of one run; every field has a LOADTEST_* variable (see docs/performance.md).
+type settings struct {
+	repo           string
+	out            string
+	redisURL       string
+	sandboxLatency string
+	maxDuration    time.Duration
+	maxRounds      int
+	connections    int
+	duration       string
+	coldRate       int
+	zipfRate       int
+	warmBatches    int
+	// gogc, when set, is the GOGC of devstack and of both reference servers alike.
+	gogc string
+	// extraWarmRates are further warm-only k6 runs, reported for context (not targets): k6 needs a
+	// good part of the two cores itself, so latency at lower rates shows the server's own share.
+	extraWarmRates []int
+}
+
+func main() {
+	repo := flag.String("repo", ".", "repository root (where bin/ and tools/ are)")
+	flag.Parse()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// k6 runs in tools/k6, so every path handed to a tool must not depend on the directory.
+	root, err := filepath.Abs(*repo)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(2)
+	}
+	out, err := filepath.Abs(config.String("LOADTEST_OUT", filepath.Join(root, "artifacts", "loadtest")))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(2)
+	}
+	s := settings{
+		repo:           root,
+		out:            out,
+		redisURL:       config.String("LOADTEST_REDIS_URL", ""),
+		sandboxLatency: config.String("LOADTEST_SANDBOX_LATENCY", "50ms"),
+		maxDuration:    config.Duration("LOADTEST_MAX_DURATION", 10*time.Second),
+		maxRounds:      config.Int("LOADTEST_MAX_ROUNDS", 3),
+		connections:    config.Int("LOADTEST_CONNECTIONS", 32),
+		duration:       config.String("LOADTEST_DURATION", "30s"),
+		coldRate:       config.Int("LOADTEST_COLD_RATE", 200),
+		zipfRate:       config.Int("LOADTEST_ZIPF_RATE", 200),
+		warmBatches:    20,
+		gogc:           config.String("LOADTEST_GOGC", ""),
+		extraWarmRates: intList(config.String("LOADTEST_WARM_EXTRA_RATES", "500,1000")),
+	}
+	ok, err := run(ctx, s)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(2)
+	}
+	if !ok {
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, s settings) (bool, error) {
+	if err := os.MkdirAll(s.out, 0o755); err != nil {
+		return false, fmt.Errorf("create %s: %w", s.out, err)
+	}
+	p := &procs{}
+	defer p.stopAll(15 * time.Second)
+	startLoad := machine()["loadavg"]
+	if busy(startLoad) {
+		logf("WARNING: load average %s on %d cores: other work is running, the figures will be low and noisy", startLoad, runtime.NumCPU())
+	}
+
+	logf("building k6 (first time takes a few minutes)")
+	if err := k6(ctx, s, io.Discard, "version"); err != nil {
+		return false, fmt.Errorf("k6: %w", err)
+	}
+
+	redisURL := s.redisURL
+	if redisURL == "" && reachable("127.0.0.1:6379") {
+		redisURL = "redis://127.0.0.1:6379/0"
+	}
+	ports := map[string]int{}
+	for _, name := range []string{"shop", "refA", "refB"} {
+		port, err := freePort()
+		if err != nil {
+			return false, err
+		}
+		ports[name] = port
+	}
+	shop := fmt.Sprintf("http://127.0.0.1:%d", ports["shop"])
+	refA := fmt.Sprintf("http://127.0.0.1:%d", ports["refA"])
+	refB := fmt.Sprintf("http://127.0.0.1:%d", ports["refB"])
+
+	dataDir, err := os.MkdirTemp("", "loadtest-devstack-")
+	if err != nil {
+		return false, fmt.Errorf("data folder: %w", err)
+	}
+	defer os.RemoveAll(dataDir)
+	stackEnv := []string{
+		"PORT=" + strconv.Itoa(ports["shop"]),
+		"HOST=127.0.0.1",
+		"REDIS_URL=" + redisURL,
+		"DATABASE_URL=",
+		"DEVSTACK_DATA_DIR=" + dataDir,
+		"FRONTEND_DIR=" + filepath.Join(dataDir, "no-frontend"),
+		"DOMAIN_SANDBOX_LATENCY=" + s.sandboxLatency,
+		// One load generator is one client address and a handful of sessions: the budgets that
+		// protect the registry from a visitor would throttle the measurement itself.
+		"DOMAIN_RATELIMIT_IP=off",
+		"DOMAIN_RATELIMIT_SESSION=off",
+	}
+	logf("starting devstack (redis %q, sandbox latency %s), reference servers A and B", orEmbedded(redisURL), s.sandboxLatency)
+	var gcEnv []string
+	if s.gogc != "" {
+		gcEnv = []string{"GOGC=" + s.gogc}
+	}
+	if _, err := p.start(filepath.Join(s.out, "devstack.log"), append(stackEnv, gcEnv...), s.repo, filepath.Join(s.repo, "bin", "devstack")); err != nil {
+		return false, err
+	}
+	refserver := filepath.Join(s.repo, "bin", "refserver")
+	if _, err := p.start(filepath.Join(s.out, "refserver-a.log"), gcEnv, s.repo, refserver, "-mode", "bare", "-addr", strings.TrimPrefix(refA, "http://")); err != nil {
+		return false, err
+	}
+	if _, err := p.start(filepath.Join(s.out, "refserver-b.log"), gcEnv, s.repo, refserver, "-mode", "grpc", "-addr", strings.TrimPrefix(refB, "http://")); err != nil {
+		return false, err
+	}
+	for _, u := range []string{shop + "/readyz", refA + "/healthz", refB + "/healthz"} {
+		if err := waitHTTP(ctx, u, 90*time.Second); err != nil {
+			return false, err
+		}
+	}
+
+	visitor, err := newVisitor(shop)
+	if err != nil {
+		return false, err
+	}
+	if err := visitor.warm(s.warmBatches); err != nil {
+		return false, err
+	}
+
+	r := &report{Settings: describe(s, redisURL), Started: time.Now().UTC()}
+	tool := "wrk"
+	if _, err := exec.LookPath("wrk"); err != nil {
+		tool = "k6-max"
+	}
+	r.MaxTool = tool
+	logf("maximum requests/s with %s, %d connections, %v per run, best of %d rounds", tool, s.connections, s.maxDuration, s.maxRounds)
+	targets := []struct {
+		name, base string
+		dst        *maxResult
+	}{{"A (bare gin)", refA, &r.MaxA}, {"B (gin + gRPC hop)", refB, &r.MaxB}, {"ours (warm path)", shop, &r.MaxOurs}}
+	for round := 1; round <= s.maxRounds; round++ {
+		for _, tg := range targets {
+			if tg.base == shop {
+				// Redis entries last DOMAIN_CACHE_TTL (60 s); keep the warm set warm between rounds.
+				if err := visitor.warm(s.warmBatches); err != nil {
+					return false, err
+				}
+			}
+			var m maxResult
+			var err error
+			if tool == "wrk" {
+				m, err = wrkMax(ctx, s, tg.base, visitor)
+			} else {
+				m, err = k6Max(ctx, s, tg.base)
+			}
+			if err != nil {
+				return false, fmt.Errorf("%s: %w", tg.name, err)
+			}
+			logf("  round %d %-20s %8.0f req/s  p99 %6.2f ms  errors %d", round, tg.name, m.RPS, m.P99ms, m.Errors)
+			tg.dst.Runs = append(tg.dst.Runs, m.RPS)
+			tg.dst.Errors += m.Errors
+			if m.RPS > tg.dst.RPS {
+				tg.dst.RPS, tg.dst.P99ms = m.RPS, m.P99ms
+			}
+			time.Sleep(2 * time.Second)
+		}
+	}
+
+	r.WarmRate = int(r.MaxOurs.RPS / 2)
+	r.ColdRate, r.ZipfRate = s.coldRate, s.zipfRate
+	logf("k6 fixed-rate scenarios: warm %d/s, cold %d/s, zipf %d/s, %s each", r.WarmRate, r.ColdRate, r.ZipfRate, s.duration)
+	summaryPath := filepath.Join(s.out, "k6-summary.json")
+	k6Log, err := os.Create(filepath.Join(s.out, "k6.log"))
+	if err != nil {
+		return false, fmt.Errorf("k6 log: %w", err)
+	}
+	defer k6Log.Close()
+	k6Err := k6(ctx, s, io.MultiWriter(k6Log, os.Stdout), "run", "--summary-export", summaryPath,
+		"-e", "BASE_URL="+shop,
+		"-e", "WARM_RATE="+strconv.Itoa(max(r.WarmRate, 1)),
+		"-e", "COLD_RATE="+strconv.Itoa(r.ColdRate),
+		"-e", "ZIPF_RATE="+strconv.Itoa(r.ZipfRate),
+		"-e", "DURATION="+s.duration,
+		"-e", "WARM_BATCHES="+strconv.Itoa(s.warmBatches),
+		filepath.Join(s.repo, "tools", "loadtest", "domain-availability.js"))
+	var exitErr *exec.ExitError
+	if k6Err != nil && !errors.As(k6Err, &exitErr) {
+		return false, fmt.Errorf("k6 run: %w", k6Err)
+	}
+	sum, err := readSummary(summaryPath)
+	if err != nil {
+		return false, err
+	}
+	r.Scenarios = scenarioResults(sum)
+	for _, rate := range s.extraWarmRates {
+		if err := visitor.warm(s.warmBatches); err != nil {
+			return false, err
+		}
+		path := filepath.Join(s.out, fmt.Sprintf("k6-warm-%d-summary.json", rate))
+		logf("k6 warm scenario at %d req/s (context, not a target)", rate)
+		err := k6(ctx, s, k6Log, "run", "-q", "--summary-export", path,
+			"-e", "SCENARIOS=warm", "-e", "BASE_URL="+shop, "-e", "WARM_RATE="+strconv.Itoa(rate),
+			"-e", "DURATION="+s.duration, "-e", "WARM_BATCHES="+strconv.Itoa(s.warmBatches),
+			filepath.Join(s.repo, "tools", "loadtest", "domain-availability.js"))
+		if err != nil && !errors.As(err, &exitErr) {
+			return false, fmt.Errorf("k6 run: %w", err)
+		}
+		extra, err := readSummary(path)
+		if err != nil {
+			return false, err
+		}
+		for _, sc := range scenarioResults(extra) {
+			sc.Name = fmt.Sprintf("warm@%d", rate)
+			r.Context = append(r.Context, sc)
+		}
+	}
+	r.Machine = machine()
+	r.Machine["loadavg_start"] = startLoad
+	r.evaluate()
+
+	text := r.text()
+	fmt.Print("\n" + text)
+	if err := os.WriteFile(filepath.Join(s.out, "report.txt"), []byte(text), 0o644); err != nil {
+		return false, fmt.Errorf("write report: %w", err)
+	}
+	raw, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return false, fmt.Errorf("encode report: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(s.out, "report.json"), raw, 0o644); err != nil {
+		return false, fmt.Errorf("write report: %w", err)
+	}
+	logf("report: %s", filepath.Join(s.out, "report.txt"))
+	return r.Pass, nil
+}
+
+func orEmbedded(url string) string {
+	if url == "" {
+		return "embedded"
+	}
+	return url
+}
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "loadtest: "+format+"\n", args...)
+}
+
+// k6 runs the pinned k6 (tools/k6, `go tool k6`) with args.
+func k6(ctx context.Context, s settings, out io.Writer, args ...string) error {
+	return runForeground(ctx, []string{"GOWORK=off", "K6_NO_USAGE_REPORT=true"}, filepath.Join(s.repo, "tools", "k6"), out,
+		"go", append([]string{"tool", "k6"}, args...)...)
+}
+
+// visitor is the load generator's session at the shop: the cookies and CSRF token every POST needs.
+type visitor struct {
+	base   string
+	client *http.Client
+	cookie string
+	token  string
+}
+
+func newVisitor(base string) (*visitor, error) {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		return nil, fmt.Errorf("cookie jar: %w", err)
+	}
+	v := &visitor{base: base, client: &http.Client{Jar: jar, Timeout: 10 * time.Second}}
+	resp, err := v.client.Get(base + "/api/v2/session/locale")
+	if err != nil {
+		return nil, fmt.Errorf("start session: %w", err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	var parts []string
+	for _, c := range resp.Cookies() {
+		parts = append(parts, c.Name+"="+c.Value)
+		if c.Name == "XSRF-TOKEN" {
+			v.token = c.Value
+		}
+	}
+	if v.token == "" {
+		return nil, errors.New("start session: no XSRF-TOKEN cookie")
+	}
+	v.cookie = strings.Join(parts, "; ")
+	return v, nil
+}
+
+// warm checks the warm set twice so that it is in the cache, and fails unless the second pass
+// was served from there.
+func (v *visitor) warm(batches int) error {
+	for pass := range 2 {
+		for i := 1; i <= batches; i++ {
+			var names []string
+			for _, tld := range []string{"de", "com", "net", "eu", "org"} {
+				names = append(names, fmt.Sprintf("lt-warm-%d.%s", i, tld))
+			}
+			body, _ := json.Marshal(map[string][]string{"domains": names})
+			req, err := http.NewRequest(http.MethodPost, v.base+"/api/v2/domain-availability", strings.NewReader(string(body)))
+			if err != nil {
+				return err
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("X-XSRF-TOKEN", v.token)
+			resp, err := v.client.Do(req)
+			if err != nil {
+				return fmt.Errorf("warm: %w", err)
+			}
+			var out struct {
+				Results []struct {
+					Cached bool `json:"cached"`
+				} `json:"results"`
+			}
+			err = json.NewDecoder(resp.Body).Decode(&out)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || err != nil || len(out.Results) != len(names) {
+				return fmt.Errorf("warm %v: status %d, %v", names, resp.StatusCode, err)
+			}
+			if pass == 1 {
+				for _, r := range out.Results {
+					if !r.Cached {
+						return fmt.Errorf("warm %v: second check not served from the cache", names)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func describe(s settings, redisURL string) map[string]string {
+	return map[string]string{
+		"redis":            orEmbedded(redisURL),
+		"sandbox_latency":  s.sandboxLatency,
+		"rate_limits":      "off (DOMAIN_RATELIMIT_IP=off, DOMAIN_RATELIMIT_SESSION=off)",
+		"max_duration":     s.maxDuration.String(),
+		"max_rounds":       strconv.Itoa(s.maxRounds),
+		"connections":      strconv.Itoa(s.connections),
+		"scenario_length":  s.duration,
+		"go":               runtime.Version(),
+		"gomaxprocs":       strconv.Itoa(runtime.GOMAXPROCS(0)),
+		"warm_set_batches": strconv.Itoa(s.warmBatches),
+		"gogc":             cmpOr(s.gogc, "default (100)"),
+	}
+}
+
+// intList reads "500,1000"; items that are not positive numbers are skipped.
+func intList(s string) []int {
+	var out []int
+	for part := range strings.SplitSeq(s, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(part)); err == nil && n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func cmpOr(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// busy reports whether the 1-minute load average says other work is competing for the cores.
+func busy(loadavg string) bool {
+	first, _, _ := strings.Cut(loadavg, " ")
+	l, err := strconv.ParseFloat(first, 64)
+	return err == nil && l > 0.5*float64(runtime.NumCPU())
+}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Targets of issue 3 on this machine class, through the gateway with the sandbox registry.
+const (
+	minRatioToB    = 0.5 // warm maximum at least half of reference B's
+	maxWarmP99ms   = 15  // at a constant rate of half our own maximum
+	maxColdP99ms   = 70  // 5-name batches, 50 ms registry latency, 200 checks/s
+	minZipfHitRate = 0.9
+)
+
+type check struct {
+	Name   string `json:"name"`
+	Target string `json:"target"`
+	Got    string `json:"got"`
+	Pass   bool   `json:"pass"`
+}
+
+type report struct {
+	Started   time.Time         `json:"started"`
+	Machine   map[string]string `json:"machine"`
+	Settings  map[string]string `json:"settings"`
+	MaxTool   string            `json:"max_tool"`
+	MaxA      maxResult         `json:"max_a"`
+	MaxB      maxResult         `json:"max_b"`
+	MaxOurs   maxResult         `json:"max_ours"`
+	RatioToA  float64           `json:"ratio_to_a"`
+	RatioToB  float64           `json:"ratio_to_b"`
+	WarmRate  int               `json:"warm_rate"`
+	ColdRate  int               `json:"cold_rate"`
+	ZipfRate  int               `json:"zipf_rate"`
+	Scenarios []scenarioResult  `json:"scenarios"`
+	// Context holds runs reported without a target (warm at lower rates).
+	Context []scenarioResult `json:"context"`
+	Checks  []check          `json:"checks"`
+	Pass    bool             `json:"pass"`
+}
+
+// evaluate compares the figures with the targets.
+func (r *report) evaluate() {
+	if r.MaxA.RPS > 0 {
+		r.RatioToA = r.MaxOurs.RPS / r.MaxA.RPS
+	}
+	if r.MaxB.RPS > 0 {
+		r.RatioToB = r.MaxOurs.RPS / r.MaxB.RPS
+	}
+	r.Checks = []check{{
+		Name:   "warm maximum vs B",
+		Target: fmt.Sprintf(">= %.0f %%", minRatioToB*100),
+		Got:    fmt.Sprintf("%.1f %% (%.0f of %.0f req/s)", r.RatioToB*100, r.MaxOurs.RPS, r.MaxB.RPS),
+		Pass:   r.RatioToB >= minRatioToB,
+	}, {
+		Name:   "no errors in the maximum runs",
+		Target: "0",
+		Got:    fmt.Sprintf("%d", r.MaxA.Errors+r.MaxB.Errors+r.MaxOurs.Errors),
+		Pass:   r.MaxA.Errors+r.MaxB.Errors+r.MaxOurs.Errors == 0,
+	}}
+	byName := map[string]scenarioResult{}
+	for _, s := range r.Scenarios {
+		byName[s.Name] = s
+	}
+	scenario := func(name string, rate int, maxP99 float64) {
+		s, ok := byName[name]
+		if !ok {
+			r.Checks = append(r.Checks, check{Name: name + " scenario", Target: "ran", Got: "missing", Pass: false})
+			return
+		}
+		r.Checks = append(r.Checks, check{
+			Name:   fmt.Sprintf("%s p99 at %d req/s", name, rate),
+			Target: fmt.Sprintf("< %.0f ms", maxP99),
+			Got:    fmt.Sprintf("%.2f ms (p95 %.2f ms)", s.P99ms, s.P95ms),
+			Pass:   s.P99ms < maxP99,
+		}, check{
+			Name:   name + " failed requests / dropped iterations",
+			Target: "0 / <= 1 %",
+			Got:    fmt.Sprintf("%.0f of %.0f / %.0f", s.FailedReqs, s.Requests, s.Dropped),
+			Pass:   s.FailedReqs == 0 && s.Requests > 0 && !slices.ContainsFunc(s.Crossed, isDropped),
+		})
+	}
+	scenario("warm", r.WarmRate, maxWarmP99ms)
+	scenario("cold", r.ColdRate, maxColdP99ms)
+	scenario("zipf", r.ZipfRate, maxColdP99ms)
+	if z, ok := byName["zipf"]; ok && z.CacheHits != nil {
+		r.Checks = append(r.Checks, check{
+			Name: "zipf cache hits", Target: fmt.Sprintf(">= %.0f %%", minZipfHitRate*100),
+			Got: fmt.Sprintf("%.1f %%", *z.CacheHits*100), Pass: *z.CacheHits >= minZipfHitRate,
+		})
+	}
+	r.Pass = true
+	for _, c := range r.Checks {
+		r.Pass = r.Pass && c.Pass
+	}
+}
+
+func isDropped(threshold string) bool { return strings.HasPrefix(threshold, "dropped_iterations") }
+
+func (r *report) text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Load test of POST /api/v2/domain-availability, %s\n", r.Started.Format(time.RFC3339))
+	fmt.Fprintf(&b, "Machine: %s, %s cores, %s, load average at the start %s, at the end %s\n",
+		r.Machine["cpu"], r.Machine["cores"], r.Machine["kernel"], r.Machine["loadavg_start"], r.Machine["loadavg"])
+	fmt.Fprintf(&b, "Settings: redis %s, sandbox latency %s, rate limits off, GOGC %s, %s runs of %s with %s connections (%s)\n\n",
+		r.Settings["redis"], r.Settings["sandbox_latency"], r.Settings["gogc"], r.Settings["max_rounds"], r.Settings["max_duration"],
+		r.Settings["connections"], r.MaxTool)
+	fmt.Fprintf(&b, "Maximum requests/s (best of the rounds; every round in brackets)\n")
+	for _, row := range []struct {
+		name string
+		m    maxResult
+	}{{"A  bare gin handler", r.MaxA}, {"B  gin + one loopback gRPC call", r.MaxB}, {"ours  gateway -> domain service (warm)", r.MaxOurs}} {
+		fmt.Fprintf(&b, "  %-40s %8.0f  p99 %6.2f ms  %v\n", row.name, row.m.RPS, row.m.P99ms, rounded(row.m.Runs))
+	}
+	fmt.Fprintf(&b, "  ours / A = %.3f   ours / B = %.3f\n\n", r.RatioToA, r.RatioToB)
+	fmt.Fprintf(&b, "k6 constant arrival rate\n")
+	for _, s := range append(slices.Clone(r.Scenarios), r.Context...) {
+		hits := ""
+		if s.CacheHits != nil {
+			hits = fmt.Sprintf("  cache hits %.1f %%", *s.CacheHits*100)
+		}
+		fmt.Fprintf(&b, "  %-5s %6.0f requests  p95 %7.2f ms  p99 %7.2f ms  max %7.2f ms  failed %.0f  dropped %.0f%s\n",
+			s.Name, s.Requests, s.P95ms, s.P99ms, s.MaxMs, s.FailedReqs, s.Dropped, hits)
+	}
+	fmt.Fprintf(&b, "\nTargets\n")
+	for _, c := range r.Checks {
+		verdict := "PASS"
+		if !c.Pass {
+			verdict = "FAIL"
+		}
+		fmt.Fprintf(&b, "  %s  %-42s target %-12s got %s\n", verdict, c.Name, c.Target, c.Got)
+	}
+	if r.Pass {
+		fmt.Fprintf(&b, "\nAll targets met.\n")
+	} else {
+		fmt.Fprintf(&b, "\nSome targets missed.\n")
+	}
+	return b.String()
+}
+
+func rounded(runs []float64) []int {
+	out := make([]int, len(runs))
+	for i, r := range runs {
+		out[i] = int(r + 0.5)
+	}
+	return out
+}
+
+// machine describes where the figures were taken: they only mean something next to it.
+func machine() map[string]string {
+	m := map[string]string{"cores": fmt.Sprint(runtime.NumCPU()), "cpu": "unknown", "kernel": "unknown", "loadavg": "unknown"}
+	if f, err := os.Open("/proc/cpuinfo"); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+				m["cpu"] = strings.TrimSpace(v)
+				break
+			}
+		}
+		f.Close()
+	}
+	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
+		m["kernel"] = "Linux " + strings.TrimSpace(string(b))
+	}
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(b)); len(f) >= 3 {
+			m["loadavg"] = strings.Join(f[:3], " ")
+		}
+	}
+	return m
+}
