@@ -13,16 +13,25 @@ import (
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/middleware"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
 )
 
 // Handlers answers the catalog routes with the catalog service.
 type Handlers struct {
-	catalog catalogv1.CatalogServiceClient
+	catalog     catalogv1.CatalogServiceClient
+	onLocaleSet func(brandID int32, sessionID, code string)
 }
 
 // New returns the handlers backed by catalog.
 func New(catalog catalogv1.CatalogServiceClient) *Handlers {
 	return &Handlers{catalog: catalog}
+}
+
+// OnLocaleSet registers f to hear of every locale the catalog accepted for a session, so caches of
+// it in the gateway change at once.
+func (h *Handlers) OnLocaleSet(f func(brandID int32, sessionID, code string)) *Handlers {
+	h.onLocaleSet = f
+	return h
 }
 
 // Register adds the routes to api, the /api/v2 group. The group must run the session, CSRF and
@@ -119,6 +128,11 @@ func (h *Handlers) setSessionLocale(c *gin.Context) {
 		httperr.AbortKey(c, http.StatusBadRequest, KeyLocaleInvalid, "code")
 		return
 	}
-	resp, err := h.catalog.SetSessionLocale(c.Request.Context(), &catalogv1.SetSessionLocaleRequest{Code: code})
+	ctx := c.Request.Context()
+	resp, err := h.catalog.SetSessionLocale(ctx, &catalogv1.SetSessionLocaleRequest{Code: code})
+	if err == nil && h.onLocaleSet != nil {
+		v := callctx.From(ctx)
+		h.onLocaleSet(v.BrandID, v.SessionID, resp.GetCode())
+	}
 	apijson.Write(c, resp, err)
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hostcart/checkout/gateway/locales"
+	"github.com/hostcart/checkout/gateway/middleware"
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 )
@@ -29,6 +31,11 @@ type Config struct {
 	ReadyTimeout time.Duration
 	// ShutdownGrace is how long in-flight requests may finish after the context ends.
 	ShutdownGrace time.Duration
+	// SlowRequest is the duration from which the access log reports a successful request at warn;
+	// faster successful requests are logged at debug only.
+	SlowRequest time.Duration
+	// LocaleCacheTTL is how long a session's locale is reused before asking the catalog again.
+	LocaleCacheTTL time.Duration
 	// ContentSecurityPolicy overrides the default policy when set.
 	ContentSecurityPolicy string
 	// Client is the resilience policy of the gRPC connections to the services.
@@ -46,7 +53,7 @@ const (
 )
 
 // ConfigFromEnv reads PORT, FRONTEND_DIR, DEFAULT_BRAND, DEV_BRAND_HOSTS, TRUSTED_PROXIES
-// (comma-separated), BRAND_CACHE_TTL, READY_TIMEOUT, HTTP_SHUTDOWN_GRACE, CONTENT_SECURITY_POLICY
+// (comma-separated), BRAND_CACHE_TTL, LOCALE_CACHE_TTL, ACCESS_LOG_SLOW, READY_TIMEOUT, HTTP_SHUTDOWN_GRACE, CONTENT_SECURITY_POLICY
 // and the gRPC client variables of grpcclient.ConfigFromEnv.
 func ConfigFromEnv() Config {
 	return Config{
@@ -59,6 +66,8 @@ func ConfigFromEnv() Config {
 		ReadyTimeout:          config.Duration("READY_TIMEOUT", DefaultReadyTimeout),
 		ShutdownGrace:         config.Duration("HTTP_SHUTDOWN_GRACE", DefaultShutdownGrace),
 		ContentSecurityPolicy: config.String("CONTENT_SECURITY_POLICY", ""),
+		SlowRequest:           config.Duration("ACCESS_LOG_SLOW", middleware.DefaultSlowRequest),
+		LocaleCacheTTL:        config.Duration("LOCALE_CACHE_TTL", locales.DefaultTTL),
 		Client:                grpcclient.ConfigFromEnv(),
 	}
 }

@@ -13,6 +13,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/gateway/brands"
+	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/router"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
@@ -67,6 +68,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 			DevHosts:    cfg.DevBrandHosts,
 			DefaultSlug: cfg.DefaultBrand,
 		}),
+		Locales:               locales.New(catalog, locales.Options{TTL: cfg.LocaleCacheTTL}),
+		SlowRequest:           cfg.SlowRequest,
 		StaticDir:             cfg.StaticDir,
 		TrustedProxies:        cfg.TrustedProxies,
 		ContentSecurityPolicy: cfg.ContentSecurityPolicy,

@@ -10,7 +10,6 @@ import (
 	"github.com/hostcart/checkout/gateway/brands"
 	"github.com/hostcart/checkout/gateway/httperr"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
-	"github.com/hostcart/checkout/libs/go/platform/callctx"
 )
 
 // KeyBrandNotFound answers requests for a host that serves no brand.
@@ -36,7 +35,7 @@ func Brand(resolver BrandResolver) gin.HandlerFunc {
 			return
 		}
 		c.Set(brandKey, b)
-		updateCallContext(c, func(v *callctx.Values) { v.BrandID = b.GetId() })
+		pendingValues(c).BrandID = b.GetId()
 		c.Next()
 	}
 }

@@ -2,8 +2,6 @@ package middleware
 
 import (
 	"github.com/gin-gonic/gin"
-
-	"github.com/hostcart/checkout/libs/go/platform/callctx"
 )
 
 // ClientIP passes the visitor's address to the services, which rate limit per address. gin's
@@ -12,7 +10,7 @@ import (
 func ClientIP() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if ip := c.ClientIP(); ip != "" {
-			updateCallContext(c, func(v *callctx.Values) { v.ClientIP = ip })
+			pendingValues(c).ClientIP = ip
 		}
 		c.Next()
 	}

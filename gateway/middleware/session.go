@@ -9,7 +9,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hostcart/checkout/gateway/httperr"
-	"github.com/hostcart/checkout/libs/go/platform/callctx"
 )
 
 // SessionCookie names the cookie holding the opaque session id.
@@ -39,7 +38,7 @@ func Session(https *HTTPSDetector) gin.HandlerFunc {
 				SameSite: http.SameSiteLaxMode,
 			})
 		}
-		updateCallContext(c, func(v *callctx.Values) { v.SessionID = sid })
+		pendingValues(c).SessionID = sid
 		c.Next()
 	}
 }
@@ -57,6 +56,8 @@ func validToken(s string) bool {
 	if len(s) != base64.RawURLEncoding.EncodedLen(tokenBytes) {
 		return false
 	}
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	return err == nil && len(b) == tokenBytes
+	// Decoded into an array on the stack: this runs twice per request (session and CSRF).
+	var b [tokenBytes]byte
+	n, err := base64.RawURLEncoding.Decode(b[:], []byte(s))
+	return err == nil && n == tokenBytes
 }

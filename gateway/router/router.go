@@ -17,6 +17,7 @@ import (
 	"github.com/hostcart/checkout/gateway/catalogapi"
 	"github.com/hostcart/checkout/gateway/domainapi"
 	"github.com/hostcart/checkout/gateway/httperr"
+	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
 	"github.com/hostcart/checkout/gateway/spa"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
@@ -35,6 +36,8 @@ type Deps struct {
 	// Ready lists the backends /readyz checks, by service name.
 	Ready  map[string]healthpb.HealthClient
 	Brands middleware.BrandResolver
+	// Locales resolves session locales for the domain routes; nil builds one over Catalog.
+	Locales *locales.Cache
 	// StaticDir holds the built frontend.
 	StaticDir string
 	// TrustedProxies (IPs or CIDRs) may set X-Forwarded-For and X-Forwarded-Proto.
@@ -42,6 +45,9 @@ type Deps struct {
 	ContentSecurityPolicy string
 	// ReadyTimeout bounds each backend health check of /readyz.
 	ReadyTimeout time.Duration
+	// SlowRequest is the duration from which a successful request's access-log line is a warning;
+	// zero takes middleware.DefaultSlowRequest, negative turns the rule off.
+	SlowRequest time.Duration
 }
 
 // New builds the gin engine.
@@ -51,6 +57,9 @@ func New(d Deps) (*gin.Engine, error) {
 	}
 	if d.ReadyTimeout <= 0 {
 		d.ReadyTimeout = time.Second
+	}
+	if d.SlowRequest == 0 {
+		d.SlowRequest = middleware.DefaultSlowRequest
 	}
 	https, err := middleware.NewHTTPSDetector(d.TrustedProxies)
 	if err != nil {
@@ -72,7 +81,7 @@ func New(d Deps) (*gin.Engine, error) {
 			return !isProbePath(c.Request.URL.Path)
 		})),
 		middleware.RequestID(),
-		middleware.AccessLog(d.Log),
+		middleware.AccessLog(d.Log, d.SlowRequest),
 		recovery(d.Log),
 		middleware.SecurityHeaders(d.ContentSecurityPolicy, https),
 	)
@@ -91,8 +100,15 @@ func New(d Deps) (*gin.Engine, error) {
 		middleware.ClientIP(),
 		middleware.Brand(d.Brands),
 	)
-	catalogapi.New(d.Catalog).Register(api)
-	domainapi.New(d.Domains, d.Catalog).Register(api)
+	if d.Locales == nil {
+		d.Locales = locales.New(d.Catalog, locales.Options{})
+	}
+	// Every route group ends with CallContext, which hands the collected session, brand, address
+	// and locale to the services in one step.
+	catalogapi.New(d.Catalog).OnLocaleSet(d.Locales.Set).Register(api.Group("", middleware.CallContext()))
+	// The domain service's texts (group names, notices) depend on the locale, which only the
+	// catalog stores; catalog routes skip this since the catalog reads its own store.
+	domainapi.New(d.Domains, d.Catalog).Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
 
 	engine.NoRoute(func(c *gin.Context) {
 		p := c.Request.URL.Path

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -36,7 +37,7 @@ type catalogueCache struct {
 	repo    Repository
 	ttl     time.Duration
 	mu      sync.RWMutex
-	entries map[string]catalogueEntry
+	entries map[catalogueKey]catalogueEntry
 	loads   singleflight.Group
 	now     func() time.Time
 }
@@ -44,17 +45,23 @@ type catalogueCache struct {
 // loadTimeout bounds one read of a catalogue from the store.
 const loadTimeout = 5 * time.Second
 
+// catalogueKey is a struct rather than a formatted string: the lookup runs on every call.
+type catalogueKey struct {
+	brandID int32
+	locale  string
+}
+
 type catalogueEntry struct {
 	cat     *domain.Catalogue
 	expires time.Time
 }
 
 func newCatalogueCache(repo Repository, ttl time.Duration) *catalogueCache {
-	return &catalogueCache{repo: repo, ttl: ttl, entries: map[string]catalogueEntry{}, now: time.Now}
+	return &catalogueCache{repo: repo, ttl: ttl, entries: map[catalogueKey]catalogueEntry{}, now: time.Now}
 }
 
 func (c *catalogueCache) get(ctx context.Context, brandID int32, locale string) (*domain.Catalogue, error) {
-	key := fmt.Sprintf("%d/%s", brandID, locale)
+	key := catalogueKey{brandID: brandID, locale: locale}
 	if c.ttl > 0 {
 		c.mu.RLock()
 		e, ok := c.entries[key]
@@ -63,7 +70,7 @@ func (c *catalogueCache) get(ctx context.Context, brandID int32, locale string) 
 			return e.cat, nil
 		}
 	}
-	v, err, _ := c.loads.Do(key, func() (any, error) {
+	v, err, _ := c.loads.Do(strconv.Itoa(int(brandID))+"/"+locale, func() (any, error) {
 		// Shared by every caller waiting for this key, so one caller giving up must not fail the rest.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), loadTimeout)
 		defer cancel()

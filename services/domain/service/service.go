@@ -119,11 +119,8 @@ func (s *service) CheckAvailability(ctx context.Context, names, freeTLDs []strin
 	if err != nil {
 		return nil, err
 	}
-	type item struct {
-		name domain.Name
-		tld  domain.TLD
-	}
-	items := make([]item, 0, len(names))
+	// Built in one pass: TLD values are large, and a staging slice copied each of them twice.
+	ps := make([]pending, 0, len(names))
 	for _, raw := range names {
 		search, inErr := domain.NormalizeSearch(raw, cat.Set())
 		if inErr == nil && search.TLD == "" {
@@ -133,13 +130,9 @@ func (s *service) CheckAvailability(ctx context.Context, names, freeTLDs []strin
 			return nil, fmt.Errorf("check %q: %w", raw, inErr)
 		}
 		t, _ := cat.TLD(search.TLD)
-		items = append(items, item{name: search.Name(t), tld: t})
+		ps = append(ps, pendingFor(search.Name(t), t))
 	}
-	pending := make([]pending, len(items))
-	for i, it := range items {
-		pending[i] = pendingFor(it.name, it.tld)
-	}
-	results, err := s.resolve(ctx, pending, domain.FreeSet(freeTLDs))
+	results, err := s.resolve(ctx, ps, domain.FreeSet(freeTLDs))
 	if err != nil {
 		return nil, err
 	}

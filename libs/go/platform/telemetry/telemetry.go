@@ -119,6 +119,11 @@ func tracerProvider(ctx context.Context, exporter string, res *resource.Resource
 	opts := []sdktrace.TracerProviderOption{sdktrace.WithResource(res)}
 	switch exporter {
 	case "", ExporterNone:
+		// Nothing exports, so recording spans (attributes, events, timestamps) is pure cost. Unsampled
+		// spans still get valid trace and span ids, which is what logs and services need. A parent
+		// sampled upstream is still honoured, so this process does not break a trace another one
+		// exports.
+		opts = append(opts, sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.NeverSample())))
 	case ExporterStdout:
 		exp, err := stdouttrace.New()
 		if err != nil {

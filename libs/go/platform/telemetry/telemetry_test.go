@@ -54,6 +54,26 @@ func TestNoneStillPropagatesTraceIDs(t *testing.T) {
 	}
 }
 
+// With nothing to export, spans must cost no recording, yet a trace sampled by an upstream process
+// keeps being recorded and marked sampled so that process's trace stays whole.
+func TestNoneRecordsNothingButHonoursSampledParents(t *testing.T) {
+	setup(t, Config{ServiceName: "gateway", TracesExporter: "none", MetricsExporter: "none"})
+
+	_, root := otel.Tracer("test").Start(context.Background(), "root")
+	defer root.End()
+	if root.IsRecording() || root.SpanContext().IsSampled() {
+		t.Fatalf("root span recording=%v sampled=%v, want neither", root.IsRecording(), root.SpanContext().IsSampled())
+	}
+
+	parent := propagation.MapCarrier{"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}
+	ctx := otel.GetTextMapPropagator().Extract(context.Background(), parent)
+	_, child := otel.Tracer("test").Start(ctx, "child")
+	defer child.End()
+	if !child.SpanContext().IsSampled() || child.SpanContext().TraceID().String() != "4bf92f3577b34da6a3ce929d0e0e4736" {
+		t.Fatalf("child of a sampled parent: %v", child.SpanContext())
+	}
+}
+
 func TestPrometheusMetrics(t *testing.T) {
 	setup(t, Config{ServiceName: "catalog", TracesExporter: "stdout", MetricsExporter: "prometheus"})
 
