@@ -1,69 +1,33 @@
 package domain
 
+import "github.com/hostcart/checkout/libs/go/periods"
+
 // Period is the maturity and interval a line is contracted with.
 type Period struct {
 	Maturity Maturity
 	Interval Interval
 }
 
-// DefaultMaturity is the maturity a new item starts with (spec §4): the lowest monthly price among
-// the maturities that have an interval. Equal prices prefer the flagged default, then the shorter
-// term, then the lower id, so the choice never depends on the catalog's order.
-func DefaultMaturity(p Product) (Maturity, bool) {
-	var best Maturity
-	found := false
-	for _, m := range p.Maturities {
-		if len(m.Intervals) == 0 {
-			continue
-		}
-		if !found || cheaperDefault(m, best) {
-			best, found = m, true
-		}
-	}
-	return best, found
+// PeriodTerm is what the shared default rules (libs/go/periods) read of a maturity: the catalog
+// sends only active maturities and intervals, so a maturity is offered when it has an interval.
+func (m Maturity) PeriodTerm() periods.Term {
+	return periods.Term{ID: m.ID, Months: m.Months, PriceCents: int64(m.PriceCents), IsDefault: m.IsDefault, Offered: len(m.Intervals) > 0}
 }
 
-func cheaperDefault(a, b Maturity) bool {
-	if a.PriceCents != b.PriceCents {
-		return a.PriceCents < b.PriceCents
-	}
-	if a.IsDefault != b.IsDefault {
-		return a.IsDefault
-	}
-	if a.Months != b.Months {
-		return a.Months < b.Months
-	}
-	return a.ID < b.ID
-}
-
-// DefaultInterval is the interval a maturity starts with: the one flagged default, else the
-// longest.
-func DefaultInterval(m Maturity) (Interval, bool) {
-	var best Interval
-	found := false
-	for _, iv := range m.Intervals {
-		switch {
-		case !found:
-			best, found = iv, true
-		case iv.IsDefault != best.IsDefault:
-			if iv.IsDefault {
-				best = iv
-			}
-		case iv.Months > best.Months || (iv.Months == best.Months && iv.ID < best.ID):
-			best = iv
-		}
-	}
-	return best, found
+// PeriodTerm is what the shared default rules read of an interval; every one the catalog sends is
+// active.
+func (iv Interval) PeriodTerm() periods.Term {
+	return periods.Term{ID: iv.ID, Months: iv.Months, IsDefault: iv.IsDefault, Offered: true}
 }
 
 // ProductPeriod resolves the period a product is ordered with: maturityID 0 is the default
-// maturity, intervalID 0 that maturity's default interval. False when the ids do not belong to the
-// product (or it has nothing orderable).
+// maturity, intervalID 0 that maturity's default interval (spec §4, libs/go/periods). False when
+// the ids do not belong to the product (or it has nothing orderable).
 func ProductPeriod(p Product, maturityID, intervalID int32) (Period, bool) {
 	var m Maturity
 	var ok bool
 	if maturityID == 0 {
-		m, ok = DefaultMaturity(p)
+		m, ok = periods.DefaultMaturity(p.Maturities)
 	} else {
 		m, ok = p.Maturity(maturityID)
 	}
@@ -72,7 +36,7 @@ func ProductPeriod(p Product, maturityID, intervalID int32) (Period, bool) {
 	}
 	var iv Interval
 	if intervalID == 0 {
-		iv, ok = DefaultInterval(m)
+		iv, ok = periods.DefaultInterval(m.Intervals)
 	} else {
 		iv, ok = m.Interval(intervalID)
 	}
@@ -80,17 +44,6 @@ func ProductPeriod(p Product, maturityID, intervalID int32) (Period, bool) {
 		return Period{}, false
 	}
 	return Period{Maturity: m, Interval: iv}, true
-}
-
-// maturityFits: an addon's maturity goes with the product's when the months are equal or the addon
-// is one-time (spec §4).
-func maturityFits(addon, parent Maturity) bool {
-	return addon.Months == parent.Months || addon.Months == 0
-}
-
-// intervalFits: intervals go together when their months are equal or either means "any" (0).
-func intervalFits(addon, parent Interval) bool {
-	return addon.Months == parent.Months || addon.Months == 0 || parent.Months == 0
 }
 
 // exemptions are the rules that free an addon from following the product's period.
@@ -117,7 +70,9 @@ func LineFits(addon Product, link AddonLink, parent Period, maturityID, interval
 		return false
 	}
 	ex := exemptionsOf(link)
-	return (ex.maturity || maturityFits(m, parent.Maturity)) && (ex.interval || intervalFits(iv, parent.Interval))
+	maturityFits := ex.maturity || periods.MaturityFits(m.Months, parent.Maturity.Months)
+	intervalFits := ex.interval || periods.IntervalFits(iv.Months, parent.Interval.Months)
+	return maturityFits && intervalFits
 }
 
 // AddonPeriod chooses an addon's (or upsell's) period for a product period: the maturity of the
@@ -153,7 +108,7 @@ func maturityPreference(addon Product, parent Maturity, exempt bool) []Maturity 
 		}
 	}
 	out := append(same, oneTime...)
-	if def, ok := DefaultMaturity(Product{Maturities: rest}); ok {
+	if def, ok := periods.DefaultMaturity(rest); ok {
 		out = append(out, def)
 		for _, m := range rest {
 			if m.ID != def.ID {
@@ -167,7 +122,7 @@ func maturityPreference(addon Product, parent Maturity, exempt bool) []Maturity 
 func pickInterval(m Maturity, parent Interval, exempt bool, intervalID int32) (Interval, bool) {
 	if intervalID != 0 {
 		iv, ok := m.Interval(intervalID)
-		return iv, ok && (exempt || intervalFits(iv, parent))
+		return iv, ok && (exempt || periods.IntervalFits(iv.Months, parent.Months))
 	}
 	var anyIv *Interval
 	for i, iv := range m.Intervals {
@@ -182,7 +137,7 @@ func pickInterval(m Maturity, parent Interval, exempt bool, intervalID int32) (I
 		return *anyIv, true
 	}
 	if exempt || parent.Months == 0 {
-		return DefaultInterval(m)
+		return periods.DefaultInterval(m.Intervals)
 	}
 	return Interval{}, false
 }

@@ -2,24 +2,26 @@ package domain
 
 import "testing"
 
-func TestDefaultMaturityAndInterval(t *testing.T) {
+// The default rules themselves are table-tested in libs/go/periods; these cases check that the
+// cart's types reach them as the catalog sends them and that ProductPeriod resolves asked ids.
+func TestProductPeriod(t *testing.T) {
 	tests := []struct {
-		name         string
-		maturities   []Maturity
-		wantMaturity int32
-		wantInterval int32
+		name                   string
+		maturities             []Maturity
+		askMaturity, askIntval int32
+		wantMaturity           int32
+		wantInterval           int32
 	}{
 		// 449 < 499 < 699: the 24-month term; its intervals 1/12/24 with 12 flagged default.
-		{"lowest price wins, flagged interval", testCatalog()[1001].Maturities, 100103, iv12.ID},
-		{"equal prices prefer the flagged default", []Maturity{mat(1, 12, 500, iv12), func() Maturity { m := mat(2, 24, 500, iv24); m.IsDefault = true; return m }()}, 2, iv24.ID},
-		{"equal prices prefer the shorter term", []Maturity{mat(1, 24, 500, iv24), mat(2, 12, 500, iv1)}, 2, iv1.ID},
-		// No interval flagged default: the longest one.
-		{"longest interval without a flag", []Maturity{mat(1, 24, 500, iv1, iv6, Interval{ID: 9, Months: 24})}, 1, 9},
-		{"a maturity without intervals is hidden", []Maturity{mat(1, 12, 100), mat(2, 12, 900, iv1)}, 2, iv1.ID},
+		{"default maturity and flagged interval", testCatalog()[1001].Maturities, 0, 0, 100103, iv12.ID},
+		{"equal prices prefer the flagged default", []Maturity{mat(1, 12, 500, iv12), func() Maturity { m := mat(2, 24, 500, iv24); m.IsDefault = true; return m }()}, 0, 0, 2, iv24.ID},
+		{"a maturity without intervals is hidden", []Maturity{mat(1, 12, 100), mat(2, 12, 900, iv1)}, 0, 0, 2, iv1.ID},
+		{"asked maturity with its default interval", testCatalog()[1001].Maturities, 100102, 0, 100102, iv12.ID},
+		{"asked maturity and interval", testCatalog()[1001].Maturities, 100103, iv24.ID, 100103, iv24.ID},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			per, ok := ProductPeriod(Product{Maturities: tt.maturities}, 0, 0)
+			per, ok := ProductPeriod(Product{Maturities: tt.maturities}, tt.askMaturity, tt.askIntval)
 			if !ok || per.Maturity.ID != tt.wantMaturity || per.Interval.ID != tt.wantInterval {
 				t.Errorf("period = %d/%d (%v), want %d/%d", per.Maturity.ID, per.Interval.ID, ok, tt.wantMaturity, tt.wantInterval)
 			}
@@ -30,6 +32,9 @@ func TestDefaultMaturityAndInterval(t *testing.T) {
 	}
 	if _, ok := ProductPeriod(testCatalog()[1001], 100101, iv12.ID); ok {
 		t.Error("the monthly term accepted the yearly interval it does not offer")
+	}
+	if _, ok := ProductPeriod(testCatalog()[1001], 999, 0); ok {
+		t.Error("a maturity of another product was accepted")
 	}
 }
 

@@ -3,6 +3,7 @@ package domain
 import (
 	"slices"
 
+	"github.com/hostcart/checkout/libs/go/periods"
 	"github.com/hostcart/checkout/libs/go/pricing"
 )
 
@@ -11,7 +12,7 @@ import (
 func OrderableMaturities(ms []Maturity) []Maturity {
 	out := make([]Maturity, 0, len(ms))
 	for _, m := range ms {
-		if !m.IsActive {
+		if !m.PeriodTerm().Offered {
 			continue
 		}
 		var active []Interval
@@ -19,9 +20,6 @@ func OrderableMaturities(ms []Maturity) []Maturity {
 			if iv.IsActive {
 				active = append(active, iv)
 			}
-		}
-		if len(active) == 0 {
-			continue
 		}
 		m.Intervals = active
 		out = append(out, m)
@@ -34,57 +32,27 @@ func (p Product) Orderable() bool {
 	return p.IsActive && len(OrderableMaturities(p.Maturities)) > 0
 }
 
-// DefaultMaturity is the maturity a new cart item starts with: the lowest monthly price among the
-// orderable ones. Equal prices prefer the flagged default, then the shorter term, so the choice is
-// stable whatever order the store returns.
-func DefaultMaturity(ms []Maturity) (Maturity, bool) {
-	orderable := OrderableMaturities(ms)
-	if len(orderable) == 0 {
-		return Maturity{}, false
-	}
-	best := orderable[0]
-	for _, m := range orderable[1:] {
-		if cheaperDefault(m, best) {
-			best = m
-		}
-	}
-	return best, true
+// PeriodTerm is what the shared default rules (spec §4, libs/go/periods) read of a maturity: it
+// may be chosen when active and with an active interval, as OrderableMaturities keeps.
+func (m Maturity) PeriodTerm() periods.Term {
+	return periods.Term{ID: m.ID, Months: m.Months, PriceCents: m.PriceCents, IsDefault: m.IsDefault, Offered: m.IsActive && periods.AnyOffered(m.Intervals)}
 }
 
-func cheaperDefault(a, b Maturity) bool {
-	if a.PriceCents != b.PriceCents {
-		return a.PriceCents < b.PriceCents
-	}
-	if a.IsDefault != b.IsDefault {
-		return a.IsDefault
-	}
-	if a.Months != b.Months {
-		return a.Months < b.Months
-	}
-	return a.ID < b.ID
+// PeriodTerm is what the shared default rules read of an interval: inactive ones are never chosen.
+func (iv Interval) PeriodTerm() periods.Term {
+	return periods.Term{ID: iv.ID, Months: iv.Months, IsDefault: iv.IsDefault, Offered: iv.IsActive}
+}
+
+// DefaultMaturity is the maturity a new cart item starts with (libs/go/periods), as customers see
+// it: only its active intervals.
+func DefaultMaturity(ms []Maturity) (Maturity, bool) {
+	return periods.DefaultMaturity(OrderableMaturities(ms))
 }
 
 // DefaultInterval is the billing interval a maturity starts with: the active one flagged default,
 // else the longest active one.
 func DefaultInterval(m Maturity) (Interval, bool) {
-	var best Interval
-	found := false
-	for _, iv := range m.Intervals {
-		if !iv.IsActive {
-			continue
-		}
-		switch {
-		case !found:
-			best, found = iv, true
-		case iv.IsDefault != best.IsDefault:
-			if iv.IsDefault {
-				best = iv
-			}
-		case iv.Months > best.Months || (iv.Months == best.Months && iv.ID < best.ID):
-			best = iv
-		}
-	}
-	return best, found
+	return periods.DefaultInterval(m.Intervals)
 }
 
 // ComputeFromPrice returns the 'from' price of a product card: the default maturity's monthly

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -48,54 +49,47 @@ func TestOrderableMaturitiesDropsInactiveIntervals(t *testing.T) {
 	}
 }
 
-func TestDefaultMaturity(t *testing.T) {
-	flagged := mat(3, 24, 400, true, iv(1, 1, true, false))
-	flagged.IsDefault = true
+// The default rules themselves are table-tested in libs/go/periods; these cases check that the
+// catalog's inactive maturities and intervals never reach them as choices.
+func TestDefaultPeriod(t *testing.T) {
 	tests := []struct {
-		name   string
-		in     []Maturity
-		wantID int32
-		wantOK bool
+		name         string
+		in           []Maturity
+		wantMaturity int32
+		wantInterval int32
+		wantOK       bool
 	}{
-		{"lowest price wins", []Maturity{mat(1, 1, 599, true, iv(1, 1, true, false)), mat(2, 12, 499, true, iv(1, 1, true, false)), mat(3, 24, 449, true, iv(1, 1, true, false))}, 3, true},
-		{"cheaper inactive maturity ignored", []Maturity{mat(1, 1, 599, true, iv(1, 1, true, false)), mat(2, 24, 100, false, iv(1, 1, true, false))}, 1, true},
-		{"cheaper maturity without active interval ignored", []Maturity{mat(1, 1, 599, true, iv(1, 1, true, false)), mat(2, 24, 100, true, iv(2, 3, false, false))}, 1, true},
-		{"tie prefers flagged default", []Maturity{mat(1, 12, 400, true, iv(1, 1, true, false)), flagged}, 3, true},
-		{"tie prefers shorter term", []Maturity{mat(2, 24, 400, true, iv(1, 1, true, false)), mat(1, 12, 400, true, iv(1, 1, true, false))}, 1, true},
-		{"nothing orderable", []Maturity{mat(1, 1, 599, false, iv(1, 1, true, false))}, 0, false},
-		{"empty", nil, 0, false},
+		{"lowest price wins", []Maturity{mat(1, 1, 599, true, iv(1, 1, true, false)), mat(2, 12, 499, true, iv(1, 1, true, false))}, 2, 1, true},
+		{"cheaper inactive maturity ignored", []Maturity{mat(1, 1, 599, true, iv(1, 1, true, false)), mat(2, 24, 100, false, iv(1, 1, true, false))}, 1, 1, true},
+		{"cheaper maturity without active interval ignored", []Maturity{mat(1, 1, 599, true, iv(1, 1, true, false)), mat(2, 24, 100, true, iv(2, 3, false, false))}, 1, 1, true},
+		{"flagged default interval wins over longer", []Maturity{mat(1, 12, 400, true, iv(1, 1, true, false), iv(3, 12, true, true), iv(4, 24, true, false))}, 1, 3, true},
+		{"inactive flagged default interval ignored", []Maturity{mat(1, 12, 400, true, iv(1, 1, true, false), iv(3, 12, false, true), iv(2, 6, true, false))}, 1, 2, true},
+		{"inactive longest interval ignored", []Maturity{mat(1, 12, 400, true, iv(1, 1, true, false), iv(4, 24, false, false))}, 1, 1, true},
+		{"nothing orderable", []Maturity{mat(1, 1, 599, false, iv(1, 1, true, false))}, 0, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := DefaultMaturity(tt.in)
-			if ok != tt.wantOK || got.ID != tt.wantID {
-				t.Errorf("got (%d, %v), want (%d, %v)", got.ID, ok, tt.wantID, tt.wantOK)
+			m, ok := DefaultMaturity(tt.in)
+			if ok != tt.wantOK || m.ID != tt.wantMaturity {
+				t.Fatalf("maturity = (%d, %v), want (%d, %v)", m.ID, ok, tt.wantMaturity, tt.wantOK)
+			}
+			for _, i := range m.Intervals {
+				if !i.IsActive {
+					t.Errorf("default maturity carries inactive interval %d", i.ID)
+				}
+			}
+			if !ok {
+				return
+			}
+			// Asked on the maturity as stored, with its inactive intervals: they are never chosen.
+			stored := tt.in[slices.IndexFunc(tt.in, func(s Maturity) bool { return s.ID == m.ID })]
+			if got, _ := DefaultInterval(stored); got.ID != tt.wantInterval {
+				t.Errorf("interval = %d, want %d", got.ID, tt.wantInterval)
 			}
 		})
 	}
-}
-
-func TestDefaultInterval(t *testing.T) {
-	tests := []struct {
-		name   string
-		in     []Interval
-		wantID int32
-		wantOK bool
-	}{
-		{"flagged default wins over longer", []Interval{iv(1, 1, true, false), iv(3, 12, true, true), iv(4, 24, true, false)}, 3, true},
-		{"longest without flag", []Interval{iv(1, 1, true, false), iv(4, 24, true, false), iv(3, 12, true, false)}, 4, true},
-		{"inactive flagged default ignored", []Interval{iv(1, 1, true, false), iv(3, 12, false, true), iv(2, 6, true, false)}, 2, true},
-		{"inactive longest ignored", []Interval{iv(1, 1, true, false), iv(4, 24, false, false)}, 1, true},
-		{"one-time interval", []Interval{iv(5, 0, true, false)}, 5, true},
-		{"none active", []Interval{iv(1, 1, false, false)}, 0, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, ok := DefaultInterval(Maturity{Intervals: tt.in})
-			if ok != tt.wantOK || got.ID != tt.wantID {
-				t.Errorf("got (%d, %v), want (%d, %v)", got.ID, ok, tt.wantID, tt.wantOK)
-			}
-		})
+	if _, ok := DefaultInterval(Maturity{Intervals: []Interval{iv(1, 1, false, false)}}); ok {
+		t.Error("a maturity without an active interval has a default interval")
 	}
 }
 

@@ -1,6 +1,7 @@
-// Package sqldb opens a service's SQL database — PostgreSQL (lib/pq) in production, the embedded
-// pure-Go SQLite (modernc.org/sqlite) in devstack and tests — and applies its embedded goose
-// migrations. Services keep their own SQL; this is only the start-up every store repeats.
+// Package sqldb is the SQL start-up every store repeats: it opens a service's database
+// (PostgreSQL through lib/pq in production, the embedded pure-Go SQLite of modernc.org/sqlite in
+// devstack and tests), applies its embedded goose migrations and sorts driver errors into the kinds
+// the transports report (Unavailable, Classify). Services keep their own SQL.
 package sqldb
 
 import (
@@ -81,7 +82,10 @@ func Migrate(ctx context.Context, db *sqlx.DB, fsys fs.FS, table string) error {
 	if err != nil {
 		return fmt.Errorf("migration store: %w", err)
 	}
-	p, err := goose.NewProvider("", db.DB, fsys, append(opts, goose.WithStore(store))...)
+	// Only fsys: goose's process-wide registry of Go migrations would mix the services devstack
+	// runs in one process.
+	opts = append(opts, goose.WithStore(store), goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider("", db.DB, fsys, opts...)
 	if err != nil {
 		return fmt.Errorf("migration provider: %w", err)
 	}

@@ -6,16 +6,14 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/jmoiron/sqlx"
+
 	"github.com/hostcart/checkout/libs/go/apperr"
 )
 
 func TestMigrateRecordsVersionsInTheServiceTable(t *testing.T) {
 	ctx := context.Background()
-	db, err := OpenSQLite(ctx, ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := memoryDB(t)
 	fsys := fstest.MapFS{"00001_init.sql": {Data: []byte("-- +goose Up\nCREATE TABLE things (id INTEGER PRIMARY KEY);\n")}}
 	for i := 0; i < 2; i++ { // the second run finds nothing to do
 		if err := Migrate(ctx, db, fsys, "svc_versions"); err != nil {
@@ -32,6 +30,17 @@ func TestMigrateRecordsVersionsInTheServiceTable(t *testing.T) {
 	if _, err := db.ExecContext(ctx, "INSERT INTO things (id) VALUES (?)", 1); err != nil {
 		t.Fatalf("migrated table unusable: %v", err)
 	}
+}
+
+// memoryDB opens an in-memory SQLite database closed after the test.
+func memoryDB(t *testing.T) *sqlx.DB {
+	t.Helper()
+	db, err := OpenSQLite(context.Background(), ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return db
 }
 
 func TestUnavailableKeepsCancellation(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/catalog/domain"
 )
 
@@ -47,7 +48,7 @@ func (s *Store) BrandByID(ctx context.Context, id int32) (domain.Brand, error) {
 func (s *Store) Brands(ctx context.Context) ([]domain.Brand, error) {
 	var rows []brandRow
 	if err := s.db.SelectContext(ctx, &rows, brandColumns+` ORDER BY id`); err != nil {
-		return nil, fmt.Errorf("select brands: %w", storeErr(err))
+		return nil, fmt.Errorf("select brands: %w", sqldb.Classify(err))
 	}
 	return s.withLocalesAndProperties(ctx, rows)
 }
@@ -55,7 +56,7 @@ func (s *Store) Brands(ctx context.Context) ([]domain.Brand, error) {
 func (s *Store) oneBrand(ctx context.Context, query string, arg any) (domain.Brand, error) {
 	var rows []brandRow
 	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), arg); err != nil {
-		return domain.Brand{}, fmt.Errorf("select brand: %w", storeErr(err))
+		return domain.Brand{}, fmt.Errorf("select brand: %w", sqldb.Classify(err))
 	}
 	if len(rows) == 0 {
 		return domain.Brand{}, fmt.Errorf("brand %v: %w", arg, domain.ErrNotFound)
@@ -110,7 +111,7 @@ func (s *Store) selectIn(ctx context.Context, dest any, query string, args ...an
 		return fmt.Errorf("expand query: %w", err)
 	}
 	if err := s.db.SelectContext(ctx, dest, s.db.Rebind(q), expanded...); err != nil {
-		return storeErr(err)
+		return sqldb.Classify(err)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/catalog/domain"
 )
 
@@ -22,7 +23,7 @@ func (s *Store) Countries(ctx context.Context, locale string) ([]domain.Country,
 		LEFT JOIN country_texts f ON f.country_id = c.id AND f.locale = ?
 		ORDER BY c.sort_order, c.code`
 	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(q), locale, domain.FallbackLocale); err != nil {
-		return nil, fmt.Errorf("select countries: %w", storeErr(err))
+		return nil, fmt.Errorf("select countries: %w", sqldb.Classify(err))
 	}
 	out := make([]domain.Country, len(rows))
 	for i, r := range rows {
@@ -56,7 +57,7 @@ func (s *Store) Categories(ctx context.Context, brandID int32, locale string) ([
 		WHERE c.brand_id = ?
 		ORDER BY c.sort_order, c.id`
 	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(q), locale, domain.FallbackLocale, brandID); err != nil {
-		return nil, fmt.Errorf("select categories of brand %d: %w", brandID, storeErr(err))
+		return nil, fmt.Errorf("select categories of brand %d: %w", brandID, sqldb.Classify(err))
 	}
 	out := make([]domain.Category, len(rows))
 	for i, r := range rows {
@@ -84,7 +85,7 @@ func (s *Store) PaymentIntervals(ctx context.Context, brandID int32) ([]domain.I
 	var rows []intervalRow
 	q := `SELECT id, months, interval_vat, is_active, is_default FROM payment_intervals WHERE brand_id = ? ORDER BY months, id`
 	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(q), brandID); err != nil {
-		return nil, fmt.Errorf("select payment intervals of brand %d: %w", brandID, storeErr(err))
+		return nil, fmt.Errorf("select payment intervals of brand %d: %w", brandID, sqldb.Classify(err))
 	}
 	out := make([]domain.Interval, len(rows))
 	for i, r := range rows {
@@ -103,7 +104,7 @@ func (s *Store) ZipCodes(ctx context.Context, countryCode, prefix string, limit 
 	}
 	q := `SELECT code, city, country_code FROM zip_codes WHERE country_code = ? AND code LIKE ? ORDER BY code, city LIMIT ?`
 	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(q), countryCode, prefix+"%", limit); err != nil {
-		return nil, fmt.Errorf("select zip codes: %w", storeErr(err))
+		return nil, fmt.Errorf("select zip codes: %w", sqldb.Classify(err))
 	}
 	out := make([]domain.ZipCode, len(rows))
 	for i, r := range rows {

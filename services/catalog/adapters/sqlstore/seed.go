@@ -7,6 +7,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/catalog/seed"
 )
 
@@ -16,7 +17,7 @@ import (
 func (s *Store) Import(ctx context.Context, c *seed.Catalog) error {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("begin seed import: %w", storeErr(err))
+		return fmt.Errorf("begin seed import: %w", sqldb.Classify(err))
 	}
 	w := &seedWriter{ctx: ctx, tx: tx}
 	w.reference(c)
@@ -25,10 +26,10 @@ func (s *Store) Import(ctx context.Context, c *seed.Catalog) error {
 	}
 	if w.err != nil {
 		_ = tx.Rollback()
-		return fmt.Errorf("import seed: %w", storeErr(w.err))
+		return fmt.Errorf("import seed: %w", sqldb.Classify(w.err))
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit seed import: %w", storeErr(err))
+		return fmt.Errorf("commit seed import: %w", sqldb.Classify(err))
 	}
 	return nil
 }

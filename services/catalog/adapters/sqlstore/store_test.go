@@ -6,16 +6,16 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
-	"fmt"
+	"io"
+	"net"
 	"net/url"
 	"os"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
-
-	"github.com/lib/pq"
 
 	"github.com/hostcart/checkout/services/catalog/domain"
 	"github.com/hostcart/checkout/services/catalog/seed"
@@ -60,9 +60,21 @@ func newSQLiteStore(t *testing.T) *Store {
 	return s
 }
 
-// newPostgresStore creates a throwaway database on the machine's PostgreSQL and drops it after
-// the test. TEST_POSTGRES_URL overrides the admin connection.
+// newPostgresStore opens a store on a throwaway database of the machine's PostgreSQL.
 func newPostgresStore(t *testing.T) *Store {
+	t.Helper()
+	s, err := OpenPostgres(context.Background(), throwawayPostgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// throwawayPostgres creates a database on the machine's PostgreSQL, answers its URL and drops it
+// after the test (after the cleanups registered later, such as closing the store).
+// TEST_POSTGRES_URL overrides the admin connection.
+func throwawayPostgres(t *testing.T) string {
 	t.Helper()
 	ctx := context.Background()
 	adminURL := os.Getenv("TEST_POSTGRES_URL")
@@ -80,22 +92,17 @@ func newPostgresStore(t *testing.T) *Store {
 	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
 		t.Fatalf("create throwaway database (is PostgreSQL running? set TEST_POSTGRES_URL): %v", err)
 	}
+	t.Cleanup(func() {
+		if _, err := admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+			t.Errorf("drop %s: %v", name, err)
+		}
+	})
 	u, err := url.Parse(adminURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	u.Path = "/" + name
-	s, err := OpenPostgres(ctx, u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = s.Close()
-		if _, err := admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("drop %s: %v", name, err)
-		}
-	})
-	return s
+	return u.String()
 }
 
 func runRepositorySuite(t *testing.T, s *Store, c *seed.Catalog) {
@@ -502,26 +509,83 @@ func rowCounts(t *testing.T, s *Store) map[string]int {
 	return counts
 }
 
-func TestStoreErrClassifies(t *testing.T) {
-	tests := []struct {
-		name string
-		err  error
-		want error
-	}{
-		{"no rows", sql.ErrNoRows, domain.ErrNotFound},
-		{"bad connection", fmt.Errorf("query: %w", sql.ErrConnDone), domain.ErrUnavailable},
-		{"postgres shutting down", &pq.Error{Code: "57P01"}, domain.ErrUnavailable},
-		{"postgres connection failure", &pq.Error{Code: "08006"}, domain.ErrUnavailable},
-		{"sqlite busy", errors.New("database is locked (5) (SQLITE_BUSY)"), domain.ErrUnavailable},
+// TestPostgresLostIsUnavailable: a database that goes away after the start reaches the service as
+// domain.ErrUnavailable (a retryable outage), not as an internal error. PostgreSQL is reached
+// through a proxy the test cuts.
+func TestPostgresLostIsUnavailable(t *testing.T) {
+	ctx := context.Background()
+	u, err := url.Parse(throwawayPostgres(t))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		if got := storeErr(tt.err); !errors.Is(got, tt.want) {
-			t.Errorf("%s: storeErr = %v, want %v", tt.name, got, tt.want)
+	cut := proxy(t, u.Host)
+	u.Host = cut.addr
+	s, err := OpenPostgres(ctx, u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	if err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Brands(ctx); err != nil {
+		t.Fatalf("brands through the proxy: %v", err)
+	}
+	cut.stop()
+	if _, err := s.Brands(ctx); !errors.Is(err, domain.ErrUnavailable) {
+		t.Fatalf("brands with the database gone: %v, want unavailable", err)
+	}
+	if err := s.Ping(ctx); !errors.Is(err, domain.ErrUnavailable) {
+		t.Fatalf("ping with the database gone: %v, want unavailable", err)
+	}
+}
+
+type tcpProxy struct {
+	addr string
+	stop func()
+}
+
+// proxy forwards a loopback port to target until stop, which closes the port and every
+// connection, as a database server that went away.
+func proxy(t *testing.T, target string) tcpProxy {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			client, err := lis.Accept()
+			if err != nil {
+				return
+			}
+			server, err := net.Dial("tcp", target)
+			if err != nil {
+				_ = client.Close()
+				continue
+			}
+			mu.Lock()
+			conns = append(conns, client, server)
+			mu.Unlock()
+			go func() { _, _ = io.Copy(server, client); _ = server.Close() }()
+			go func() { _, _ = io.Copy(client, server); _ = client.Close() }()
 		}
+	}()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			_ = lis.Close()
+			mu.Lock()
+			defer mu.Unlock()
+			for _, c := range conns {
+				_ = c.Close()
+			}
+		})
 	}
-	if got := storeErr(&pq.Error{Code: "42601"}); errors.Is(got, domain.ErrUnavailable) || errors.Is(got, domain.ErrNotFound) {
-		t.Errorf("syntax error classified as %v", got)
-	}
+	t.Cleanup(stop)
+	return tcpProxy{addr: lis.Addr().String(), stop: stop}
 }
 
 func TestPostgresDownIsUnavailable(t *testing.T) {
