@@ -3,10 +3,13 @@ module github.com/hostcart/checkout/gateway
 go 1.26.0
 
 require (
+	github.com/alicebob/miniredis/v2 v2.40.0
 	github.com/gin-gonic/gin v1.12.0
 	github.com/hostcart/checkout/libs/go v0.0.0
+	github.com/hostcart/checkout/services/cart v0.0.0
 	github.com/hostcart/checkout/services/catalog v0.0.0
 	github.com/hostcart/checkout/services/domain v0.0.0
+	github.com/hostcart/checkout/services/promotion v0.0.0
 	go.opentelemetry.io/contrib/instrumentation/github.com/gin-gonic/gin/otelgin v0.65.0
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b
 	google.golang.org/grpc v1.85.0
@@ -14,7 +17,6 @@ require (
 )
 
 require (
-	github.com/alicebob/miniredis/v2 v2.40.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/go-kit/kit v0.13.0 // indirect
 	github.com/go-kit/log v0.2.0 // indirect
@@ -103,3 +105,7 @@ replace github.com/hostcart/checkout/services/catalog => ../services/catalog
 replace github.com/hostcart/checkout/services/domain => ../services/domain
 
 replace golang.org/x/exp => golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa
+
+replace github.com/hostcart/checkout/services/cart => ../services/cart
+
+replace github.com/hostcart/checkout/services/promotion => ../services/promotion

@@ -7,8 +7,10 @@ require (
 	github.com/gin-gonic/gin v1.12.0
 	github.com/hostcart/checkout/gateway v0.0.0
 	github.com/hostcart/checkout/libs/go v0.0.0
+	github.com/hostcart/checkout/services/cart v0.0.0
 	github.com/hostcart/checkout/services/catalog v0.0.0
 	github.com/hostcart/checkout/services/domain v0.0.0
+	github.com/hostcart/checkout/services/promotion v0.0.0
 	github.com/lib/pq v1.12.3
 	golang.org/x/sync v0.24.0
 	google.golang.org/grpc v1.85.0
@@ -100,3 +102,7 @@ replace (
 	github.com/hostcart/checkout/services/catalog => ../services/catalog
 	github.com/hostcart/checkout/services/domain => ../services/domain
 )
+
+replace github.com/hostcart/checkout/services/cart => ../services/cart
+
+replace github.com/hostcart/checkout/services/promotion => ../services/promotion

@@ -19,6 +19,10 @@ import (
 // ContentType of every JSON answer.
 const ContentType = "application/json; charset=utf-8"
 
+// contentTypeValue is shared by every answer: net/http only reads header values, and a later Set
+// replaces the slice rather than writing into it.
+var contentTypeValue = []string{ContentType}
+
 // Options give the API's JSON shape: proto field names (snake_case) and every field present, so
 // empty lists are [] and zero values are written rather than left out.
 var Options = protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true}
@@ -56,10 +60,20 @@ func Write(c *gin.Context, msg proto.Message, err error) {
 		httperr.Abort(c, fmt.Errorf("encode %s: %w", msg.ProtoReflect().Descriptor().FullName(), err))
 		return
 	}
+	// What c.Data does, without a fresh header slice per answer for the content type.
+	h := c.Writer.Header()
+	if len(h["Content-Type"]) == 0 {
+		h["Content-Type"] = contentTypeValue
+	}
 	// An explicit length keeps net/http from switching answers over 2 KB to chunked encoding.
-	c.Header("Content-Length", strconv.Itoa(len(body)))
-	// gin writes the bytes before Data returns, so the buffer can be reused afterwards.
-	c.Data(http.StatusOK, ContentType, body)
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	c.Status(http.StatusOK)
+	// The bytes are written (copied into the response's buffer) before Write returns, so the
+	// buffer can be reused afterwards.
+	if _, err := c.Writer.Write(body); err != nil {
+		_ = c.Error(err)
+		c.Abort()
+	}
 	if cap(body) <= maxPooledBuffer {
 		*bufp = body[:0]
 		buffers.Put(bufp)

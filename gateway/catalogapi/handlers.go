@@ -45,6 +45,7 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.GET("/zipcodes/:code", h.listZipCodes)
 	api.GET("/session/locale", h.getSessionLocale)
 	api.PUT("/session/locale", h.setSessionLocale)
+	api.POST("/additional-fields/validate", h.validateFields)
 }
 
 func (h *Handlers) currentBrand(c *gin.Context) {
@@ -89,9 +90,17 @@ func (h *Handlers) listProducts(c *gin.Context) {
 		httperr.AbortKey(c, http.StatusBadRequest, KeyIDsInvalid, "ids")
 		return
 	}
+	// Hidden products stay out of the products screen (spec §2), but the cart's items may be of
+	// hidden products (the domain-only product among them), so the UI can ask for them.
+	includeHidden, ok := boolQuery(c.Query("include_hidden"))
+	if !ok {
+		httperr.AbortKey(c, http.StatusBadRequest, KeyIncludeHiddenInvalid, "include_hidden")
+		return
+	}
 	resp, err := h.catalog.ListProducts(c.Request.Context(), &catalogv1.ListProductsRequest{
 		CategorySlug:      category,
 		DomainCapableOnly: domain != "",
+		IncludeHidden:     includeHidden,
 		Ids:               ids,
 	})
 	apijson.Write(c, resp, err)

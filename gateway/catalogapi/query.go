@@ -17,6 +17,8 @@ const (
 	KeyDomainInvalid   = "domain.invalid"
 	KeyCategoryInvalid = "category.invalid"
 	KeyIDsInvalid      = "products.ids_invalid"
+	// KeyIncludeHiddenInvalid: include_hidden is neither "true" nor "false".
+	KeyIncludeHiddenInvalid = "products.include_hidden_invalid"
 )
 
 // Limits of the query values (spec §9: fqdn up to 253, postal code up to 10 characters).
@@ -66,6 +68,17 @@ func idsQuery(s string) ([]int32, bool) {
 		ids = append(ids, int32(n))
 	}
 	return ids, true
+}
+
+// boolQuery reads an optional boolean query value: absent or "false" is false, "true" is true.
+func boolQuery(s string) (value, ok bool) {
+	switch s {
+	case "", "false":
+		return false, true
+	case "true":
+		return true, true
+	}
+	return false, false
 }
 
 func validZipCode(code string) bool {

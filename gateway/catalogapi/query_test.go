@@ -105,3 +105,22 @@ func TestEncodeBrandLeavesSharedBrandAlone(t *testing.T) {
 		t.Fatalf("brand without properties: %s, %v", empty, err)
 	}
 }
+
+func TestBoolQuery(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		value, ok bool
+	}{
+		{"", false, true},
+		{"false", false, true},
+		{"true", true, true},
+		{"1", false, false},
+		{"TRUE", false, false},
+		{"yes", false, false},
+	} {
+		value, ok := boolQuery(tc.in)
+		if value != tc.value || ok != tc.ok {
+			t.Errorf("boolQuery(%q) = %v, %v; want %v, %v", tc.in, value, ok, tc.value, tc.ok)
+		}
+	}
+}

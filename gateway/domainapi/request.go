@@ -1,7 +1,6 @@
 package domainapi
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -47,18 +46,6 @@ type namesBody struct {
 	ProductID int32 `json:"product_id"`
 	// AlreadyUsed (inclusive-tlds only) counts free domains the product uses elsewhere.
 	AlreadyUsed int32 `json:"already_used"`
-}
-
-func decodeNamesBody(r *http.Request) (namesBody, error) {
-	var body namesBody
-	dec := json.NewDecoder(io.LimitReader(r.Body, maxBodyBytes))
-	if err := dec.Decode(&body); err != nil {
-		return namesBody{}, fmt.Errorf("%w: %v", errBadBody, err)
-	}
-	if body.ProductID < 0 || body.AlreadyUsed < 0 {
-		return namesBody{}, fmt.Errorf("%w: negative number", errBadBody)
-	}
-	return body, nil
 }
 
 // validNames applies the transport bounds: at least one and at most max names, none longer than

@@ -1,5 +1,6 @@
-// Package e2e runs the gateway against the real catalog and domain services (embedded SQLite with
-// the seed data, in-process Redis, sandbox registry), all on loopback ports, as devstack does.
+// Package e2e runs the gateway against the real catalog, domain, promotion and cart services
+// (embedded SQLite with the seed data, in-process Redis, sandbox registry), all on loopback ports,
+// as devstack does.
 package e2e
 
 import (
@@ -12,44 +13,85 @@ import (
 	"testing"
 	"time"
 
+	"github.com/alicebob/miniredis/v2"
+
 	"github.com/hostcart/checkout/gateway/gatewaysvc"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
+	"github.com/hostcart/checkout/services/cart/cartsvc"
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
 	"github.com/hostcart/checkout/services/domain/domainsvc"
+	"github.com/hostcart/checkout/services/promotion/promotionsvc"
 )
 
-// stack starts catalog, domain service and gateway and returns the gateway's base URL.
+// stack starts catalog, domain, promotion and cart service and the gateway and returns the
+// gateway's base URL.
 func stack(t *testing.T) string {
 	t.Helper()
+	return startStack(t).base
+}
+
+// running is a started stack: the gateway's base URL and the cart service's gRPC address, for
+// tests that prepare a cart the way only an internal caller may (a sales agent's draft).
+type running struct {
+	base     string
+	cartAddr string
+}
+
+func startStack(t *testing.T) running {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
+	done := map[string]chan error{}
+	start := func(name string, lis net.Listener, run func(net.Listener) error) {
+		ch := make(chan error, 1)
+		done[name] = ch
+		go func() { ch <- run(lis) }()
+	}
 
-	catalogLis := listen(t)
-	catalogDone := make(chan error, 1)
-	go func() {
-		catalogDone <- catalogsvc.Run(ctx, catalogsvc.Config{SQLitePath: ":memory:", Seed: true}, catalogLis, logging.Discard())
-	}()
-
-	domainLis := listen(t)
-	domainDone := make(chan error, 1)
-	go func() {
-		domainDone <- domainsvc.Run(ctx, domainsvc.Config{
+	catalogLis, domainLis, promotionLis, cartLis := listen(t), listen(t), listen(t), listen(t)
+	start("catalog", catalogLis, func(lis net.Listener) error {
+		return catalogsvc.Run(ctx, catalogsvc.Config{SQLitePath: ":memory:", Seed: true}, lis, logging.Discard())
+	})
+	start("domain", domainLis, func(lis net.Listener) error {
+		return domainsvc.Run(ctx, domainsvc.Config{
 			SQLitePath: ":memory:", Seed: true, Registry: domainsvc.RegistrySandbox,
 			CacheTTL: time.Minute, RegistryTimeout: time.Second, CatalogueTTL: time.Minute,
-		}, domainLis, logging.Discard())
-	}()
+		}, lis, logging.Discard())
+	})
+	// Rate limits and carts share one in-process Redis-protocol server, as in devstack.
+	mr := miniredis.NewMiniRedis()
+	if err := mr.Start(); err != nil {
+		t.Fatal(err)
+	}
+	start("promotion", promotionLis, func(lis net.Listener) error {
+		return promotionsvc.Run(ctx, promotionsvc.Config{
+			SQLitePath: ":memory:", RedisURL: "redis://" + mr.Addr(), Seed: true, BookTTL: time.Minute,
+			RateSession: ratelimit.Limit{Rate: 1000, Period: time.Minute}, RateIP: ratelimit.Limit{Rate: 1000, Period: time.Minute},
+		}, lis, logging.Discard())
+	})
+	start("cart", cartLis, func(lis net.Listener) error {
+		return cartsvc.Run(ctx, cartsvc.Config{
+			RedisURL: "redis://" + mr.Addr(), CatalogAddr: catalogLis.Addr().String(), DomainAddr: domainLis.Addr().String(),
+			PromotionAddr: promotionLis.Addr().String(), CacheTTL: time.Minute,
+		}, lis, logging.Discard())
+	})
 
 	gatewayLis := listen(t)
-	gatewayDone := make(chan error, 1)
 	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, DefaultBrand: "hostwerk"}
-	resolver := discovery.Static{"catalog": catalogLis.Addr().String(), "domain": domainLis.Addr().String()}
-	go func() { gatewayDone <- gatewaysvc.Run(ctx, cfg, gatewayLis, resolver, logging.Discard()) }()
+	resolver := discovery.Static{
+		"catalog": catalogLis.Addr().String(), "domain": domainLis.Addr().String(),
+		"promotion": promotionLis.Addr().String(), "cart": cartLis.Addr().String(),
+	}
+	start("gateway", gatewayLis, func(lis net.Listener) error {
+		return gatewaysvc.Run(ctx, cfg, lis, resolver, logging.Discard())
+	})
 
 	t.Cleanup(func() {
 		cancel()
-		for name, done := range map[string]chan error{"gateway": gatewayDone, "catalog": catalogDone, "domain": domainDone} {
+		for name, ch := range done {
 			select {
-			case err := <-done:
+			case err := <-ch:
 				if err != nil {
 					t.Errorf("%s stopped with %v", name, err)
 				}
@@ -57,11 +99,12 @@ func stack(t *testing.T) string {
 				t.Errorf("%s did not stop", name)
 			}
 		}
+		mr.Close()
 	})
 
 	base := "http://" + gatewayLis.Addr().String()
 	waitReady(t, base)
-	return base
+	return running{base: base, cartAddr: cartLis.Addr().String()}
 }
 
 func listen(t *testing.T) net.Listener {

@@ -15,14 +15,21 @@ import (
 	"github.com/hostcart/checkout/gateway/brands"
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/router"
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 )
 
-// backends are the services the gateway calls, by discovery name.
-var backends = []string{"catalog", "domain"}
+// backends are the services the gateway calls, by discovery name. Each is required (its
+// <NAME>_ADDR with static discovery) and checked by /readyz.
+var backends = []string{"catalog", "domain", "cart", "promotion"}
+
+// Backends returns the discovery names of the services the gateway needs, for resolvers that
+// must be told which to look up (discovery.StaticFromEnv).
+func Backends() []string { return append([]string(nil), backends...) }
 
 // Run serves the gateway on lis until ctx is done, then stops accepting requests and gives the
 // running ones ShutdownGrace to finish. It returns nil after a clean stop.
@@ -59,10 +66,12 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	catalog := catalogv1.NewCatalogServiceClient(conns["catalog"])
 
 	handler, err := router.New(router.Deps{
-		Log:     log,
-		Catalog: catalog,
-		Domains: domainv1.NewDomainServiceClient(conns["domain"]),
-		Ready:   ready,
+		Log:        log,
+		Catalog:    catalog,
+		Domains:    domainv1.NewDomainServiceClient(conns["domain"]),
+		Cart:       cartv1.NewCartServiceClient(conns["cart"]),
+		Promotions: promotionv1.NewPromotionServiceClient(conns["promotion"]),
+		Ready:      ready,
 		Brands: brands.NewResolver(catalog, brands.Options{
 			TTL:         cfg.BrandCacheTTL,
 			DevHosts:    cfg.DevBrandHosts,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/gateway/gatewaysvc"
+	"github.com/hostcart/checkout/gateway/internal/fakecart"
 	"github.com/hostcart/checkout/gateway/internal/fakecatalog"
 	"github.com/hostcart/checkout/gateway/internal/fakedomain"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
@@ -19,6 +20,7 @@ import (
 func TestRunServesUntilCancelled(t *testing.T) {
 	catalogAddr := fakecatalog.Serve(t, fakecatalog.New())
 	domainAddr := fakedomain.Serve(t, fakedomain.New())
+	cartAddr := fakecart.Serve(t, fakecart.New())
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +30,9 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	done := make(chan error, 1)
 	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, ShutdownGrace: 2 * time.Second}
 	go func() {
-		done <- gatewaysvc.Run(ctx, cfg, lis, discovery.Static{"catalog": catalogAddr, "domain": domainAddr}, logging.Discard())
+		done <- gatewaysvc.Run(ctx, cfg, lis, discovery.Static{
+			"catalog": catalogAddr, "domain": domainAddr, "cart": cartAddr, "promotion": cartAddr,
+		}, logging.Discard())
 	}()
 
 	base := "http://" + lis.Addr().String()
@@ -53,7 +57,11 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	if code, body := get("/api/v2/domains", "localhost"); code != 200 || !strings.Contains(body, `"tld":"de"`) {
 		t.Fatalf("domains over a real connection: %d %s", code, body)
 	}
-	if code, body := get("/readyz", "localhost"); code != 200 || !strings.Contains(body, `"domain":"SERVING"`) {
+	if code, body := get("/api/v2/session/cart", "localhost"); code != 200 || !strings.Contains(body, `"row_id":"`+fakecart.RowID+`"`) {
+		t.Fatalf("cart over a real connection: %d %s", code, body)
+	}
+	if code, body := get("/readyz", "localhost"); code != 200 || !strings.Contains(body, `"domain":"SERVING"`) ||
+		!strings.Contains(body, `"cart":"SERVING"`) || !strings.Contains(body, `"promotion":"SERVING"`) {
 		t.Fatalf("readyz: %d %s", code, body)
 	}
 
@@ -92,6 +100,23 @@ func TestRunNeedsDomainAddress(t *testing.T) {
 	err = gatewaysvc.Run(context.Background(), gatewaysvc.Config{}, lis, discovery.Static{"catalog": "127.0.0.1:1"}, logging.Discard())
 	if err == nil || !strings.Contains(err.Error(), "DOMAIN_ADDR") {
 		t.Fatalf("err = %v, want a hint to DOMAIN_ADDR", err)
+	}
+}
+
+// The cart and promotion service are required like the catalog: the shop cannot sell without them.
+func TestRunNeedsCartAndPromotionAddresses(t *testing.T) {
+	for missing, hint := range map[string]string{"cart": "CART_ADDR", "promotion": "PROMOTION_ADDR"} {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resolver := discovery.Static{"catalog": "127.0.0.1:1", "domain": "127.0.0.1:1", "cart": "127.0.0.1:1", "promotion": "127.0.0.1:1"}
+		delete(resolver, missing)
+		err = gatewaysvc.Run(context.Background(), gatewaysvc.Config{}, lis, resolver, logging.Discard())
+		lis.Close()
+		if err == nil || !strings.Contains(err.Error(), hint) {
+			t.Fatalf("without %s: err = %v, want a hint to %s", missing, err, hint)
+		}
 	}
 }
 

@@ -29,6 +29,8 @@ const (
 	KeyConflict           = "error.conflict"
 	KeyUnprocessable      = "error.unprocessable"
 	KeyTooManyRequests    = "error.too_many_requests"
+	// KeyValidationFailed heads a 422 whose errors list the broken rules per field.
+	KeyValidationFailed = "validation.failed"
 )
 
 // Body is the error document of the API. Errors maps a field name to its message keys. Params,

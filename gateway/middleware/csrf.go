@@ -23,8 +23,8 @@ const (
 // CSRF issues the token cookie when missing and rejects unsafe methods without a matching header.
 func CSRF(https *HTTPSDetector) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		token, err := c.Cookie(CSRFCookie)
-		valid := err == nil && validToken(token)
+		token, ok := tokenCookie(c.Request, CSRFCookie)
+		valid := ok && validToken(token)
 		if !valid {
 			// Issue a token even when rejecting below, so the client can retry.
 			fresh, err := newToken()

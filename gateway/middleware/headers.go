@@ -13,14 +13,24 @@ func SecurityHeaders(csp string, https *HTTPSDetector) gin.HandlerFunc {
 	if csp == "" {
 		csp = DefaultContentSecurityPolicy
 	}
+	// The value slices are built once and shared by every response, instead of one allocation per
+	// header and request: net/http only reads them, and Set or Add by a later handler replaces or
+	// grows a copy (each slice is full, so append cannot write into the shared array).
+	var (
+		nosniff  = []string{"nosniff"}
+		deny     = []string{"DENY"}
+		referrer = []string{"strict-origin-when-cross-origin"}
+		policy   = []string{csp}
+		hsts     = []string{"max-age=31536000"}
+	)
 	return func(c *gin.Context) {
 		h := c.Writer.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Content-Security-Policy", csp)
+		h["X-Content-Type-Options"] = nosniff
+		h["X-Frame-Options"] = deny
+		h["Referrer-Policy"] = referrer
+		h["Content-Security-Policy"] = policy
 		if https.IsHTTPS(c.Request) {
-			h.Set("Strict-Transport-Security", "max-age=31536000")
+			h["Strict-Transport-Security"] = hsts
 		}
 		c.Next()
 	}
@@ -28,8 +38,9 @@ func SecurityHeaders(csp string, https *HTTPSDetector) gin.HandlerFunc {
 
 // NoStore keeps API answers, which depend on the session, out of every cache.
 func NoStore() gin.HandlerFunc {
+	noStore := []string{"no-store"} // shared, as in SecurityHeaders
 	return func(c *gin.Context) {
-		c.Header("Cache-Control", "no-store")
+		c.Writer.Header()["Cache-Control"] = noStore
 		c.Next()
 	}
 }

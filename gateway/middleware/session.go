@@ -22,8 +22,9 @@ const tokenBytes = 32
 // ids of another shape.
 func Session(https *HTTPSDetector) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		sid, err := c.Cookie(SessionCookie)
-		if err != nil || !validToken(sid) {
+		sid, ok := tokenCookie(c.Request, SessionCookie)
+		if !ok || !validToken(sid) {
+			var err error
 			sid, err = newToken()
 			if err != nil {
 				httperr.Abort(c, fmt.Errorf("new session id: %w", err))

@@ -157,6 +157,31 @@ func TestProductsRejectMalformedQuery(t *testing.T) {
 	}
 }
 
+func TestProductsIncludeHidden(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	rec := e.do(t, request{target: "/api/v2/products?ids=100&include_hidden=true"})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d: %s", rec.Code, rec.Body)
+	}
+	want := &catalogv1.ListProductsRequest{IncludeHidden: true, Ids: []int32{100}}
+	if got := e.fake.CallsTo("ListProducts")[0].Req; !proto.Equal(got, want) {
+		t.Fatalf("catalog asked %v, want %v", got, want)
+	}
+	for _, target := range []string{
+		"/api/v2/products?include_hidden=1",
+		"/api/v2/products?ids=100&include_hidden=yes",
+	} {
+		rec := e.do(t, request{target: target})
+		if rec.Code != http.StatusBadRequest ||
+			rec.Body.String() != `{"error":"products.include_hidden_invalid","errors":{"include_hidden":["products.include_hidden_invalid"]}}` {
+			t.Fatalf("%s: %d %s", target, rec.Code, rec.Body)
+		}
+	}
+	if n := len(e.fake.CallsTo("ListProducts")); n != 1 {
+		t.Fatalf("catalog called %d times, want 1", n)
+	}
+}
+
 func TestPaymentIntervalsAndCountries(t *testing.T) {
 	e := newEnv(t, envOptions{})
 	rec := e.do(t, request{target: "/api/v2/payment-intervals"})

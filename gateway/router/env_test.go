@@ -16,33 +16,38 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/gateway/brands"
+	"github.com/hostcart/checkout/gateway/internal/fakecart"
 	"github.com/hostcart/checkout/gateway/internal/fakecatalog"
 	"github.com/hostcart/checkout/gateway/internal/fakedomain"
 	"github.com/hostcart/checkout/gateway/router"
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
 )
 
-// env is the real router in front of a fake catalog and a fake domain service, both served over
-// gRPC on loopback.
+// env is the real router in front of a fake catalog, a fake domain service and a fake cart and
+// promotion service, all served over gRPC on loopback.
 type env struct {
 	fake    *fakecatalog.Catalog
 	domain  *fakedomain.Service
+	cart    *fakecart.Service
 	handler http.Handler
 }
 
 type envOptions struct {
 	catalogAddr    string // empty: serve a fresh fake
 	domainAddr     string // empty: serve a fresh fake
+	cartAddr       string // empty: serve a fresh fake (cart and promotion service)
 	staticDir      string // empty: a temporary built frontend
 	trustedProxies []string
 }
 
 func newEnv(t *testing.T, opts envOptions) *env {
 	t.Helper()
-	e := &env{fake: fakecatalog.New(), domain: fakedomain.New()}
+	e := &env{fake: fakecatalog.New(), domain: fakedomain.New(), cart: fakecart.New()}
 	addr := opts.catalogAddr
 	if addr == "" {
 		addr = fakecatalog.Serve(t, e.fake)
@@ -54,18 +59,27 @@ func newEnv(t *testing.T, opts envOptions) *env {
 		domainAddr = fakedomain.Serve(t, e.domain)
 	}
 	domainConn := dial(t, domainAddr)
+	cartAddr := opts.cartAddr
+	if cartAddr == "" {
+		cartAddr = fakecart.Serve(t, e.cart)
+	}
+	cartConn := dial(t, cartAddr)
 
 	staticDir := opts.staticDir
 	if staticDir == "" {
 		staticDir = writeFrontend(t)
 	}
 	h, err := router.New(router.Deps{
-		Log:     logging.Discard(),
-		Catalog: catalog,
-		Domains: domainv1.NewDomainServiceClient(domainConn),
+		Log:        logging.Discard(),
+		Catalog:    catalog,
+		Domains:    domainv1.NewDomainServiceClient(domainConn),
+		Cart:       cartv1.NewCartServiceClient(cartConn),
+		Promotions: promotionv1.NewPromotionServiceClient(cartConn),
 		Ready: map[string]healthpb.HealthClient{
-			"catalog": healthpb.NewHealthClient(conn),
-			"domain":  healthpb.NewHealthClient(domainConn),
+			"catalog":   healthpb.NewHealthClient(conn),
+			"domain":    healthpb.NewHealthClient(domainConn),
+			"cart":      healthpb.NewHealthClient(cartConn),
+			"promotion": healthpb.NewHealthClient(cartConn),
 		},
 		Brands:         brands.NewResolver(catalog, brands.Options{DevHosts: true, DefaultSlug: "hostwerk"}),
 		StaticDir:      staticDir,

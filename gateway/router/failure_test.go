@@ -11,7 +11,7 @@ import (
 func TestReadyWhenCatalogServes(t *testing.T) {
 	e := newEnv(t, envOptions{})
 	rec := e.do(t, request{target: "/readyz"})
-	if rec.Code != http.StatusOK || rec.Body.String() != `{"checks":{"catalog":"SERVING","domain":"SERVING"},"status":"ok"}` {
+	if rec.Code != http.StatusOK || rec.Body.String() != `{"checks":{"cart":"SERVING","catalog":"SERVING","domain":"SERVING","promotion":"SERVING"},"status":"ok"}` {
 		t.Fatalf("readyz: %d %s", rec.Code, rec.Body)
 	}
 }

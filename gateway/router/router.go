@@ -11,17 +11,19 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"go.opentelemetry.io/contrib/instrumentation/github.com/gin-gonic/gin/otelgin"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
+	"github.com/hostcart/checkout/gateway/cartapi"
 	"github.com/hostcart/checkout/gateway/catalogapi"
 	"github.com/hostcart/checkout/gateway/domainapi"
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
 	"github.com/hostcart/checkout/gateway/spa"
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/telemetry"
 )
 
@@ -33,6 +35,9 @@ type Deps struct {
 	Log     *slog.Logger
 	Catalog catalogv1.CatalogServiceClient
 	Domains domainv1.DomainServiceClient
+	// Cart and Promotions serve the cart and promotion routes; nil leaves those routes out.
+	Cart       cartv1.CartServiceClient
+	Promotions promotionv1.PromotionServiceClient
 	// Ready lists the backends /readyz checks, by service name.
 	Ready  map[string]healthpb.HealthClient
 	Brands middleware.BrandResolver
@@ -77,9 +82,7 @@ func New(d Deps) (*gin.Engine, error) {
 		return nil, fmt.Errorf("router: trusted proxies: %w", err)
 	}
 	engine.Use(
-		otelgin.Middleware("gateway", otelgin.WithGinFilter(func(c *gin.Context) bool {
-			return !isProbePath(c.Request.URL.Path)
-		})),
+		middleware.Tracing("gateway", func(c *gin.Context) bool { return isProbePath(c.Request.URL.Path) }),
 		middleware.RequestID(),
 		middleware.AccessLog(d.Log, d.SlowRequest),
 		recovery(d.Log),
@@ -109,6 +112,11 @@ func New(d Deps) (*gin.Engine, error) {
 	// The domain service's texts (group names, notices) depend on the locale, which only the
 	// catalog stores; catalog routes skip this since the catalog reads its own store.
 	domainapi.New(d.Domains, d.Catalog).Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
+	// The priced view names products and the promotions' labels in the session's locale, which
+	// only the catalog stores.
+	if d.Cart != nil && d.Promotions != nil {
+		cartapi.New(d.Cart, d.Promotions).Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
+	}
 
 	engine.NoRoute(func(c *gin.Context) {
 		p := c.Request.URL.Path

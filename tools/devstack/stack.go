@@ -15,8 +15,10 @@ import (
 
 	"github.com/hostcart/checkout/gateway/gatewaysvc"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
+	"github.com/hostcart/checkout/services/cart/cartsvc"
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
 	"github.com/hostcart/checkout/services/domain/domainsvc"
+	"github.com/hostcart/checkout/services/promotion/promotionsvc"
 )
 
 // run starts the stores, every service and the gateway, and stops them all when ctx ends or one of
@@ -52,40 +54,59 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 
 	if err := setenv(map[string]string{
-		"REDIS_URL":           redisURL,
-		"DATABASE_URL":        cfg.DatabaseURL,
-		"CATALOG_SQLITE_PATH": filepath.Join(dataDir, "catalog.db"),
-		"CATALOG_SEED":        "true",
-		"DOMAIN_SQLITE_PATH":  filepath.Join(dataDir, "domain.db"),
-		"DOMAIN_SEED":         "true",
-		"DOMAIN_REGISTRY":     "sandbox",
-		"FRONTEND_DIR":        cfg.FrontendDir,
-		"DEV_BRAND_HOSTS":     "true",
+		"REDIS_URL":             redisURL,
+		"DATABASE_URL":          cfg.DatabaseURL,
+		"CATALOG_SQLITE_PATH":   filepath.Join(dataDir, "catalog.db"),
+		"CATALOG_SEED":          "true",
+		"DOMAIN_SQLITE_PATH":    filepath.Join(dataDir, "domain.db"),
+		"DOMAIN_SEED":           "true",
+		"DOMAIN_REGISTRY":       "sandbox",
+		"PROMOTION_SQLITE_PATH": filepath.Join(dataDir, "promotion.db"),
+		"PROMOTION_SEED":        "true",
+		"FRONTEND_DIR":          cfg.FrontendDir,
+		"DEV_BRAND_HOSTS":       "true",
 	}); err != nil {
 		return err
 	}
 
-	catalogLis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return fmt.Errorf("listen for catalog: %w", err)
+	// Every service gets its own loopback port, so the stack speaks real gRPC between them.
+	names := []string{"catalog", "domain", "promotion", "cart"}
+	listeners := make(map[string]net.Listener, len(names))
+	closeAll := func() {
+		for _, lis := range listeners {
+			_ = lis.Close()
+		}
 	}
-	domainLis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		catalogLis.Close()
-		return fmt.Errorf("listen for domain: %w", err)
+	for _, name := range names {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			closeAll()
+			return fmt.Errorf("listen for %s: %w", name, err)
+		}
+		listeners[name] = lis
 	}
 	gatewayAddr := net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port))
 	gatewayLis, err := net.Listen("tcp", gatewayAddr)
 	if err != nil {
-		catalogLis.Close()
-		domainLis.Close()
+		closeAll()
 		return fmt.Errorf("listen for gateway on %s (set PORT to use another port): %w", gatewayAddr, err)
 	}
 
-	resolver := discovery.Static{
-		"catalog": catalogLis.Addr().String(),
-		"domain":  domainLis.Addr().String(),
+	resolver := discovery.Static{}
+	for name, lis := range listeners {
+		resolver[name] = lis.Addr().String()
 	}
+	// The cart finds its neighbours through the variables it reads when deployed alone.
+	if err := setenv(map[string]string{
+		"CATALOG_ADDR":   resolver["catalog"],
+		"DOMAIN_ADDR":    resolver["domain"],
+		"PROMOTION_ADDR": resolver["promotion"],
+	}); err != nil {
+		closeAll()
+		_ = gatewayLis.Close()
+		return err
+	}
+	catalogLis, domainLis := listeners["catalog"], listeners["domain"]
 
 	g, ctx := errgroup.WithContext(ctx)
 	if cfg.PprofAddr != "" {
@@ -100,6 +121,14 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		log.Info("domain service listening", "grpc", domainLis.Addr().String(),
 			"registry", domainCfg.Registry, "sandbox_latency", domainCfg.SandboxLatency.String())
 		return serviceErr("domain", domainsvc.Run(ctx, domainCfg, domainLis, log.With("component", "domain")))
+	})
+	g.Go(func() error {
+		log.Info("promotion service listening", "grpc", listeners["promotion"].Addr().String())
+		return serviceErr("promotion", promotionsvc.Run(ctx, promotionsvc.ConfigFromEnv(), listeners["promotion"], log.With("component", "promotion")))
+	})
+	g.Go(func() error {
+		log.Info("cart service listening", "grpc", listeners["cart"].Addr().String())
+		return serviceErr("cart", cartsvc.Run(ctx, cartsvc.ConfigFromEnv(), listeners["cart"], log.With("component", "cart")))
 	})
 	g.Go(func() error {
 		return serviceErr("gateway", gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log.With("component", "gateway")))

@@ -25,6 +25,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
 	checkSeededAPI(t, base)
 	checkDomainAPI(t, base)
+	checkCartAPI(t, base)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -55,6 +56,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
 	checkSeededAPI(t, base)
 	checkDomainAPI(t, base)
+	checkCartAPI(t, base)
 }
 
 func startStack(t *testing.T, cfg Config) string {

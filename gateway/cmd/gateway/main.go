@@ -46,5 +46,5 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("listen on port %s: %w", cfg.Port, err)
 	}
-	return gatewaysvc.Run(ctx, cfg, lis, discovery.StaticFromEnv("catalog", "domain"), log)
+	return gatewaysvc.Run(ctx, cfg, lis, discovery.StaticFromEnv(gatewaysvc.Backends()...), log)
 }

@@ -5,20 +5,19 @@ package fakecatalog
 
 import (
 	"context"
-	"net"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/hostcart/checkout/gateway/internal/fakeserve"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
-	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
-	"github.com/hostcart/checkout/libs/go/platform/logging"
 )
 
 // Call is one recorded request: the rpc name and the request context the gateway sent.
@@ -110,22 +109,9 @@ func New() *Catalog {
 // Serve runs the fake on a loopback port until the test ends and returns its address.
 func Serve(t testing.TB, c *Catalog) string {
 	t.Helper()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("fakecatalog: listen: %v", err)
-	}
-	srv := grpcserver.New("catalog-fake", logging.Discard(), grpcserver.Config{})
-	catalogv1.RegisterCatalogServiceServer(srv.GRPC(), c)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, lis) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("fakecatalog: serve: %v", err)
-		}
+	return fakeserve.Serve(t, "catalog-fake", func(srv *grpc.Server) {
+		catalogv1.RegisterCatalogServiceServer(srv, c)
 	})
-	return lis.Addr().String()
 }
 
 // FailWith makes every following call fail with err; nil restores normal answers.
@@ -299,4 +285,24 @@ func (c *Catalog) SetSessionLocale(ctx context.Context, req *catalogv1.SetSessio
 		}
 	}
 	return nil, status.Error(codes.InvalidArgument, "locale.not_supported")
+}
+
+// ValidateAdditionalFields knows one field, id 1, which is required; other ids are unknown.
+func (c *Catalog) ValidateAdditionalFields(ctx context.Context, req *catalogv1.ValidateAdditionalFieldsRequest) (*catalogv1.ValidateAdditionalFieldsResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err := c.record(ctx, "ValidateAdditionalFields", req); err != nil {
+		return nil, err
+	}
+	out := &catalogv1.ValidateAdditionalFieldsResponse{Valid: true}
+	for _, f := range req.GetFields() {
+		switch {
+		case f.GetFieldId() != 1:
+			out.Errors = append(out.Errors, &catalogv1.FieldErrors{FieldId: f.GetFieldId(), Errors: []string{"validation.unknown_field"}})
+		case strings.TrimSpace(f.GetValue()) == "":
+			out.Errors = append(out.Errors, &catalogv1.FieldErrors{FieldId: 1, Errors: []string{"validation.required"}})
+		}
+	}
+	out.Valid = len(out.Errors) == 0
+	return out, nil
 }

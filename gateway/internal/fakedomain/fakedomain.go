@@ -6,38 +6,29 @@ package fakedomain
 
 import (
 	"context"
-	"net"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/hostcart/checkout/gateway/internal/fakeserve"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
-	"github.com/hostcart/checkout/libs/go/platform/callctx"
-	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
-	"github.com/hostcart/checkout/libs/go/platform/logging"
 )
 
 // Call is one recorded request: the rpc name and the request context the gateway sent.
-type Call struct {
-	Method string
-	Values callctx.Values
-	Req    proto.Message
-}
+type Call = fakeserve.Call
 
 // Service holds the data the fake answers with.
 type Service struct {
 	domainv1.UnimplementedDomainServiceServer
 
-	mu       sync.Mutex
-	Groups   []*domainv1.DomainGroup
-	calls    []Call
-	failWith error
+	fakeserve.Recorder
+	Groups []*domainv1.DomainGroup
 }
 
 // New returns a fake with two groups: "Popular" (de, com) and "Europe" (at, eu, co.uk).
@@ -59,54 +50,13 @@ func New() *Service {
 // Serve runs the fake on a loopback port until the test ends and returns its address.
 func Serve(t testing.TB, s *Service) string {
 	t.Helper()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("fakedomain: listen: %v", err)
-	}
-	srv := grpcserver.New("domain-fake", logging.Discard(), grpcserver.Config{})
-	domainv1.RegisterDomainServiceServer(srv.GRPC(), s)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, lis) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("fakedomain: serve: %v", err)
-		}
+	return fakeserve.Serve(t, "domain-fake", func(srv *grpc.Server) {
+		domainv1.RegisterDomainServiceServer(srv, s)
 	})
-	return lis.Addr().String()
-}
-
-// FailWith makes every following call fail with err; nil restores normal answers.
-func (s *Service) FailWith(err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.failWith = err
-}
-
-// Calls returns the calls recorded so far.
-func (s *Service) Calls() []Call {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.calls)
-}
-
-// CallsTo returns the recorded calls of one rpc, e.g. "CheckAvailability".
-func (s *Service) CallsTo(method string) []Call {
-	var out []Call
-	for _, call := range s.Calls() {
-		if call.Method == method {
-			out = append(out, call)
-		}
-	}
-	return out
 }
 
 func (s *Service) record(ctx context.Context, method string, req proto.Message) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.calls = append(s.calls, Call{Method: method, Values: callctx.From(ctx), Req: proto.Clone(req)})
-	return s.failWith
+	return s.Record(ctx, method, req)
 }
 
 // InputError builds the status the real service answers for rejected input: INVALID_ARGUMENT

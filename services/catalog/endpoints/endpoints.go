@@ -24,6 +24,8 @@ type Set struct {
 	ListZipCodes         endpoint.Endpoint
 	GetSessionLocale     endpoint.Endpoint
 	SetSessionLocale     endpoint.Endpoint
+	// ValidateAdditionalFields is named like the rpc; see service.Service.
+	ValidateAdditionalFields endpoint.Endpoint
 }
 
 // New builds the set over svc; every endpoint is wrapped by mws, the first one outermost.
@@ -35,16 +37,17 @@ func New(svc service.Service, mws ...endpoint.Middleware) Set {
 		return endpoint.Chain(mws[0], mws[1:]...)(e)
 	}
 	return Set{
-		GetBrandByFqdn:       wrap(makeGetBrandByFqdn(svc)),
-		ListBrands:           wrap(makeListBrands(svc)),
-		ListCountries:        wrap(makeListCountries(svc)),
-		ListCategories:       wrap(makeListCategories(svc)),
-		ListProducts:         wrap(makeListProducts(svc)),
-		GetProduct:           wrap(makeGetProduct(svc)),
-		ListPaymentIntervals: wrap(makeListPaymentIntervals(svc)),
-		ListZipCodes:         wrap(makeListZipCodes(svc)),
-		GetSessionLocale:     wrap(makeGetSessionLocale(svc)),
-		SetSessionLocale:     wrap(makeSetSessionLocale(svc)),
+		GetBrandByFqdn:           wrap(makeGetBrandByFqdn(svc)),
+		ListBrands:               wrap(makeListBrands(svc)),
+		ListCountries:            wrap(makeListCountries(svc)),
+		ListCategories:           wrap(makeListCategories(svc)),
+		ListProducts:             wrap(makeListProducts(svc)),
+		GetProduct:               wrap(makeGetProduct(svc)),
+		ListPaymentIntervals:     wrap(makeListPaymentIntervals(svc)),
+		ListZipCodes:             wrap(makeListZipCodes(svc)),
+		GetSessionLocale:         wrap(makeGetSessionLocale(svc)),
+		SetSessionLocale:         wrap(makeSetSessionLocale(svc)),
+		ValidateAdditionalFields: wrap(makeValidateAdditionalFields(svc)),
 	}
 }
 
@@ -79,6 +82,9 @@ type (
 
 	SetSessionLocaleRequest  struct{ Code string }
 	SetSessionLocaleResponse struct{ Code string }
+
+	ValidateAdditionalFieldsRequest  struct{ Values []domain.FieldValue }
+	ValidateAdditionalFieldsResponse struct{ Errors []domain.FieldErrors }
 )
 
 func makeGetBrandByFqdn(svc service.Service) endpoint.Endpoint {
@@ -212,4 +218,18 @@ func requestAs[T any](request any) (T, error) {
 		return req, fmt.Errorf("catalog endpoint: got request %T, want %T", request, req)
 	}
 	return req, nil
+}
+
+func makeValidateAdditionalFields(svc service.Service) endpoint.Endpoint {
+	return func(ctx context.Context, request any) (any, error) {
+		req, err := requestAs[ValidateAdditionalFieldsRequest](request)
+		if err != nil {
+			return nil, err
+		}
+		errs, err := svc.ValidateAdditionalFields(ctx, req.Values)
+		if err != nil {
+			return nil, err
+		}
+		return ValidateAdditionalFieldsResponse{Errors: errs}, nil
+	}
 }

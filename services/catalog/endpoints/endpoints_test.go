@@ -50,3 +50,25 @@ func TestEndpointsCallTheService(t *testing.T) {
 		t.Error("wrong request type accepted")
 	}
 }
+
+type fieldStub struct {
+	service.Service
+	got []domain.FieldValue
+}
+
+func (s *fieldStub) ValidateAdditionalFields(_ context.Context, values []domain.FieldValue) ([]domain.FieldErrors, error) {
+	s.got = values
+	return []domain.FieldErrors{{FieldID: values[0].FieldID, Errors: []string{"validation.required"}}}, nil
+}
+
+func TestValidateAdditionalFieldsEndpoint(t *testing.T) {
+	svc := &fieldStub{}
+	set := New(svc)
+	resp, err := set.ValidateAdditionalFields(context.Background(), ValidateAdditionalFieldsRequest{Values: []domain.FieldValue{{FieldID: 7, Value: ""}}})
+	if err != nil || len(svc.got) != 1 || resp.(ValidateAdditionalFieldsResponse).Errors[0].FieldID != 7 {
+		t.Fatalf("resp %v, err %v, service got %v", resp, err, svc.got)
+	}
+	if _, err := set.ValidateAdditionalFields(context.Background(), GetProductRequest{ID: 1}); err == nil {
+		t.Error("wrong request type accepted")
+	}
+}

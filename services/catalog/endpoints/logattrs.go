@@ -54,3 +54,11 @@ func (r GetSessionLocaleResponse) LogAttrs() []slog.Attr {
 func (r SetSessionLocaleRequest) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.String("locale", r.Code)}
 }
+
+func (r ValidateAdditionalFieldsRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Int("count", len(r.Values))}
+}
+
+func (r ValidateAdditionalFieldsResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Int("invalid", len(r.Errors))}
+}

@@ -24,6 +24,8 @@ type Service interface {
 	ListZipCodes(ctx context.Context, prefix string) ([]domain.ZipCode, error)
 	GetSessionLocale(ctx context.Context) (string, error)
 	SetSessionLocale(ctx context.Context, code string) (string, error)
+	// ValidateAdditionalFields checks values of the brand's product, addon and upsell fields.
+	ValidateAdditionalFields(ctx context.Context, values []domain.FieldValue) ([]domain.FieldErrors, error)
 }
 
 // Repository reads the catalog. Texts come back in the requested locale with en-GB filling gaps.
@@ -206,6 +208,24 @@ func (c *catalog) SetSessionLocale(ctx context.Context, code string) (string, er
 		return "", fmt.Errorf("store session locale: %w", err)
 	}
 	return offered, nil
+}
+
+func (c *catalog) ValidateAdditionalFields(ctx context.Context, values []domain.FieldValue) ([]domain.FieldErrors, error) {
+	b, err := c.brand(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// Definitions hang off products; the brand's products, hidden ones included (a cart may hold
+	// them), define which ids exist for it. Texts are not needed, so any locale does.
+	products, err := c.repo.Products(ctx, b.ID, domain.FallbackLocale, ProductFilter{})
+	if err != nil {
+		return nil, fmt.Errorf("field definitions of brand %d: %w", b.ID, err)
+	}
+	out, err := domain.ValidateFieldValues(domain.FieldDefinitions(products), values)
+	if err != nil {
+		return nil, fmt.Errorf("validate fields of brand %d: %w", b.ID, err)
+	}
+	return out, nil
 }
 
 // brand loads the brand named by the call's x-brand-id.

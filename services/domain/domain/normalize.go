@@ -65,9 +65,15 @@ func (s Search) Name(t TLD) Name {
 	if display == "" {
 		display = t.Name
 	}
+	ascii := s.SLD + "." + t.Name
+	unicode := ascii
+	// Most names are ASCII on an ASCII TLD: then both spellings are one string, built once.
+	if s.SLDUnicode != s.SLD || display != t.Name {
+		unicode = s.SLDUnicode + "." + display
+	}
 	return Name{
-		Domain:        s.SLD + "." + t.Name,
-		DomainUnicode: s.SLDUnicode + "." + display,
+		Domain:        ascii,
+		DomainUnicode: unicode,
 		SLD:           s.SLD,
 		SLDShortened:  s.SLDShortened,
 		TLD:           t.Name,

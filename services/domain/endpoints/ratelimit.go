@@ -25,7 +25,7 @@ type RateLimits struct {
 
 type clientIPKey struct{}
 
-// WithClientIP stores the visitor's address (sent by the gateway) in ctx.
+// WithClientIP stores the visitor's address in ctx, overriding the one of the call context.
 func WithClientIP(ctx context.Context, ip string) context.Context {
 	if ip == "" {
 		return ctx
@@ -33,10 +33,13 @@ func WithClientIP(ctx context.Context, ip string) context.Context {
 	return context.WithValue(ctx, clientIPKey{}, ip)
 }
 
-// ClientIP returns the visitor's address, "" when the caller sent none.
+// ClientIP returns the visitor's address: the one WithClientIP stored, else the one the gateway sent
+// (x-client-ip, checked to be an IP address by the platform's server interceptor); "" when none.
 func ClientIP(ctx context.Context) string {
-	ip, _ := ctx.Value(clientIPKey{}).(string)
-	return ip
+	if ip, ok := ctx.Value(clientIPKey{}).(string); ok {
+		return ip
+	}
+	return callctx.From(ctx).ClientIP
 }
 
 // RateLimit refuses calls once the session's or the client address's budget is spent, with a
@@ -47,6 +50,9 @@ func ClientIP(ctx context.Context) string {
 func RateLimit(l Limiter, limits RateLimits, log *slog.Logger) endpoint.Middleware {
 	return func(next endpoint.Endpoint) endpoint.Endpoint {
 		return func(ctx context.Context, request any) (any, error) {
+			if !limits.PerSession.Enabled() && !limits.PerIP.Enabled() {
+				return next(ctx, request)
+			}
 			rules := make([]ratelimit.Rule, 0, 2)
 			if sid := callctx.From(ctx).SessionID; sid != "" && limits.PerSession.Enabled() {
 				rules = append(rules, ratelimit.Rule{Key: "session:" + sid, Limit: limits.PerSession})

@@ -91,3 +91,18 @@ func TestRateLimitFailsOpenWhenRedisIsDown(t *testing.T) {
 		t.Errorf("use case ran %d times", *calls)
 	}
 }
+
+// The address the gateway sends reaches the limit through the call context the platform's server
+// interceptor fills; WithClientIP overrides it.
+func TestClientIPFromCallContext(t *testing.T) {
+	ctx := callctx.With(context.Background(), callctx.Values{ClientIP: "192.0.2.1"})
+	if got := ClientIP(ctx); got != "192.0.2.1" {
+		t.Fatalf("ClientIP = %q, want the call context's", got)
+	}
+	if got := ClientIP(WithClientIP(ctx, "192.0.2.2")); got != "192.0.2.2" {
+		t.Fatalf("ClientIP = %q, want the override", got)
+	}
+	if got := ClientIP(context.Background()); got != "" {
+		t.Fatalf("ClientIP = %q without any", got)
+	}
+}

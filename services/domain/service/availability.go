@@ -151,8 +151,20 @@ func (c *Checker) fromRegistry(ctx context.Context, name string) Answer {
 	}
 }
 
+// sourceAttrs are the attribute sets of the lookups counter, built once instead of per call.
+var sourceAttrs = map[string]metric.AddOption{
+	"cache":    metric.WithAttributeSet(attribute.NewSet(attribute.String("source", "cache"))),
+	"registry": metric.WithAttributeSet(attribute.NewSet(attribute.String("source", "registry"))),
+	"error":    metric.WithAttributeSet(attribute.NewSet(attribute.String("source", "error"))),
+}
+
 func (c *Checker) count(ctx context.Context, source string, n int) {
-	if n > 0 && c.lookups != nil {
-		c.lookups.Add(ctx, int64(n), metric.WithAttributes(attribute.String("source", source)))
+	if n <= 0 || c.lookups == nil || !c.lookups.Enabled(ctx) {
+		return
 	}
+	opt, ok := sourceAttrs[source]
+	if !ok {
+		opt = metric.WithAttributes(attribute.String("source", source))
+	}
+	c.lookups.Add(ctx, int64(n), opt)
 }

@@ -60,6 +60,7 @@ type Config struct {
 
 type service struct {
 	catalogues *catalogueCache
+	names      nameMemo
 	checker    *Checker
 	owned      SessionDomains
 	fields     domain.RuleValidator
@@ -122,15 +123,12 @@ func (s *service) CheckAvailability(ctx context.Context, names, freeTLDs []strin
 	// Built in one pass: TLD values are large, and a staging slice copied each of them twice.
 	ps := make([]pending, 0, len(names))
 	for _, raw := range names {
-		search, inErr := domain.NormalizeSearch(raw, cat.Set())
-		if inErr == nil && search.TLD == "" {
-			inErr = &domain.InputError{Key: domain.KeyCannotBeRegistered, Input: raw}
-		}
+		n, inErr := s.availabilityName(cat, raw)
 		if inErr != nil {
 			return nil, fmt.Errorf("check %q: %w", raw, inErr)
 		}
-		t, _ := cat.TLD(search.TLD)
-		ps = append(ps, pendingFor(search.Name(t), t))
+		t, _ := cat.TLD(n.TLD)
+		ps = append(ps, pendingFor(n, t))
 	}
 	results, err := s.resolve(ctx, ps, domain.FreeSet(freeTLDs))
 	if err != nil {

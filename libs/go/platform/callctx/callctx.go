@@ -90,9 +90,10 @@ func ToOutgoing(ctx context.Context, v Values) context.Context {
 // FromIncoming reads Values from the incoming metadata of ctx. A malformed brand id reads as 0
 // (unknown brand) rather than failing the call: the service decides whether it needs one.
 func FromIncoming(ctx context.Context) Values {
-	md, _ := metadata.FromIncomingContext(ctx)
+	// Key by key rather than metadata.FromIncomingContext, which copies the whole metadata (every
+	// header of the call) only for five values to be read from the copy.
 	first := func(key string) string {
-		if vals := md.Get(key); len(vals) > 0 {
+		if vals := metadata.ValueFromIncomingContext(ctx, key); len(vals) > 0 {
 			return strings.TrimSpace(vals[0])
 		}
 		return ""
@@ -129,8 +130,10 @@ func StreamClientInterceptor() grpc.StreamClientInterceptor {
 	}
 }
 
-// serverValues reads incoming metadata and makes sure every call has a request id to correlate logs.
-func serverValues(ctx context.Context) context.Context {
+// ServerContext returns ctx with the Values of its incoming metadata, as UnaryServerInterceptor
+// hands them to the handler: every call gets a request id to correlate logs, generated when the
+// caller sent none. For servers that run their interceptors as one function.
+func ServerContext(ctx context.Context) context.Context {
 	v := FromIncoming(ctx)
 	if v.RequestID == "" {
 		v.RequestID = NewRequestID()
@@ -142,7 +145,7 @@ func serverValues(ctx context.Context) context.Context {
 // request id when the caller sent none.
 func UnaryServerInterceptor() grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		return handler(serverValues(ctx), req)
+		return handler(ServerContext(ctx), req)
 	}
 }
 
@@ -156,6 +159,6 @@ func (s *serverStream) Context() context.Context { return s.ctx }
 // StreamServerInterceptor is the streaming counterpart of UnaryServerInterceptor.
 func StreamServerInterceptor() grpc.StreamServerInterceptor {
 	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-		return handler(srv, &serverStream{ServerStream: ss, ctx: serverValues(ss.Context())})
+		return handler(srv, &serverStream{ServerStream: ss, ctx: ServerContext(ss.Context())})
 	}
 }

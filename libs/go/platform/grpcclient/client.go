@@ -7,12 +7,12 @@ import (
 	"log/slog"
 	"time"
 
-	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/platform/config"
+	"github.com/hostcart/checkout/libs/go/platform/telemetry"
 )
 
 // Config is the resilience policy of one connection.
@@ -70,24 +70,17 @@ func (c Config) withDefaults() Config {
 
 // Dial creates a client connection to target (connecting lazily, as grpc.NewClient does). The
 // transport is plaintext: traffic stays on loopback or inside the mesh, which adds TLS. opts are
-// appended after the platform's options.
+// appended after the platform's options. Calls are traced when telemetry.Setup ran before Dial.
 func Dial(target string, log *slog.Logger, cfg Config, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	cfg = cfg.withDefaults()
-	base := []grpc.DialOption{
+	base := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithStatsHandler(otelgrpc.NewClientHandler()),
-		grpc.WithChainUnaryInterceptor(
-			callctx.UnaryClientInterceptor(),
-			deadlineUnary(cfg.Timeout),
-			newBreaker(target, cfg, log).unary(),
-			retryUnary(cfg),
-			loggingUnary(target, log),
-		),
+		grpc.WithChainUnaryInterceptor(newPolicy(target, cfg, log).unary),
 		grpc.WithChainStreamInterceptor(callctx.StreamClientInterceptor()),
-	}
+	}, telemetry.GRPCDialOptions()...)
 	conn, err := grpc.NewClient(target, append(base, opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("grpcclient: dial %s: %w", target, err)

@@ -12,17 +12,39 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
 )
 
-func deadlineUnary(timeout time.Duration) grpc.UnaryClientInterceptor {
-	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-		if _, ok := ctx.Deadline(); !ok {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, timeout)
-			defer cancel()
-		}
-		return invoker(ctx, method, req, reply, cc, opts...)
+// policy is the platform's whole unary client chain in one interceptor: call context → deadline →
+// circuit breaker → retries → one log line per attempt. As five chained interceptors, gRPC built a
+// closure per link and call and each link built its own small allocations; the order and behaviour
+// are those of that chain.
+type policy struct {
+	target string
+	cfg    Config
+	cb     *gobreaker.CircuitBreaker
+	log    *slog.Logger
+}
+
+func newPolicy(target string, cfg Config, log *slog.Logger) *policy {
+	return &policy{target: target, cfg: cfg, cb: newBreaker(target, cfg, log), log: log}
+}
+
+func (p *policy) unary(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	ctx = callctx.ToOutgoing(ctx, callctx.From(ctx))
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, p.cfg.Timeout)
+		defer cancel()
 	}
+	_, err := p.cb.Execute(func() (any, error) {
+		return nil, p.withRetries(ctx, method, req, reply, cc, invoker, opts)
+	})
+	if errors.Is(err, gobreaker.ErrOpenState) || errors.Is(err, gobreaker.ErrTooManyRequests) {
+		return status.Error(codes.Unavailable, "circuit open")
+	}
+	return err
 }
 
 // IsIdempotent reports whether a full method name ("/pkg.Service/GetThing") is a read that may be
@@ -43,12 +65,8 @@ func breakerFailure(err error) bool {
 	}
 }
 
-type breaker struct {
-	cb *gobreaker.CircuitBreaker
-}
-
-func newBreaker(target string, cfg Config, log *slog.Logger) *breaker {
-	return &breaker{cb: gobreaker.NewCircuitBreaker(gobreaker.Settings{
+func newBreaker(target string, cfg Config, log *slog.Logger) *gobreaker.CircuitBreaker {
+	return gobreaker.NewCircuitBreaker(gobreaker.Settings{
 		Name:        target,
 		MaxRequests: 1,
 		Timeout:     cfg.BreakerOpenFor,
@@ -60,43 +78,31 @@ func newBreaker(target string, cfg Config, log *slog.Logger) *breaker {
 			log.Warn("grpc circuit breaker state change",
 				slog.String("target", name), slog.String("from", from.String()), slog.String("to", to.String()))
 		},
-	})}
+	})
 }
 
-func (b *breaker) unary() grpc.UnaryClientInterceptor {
-	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-		_, err := b.cb.Execute(func() (any, error) {
-			return nil, invoker(ctx, method, req, reply, cc, opts...)
-		})
-		if errors.Is(err, gobreaker.ErrOpenState) || errors.Is(err, gobreaker.ErrTooManyRequests) {
-			return status.Error(codes.Unavailable, "circuit open")
-		}
+// withRetries sends an idempotent call again while it is answered Unavailable, up to MaxRetries
+// times, as long as the deadline leaves room for the backoff.
+func (p *policy) withRetries(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts []grpc.CallOption) error {
+	err := p.attempt(ctx, method, req, reply, cc, invoker, opts)
+	if err == nil || !IsIdempotent(method) {
 		return err
 	}
-}
-
-func retryUnary(cfg Config) grpc.UnaryClientInterceptor {
-	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-		err := invoker(ctx, method, req, reply, cc, opts...)
-		if !IsIdempotent(method) {
+	for attempt := 0; attempt < p.cfg.MaxRetries && status.Code(err) == codes.Unavailable; attempt++ {
+		wait := backoff(p.cfg.RetryBackoff, attempt)
+		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) <= wait {
+			return err // no time left for another attempt; the last answer is the honest one
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
 			return err
+		case <-t.C:
 		}
-		for attempt := 0; attempt < cfg.MaxRetries && status.Code(err) == codes.Unavailable; attempt++ {
-			wait := backoff(cfg.RetryBackoff, attempt)
-			if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) <= wait {
-				return err // no time left for another attempt; the last answer is the honest one
-			}
-			t := time.NewTimer(wait)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return err
-			case <-t.C:
-			}
-			err = invoker(ctx, method, req, reply, cc, opts...)
-		}
-		return err
+		err = p.attempt(ctx, method, req, reply, cc, invoker, opts)
 	}
+	return err
 }
 
 // backoff doubles base per attempt and adds up to 50 % jitter so clients that failed together do
@@ -106,25 +112,27 @@ func backoff(base time.Duration, attempt int) time.Duration {
 	return d + time.Duration(rand.Int64N(int64(d)/2+1))
 }
 
-func loggingUnary(target string, log *slog.Logger) grpc.UnaryClientInterceptor {
-	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-		start := time.Now()
-		err := invoker(ctx, method, req, reply, cc, opts...)
-		code := status.Code(err)
-		level := slog.LevelDebug
-		if err != nil {
-			level = slog.LevelWarn
-		}
-		attrs := []slog.Attr{
-			slog.String("rpc.target", target),
-			slog.String("rpc.method", method),
-			slog.String("rpc.code", code.String()),
-			slog.Duration("duration", time.Since(start)),
-		}
-		if err != nil {
-			attrs = append(attrs, slog.String("error", status.Convert(err).Message()))
-		}
-		log.LogAttrs(ctx, level, "grpc client call", attrs...)
+// attempt sends the call once and logs it: failures at warn, successes at debug. The attributes
+// are only built when the line is written.
+func (p *policy) attempt(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts []grpc.CallOption) error {
+	start := time.Now()
+	err := invoker(ctx, method, req, reply, cc, opts...)
+	level := slog.LevelDebug
+	if err != nil {
+		level = slog.LevelWarn
+	}
+	if !p.log.Enabled(ctx, level) {
 		return err
 	}
+	attrs := []slog.Attr{
+		slog.String("rpc.target", p.target),
+		slog.String("rpc.method", method),
+		slog.String("rpc.code", status.Code(err).String()),
+		slog.Duration("duration", time.Since(start)),
+	}
+	if err != nil {
+		attrs = append(attrs, slog.String("error", status.Convert(err).Message()))
+	}
+	p.log.LogAttrs(ctx, level, "grpc client call", attrs...)
+	return err
 }

@@ -9,20 +9,78 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
 )
 
-// recoveryUnary turns a handler panic into codes.Internal so one bad request cannot crash the
-// process; the stack goes to the log, never to the caller.
-func recoveryUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
-		defer func() {
+// chain is the platform's whole unary server chain in one interceptor: call context → panic
+// recovery → deadline → log line → RED metrics. As five chained interceptors gRPC built a closure
+// per link and call, and each link its own deferred closure and allocations; the order and
+// behaviour are those of that chain.
+type chain struct {
+	log     *slog.Logger
+	cfg     Config
+	metrics *metrics
+}
+
+func (ch *chain) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
+	ctx = callctx.ServerContext(ctx)
+	if timeout, ok := ch.timeout(ctx); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	returned := false
+	defer func() {
+		// A handler panic becomes codes.Internal so one bad request cannot crash the process; the
+		// stack goes to the log, never to the caller.
+		if !returned {
 			if r := recover(); r != nil {
-				logPanic(ctx, log, info.FullMethod, r)
+				logPanic(ctx, ch.log, info.FullMethod, r)
 				resp, err = nil, status.Error(codes.Internal, "internal error")
 			}
-		}()
-		return handler(ctx, req)
+		}
+		code := outcome(err, returned)
+		took := time.Since(start)
+		ch.logCall(ctx, info.FullMethod, code, err, returned, took)
+		ch.metrics.record(ctx, info.FullMethod, code, took)
+	}()
+	resp, err = handler(ctx, req)
+	returned = true
+	return resp, err
+}
+
+// timeout gives every call a deadline: DefaultTimeout when the caller sent none, and never more
+// than MaxTimeout, so a forgotten deadline upstream cannot pin resources forever. ok is false when
+// the caller's deadline already lies within MaxTimeout: wrapping would change nothing.
+func (ch *chain) timeout(ctx context.Context) (time.Duration, bool) {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		return ch.cfg.DefaultTimeout, true
 	}
+	if time.Until(deadline) <= ch.cfg.MaxTimeout {
+		return 0, false
+	}
+	return ch.cfg.MaxTimeout, true
+}
+
+// logCall writes the call's line at the level its code deserves; the attributes are only built
+// when the line is written (successes are debug, dropped at the usual info level).
+func (ch *chain) logCall(ctx context.Context, method string, code codes.Code, err error, returned bool, took time.Duration) {
+	level := LevelFor(code)
+	if !ch.log.Enabled(ctx, level) {
+		return
+	}
+	attrs := []slog.Attr{
+		slog.String("rpc.method", method),
+		slog.String("rpc.code", code.String()),
+		slog.Duration("duration", took),
+	}
+	if err != nil && returned {
+		attrs = append(attrs, slog.String("error", status.Convert(err).Message()))
+	}
+	ch.log.LogAttrs(ctx, level, "grpc call", attrs...)
 }
 
 func recoveryStream(log *slog.Logger) grpc.StreamServerInterceptor {
@@ -45,21 +103,6 @@ func logPanic(ctx context.Context, log *slog.Logger, method string, r any) {
 	)
 }
 
-// deadlineUnary gives every call a deadline: DefaultTimeout when the caller sent none, and never
-// more than MaxTimeout, so a forgotten deadline upstream cannot pin resources forever.
-func deadlineUnary(cfg Config) grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		timeout := cfg.MaxTimeout
-		if _, ok := ctx.Deadline(); !ok {
-			timeout = cfg.DefaultTimeout
-		}
-		// WithTimeout keeps the caller's deadline when it is the earlier one.
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		return handler(ctx, req)
-	}
-}
-
 // outcome reports the status code of a finished call; a handler that panicked (returned is false)
 // counts as Internal, matching what the recovery interceptor answers.
 func outcome(err error, returned bool) codes.Code {
@@ -67,28 +110,6 @@ func outcome(err error, returned bool) codes.Code {
 		return codes.Internal
 	}
 	return status.Code(err)
-}
-
-func loggingUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
-		start := time.Now()
-		returned := false
-		defer func() {
-			code := outcome(err, returned)
-			attrs := []slog.Attr{
-				slog.String("rpc.method", info.FullMethod),
-				slog.String("rpc.code", code.String()),
-				slog.Duration("duration", time.Since(start)),
-			}
-			if err != nil && returned {
-				attrs = append(attrs, slog.String("error", status.Convert(err).Message()))
-			}
-			log.LogAttrs(ctx, LevelFor(code), "grpc call", attrs...)
-		}()
-		resp, err = handler(ctx, req)
-		returned = true
-		return resp, err
-	}
 }
 
 // LevelFor maps a status code to a log level: success is debug noise, caller mistakes are warnings,

@@ -9,13 +9,13 @@ import (
 	"net"
 	"time"
 
-	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/platform/config"
+	"github.com/hostcart/checkout/libs/go/platform/telemetry"
 )
 
 // Config bounds how long calls and shutdown may take.
@@ -67,27 +67,21 @@ type Server struct {
 }
 
 // New builds a server for service. Zero Config fields take the defaults. opts are appended after
-// the platform's own options, so extra interceptors run inside the platform chain.
+// the platform's own options, so extra interceptors run inside the platform chain. Calls are traced
+// when telemetry.Setup ran before New.
 func New(service string, log *slog.Logger, cfg Config, opts ...grpc.ServerOption) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	cfg = cfg.withDefaults()
 	m := newMetrics()
-	base := []grpc.ServerOption{
-		grpc.StatsHandler(otelgrpc.NewServerHandler()),
-		grpc.ChainUnaryInterceptor(
-			callctx.UnaryServerInterceptor(),
-			recoveryUnary(log),
-			deadlineUnary(cfg),
-			loggingUnary(log),
-			m.unary(),
-		),
+	base := append([]grpc.ServerOption{
+		grpc.ChainUnaryInterceptor((&chain{log: log, cfg: cfg, metrics: m}).unary),
 		grpc.ChainStreamInterceptor(
 			callctx.StreamServerInterceptor(),
 			recoveryStream(log),
 		),
-	}
+	}, telemetry.GRPCServerOptions()...)
 	s := &Server{
 		service: service,
 		log:     log,

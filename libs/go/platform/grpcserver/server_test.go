@@ -61,10 +61,10 @@ type harness struct {
 	stop   func() error // cancels Serve and returns its result
 }
 
-func start(t *testing.T, cfg grpcserver.Config, fake *fakeCatalog) *harness {
+func start(t *testing.T, cfg grpcserver.Config, fake *fakeCatalog, opts ...grpc.ServerOption) *harness {
 	t.Helper()
 	logs := &syncBuffer{}
-	srv := grpcserver.New("catalog", logging.New("catalog", logs, slog.LevelDebug), cfg)
+	srv := grpcserver.New("catalog", logging.New("catalog", logs, slog.LevelDebug), cfg, opts...)
 	catalogv1.RegisterCatalogServiceServer(srv.GRPC(), fake)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

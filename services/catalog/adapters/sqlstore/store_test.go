@@ -276,7 +276,7 @@ func runRepositorySuite(t *testing.T, s *Store, c *seed.Catalog) {
 		if !reflect.DeepEqual(months, []int32{1, 6, 12}) || !y.Intervals[2].IsDefault {
 			t.Errorf("intervals of 12-month maturity = %+v", y.Intervals)
 		}
-		if len(m.Addons) != 13 {
+		if len(m.Addons) != 15 {
 			t.Fatalf("%d addon links", len(m.Addons))
 		}
 		first := m.Addons[0]
@@ -470,7 +470,7 @@ func runRepositorySuite(t *testing.T, s *Store, c *seed.Catalog) {
 		if after := rowCounts(t, s); !reflect.DeepEqual(before, after) {
 			t.Errorf("row counts changed on re-import:\nbefore %v\nafter  %v", before, after)
 		}
-		if before["zip_codes"] != len(c.ZipCodes) || before["products"] != 82 {
+		if before["zip_codes"] != len(c.ZipCodes) || before["products"] != 84 {
 			t.Errorf("row counts = %v", before)
 		}
 	})
@@ -624,7 +624,7 @@ func TestSQLiteFileSurvivesRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !reflect.DeepEqual(counts[0], counts[1]) || counts[0]["products"] != 82 {
+	if !reflect.DeepEqual(counts[0], counts[1]) || counts[0]["products"] != 84 {
 		t.Errorf("row counts across restarts: %v vs %v", counts[0], counts[1])
 	}
 }

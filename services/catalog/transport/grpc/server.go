@@ -25,6 +25,7 @@ type server struct {
 	listZipCodes         kitgrpc.Handler
 	getSessionLocale     kitgrpc.Handler
 	setSessionLocale     kitgrpc.Handler
+	validateFields       kitgrpc.Handler
 }
 
 // NewServer returns the gRPC CatalogService over the endpoint set.
@@ -40,6 +41,7 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) catalogv1.Catalo
 		listZipCodes:         kitgrpc.NewServer(set.ListZipCodes, decodeGRPCListZipCodesRequest, encodeGRPCListZipCodesResponse, opts...),
 		getSessionLocale:     kitgrpc.NewServer(set.GetSessionLocale, decodeGRPCGetSessionLocaleRequest, encodeGRPCGetSessionLocaleResponse, opts...),
 		setSessionLocale:     kitgrpc.NewServer(set.SetSessionLocale, decodeGRPCSetSessionLocaleRequest, encodeGRPCSetSessionLocaleResponse, opts...),
+		validateFields:       kitgrpc.NewServer(set.ValidateAdditionalFields, decodeGRPCValidateAdditionalFieldsRequest, encodeGRPCValidateAdditionalFieldsResponse, opts...),
 	}
 }
 
@@ -94,6 +96,10 @@ func (s *server) GetSessionLocale(ctx context.Context, req *catalogv1.GetSession
 
 func (s *server) SetSessionLocale(ctx context.Context, req *catalogv1.SetSessionLocaleRequest) (*catalogv1.SetSessionLocaleResponse, error) {
 	return serve[catalogv1.SetSessionLocaleResponse](ctx, s.setSessionLocale, req)
+}
+
+func (s *server) ValidateAdditionalFields(ctx context.Context, req *catalogv1.ValidateAdditionalFieldsRequest) (*catalogv1.ValidateAdditionalFieldsResponse, error) {
+	return serve[catalogv1.ValidateAdditionalFieldsResponse](ctx, s.validateFields, req)
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.
@@ -261,4 +267,28 @@ func endpointResponse[T any](response any) (T, error) {
 		return r, fmt.Errorf("catalog transport: endpoint returned %T, want %T", response, r)
 	}
 	return r, nil
+}
+
+func decodeGRPCValidateAdditionalFieldsRequest(_ context.Context, grpcReq any) (any, error) {
+	req, err := grpcRequest[catalogv1.ValidateAdditionalFieldsRequest](grpcReq)
+	if err != nil {
+		return nil, err
+	}
+	values := make([]domain.FieldValue, len(req.GetFields()))
+	for i, f := range req.GetFields() {
+		values[i] = domain.FieldValue{FieldID: f.GetFieldId(), Value: f.GetValue()}
+	}
+	return endpoints.ValidateAdditionalFieldsRequest{Values: values}, nil
+}
+
+func encodeGRPCValidateAdditionalFieldsResponse(_ context.Context, response any) (any, error) {
+	resp, err := endpointResponse[endpoints.ValidateAdditionalFieldsResponse](response)
+	if err != nil {
+		return nil, err
+	}
+	out := &catalogv1.ValidateAdditionalFieldsResponse{Valid: len(resp.Errors) == 0, Errors: []*catalogv1.FieldErrors{}}
+	for _, e := range resp.Errors {
+		out.Errors = append(out.Errors, &catalogv1.FieldErrors{FieldId: e.FieldID, Errors: e.Errors})
+	}
+	return out, nil
 }

@@ -4,20 +4,15 @@ package grpctransport
 import (
 	"context"
 	"fmt"
-	"strings"
 
+	"github.com/go-kit/kit/endpoint"
 	kitgrpc "github.com/go-kit/kit/transport/grpc"
-	"google.golang.org/grpc/metadata"
 
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	"github.com/hostcart/checkout/services/domain/domain"
 	"github.com/hostcart/checkout/services/domain/endpoints"
 	"github.com/hostcart/checkout/services/domain/service"
 )
-
-// MDClientIP is the metadata key the gateway puts the visitor's address under; the per-address
-// rate limit uses it.
-const MDClientIP = "x-client-ip"
 
 // Field names input errors are reported under (google.rpc.BadRequest field violations).
 const (
@@ -40,26 +35,48 @@ type server struct {
 }
 
 // NewServer returns the gRPC DomainService over the endpoint set.
-func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) domainv1.DomainServiceServer {
-	opts = append([]kitgrpc.ServerOption{kitgrpc.ServerBefore(clientIPFromMetadata)}, opts...)
+func NewServer(set endpoints.Set) domainv1.DomainServiceServer {
 	return &server{
-		listTlds:          kitgrpc.NewServer(set.ListTLDs, decodeGRPCListTldsRequest, encodeGRPCListTldsResponse, opts...),
-		listDomainGroups:  kitgrpc.NewServer(set.ListGroups, decodeGRPCListDomainGroupsRequest, encodeGRPCListDomainGroupsResponse, opts...),
-		normalizeSearch:   kitgrpc.NewServer(set.NormalizeSearch, decodeGRPCNormalizeSearchRequest, encodeGRPCNormalizeSearchResponse, opts...),
-		checkAvailability: kitgrpc.NewServer(set.CheckAvailability, decodeGRPCCheckAvailabilityRequest, encodeGRPCCheckAvailabilityResponse, opts...),
-		getRecommend:      kitgrpc.NewServer(set.Recommend, decodeGRPCGetRecommendationsRequest, encodeGRPCGetRecommendationsResponse, opts...),
-		getInclusiveTlds:  kitgrpc.NewServer(set.Inclusive, decodeGRPCGetInclusiveTldsRequest, encodeGRPCGetInclusiveTldsResponse, opts...),
-		searchGroup:       kitgrpc.NewServer(set.SearchGroup, decodeGRPCSearchGroupRequest, encodeGRPCSearchGroupResponse, opts...),
-		searchFullDomain:  kitgrpc.NewServer(set.SearchFullDomain, decodeGRPCSearchFullDomainRequest, encodeGRPCSearchFullDomainResponse, opts...),
-		validateFields:    kitgrpc.NewServer(set.ValidateFields, decodeGRPCValidateDomainAdditionalFieldsRequest, encodeGRPCValidateDomainAdditionalFieldsResponse, opts...),
+		listTlds:          bind(set.ListTLDs, decodeGRPCListTldsRequest, encodeGRPCListTldsResponse),
+		listDomainGroups:  bind(set.ListGroups, decodeGRPCListDomainGroupsRequest, encodeGRPCListDomainGroupsResponse),
+		normalizeSearch:   bind(set.NormalizeSearch, decodeGRPCNormalizeSearchRequest, encodeGRPCNormalizeSearchResponse),
+		checkAvailability: bind(set.CheckAvailability, decodeGRPCCheckAvailabilityRequest, encodeGRPCCheckAvailabilityResponse),
+		getRecommend:      bind(set.Recommend, decodeGRPCGetRecommendationsRequest, encodeGRPCGetRecommendationsResponse),
+		getInclusiveTlds:  bind(set.Inclusive, decodeGRPCGetInclusiveTldsRequest, encodeGRPCGetInclusiveTldsResponse),
+		searchGroup:       bind(set.SearchGroup, decodeGRPCSearchGroupRequest, encodeGRPCSearchGroupResponse),
+		searchFullDomain:  bind(set.SearchFullDomain, decodeGRPCSearchFullDomainRequest, encodeGRPCSearchFullDomainResponse),
+		validateFields:    bind(set.ValidateFields, decodeGRPCValidateDomainAdditionalFieldsRequest, encodeGRPCValidateDomainAdditionalFieldsResponse),
 	}
 }
 
-func clientIPFromMetadata(ctx context.Context, md metadata.MD) context.Context {
-	if vals := md.Get(MDClientIP); len(vals) > 0 {
-		return endpoints.WithClientIP(ctx, strings.TrimSpace(vals[0]))
+// handler binds one endpoint to its RPC: decode, endpoint, encode. go-kit's grpc.Server does the
+// same plus, on every call, a copy of the call's whole metadata for ServerBefore functions, which
+// this service does not need: session, brand, locale and client address reach the endpoints
+// through callctx, read once by the platform's server interceptor.
+type handler struct {
+	endpoint endpoint.Endpoint
+	decode   kitgrpc.DecodeRequestFunc
+	encode   kitgrpc.EncodeResponseFunc
+}
+
+func bind(e endpoint.Endpoint, dec kitgrpc.DecodeRequestFunc, enc kitgrpc.EncodeResponseFunc) kitgrpc.Handler {
+	return handler{endpoint: e, decode: dec, encode: enc}
+}
+
+func (h handler) ServeGRPC(ctx context.Context, grpcReq any) (context.Context, any, error) {
+	req, err := h.decode(ctx, grpcReq)
+	if err != nil {
+		return ctx, nil, err
 	}
-	return ctx
+	resp, err := h.endpoint(ctx, req)
+	if err != nil {
+		return ctx, nil, err
+	}
+	grpcResp, err := h.encode(ctx, resp)
+	if err != nil {
+		return ctx, nil, err
+	}
+	return ctx, grpcResp, nil
 }
 
 // serve runs one handler and turns its outcome into the typed reply or a gRPC status; field names

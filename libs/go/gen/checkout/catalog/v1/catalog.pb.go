@@ -2447,6 +2447,211 @@ func (x *SetSessionLocaleResponse) GetCode() string {
 	return ""
 }
 
+// A submitted value of an additional field.
+type FieldValueInput struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	FieldId       int32                  `protobuf:"varint,1,opt,name=field_id,json=fieldId,proto3" json:"field_id,omitempty"`
+	Value         string                 `protobuf:"bytes,2,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FieldValueInput) Reset() {
+	*x = FieldValueInput{}
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FieldValueInput) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FieldValueInput) ProtoMessage() {}
+
+func (x *FieldValueInput) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FieldValueInput.ProtoReflect.Descriptor instead.
+func (*FieldValueInput) Descriptor() ([]byte, []int) {
+	return file_checkout_catalog_v1_catalog_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *FieldValueInput) GetFieldId() int32 {
+	if x != nil {
+		return x.FieldId
+	}
+	return 0
+}
+
+func (x *FieldValueInput) GetValue() string {
+	if x != nil {
+		return x.Value
+	}
+	return ""
+}
+
+type ValidateAdditionalFieldsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Values of one form: they are also the other fields same: rules compare with.
+	Fields        []*FieldValueInput `protobuf:"bytes,1,rep,name=fields,proto3" json:"fields,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ValidateAdditionalFieldsRequest) Reset() {
+	*x = ValidateAdditionalFieldsRequest{}
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ValidateAdditionalFieldsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ValidateAdditionalFieldsRequest) ProtoMessage() {}
+
+func (x *ValidateAdditionalFieldsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ValidateAdditionalFieldsRequest.ProtoReflect.Descriptor instead.
+func (*ValidateAdditionalFieldsRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_catalog_v1_catalog_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *ValidateAdditionalFieldsRequest) GetFields() []*FieldValueInput {
+	if x != nil {
+		return x.Fields
+	}
+	return nil
+}
+
+// The broken rules of one field, as validation.* message keys in the order the rules are written.
+type FieldErrors struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	FieldId       int32                  `protobuf:"varint,1,opt,name=field_id,json=fieldId,proto3" json:"field_id,omitempty"`
+	Errors        []string               `protobuf:"bytes,2,rep,name=errors,proto3" json:"errors,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FieldErrors) Reset() {
+	*x = FieldErrors{}
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FieldErrors) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FieldErrors) ProtoMessage() {}
+
+func (x *FieldErrors) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FieldErrors.ProtoReflect.Descriptor instead.
+func (*FieldErrors) Descriptor() ([]byte, []int) {
+	return file_checkout_catalog_v1_catalog_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *FieldErrors) GetFieldId() int32 {
+	if x != nil {
+		return x.FieldId
+	}
+	return 0
+}
+
+func (x *FieldErrors) GetErrors() []string {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
+type ValidateAdditionalFieldsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// True when no field has errors.
+	Valid bool `protobuf:"varint,1,opt,name=valid,proto3" json:"valid,omitempty"`
+	// Only fields with errors, in request order.
+	Errors        []*FieldErrors `protobuf:"bytes,2,rep,name=errors,proto3" json:"errors,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ValidateAdditionalFieldsResponse) Reset() {
+	*x = ValidateAdditionalFieldsResponse{}
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ValidateAdditionalFieldsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ValidateAdditionalFieldsResponse) ProtoMessage() {}
+
+func (x *ValidateAdditionalFieldsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ValidateAdditionalFieldsResponse.ProtoReflect.Descriptor instead.
+func (*ValidateAdditionalFieldsResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_catalog_v1_catalog_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *ValidateAdditionalFieldsResponse) GetValid() bool {
+	if x != nil {
+		return x.Valid
+	}
+	return false
+}
+
+func (x *ValidateAdditionalFieldsResponse) GetErrors() []*FieldErrors {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
 var File_checkout_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
@@ -2647,7 +2852,18 @@ const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x17SetSessionLocaleRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\".\n" +
 	"\x18SetSessionLocaleResponse\x12\x12\n" +
-	"\x04code\x18\x01 \x01(\tR\x04code2\xb5\b\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\"B\n" +
+	"\x0fFieldValueInput\x12\x19\n" +
+	"\bfield_id\x18\x01 \x01(\x05R\afieldId\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value\"_\n" +
+	"\x1fValidateAdditionalFieldsRequest\x12<\n" +
+	"\x06fields\x18\x01 \x03(\v2$.checkout.catalog.v1.FieldValueInputR\x06fields\"@\n" +
+	"\vFieldErrors\x12\x19\n" +
+	"\bfield_id\x18\x01 \x01(\x05R\afieldId\x12\x16\n" +
+	"\x06errors\x18\x02 \x03(\tR\x06errors\"r\n" +
+	" ValidateAdditionalFieldsResponse\x12\x14\n" +
+	"\x05valid\x18\x01 \x01(\bR\x05valid\x128\n" +
+	"\x06errors\x18\x02 \x03(\v2 .checkout.catalog.v1.FieldErrorsR\x06errors2\xbf\t\n" +
 	"\x0eCatalogService\x12i\n" +
 	"\x0eGetBrandByFqdn\x12*.checkout.catalog.v1.GetBrandByFqdnRequest\x1a+.checkout.catalog.v1.GetBrandByFqdnResponse\x12]\n" +
 	"\n" +
@@ -2660,7 +2876,8 @@ const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x14ListPaymentIntervals\x120.checkout.catalog.v1.ListPaymentIntervalsRequest\x1a1.checkout.catalog.v1.ListPaymentIntervalsResponse\x12c\n" +
 	"\fListZipCodes\x12(.checkout.catalog.v1.ListZipCodesRequest\x1a).checkout.catalog.v1.ListZipCodesResponse\x12o\n" +
 	"\x10GetSessionLocale\x12,.checkout.catalog.v1.GetSessionLocaleRequest\x1a-.checkout.catalog.v1.GetSessionLocaleResponse\x12o\n" +
-	"\x10SetSessionLocale\x12,.checkout.catalog.v1.SetSessionLocaleRequest\x1a-.checkout.catalog.v1.SetSessionLocaleResponseBHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1;catalogv1b\x06proto3"
+	"\x10SetSessionLocale\x12,.checkout.catalog.v1.SetSessionLocaleRequest\x1a-.checkout.catalog.v1.SetSessionLocaleResponse\x12\x87\x01\n" +
+	"\x18ValidateAdditionalFields\x124.checkout.catalog.v1.ValidateAdditionalFieldsRequest\x1a5.checkout.catalog.v1.ValidateAdditionalFieldsResponseBHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_checkout_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -2674,45 +2891,49 @@ func file_checkout_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_checkout_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_checkout_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_checkout_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
 var file_checkout_catalog_v1_catalog_proto_goTypes = []any{
-	(*Locale)(nil),                       // 0: checkout.catalog.v1.Locale
-	(*BrandProperty)(nil),                // 1: checkout.catalog.v1.BrandProperty
-	(*Brand)(nil),                        // 2: checkout.catalog.v1.Brand
-	(*Country)(nil),                      // 3: checkout.catalog.v1.Country
-	(*Category)(nil),                     // 4: checkout.catalog.v1.Category
-	(*PaymentInterval)(nil),              // 5: checkout.catalog.v1.PaymentInterval
-	(*PaymentMaturity)(nil),              // 6: checkout.catalog.v1.PaymentMaturity
-	(*AddonRule)(nil),                    // 7: checkout.catalog.v1.AddonRule
-	(*AddonGroup)(nil),                   // 8: checkout.catalog.v1.AddonGroup
-	(*ProductAddon)(nil),                 // 9: checkout.catalog.v1.ProductAddon
-	(*Upsell)(nil),                       // 10: checkout.catalog.v1.Upsell
-	(*AdditionalField)(nil),              // 11: checkout.catalog.v1.AdditionalField
-	(*FreeTlds)(nil),                     // 12: checkout.catalog.v1.FreeTlds
-	(*ProductAttribute)(nil),             // 13: checkout.catalog.v1.ProductAttribute
-	(*Product)(nil),                      // 14: checkout.catalog.v1.Product
-	(*FromPrice)(nil),                    // 15: checkout.catalog.v1.FromPrice
-	(*ZipCode)(nil),                      // 16: checkout.catalog.v1.ZipCode
-	(*GetBrandByFqdnRequest)(nil),        // 17: checkout.catalog.v1.GetBrandByFqdnRequest
-	(*GetBrandByFqdnResponse)(nil),       // 18: checkout.catalog.v1.GetBrandByFqdnResponse
-	(*ListBrandsRequest)(nil),            // 19: checkout.catalog.v1.ListBrandsRequest
-	(*ListBrandsResponse)(nil),           // 20: checkout.catalog.v1.ListBrandsResponse
-	(*ListCountriesRequest)(nil),         // 21: checkout.catalog.v1.ListCountriesRequest
-	(*ListCountriesResponse)(nil),        // 22: checkout.catalog.v1.ListCountriesResponse
-	(*ListCategoriesRequest)(nil),        // 23: checkout.catalog.v1.ListCategoriesRequest
-	(*ListCategoriesResponse)(nil),       // 24: checkout.catalog.v1.ListCategoriesResponse
-	(*ListProductsRequest)(nil),          // 25: checkout.catalog.v1.ListProductsRequest
-	(*ListProductsResponse)(nil),         // 26: checkout.catalog.v1.ListProductsResponse
-	(*GetProductRequest)(nil),            // 27: checkout.catalog.v1.GetProductRequest
-	(*GetProductResponse)(nil),           // 28: checkout.catalog.v1.GetProductResponse
-	(*ListPaymentIntervalsRequest)(nil),  // 29: checkout.catalog.v1.ListPaymentIntervalsRequest
-	(*ListPaymentIntervalsResponse)(nil), // 30: checkout.catalog.v1.ListPaymentIntervalsResponse
-	(*ListZipCodesRequest)(nil),          // 31: checkout.catalog.v1.ListZipCodesRequest
-	(*ListZipCodesResponse)(nil),         // 32: checkout.catalog.v1.ListZipCodesResponse
-	(*GetSessionLocaleRequest)(nil),      // 33: checkout.catalog.v1.GetSessionLocaleRequest
-	(*GetSessionLocaleResponse)(nil),     // 34: checkout.catalog.v1.GetSessionLocaleResponse
-	(*SetSessionLocaleRequest)(nil),      // 35: checkout.catalog.v1.SetSessionLocaleRequest
-	(*SetSessionLocaleResponse)(nil),     // 36: checkout.catalog.v1.SetSessionLocaleResponse
+	(*Locale)(nil),                           // 0: checkout.catalog.v1.Locale
+	(*BrandProperty)(nil),                    // 1: checkout.catalog.v1.BrandProperty
+	(*Brand)(nil),                            // 2: checkout.catalog.v1.Brand
+	(*Country)(nil),                          // 3: checkout.catalog.v1.Country
+	(*Category)(nil),                         // 4: checkout.catalog.v1.Category
+	(*PaymentInterval)(nil),                  // 5: checkout.catalog.v1.PaymentInterval
+	(*PaymentMaturity)(nil),                  // 6: checkout.catalog.v1.PaymentMaturity
+	(*AddonRule)(nil),                        // 7: checkout.catalog.v1.AddonRule
+	(*AddonGroup)(nil),                       // 8: checkout.catalog.v1.AddonGroup
+	(*ProductAddon)(nil),                     // 9: checkout.catalog.v1.ProductAddon
+	(*Upsell)(nil),                           // 10: checkout.catalog.v1.Upsell
+	(*AdditionalField)(nil),                  // 11: checkout.catalog.v1.AdditionalField
+	(*FreeTlds)(nil),                         // 12: checkout.catalog.v1.FreeTlds
+	(*ProductAttribute)(nil),                 // 13: checkout.catalog.v1.ProductAttribute
+	(*Product)(nil),                          // 14: checkout.catalog.v1.Product
+	(*FromPrice)(nil),                        // 15: checkout.catalog.v1.FromPrice
+	(*ZipCode)(nil),                          // 16: checkout.catalog.v1.ZipCode
+	(*GetBrandByFqdnRequest)(nil),            // 17: checkout.catalog.v1.GetBrandByFqdnRequest
+	(*GetBrandByFqdnResponse)(nil),           // 18: checkout.catalog.v1.GetBrandByFqdnResponse
+	(*ListBrandsRequest)(nil),                // 19: checkout.catalog.v1.ListBrandsRequest
+	(*ListBrandsResponse)(nil),               // 20: checkout.catalog.v1.ListBrandsResponse
+	(*ListCountriesRequest)(nil),             // 21: checkout.catalog.v1.ListCountriesRequest
+	(*ListCountriesResponse)(nil),            // 22: checkout.catalog.v1.ListCountriesResponse
+	(*ListCategoriesRequest)(nil),            // 23: checkout.catalog.v1.ListCategoriesRequest
+	(*ListCategoriesResponse)(nil),           // 24: checkout.catalog.v1.ListCategoriesResponse
+	(*ListProductsRequest)(nil),              // 25: checkout.catalog.v1.ListProductsRequest
+	(*ListProductsResponse)(nil),             // 26: checkout.catalog.v1.ListProductsResponse
+	(*GetProductRequest)(nil),                // 27: checkout.catalog.v1.GetProductRequest
+	(*GetProductResponse)(nil),               // 28: checkout.catalog.v1.GetProductResponse
+	(*ListPaymentIntervalsRequest)(nil),      // 29: checkout.catalog.v1.ListPaymentIntervalsRequest
+	(*ListPaymentIntervalsResponse)(nil),     // 30: checkout.catalog.v1.ListPaymentIntervalsResponse
+	(*ListZipCodesRequest)(nil),              // 31: checkout.catalog.v1.ListZipCodesRequest
+	(*ListZipCodesResponse)(nil),             // 32: checkout.catalog.v1.ListZipCodesResponse
+	(*GetSessionLocaleRequest)(nil),          // 33: checkout.catalog.v1.GetSessionLocaleRequest
+	(*GetSessionLocaleResponse)(nil),         // 34: checkout.catalog.v1.GetSessionLocaleResponse
+	(*SetSessionLocaleRequest)(nil),          // 35: checkout.catalog.v1.SetSessionLocaleRequest
+	(*SetSessionLocaleResponse)(nil),         // 36: checkout.catalog.v1.SetSessionLocaleResponse
+	(*FieldValueInput)(nil),                  // 37: checkout.catalog.v1.FieldValueInput
+	(*ValidateAdditionalFieldsRequest)(nil),  // 38: checkout.catalog.v1.ValidateAdditionalFieldsRequest
+	(*FieldErrors)(nil),                      // 39: checkout.catalog.v1.FieldErrors
+	(*ValidateAdditionalFieldsResponse)(nil), // 40: checkout.catalog.v1.ValidateAdditionalFieldsResponse
 }
 var file_checkout_catalog_v1_catalog_proto_depIdxs = []int32{
 	0,  // 0: checkout.catalog.v1.Brand.locales:type_name -> checkout.catalog.v1.Locale
@@ -2735,31 +2956,35 @@ var file_checkout_catalog_v1_catalog_proto_depIdxs = []int32{
 	14, // 17: checkout.catalog.v1.GetProductResponse.product:type_name -> checkout.catalog.v1.Product
 	5,  // 18: checkout.catalog.v1.ListPaymentIntervalsResponse.payment_intervals:type_name -> checkout.catalog.v1.PaymentInterval
 	16, // 19: checkout.catalog.v1.ListZipCodesResponse.zip_codes:type_name -> checkout.catalog.v1.ZipCode
-	17, // 20: checkout.catalog.v1.CatalogService.GetBrandByFqdn:input_type -> checkout.catalog.v1.GetBrandByFqdnRequest
-	19, // 21: checkout.catalog.v1.CatalogService.ListBrands:input_type -> checkout.catalog.v1.ListBrandsRequest
-	21, // 22: checkout.catalog.v1.CatalogService.ListCountries:input_type -> checkout.catalog.v1.ListCountriesRequest
-	23, // 23: checkout.catalog.v1.CatalogService.ListCategories:input_type -> checkout.catalog.v1.ListCategoriesRequest
-	25, // 24: checkout.catalog.v1.CatalogService.ListProducts:input_type -> checkout.catalog.v1.ListProductsRequest
-	27, // 25: checkout.catalog.v1.CatalogService.GetProduct:input_type -> checkout.catalog.v1.GetProductRequest
-	29, // 26: checkout.catalog.v1.CatalogService.ListPaymentIntervals:input_type -> checkout.catalog.v1.ListPaymentIntervalsRequest
-	31, // 27: checkout.catalog.v1.CatalogService.ListZipCodes:input_type -> checkout.catalog.v1.ListZipCodesRequest
-	33, // 28: checkout.catalog.v1.CatalogService.GetSessionLocale:input_type -> checkout.catalog.v1.GetSessionLocaleRequest
-	35, // 29: checkout.catalog.v1.CatalogService.SetSessionLocale:input_type -> checkout.catalog.v1.SetSessionLocaleRequest
-	18, // 30: checkout.catalog.v1.CatalogService.GetBrandByFqdn:output_type -> checkout.catalog.v1.GetBrandByFqdnResponse
-	20, // 31: checkout.catalog.v1.CatalogService.ListBrands:output_type -> checkout.catalog.v1.ListBrandsResponse
-	22, // 32: checkout.catalog.v1.CatalogService.ListCountries:output_type -> checkout.catalog.v1.ListCountriesResponse
-	24, // 33: checkout.catalog.v1.CatalogService.ListCategories:output_type -> checkout.catalog.v1.ListCategoriesResponse
-	26, // 34: checkout.catalog.v1.CatalogService.ListProducts:output_type -> checkout.catalog.v1.ListProductsResponse
-	28, // 35: checkout.catalog.v1.CatalogService.GetProduct:output_type -> checkout.catalog.v1.GetProductResponse
-	30, // 36: checkout.catalog.v1.CatalogService.ListPaymentIntervals:output_type -> checkout.catalog.v1.ListPaymentIntervalsResponse
-	32, // 37: checkout.catalog.v1.CatalogService.ListZipCodes:output_type -> checkout.catalog.v1.ListZipCodesResponse
-	34, // 38: checkout.catalog.v1.CatalogService.GetSessionLocale:output_type -> checkout.catalog.v1.GetSessionLocaleResponse
-	36, // 39: checkout.catalog.v1.CatalogService.SetSessionLocale:output_type -> checkout.catalog.v1.SetSessionLocaleResponse
-	30, // [30:40] is the sub-list for method output_type
-	20, // [20:30] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	37, // 20: checkout.catalog.v1.ValidateAdditionalFieldsRequest.fields:type_name -> checkout.catalog.v1.FieldValueInput
+	39, // 21: checkout.catalog.v1.ValidateAdditionalFieldsResponse.errors:type_name -> checkout.catalog.v1.FieldErrors
+	17, // 22: checkout.catalog.v1.CatalogService.GetBrandByFqdn:input_type -> checkout.catalog.v1.GetBrandByFqdnRequest
+	19, // 23: checkout.catalog.v1.CatalogService.ListBrands:input_type -> checkout.catalog.v1.ListBrandsRequest
+	21, // 24: checkout.catalog.v1.CatalogService.ListCountries:input_type -> checkout.catalog.v1.ListCountriesRequest
+	23, // 25: checkout.catalog.v1.CatalogService.ListCategories:input_type -> checkout.catalog.v1.ListCategoriesRequest
+	25, // 26: checkout.catalog.v1.CatalogService.ListProducts:input_type -> checkout.catalog.v1.ListProductsRequest
+	27, // 27: checkout.catalog.v1.CatalogService.GetProduct:input_type -> checkout.catalog.v1.GetProductRequest
+	29, // 28: checkout.catalog.v1.CatalogService.ListPaymentIntervals:input_type -> checkout.catalog.v1.ListPaymentIntervalsRequest
+	31, // 29: checkout.catalog.v1.CatalogService.ListZipCodes:input_type -> checkout.catalog.v1.ListZipCodesRequest
+	33, // 30: checkout.catalog.v1.CatalogService.GetSessionLocale:input_type -> checkout.catalog.v1.GetSessionLocaleRequest
+	35, // 31: checkout.catalog.v1.CatalogService.SetSessionLocale:input_type -> checkout.catalog.v1.SetSessionLocaleRequest
+	38, // 32: checkout.catalog.v1.CatalogService.ValidateAdditionalFields:input_type -> checkout.catalog.v1.ValidateAdditionalFieldsRequest
+	18, // 33: checkout.catalog.v1.CatalogService.GetBrandByFqdn:output_type -> checkout.catalog.v1.GetBrandByFqdnResponse
+	20, // 34: checkout.catalog.v1.CatalogService.ListBrands:output_type -> checkout.catalog.v1.ListBrandsResponse
+	22, // 35: checkout.catalog.v1.CatalogService.ListCountries:output_type -> checkout.catalog.v1.ListCountriesResponse
+	24, // 36: checkout.catalog.v1.CatalogService.ListCategories:output_type -> checkout.catalog.v1.ListCategoriesResponse
+	26, // 37: checkout.catalog.v1.CatalogService.ListProducts:output_type -> checkout.catalog.v1.ListProductsResponse
+	28, // 38: checkout.catalog.v1.CatalogService.GetProduct:output_type -> checkout.catalog.v1.GetProductResponse
+	30, // 39: checkout.catalog.v1.CatalogService.ListPaymentIntervals:output_type -> checkout.catalog.v1.ListPaymentIntervalsResponse
+	32, // 40: checkout.catalog.v1.CatalogService.ListZipCodes:output_type -> checkout.catalog.v1.ListZipCodesResponse
+	34, // 41: checkout.catalog.v1.CatalogService.GetSessionLocale:output_type -> checkout.catalog.v1.GetSessionLocaleResponse
+	36, // 42: checkout.catalog.v1.CatalogService.SetSessionLocale:output_type -> checkout.catalog.v1.SetSessionLocaleResponse
+	40, // 43: checkout.catalog.v1.CatalogService.ValidateAdditionalFields:output_type -> checkout.catalog.v1.ValidateAdditionalFieldsResponse
+	33, // [33:44] is the sub-list for method output_type
+	22, // [22:33] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_checkout_catalog_v1_catalog_proto_init() }
@@ -2773,7 +2998,7 @@ func file_checkout_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_catalog_v1_catalog_proto_rawDesc), len(file_checkout_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   37,
+			NumMessages:   41,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

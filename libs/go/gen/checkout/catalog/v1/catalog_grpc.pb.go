@@ -27,16 +27,17 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CatalogService_GetBrandByFqdn_FullMethodName       = "/checkout.catalog.v1.CatalogService/GetBrandByFqdn"
-	CatalogService_ListBrands_FullMethodName           = "/checkout.catalog.v1.CatalogService/ListBrands"
-	CatalogService_ListCountries_FullMethodName        = "/checkout.catalog.v1.CatalogService/ListCountries"
-	CatalogService_ListCategories_FullMethodName       = "/checkout.catalog.v1.CatalogService/ListCategories"
-	CatalogService_ListProducts_FullMethodName         = "/checkout.catalog.v1.CatalogService/ListProducts"
-	CatalogService_GetProduct_FullMethodName           = "/checkout.catalog.v1.CatalogService/GetProduct"
-	CatalogService_ListPaymentIntervals_FullMethodName = "/checkout.catalog.v1.CatalogService/ListPaymentIntervals"
-	CatalogService_ListZipCodes_FullMethodName         = "/checkout.catalog.v1.CatalogService/ListZipCodes"
-	CatalogService_GetSessionLocale_FullMethodName     = "/checkout.catalog.v1.CatalogService/GetSessionLocale"
-	CatalogService_SetSessionLocale_FullMethodName     = "/checkout.catalog.v1.CatalogService/SetSessionLocale"
+	CatalogService_GetBrandByFqdn_FullMethodName           = "/checkout.catalog.v1.CatalogService/GetBrandByFqdn"
+	CatalogService_ListBrands_FullMethodName               = "/checkout.catalog.v1.CatalogService/ListBrands"
+	CatalogService_ListCountries_FullMethodName            = "/checkout.catalog.v1.CatalogService/ListCountries"
+	CatalogService_ListCategories_FullMethodName           = "/checkout.catalog.v1.CatalogService/ListCategories"
+	CatalogService_ListProducts_FullMethodName             = "/checkout.catalog.v1.CatalogService/ListProducts"
+	CatalogService_GetProduct_FullMethodName               = "/checkout.catalog.v1.CatalogService/GetProduct"
+	CatalogService_ListPaymentIntervals_FullMethodName     = "/checkout.catalog.v1.CatalogService/ListPaymentIntervals"
+	CatalogService_ListZipCodes_FullMethodName             = "/checkout.catalog.v1.CatalogService/ListZipCodes"
+	CatalogService_GetSessionLocale_FullMethodName         = "/checkout.catalog.v1.CatalogService/GetSessionLocale"
+	CatalogService_SetSessionLocale_FullMethodName         = "/checkout.catalog.v1.CatalogService/SetSessionLocale"
+	CatalogService_ValidateAdditionalFields_FullMethodName = "/checkout.catalog.v1.CatalogService/ValidateAdditionalFields"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -60,6 +61,12 @@ type CatalogServiceClient interface {
 	GetSessionLocale(ctx context.Context, in *GetSessionLocaleRequest, opts ...grpc.CallOption) (*GetSessionLocaleResponse, error)
 	// Stores the session locale. INVALID_ARGUMENT (locale.not_supported) when the brand lacks it.
 	SetSessionLocale(ctx context.Context, in *SetSessionLocaleRequest, opts ...grpc.CallOption) (*SetSessionLocaleResponse, error)
+	// Checks values of product, addon and upsell additional fields (spec §5, POST
+	// /additional-fields/validate) against their definitions' validation_rules with libs/go/fields:
+	// the authoritative twin of the frontend's instant feedback. Field ids are those of the brand in
+	// x-brand-id's products; an id no product of the brand defines is reported as
+	// validation.unknown_field. INVALID_ARGUMENT validation.too_many_fields over 200 values.
+	ValidateAdditionalFields(ctx context.Context, in *ValidateAdditionalFieldsRequest, opts ...grpc.CallOption) (*ValidateAdditionalFieldsResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -170,6 +177,16 @@ func (c *catalogServiceClient) SetSessionLocale(ctx context.Context, in *SetSess
 	return out, nil
 }
 
+func (c *catalogServiceClient) ValidateAdditionalFields(ctx context.Context, in *ValidateAdditionalFieldsRequest, opts ...grpc.CallOption) (*ValidateAdditionalFieldsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ValidateAdditionalFieldsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ValidateAdditionalFields_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -191,6 +208,12 @@ type CatalogServiceServer interface {
 	GetSessionLocale(context.Context, *GetSessionLocaleRequest) (*GetSessionLocaleResponse, error)
 	// Stores the session locale. INVALID_ARGUMENT (locale.not_supported) when the brand lacks it.
 	SetSessionLocale(context.Context, *SetSessionLocaleRequest) (*SetSessionLocaleResponse, error)
+	// Checks values of product, addon and upsell additional fields (spec §5, POST
+	// /additional-fields/validate) against their definitions' validation_rules with libs/go/fields:
+	// the authoritative twin of the frontend's instant feedback. Field ids are those of the brand in
+	// x-brand-id's products; an id no product of the brand defines is reported as
+	// validation.unknown_field. INVALID_ARGUMENT validation.too_many_fields over 200 values.
+	ValidateAdditionalFields(context.Context, *ValidateAdditionalFieldsRequest) (*ValidateAdditionalFieldsResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -230,6 +253,9 @@ func (UnimplementedCatalogServiceServer) GetSessionLocale(context.Context, *GetS
 }
 func (UnimplementedCatalogServiceServer) SetSessionLocale(context.Context, *SetSessionLocaleRequest) (*SetSessionLocaleResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetSessionLocale not implemented")
+}
+func (UnimplementedCatalogServiceServer) ValidateAdditionalFields(context.Context, *ValidateAdditionalFieldsRequest) (*ValidateAdditionalFieldsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ValidateAdditionalFields not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -432,6 +458,24 @@ func _CatalogService_SetSessionLocale_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_ValidateAdditionalFields_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ValidateAdditionalFieldsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ValidateAdditionalFields(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ValidateAdditionalFields_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ValidateAdditionalFields(ctx, req.(*ValidateAdditionalFieldsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -478,6 +522,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetSessionLocale",
 			Handler:    _CatalogService_SetSessionLocale_Handler,
+		},
+		{
+			MethodName: "ValidateAdditionalFields",
+			Handler:    _CatalogService_ValidateAdditionalFields_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

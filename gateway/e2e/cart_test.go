@@ -1,0 +1,399 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+	"github.com/hostcart/checkout/libs/go/platform/logging"
+)
+
+// The acceptance of issue 4 through the API: the gateway in front of the real cart, catalog,
+// domain and promotion services with the seed data.
+
+// m walks a decoded JSON document: m(doc, "priced", "items", 0, "product").
+func m(doc any, path ...any) any {
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			obj, _ := doc.(map[string]any)
+			doc = obj[k]
+		case int:
+			list, _ := doc.([]any)
+			if k >= len(list) {
+				return nil
+			}
+			doc = list[k]
+		}
+	}
+	return doc
+}
+
+// num reads a number; int64 fields (the cart's version) arrive as JSON strings.
+func num(doc any, path ...any) int {
+	switch v := m(doc, path...).(type) {
+	case float64:
+		return int(v)
+	case string:
+		n, _ := strconv.Atoi(v)
+		return n
+	}
+	return 0
+}
+
+// cartJSON re-encodes the cart of an answer, for a PUT of the whole cart.
+func cartJSON(t *testing.T, body map[string]any) string {
+	t.Helper()
+	raw, err := json.Marshal(body["cart"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
+}
+
+func (b *browser) mustDo(method, path, body string) map[string]any {
+	b.t.Helper()
+	code, out := b.do(method, path, body)
+	if code != http.StatusOK {
+		b.t.Fatalf("%s %s: %d %v", method, path, code, out)
+	}
+	return out
+}
+
+// start opens the session, so mutations carry the CSRF token.
+func (b *browser) start() *browser {
+	b.mustDo(http.MethodGet, "/api/v2/session/cart", "")
+	return b
+}
+
+func TestCartPromotionsAgainstHandCalculations(t *testing.T) {
+	base := stack(t)
+	b := newBrowser(t, base, "shop.hostwerk.de").start()
+
+	added := b.mustDo(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`)
+	row, _ := added["row_id"].(string)
+	if len(row) != 32 || m(added, "cart", "items", 0, "product", "promotion") != "AUTO-WEB24-HALF" {
+		t.Fatalf("added: %v", added)
+	}
+	b.mustDo(http.MethodPost, "/api/v2/session/cart/items/"+row+"/addons", `{"addon_id":1204}`)
+
+	priced := b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
+	p := m(priced, "priced", "items", 0, "product", "promotion")
+	// Web hosting S, 24 months at 4.49 on the 12-month interval; AUTO-WEB24-HALF takes 50 % off the
+	// first billing period: 449 × 0.5 = 224.5 → 225 a month (× 1.19 = 267.75 → 268 shown);
+	// 12 × 449 × 0.5 = 2694 net off, × 1.19 = 3205.86 → 3206 shown.
+	if m(p, "applied") != true || num(p, "months") != 12 || num(p, "promoted_monthly_net_cents") != 225 || num(p, "promoted_monthly_display_cents") != 268 ||
+		num(p, "discount_net_cents") != 2694 || num(p, "discount_display_cents") != 3206 {
+		t.Errorf("product promotion = %v", p)
+	}
+	// Totals: product 24 × 449 = 10776 − 2694 = 8082 net (9617.58 → 9618 gross); daily backup
+	// 24 × 200 = 4800 − 25 % of 12 months (600) = 4200 net (4998 gross); the auto-assigned addons
+	// are free. 12282 net, 14616 gross.
+	tot := m(priced, "priced", "totals")
+	if num(tot, "total_net_cents") != 12282 || num(tot, "total_gross_cents") != 14616 || num(tot, "discount_net_cents") != 2694+600 ||
+		m(priced, "priced", "prices_with_vat") != true || m(priced, "priced", "promotions_unavailable") != false {
+		t.Errorf("totals = %v", tot)
+	}
+
+	// A manual code replaces the automatic one on the product: WELCOME10, 10 % of the first 12
+	// months: 12 × 449 × 0.1 = 538.8 → 539 net off, × 1.19 = 641.4 → 641 shown.
+	redeemed := b.mustDo(http.MethodPost, "/api/v2/session/cart/promotions", `{"code":" welcome10 "}`)
+	if redeemed["code"] != "WELCOME10" || m(redeemed, "cart", "items", 0, "product", "promotion") != "WELCOME10" {
+		t.Fatalf("redeem: %v", redeemed)
+	}
+	priced = b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
+	if p := m(priced, "priced", "items", 0, "product", "promotion"); num(p, "discount_net_cents") != 539 || num(p, "discount_display_cents") != 641 || num(p, "percent_label") != 10 {
+		t.Errorf("WELCOME10 = %v", p)
+	}
+	if tot := m(priced, "priced", "totals"); num(tot, "total_net_cents") != 10776-539+4200 {
+		t.Errorf("totals with WELCOME10 = %v", tot)
+	}
+	version := num(priced, "priced", "cart", "version")
+
+	for _, tt := range []struct {
+		code   string
+		status int
+		key    string
+	}{
+		{"NOPE", http.StatusNotFound, "confirm.manual_promotion_not_found"},
+		{"SUMMER2019", http.StatusNotFound, "confirm.manual_promotion_not_found"},
+		{"SSL20", http.StatusUnprocessableEntity, "confirm.manual_promotion_not_applicable"},
+	} {
+		code, body := b.do(http.MethodPost, "/api/v2/session/cart/promotions", `{"code":"`+tt.code+`"}`)
+		if code != tt.status || body["error"] != tt.key || m(body, "params", "code") != tt.code {
+			t.Errorf("%s: %d %v", tt.code, code, body)
+		}
+	}
+	after := b.mustDo(http.MethodGet, "/api/v2/session/cart", "")
+	if num(after, "cart", "version") != version || m(after, "cart", "items", 0, "product", "promotion") != "WELCOME10" {
+		t.Errorf("refused codes changed the cart: %v", after)
+	}
+
+	// Removing the manual code brings the automatic one back.
+	removed := b.mustDo(http.MethodDelete, "/api/v2/session/cart/promotions/WELCOME10", "")
+	if m(removed, "cart", "items", 0, "product", "promotion") != "AUTO-WEB24-HALF" {
+		t.Errorf("after removing WELCOME10: %v", removed)
+	}
+	if code, body := b.do(http.MethodDelete, "/api/v2/session/cart/promotions/WELCOME10", ""); code != http.StatusNotFound || body["error"] != "cart.promotion_not_found" {
+		t.Errorf("removing it again: %d %v", code, body)
+	}
+}
+
+func TestPromotionRoutes(t *testing.T) {
+	base := stack(t)
+	b := newBrowser(t, base, "shop.hostwerk.de")
+	list := b.list("/api/v2/promotions", "promotions")
+	codes := map[string]bool{}
+	for _, p := range list {
+		codes[p["code"].(string)] = true
+		if p["is_automatic"] != true {
+			t.Errorf("a manual promotion is published: %v", p)
+		}
+	}
+	if !codes["AUTO-WEB24-HALF"] || codes["WELCOME10"] {
+		t.Errorf("automatic promotions = %v", codes)
+	}
+	code, body := b.do(http.MethodGet, "/api/v2/promotions/welcome10", "")
+	if code != http.StatusOK || body["code"] != "WELCOME10" || body["value_type"] != "percentage" || num(body, "percent_label") != 10 {
+		t.Errorf("GET /promotions/welcome10: %d %v", code, body)
+	}
+	code, body = b.do(http.MethodGet, "/api/v2/promotions/NOPE", "")
+	if code != http.StatusNotFound || body["error"] != "confirm.manual_promotion_not_found" || m(body, "params", "code") != "NOPE" {
+		t.Errorf("unknown code: %d %v", code, body)
+	}
+}
+
+func TestAlpenhostShowsNetPricesAndNoAutomaticPromotions(t *testing.T) {
+	base := stack(t)
+	b := newBrowser(t, base, "shop.alpenhost.at").start()
+	added := b.mustDo(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":2001}`)
+	if code := m(added, "cart", "items", 0, "product", "promotion"); code != "" {
+		t.Fatalf("automatic code on Alpenhost: %v", code)
+	}
+	b.mustDo(http.MethodPost, "/api/v2/session/cart/promotions", `{"code":"servus15"}`)
+	priced := b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
+	// Web hosting Start, 24 months at 3.90: 24 × 390 = 9360; SERVUS15 takes 15 % of one billing
+	// period of 24 months: 9360 × 0.15 = 1404, shown net as Alpenhost shows prices.
+	p := m(priced, "priced", "items", 0, "product", "promotion")
+	if m(priced, "priced", "prices_with_vat") != false || num(p, "discount_net_cents") != 1404 || num(p, "discount_display_cents") != 1404 ||
+		num(priced, "priced", "totals", "total_display_cents") != 9360-1404 {
+		t.Errorf("priced = %v", m(priced, "priced"))
+	}
+}
+
+// Tampered whole-cart PUTs are refused as a whole and leave the stored cart as it was.
+func TestTamperedCartPutsAreRefused(t *testing.T) {
+	base := stack(t)
+	b := newBrowser(t, base, "shop.hostwerk.de").start()
+	added := b.mustDo(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1011}`)
+	row := added["row_id"].(string)
+	b.mustDo(http.MethodPost, "/api/v2/session/cart/items/"+row+"/domains", `{"name":"blog.de"}`)
+	stored := b.mustDo(http.MethodGet, "/api/v2/session/cart", "")
+	pricedBefore := b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
+	cart := cartJSON(t, stored)
+	item := cartJSON(t, map[string]any{"cart": m(stored, "cart", "items", 0)})
+
+	unchanged := func(t *testing.T) {
+		t.Helper()
+		after := b.mustDo(http.MethodGet, "/api/v2/session/cart", "")
+		if cartJSON(t, after) != cart {
+			t.Errorf("the stored cart changed:\n%s\nwas\n%s", cartJSON(t, after), cart)
+		}
+	}
+	version := num(stored, "cart", "version")
+	if version < 2 {
+		t.Fatalf("version %d after two changes", version)
+	}
+	tests := []struct {
+		name   string
+		body   string
+		status int
+		key    string
+		field  string
+	}{
+		{"qty_max + 1 (WordPress Start allows 5)",
+			`{"version":` + fmt.Sprint(version) + `,"items":[` + item + strings.Repeat(`,{"product":{"id":1011}}`, 5) + `]}`,
+			http.StatusBadRequest, "cart.max_amount_of_same_products_in_cart_reached", "items[5].product.id"},
+		{"a domain twice",
+			`{"version":` + fmt.Sprint(version) + `,"items":[` + item + `,{"product":{"id":1001},"domains":[{"name":"BLOG.de"}]}]}`,
+			http.StatusBadRequest, "cart.domain_duplicate", "items[1].domains[0].name"},
+		{"a stale version", strings.Replace(cart, `"version":"`+fmt.Sprint(version)+`"`, `"version":"`+fmt.Sprint(version-1)+`"`, 1),
+			http.StatusConflict, "cart.version_conflict", ""},
+		{"a preconfigured item made up by a visitor, claiming to be an agent",
+			`{"is_sales_agent":true,"version":` + fmt.Sprint(version) + `,"items":[` + item + `,{"product":{"id":1005},"is_preconfigured":true}]}`,
+			http.StatusForbidden, "cart.preconfigured_item_locked", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, body := b.do(http.MethodPut, "/api/v2/session/cart", tt.body)
+			if code != tt.status || body["error"] != tt.key {
+				t.Fatalf("%d %v, want %d %s", code, body, tt.status, tt.key)
+			}
+			if tt.field != "" {
+				if errs, _ := m(body, "errors", tt.field).([]any); len(errs) == 0 || errs[0] != tt.key {
+					t.Errorf("errors = %v, want %s at %s", body["errors"], tt.key, tt.field)
+				}
+			}
+			unchanged(t)
+		})
+	}
+
+	// Prices in the body are not part of the contract: they are ignored, the stored cart is what
+	// the ids say, and the priced view shows the catalog's prices.
+	t.Run("foreign prices are ignored", func(t *testing.T) {
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(cart), &doc); err != nil {
+			t.Fatal(err)
+		}
+		it := m(doc, "items", 0).(map[string]any)
+		it["price_cents"] = 1
+		it["total_gross_cents"] = 1
+		it["product"].(map[string]any)["price_cents"] = 1
+		it["product"].(map[string]any)["monthly_net_cents"] = 1
+		raw, _ := json.Marshal(doc)
+		code, body := b.do(http.MethodPut, "/api/v2/session/cart", string(raw))
+		if code != http.StatusOK {
+			t.Fatalf("%d %v", code, body)
+		}
+		priced := b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
+		if got, want := m(priced, "priced", "totals"), m(pricedBefore, "priced", "totals"); fmt.Sprint(got) != fmt.Sprint(want) || num(got, "total_net_cents") < 1000 {
+			t.Errorf("totals after a PUT with prices = %v, want the catalog's %v", got, want)
+		}
+		if p := m(priced, "priced", "items", 0, "product", "price"); num(p, "monthly_net_cents") == 1 {
+			t.Errorf("price from the body: %v", p)
+		}
+	})
+}
+
+// A visitor cannot change an item a sales agent preconfigured (spec §4); the gateway never lets
+// a visitor act as an agent. The draft is put into the visitor's session the way only an internal
+// caller can: the cart service's ReplaceCart with is_sales_agent.
+func TestVisitorCannotChangePreconfiguredItems(t *testing.T) {
+	st := startStack(t)
+	b := newBrowser(t, st.base, "shop.hostwerk.de").start()
+
+	conn, err := grpcclient.Dial(st.cartAddr, logging.Discard(), grpcclient.Config{Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ctx = callctx.With(ctx, callctx.Values{SessionID: b.cookies["sid"], BrandID: 1, Locale: "en-GB"})
+	draft, err := cartv1.NewCartServiceClient(conn).ReplaceCart(ctx, &cartv1.ReplaceCartRequest{IsSalesAgent: true, Cart: &cartv1.Cart{Items: []*cartv1.Item{
+		{Product: &cartv1.ProductLine{Id: 1005}, IsPreconfigured: true},
+		{Product: &cartv1.ProductLine{Id: 1031}},
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	locked, own := draft.GetCart().GetItems()[0].GetRowId(), draft.GetCart().GetItems()[1].GetRowId()
+
+	stored := b.mustDo(http.MethodGet, "/api/v2/session/cart", "")
+	if m(stored, "cart", "items", 0, "is_preconfigured") != true {
+		t.Fatalf("the draft is not the visitor's cart: %v", stored)
+	}
+	cart := cartJSON(t, stored)
+	var changed map[string]any
+	_ = json.Unmarshal([]byte(cart), &changed)
+	changed["is_sales_agent"] = true
+	m(changed, "items", 0).(map[string]any)["domains"] = []any{map[string]any{"name": "classic.de"}}
+	changedJSON, _ := json.Marshal(changed)
+
+	for _, tt := range []struct{ method, path, body string }{
+		{http.MethodPut, "/api/v2/session/cart", string(changedJSON)},
+		{http.MethodDelete, "/api/v2/session/cart/items/" + locked, ""},
+		{http.MethodPost, "/api/v2/session/cart/items/" + locked + "/domains", `{"name":"classic.de","is_sales_agent":true}`},
+		{http.MethodPut, "/api/v2/session/cart/items/" + locked + "/period", `{"maturity_id":0,"interval_id":0,"is_sales_agent":true}`},
+		{http.MethodDelete, "/api/v2/session/cart", ""},
+	} {
+		code, body := b.do(tt.method, tt.path, tt.body)
+		if code != http.StatusForbidden || body["error"] != "cart.preconfigured_item_locked" {
+			t.Errorf("%s %s: %d %v", tt.method, tt.path, code, body)
+		}
+		if after := b.mustDo(http.MethodGet, "/api/v2/session/cart", ""); cartJSON(t, after) != cart {
+			t.Errorf("%s %s changed the cart:\n%s", tt.method, tt.path, cartJSON(t, after))
+		}
+	}
+	// The visitor's own item stays theirs to change.
+	removed := b.mustDo(http.MethodDelete, "/api/v2/session/cart/items/"+own, "")
+	if items, _ := m(removed, "cart", "items").([]any); len(items) != 1 || m(items, 0, "row_id") != locked {
+		t.Errorf("after removing the own item: %v", removed)
+	}
+}
+
+func TestCartRoundTripThroughTheRoutes(t *testing.T) {
+	base := stack(t)
+	b := newBrowser(t, base, "shop.hostwerk.de").start()
+	added := b.mustDo(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001,"informations":{"webcard_demo_reference":"demo-1"}}`)
+	row := added["row_id"].(string)
+
+	withAddon := b.mustDo(http.MethodPost, "/api/v2/session/cart/items/"+row+"/addons", `{"addon_id":1204}`)
+	if ids := addonIDs(withAddon); !strings.Contains(ids, "1204") {
+		t.Fatalf("addons after adding 1204: %s", ids)
+	}
+	withoutAddon := b.mustDo(http.MethodDelete, "/api/v2/session/cart/items/"+row+"/addons/1204", "")
+	if ids := addonIDs(withoutAddon); strings.Contains(ids, "1204") {
+		t.Fatalf("addons after removing 1204: %s", ids)
+	}
+	period := b.mustDo(http.MethodPut, "/api/v2/session/cart/items/"+row+"/period", `{"maturity_id":100102,"interval_id":4}`)
+	if num(period, "cart", "items", 0, "product", "maturity_id") != 100102 {
+		t.Fatalf("period: %v", period)
+	}
+	domain := b.mustDo(http.MethodPost, "/api/v2/session/cart/items/"+row+"/domains", `{"name":"Mein-Shop.DE"}`)
+	if m(domain, "cart", "items", 0, "domains", 0, "name") != "mein-shop.de" {
+		t.Fatalf("domain: %v", domain)
+	}
+	if code, body := b.do(http.MethodPost, "/api/v2/session/cart/items/"+row+"/domains", `{"name":"x"}`); code != http.StatusBadRequest || body["error"] != "cart.domain_invalid" {
+		t.Errorf("invalid domain: %d %v", code, body)
+	}
+	gone := b.mustDo(http.MethodDelete, "/api/v2/session/cart/domains/mein-shop.de", "")
+	if d, _ := m(gone, "cart", "items", 0, "domains").([]any); len(d) != 0 {
+		t.Fatalf("domain not removed: %v", gone)
+	}
+	if code, body := b.do(http.MethodDelete, "/api/v2/session/cart/items/nope", ""); code != http.StatusNotFound || body["error"] != "cart.item_not_found" {
+		t.Errorf("unknown row: %d %v", code, body)
+	}
+	// qty_max of a single add: SSL Basic allows 20 and cannot be exceeded one by one either.
+	cleared := b.mustDo(http.MethodDelete, "/api/v2/session/cart", "")
+	if items, _ := m(cleared, "cart", "items").([]any); len(items) != 0 {
+		t.Fatalf("clear: %v", cleared)
+	}
+}
+
+func addonIDs(body map[string]any) string {
+	var ids []string
+	addons, _ := m(body, "cart", "items", 0, "addons").([]any)
+	for _, a := range addons {
+		ids = append(ids, fmt.Sprint(num(a, "id")))
+	}
+	return strings.Join(ids, ",")
+}
+
+func TestAdditionalFieldsValidation(t *testing.T) {
+	base := stack(t)
+	b := newBrowser(t, base, "shop.hostwerk.de").start()
+	code, body := b.do(http.MethodPost, "/api/v2/additional-fields/validate",
+		`{"fields":[{"id":8,"value":"Mein Blog","type":"product"},{"id":"9","value":"admin@example.de","type":"product"}]}`)
+	if code != http.StatusOK || len(body) != 0 {
+		t.Errorf("valid values: %d %v", code, body)
+	}
+	code, body = b.do(http.MethodPost, "/api/v2/additional-fields/validate",
+		`{"fields":[{"id":8,"value":"","type":"product"},{"id":1,"value":"not a domain","type":"upsell"},{"id":999,"value":"x","type":"addon"}]}`)
+	want := `map[1:[validation.fqdn] 8:[validation.required] 999:[validation.unknown_field]]`
+	if code != http.StatusUnprocessableEntity || body["error"] != "validation.failed" || fmt.Sprint(body["errors"]) != want {
+		t.Errorf("invalid values: %d %v, want errors %s", code, body, want)
+	}
+	code, body = b.do(http.MethodPost, "/api/v2/additional-fields/validate", `{"fields":[{"id":1,"value":"AT","type":"domain"}]}`)
+	if code != http.StatusBadRequest || body["error"] != "fields.invalid" {
+		t.Errorf("a domain field: %d %v", code, body)
+	}
+}
