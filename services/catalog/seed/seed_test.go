@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -168,5 +169,49 @@ func TestValidateRejectsBrokenData(t *testing.T) {
 				t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestEveryBrandHasTheFullHostingPath guards the Chromium acceptance path of issue 4
+// (frontend/e2e/src/cart.e2e.cjs): in each brand one hosting product offers an upsell, a variants
+// group, a promoted addon and a standard (recommended or regular) addon.
+func TestEveryBrandHasTheFullHostingPath(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range c.Brands {
+		rules := map[string][]string{}
+		for _, g := range b.AddonGroups {
+			rules[g.Name] = g.Rules
+		}
+		has := func(link ProductAddon, rule string) bool {
+			for _, g := range link.Groups {
+				if slices.Contains(rules[g], rule) {
+					return true
+				}
+			}
+			return false
+		}
+		found := false
+		for _, p := range b.Products {
+			variants, promoted, standard := false, false, false
+			for _, a := range p.Addons {
+				switch {
+				case a.Promoted:
+					promoted = true
+				case has(a, "variants"):
+					variants = true
+				case !has(a, "modules") && !has(a, "invisible"):
+					standard = true
+				}
+			}
+			if p.Type == domain.TypeHosting && len(p.Upsells) > 0 && variants && promoted && standard {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no hosting product with upsell, variants, promoted and standard addons", b.Slug)
+		}
 	}
 }
