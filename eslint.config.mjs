@@ -27,16 +27,22 @@ export default [
                     allow: [
                         "^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$",
                         // Build-time federation settings shared by every app's config.
-                        "^.*/module-federation\\.shared$"
+                        "^.*/module-federation\\.shared$",
+                        // Test fixtures: any lib's specs may use them (test files only, see below).
+                        "^@hostcart/shared-testing$"
                     ],
                     // Thin apps, code in libraries: apps use features, features use ui,
                     // data-access and util; a scope sees only itself and shared.
                     depConstraints: [
-                        { sourceTag: "type:app", onlyDependOnLibsWithTags: ["type:feature", "type:ui", "type:data-access", "type:util"] },
-                        { sourceTag: "type:feature", onlyDependOnLibsWithTags: ["type:ui", "type:data-access", "type:util"] },
+                        { sourceTag: "type:app", onlyDependOnLibsWithTags: ["type:feature", "type:shared-feature", "type:ui", "type:data-access", "type:util"] },
+                        // A shared feature (e.g. the period modal) is a screen part that features of
+                        // several scopes mount; it never depends on another feature.
+                        { sourceTag: "type:feature", onlyDependOnLibsWithTags: ["type:shared-feature", "type:ui", "type:data-access", "type:util"] },
+                        { sourceTag: "type:shared-feature", onlyDependOnLibsWithTags: ["type:ui", "type:data-access", "type:util"] },
                         { sourceTag: "type:ui", onlyDependOnLibsWithTags: ["type:ui", "type:util"] },
                         { sourceTag: "type:data-access", onlyDependOnLibsWithTags: ["type:data-access", "type:util"] },
                         { sourceTag: "type:util", onlyDependOnLibsWithTags: ["type:util"] },
+                        { sourceTag: "type:testing", onlyDependOnLibsWithTags: ["type:data-access", "type:util"] },
                         { sourceTag: "scope:shared", onlyDependOnLibsWithTags: ["scope:shared"] },
                         { sourceTag: "scope:shell", onlyDependOnLibsWithTags: ["scope:shared", "scope:shell"] },
                         { sourceTag: "scope:flow", onlyDependOnLibsWithTags: ["scope:shared", "scope:flow"] },
@@ -45,6 +51,14 @@ export default [
                     ]
                 }
             ]
+        }
+    },
+    {
+        // @hostcart/shared-testing is for tests: library and app code must not ship it.
+        files: ["**/*.ts", "**/*.tsx"],
+        ignores: ["**/*.spec.ts", "**/*.spec.tsx", "**/test-utils.ts", "**/test-utils.tsx", "**/test-store.ts"],
+        rules: {
+            "no-restricted-imports": ["error", { paths: [{ name: "@hostcart/shared-testing", message: "Test fixtures: import them only from specs and test-utils files." }] }]
         }
     },
     {

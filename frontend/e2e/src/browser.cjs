@@ -57,4 +57,24 @@ async function settled(page) {
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 }
 
-module.exports = { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, BRANDS, ARTIFACTS };
+/**
+ * A page in a fresh context, which is a fresh session (cookie sid): an empty cart, the brand's
+ * default locale. `errors` collects uncaught page errors.
+ */
+async function openPage(browser, slug, path) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`${brandOrigin(slug)}${path}`);
+  await settled(page);
+  return { page, context, errors };
+}
+
+/** Switches the language with the header's switcher (a full reload) and waits for the screen. */
+async function switchLanguage(page, label) {
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: label, exact: true }).click()]);
+  await settled(page);
+}
+
+module.exports = { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };

@@ -1,6 +1,6 @@
 // The domain lookup in Chromium against the devstack (sandbox registry: names starting with
 // "taken" are registered, "free" are available; see services/domain/adapters/sandbox).
-const { launch, brandOrigin, axeViolations, screenshot, settled, BRANDS } = require('./browser.cjs');
+const { launch, brandOrigin, axeViolations, screenshot, settled, switchLanguage, BRANDS } = require('./browser.cjs');
 
 let browser;
 
@@ -46,11 +46,6 @@ async function results(page) {
 }
 
 const lastGroup = (page) => page.locator('section[data-testid^="domain-group-"]').last();
-
-async function switchLanguage(page, label) {
-  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: label, exact: true }).click()]);
-  await settled(page);
-}
 
 describe('domain lookup (Hostwerk)', () => {
   test('WWW.Müller-Test.DE. shows the normalised name and results', async () => {

@@ -1,4 +1,4 @@
-const { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, BRANDS } = require('./browser.cjs');
+const { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, openPage: openBrowserPage, switchLanguage, BRANDS } = require('./browser.cjs');
 
 let browser;
 
@@ -10,16 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh context is a fresh session (cookie sid), so the locale starts at the brand default. */
-async function openPage(slug, path) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(`${brandOrigin(slug)}${path}`);
-  await settled(page);
-  return { page, context, errors };
-}
+const openPage = (slug, path) => openBrowserPage(browser, slug, path);
 
 async function categoryWithSeveralProducts(page) {
   const { categories } = await apiGet(page, '/categories');
@@ -29,11 +20,6 @@ async function categoryWithSeveralProducts(page) {
     if (visible.length > 1) return { category, products: visible };
   }
   throw new Error('no category with several products in the catalogue');
-}
-
-async function switchLanguage(page, label) {
-  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: label, exact: true }).click()]);
-  await settled(page);
 }
 
 describe.each(BRANDS)('$name', (brand) => {
@@ -85,7 +71,7 @@ describe.each(BRANDS)('$name', (brand) => {
   });
 
   test('a route not built yet says so plainly', async () => {
-    const { page, context } = await openPage(brand.slug, '/cart');
+    const { page, context } = await openPage(brand.slug, '/payment');
     expect(await page.locator('main h1').textContent()).toBe('Noch nicht verfügbar');
     await context.close();
   });

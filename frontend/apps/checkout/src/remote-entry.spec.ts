@@ -6,4 +6,8 @@ describe('checkout remote', () => {
     const owned = routes.filter((r) => r.owner === 'checkout' && !r.redirect).map((r) => r.id);
     for (const id of Object.keys(screens)) expect(owned).toContain(id);
   });
+
+  it('provides the cart screen', () => {
+    expect(screens['cart']).toBeDefined();
+  });
 });

@@ -9,7 +9,11 @@ import { AppRoutes } from './app-routes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async (id: string) =>
-    id === 'flow/Routes' ? { screens: { categories: () => <h1>Categories screen</h1> } } : { screens: {} },
+    id === 'flow/Routes'
+      ? { screens: { categories: () => <h1>Categories screen</h1> } }
+      : id === 'checkout/Routes'
+        ? { screens: { confirm: () => <h1>Confirm screen</h1> } }
+        : { screens: {} },
   ),
 }));
 
@@ -21,6 +25,9 @@ function LocationDisplay() {
       <div data-testid="location">{location.pathname + location.search}</div>
       <button type="button" onClick={() => navigate('/cart')}>
         go to cart
+      </button>
+      <button type="button" onClick={() => navigate('/confirm')}>
+        go to confirm
       </button>
     </>
   );
@@ -67,6 +74,13 @@ describe('AppRoutes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Not available yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the categories' }).getAttribute('href')).toBe('/categories');
     expect(document.title).toBe('Shopping cart | Hostwerk');
+  });
+
+  it('renders the screen of the next route from its own remote (flow → checkout)', async () => {
+    renderAt('/categories');
+    expect(await screen.findByRole('heading', { name: 'Categories screen' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'go to confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm screen' })).toBeTruthy();
   });
 
   it('forwards redirect-only routes', async () => {

@@ -29,5 +29,7 @@ export function RouteScreen({ route, brandName }: { route: RouteDef; brandName: 
   if (route.owner === 'shell') {
     return <ErrorPage status={route.id === 'error-401' ? 401 : 404} />;
   }
-  return <RemoteScreen remote={route.owner} routeId={route.id} />;
+  // Keyed by the remote: React Router reuses this element across routes, and a screen of one
+  // remote must not be looked up in the module of the remote shown before (flow → checkout).
+  return <RemoteScreen key={route.owner} remote={route.owner} routeId={route.id} />;
 }

@@ -8,3 +8,6 @@ export * from './lib/errors';
 export * from './lib/domain-types';
 export * from './lib/domain';
 export * from './lib/retry-after';
+export * from './lib/cart-types';
+export * from './lib/cart';
+export * from './lib/promotion';

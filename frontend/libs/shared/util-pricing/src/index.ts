@@ -1,1 +1,3 @@
 export * from './lib/price';
+export * from './lib/terms';
+export * from './lib/catalog-price';

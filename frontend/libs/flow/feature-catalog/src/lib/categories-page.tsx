@@ -4,9 +4,23 @@ import { errorMessageKey, useGetCategoriesQuery } from '@hostcart/shared-data-ac
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { DomainSearchBar } from './domain-search-bar';
+import { AddingItemsGate } from './order/adding-allowed';
 
-/** /categories: category tiles plus the domain search bar (hidden during a domain search). */
+/**
+ * /categories: category tiles plus the domain search bar (hidden during a domain search). A tile
+ * opens the category's products; a category with a single product orders it there right away
+ * (ProductsPage), so tile and products page share one decision. Redirects to the cart when adding
+ * items is not allowed.
+ */
 export function CategoriesPage() {
+  return (
+    <AddingItemsGate>
+      <CategoryTiles />
+    </AddingItemsGate>
+  );
+}
+
+function CategoryTiles() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const d = query.get('d') ?? undefined;

@@ -14,9 +14,13 @@ export interface ProductCardProps {
   withVat: boolean;
   promotion?: CardPromotion;
   onOrder: (product: Product) => void;
+  /** This product is being added to the cart. */
+  busy?: boolean;
+  /** Another order is under way. */
+  disabled?: boolean;
 }
 
-export function ProductCard({ product, withVat, promotion, onOrder }: ProductCardProps) {
+export function ProductCard({ product, withVat, promotion, onOrder, busy = false, disabled = false }: ProductCardProps) {
   const { t } = useTranslation();
   const locale = useDisplayLocale();
   const price = displayedFromPrice(product.from_price, withVat);
@@ -52,8 +56,15 @@ export function ProductCard({ product, withVat, promotion, onOrder }: ProductCar
         )}
       </div>
       {promotion && <p className="hc-card__promo">{promotion.text}</p>}
-      <button type="button" className="hc-button hc-card__order" onClick={() => onOrder(product)} aria-describedby={headingId}>
-        {t('products.order_short')}
+      <button
+        type="button"
+        className="hc-button hc-card__order"
+        onClick={() => onOrder(product)}
+        aria-describedby={headingId}
+        aria-busy={busy || undefined}
+        disabled={busy || disabled}
+      >
+        {busy ? t('products.adding') : t('products.order_short')}
       </button>
     </article>
   );

@@ -1,26 +1,46 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey, useGetCategoriesQuery, useGetCurrentBrandQuery, useGetProductsQuery, type Product } from '@hostcart/shared-data-access-api';
 import { FALLBACK_PATH, pathTo } from '@hostcart/shared-routing';
 import { notify, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
-import { displaysPricesWithVat } from '@hostcart/shared-util-pricing';
-import { productChosen } from './catalog-flow.slice';
+import { track, viewItemList } from '@hostcart/shared-util-analytics';
+import { displayedFromPrice, displaysPricesWithVat } from '@hostcart/shared-util-pricing';
+import { AddingItemsGate } from './order/adding-allowed';
+import { useOrderProduct, type OrderQuery } from './order/use-order-product';
 import { ProductCard } from './product-card';
 
-// Query values the next step (additional product fields) needs from this one.
-const CARRIED_OVER = ['tid', 'addons', 'webcard_demo_reference', 'promocode'] as const;
+/** History state of a products page whose product was chosen automatically once already. */
+interface ProductsPageState {
+  autoSelected?: boolean;
+}
 
-/** /products/:slug: the orderable products of one category. */
+/** /products/:slug: the orderable products of one category (redirects to the cart when adding is not allowed). */
 export function ProductsPage() {
+  return (
+    <AddingItemsGate>
+      <ProductsList />
+    </AddingItemsGate>
+  );
+}
+
+function ProductsList() {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
   const [query] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const d = query.get('d') ?? undefined;
   const chooseProduct = query.get('chooseProduct');
+  const orderQuery: OrderQuery = {
+    tid: query.get('tid') ?? undefined,
+    addons: query.get('addons') ?? undefined,
+    promocode: query.get('promocode') ?? undefined,
+    referrer: query.get('referrer') ?? undefined,
+    webcard_demo_reference: query.get('webcard_demo_reference') ?? undefined,
+  };
 
   const brand = useGetCurrentBrandQuery();
   const categories = useGetCategoriesQuery(d ? { d } : undefined);
@@ -28,44 +48,57 @@ export function ProductsPage() {
   const products = useMemo(() => (data ?? []).filter((p) => !p.is_hidden && p.is_active).sort((a, b) => a.order - b.order), [data]);
   const categoryName = categories.data?.find((c) => c.slug === slug)?.name ?? products[0]?.category_name ?? '';
   const withVat = displaysPricesWithVat(brand.data?.properties);
+  const { order, pendingId } = useOrderProduct(orderQuery);
   const forwarded = useRef(false);
+  // Coming back (history) to a page that chose its product automatically shows the list instead
+  // of ordering the product a second time.
+  const alreadyAutoSelected = !!(location.state as ProductsPageState | null)?.autoSelected;
 
-  function choose(product: Product, replace = false) {
-    dispatch(productChosen({ productId: product.id, categorySlug: slug }));
-    const carried = Object.fromEntries(CARRIED_OVER.map((k) => [k, query.get(k) ?? undefined]));
-    navigate(pathTo('additional-product-fields', {}, { id: product.id, ...carried }), { replace });
-  }
+  const autoChoice: Product | 'unknown' | undefined = useMemo(() => {
+    if (!data || isFetching || alreadyAutoSelected) return undefined;
+    if (chooseProduct) return products.find((p) => String(p.id) === chooseProduct) ?? 'unknown';
+    return products.length === 1 ? products[0] : undefined;
+  }, [data, isFetching, alreadyAutoSelected, chooseProduct, products]);
 
   // A category with one product selects it; so does ?chooseProduct=<id>, and an unknown id
-  // explains itself on the categories page.
+  // explains itself on the categories page (spec §2, §8).
   useEffect(() => {
-    if (!data || isFetching || forwarded.current) return;
-    if (chooseProduct) {
-      forwarded.current = true;
-      const chosen = products.find((p) => String(p.id) === chooseProduct);
-      if (chosen) {
-        choose(chosen, true);
-      } else {
-        dispatch(notify({ type: 'error', message: 'cart.product_not_available', preserveRouteChange: true }));
-        navigate(FALLBACK_PATH, { replace: true });
-      }
+    if (!autoChoice || forwarded.current || brand.isLoading) return;
+    forwarded.current = true;
+    if (autoChoice === 'unknown') {
+      dispatch(notify({ type: 'error', message: 'cart.product_not_available', preserveRouteChange: true }));
+      navigate(FALLBACK_PATH, { replace: true });
       return;
     }
-    if (products.length === 1) {
-      forwarded.current = true;
-      choose(products[0], true);
-    }
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...(location.state as object | null), autoSelected: true } });
+    void order(autoChoice, slug, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, isFetching, chooseProduct, products]);
+  }, [autoChoice, brand.isLoading]);
 
   const loading = isLoading || (isFetching && !data) || brand.isLoading;
-  const autoSelecting = !!data && !isFetching && (products.length === 1 || !!chooseProduct);
+  const autoSelecting = !!autoChoice || (forwarded.current && pendingId !== null);
+  const listShown = !loading && !autoSelecting && !error && products.length > 0;
+
+  // Spec §4a: the products page shown, its category is the list (once per category).
+  const trackedList = useRef<string | null>(null);
+  useEffect(() => {
+    if (!listShown || trackedList.current === slug) return;
+    trackedList.current = slug;
+    track(
+      viewItemList(
+        { id: slug, name: categoryName },
+        products.map((p) => ({ kind: 'product', id: p.id, name: p.name, priceCents: displayedFromPrice(p.from_price, withVat)?.cents ?? 0, category: categoryName })),
+      ),
+    );
+  }, [listShown, slug, categoryName, products, withVat]);
+
+  const selectingName = autoChoice && autoChoice !== 'unknown' ? autoChoice.name : products.find((p) => p.id === pendingId)?.name;
 
   return (
     <section className="hc-page">
       <h1>{categoryName || t('titles.products')}</h1>
       {loading || autoSelecting ? (
-        <LoadingState lines={3} label={autoSelecting && products.length === 1 ? t('products.selecting', { product: products[0].name }) : undefined} />
+        <LoadingState lines={3} label={selectingName ? t('products.selecting', { product: selectingName }) : undefined} />
       ) : error ? (
         <ErrorState messageKey={errorMessageKey(error)} onRetry={() => void refetch()} />
       ) : products.length === 0 ? (
@@ -80,12 +113,18 @@ export function ProductsPage() {
           <ul className="hc-cards" aria-label={t('products.list')}>
             {products.map((p) => (
               <li key={p.id}>
-                <ProductCard product={p} withVat={withVat} onOrder={(product) => choose(product)} />
+                <ProductCard
+                  product={p}
+                  withVat={withVat}
+                  busy={pendingId === p.id}
+                  disabled={pendingId !== null}
+                  onOrder={(product) => void order(product, slug)}
+                />
               </li>
             ))}
           </ul>
           <p>
-            <Link to={pathTo('categories', {}, { d, tid: query.get('tid') ?? undefined })}>{t('common.back_to_categories')}</Link>
+            <Link to={pathTo('categories', {}, { d, tid: orderQuery.tid })}>{t('common.back_to_categories')}</Link>
           </p>
         </>
       )}

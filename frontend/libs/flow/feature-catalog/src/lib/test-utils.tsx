@@ -1,54 +1,49 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Brand, Category, Product } from '@hostcart/shared-data-access-api';
-import { createI18n } from '@hostcart/shared-i18n';
-import { createAppStore } from '@hostcart/shared-store';
+import { Route, Routes } from 'react-router-dom';
+import type { Brand, Cart, CartItem, Category, Product } from '@hostcart/shared-data-access-api';
+import { useCartItemCount } from '@hostcart/shared-store';
+import { catalogProduct, installFetch, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
 import { CategoriesPage } from './categories-page';
 import { ProductsPage } from './products-page';
 
-function LocationDisplay() {
-  const location = useLocation();
-  return <div data-testid="location">{location.pathname + location.search}</div>;
-}
-
-/** Routes the fake API answers; each entry maps a path (with query) to a JSON body. */
+/**
+ * Routes the fake API answers: a key is a path with query ("/categories") for GET, or
+ * "METHOD /path" for any method. A value is the JSON body, a Response, or a function of the sent
+ * JSON body returning either.
+ */
 export type FakeApi = Record<string, unknown>;
 
-export function installFakeApi(routes: FakeApi) {
-  const calls: string[] = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const key = url.pathname.replace('/api/v2', '') + url.search;
-    calls.push(key);
-    if (key in routes) {
-      const body = routes[key];
-      if (body instanceof Response) return body;
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }
-    return new Response(JSON.stringify({ error: 'error.not_found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
-  }) as unknown as typeof fetch;
+export type FakeCalls = string[] & {
+  /** The JSON bodies sent to a "METHOD /path" key, in order. */
+  sent: (key: string) => unknown[];
+};
+
+export { apiError } from '@hostcart/shared-testing';
+
+export function installFakeApi(routes: FakeApi): FakeCalls {
+  const keyOf = (r: SeenRequest) => (r.method === 'GET' ? r.path : `${r.method} ${r.path}`);
+  const calls = Object.assign([] as string[], { sent: (key: string) => seen.filter((r) => keyOf(r) === key).map((r) => r.body) });
+  const seen = installFetch((req) => {
+    calls.push(keyOf(req));
+    const body = routes[keyOf(req)] ?? routes[`${req.method} ${req.path}`];
+    return typeof body === 'function' ? body(req.body) : body;
+  });
   return calls;
 }
 
-export function renderFlow(path: string, locale = 'en-GB') {
-  const store = createAppStore();
-  const result = render(
-    <Provider store={store}>
-      <I18nextProvider i18n={createI18n(locale)}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/categories" element={<CategoriesPage />} />
-            <Route path="/products/:slug" element={<ProductsPage />} />
-            <Route path="*" element={null} />
-          </Routes>
-          <LocationDisplay />
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
+/** The shell header's cart counter: it keeps the priced cart subscribed, as in the app. */
+function CartCounter() {
+  return <div data-testid="cart-count">{useCartItemCount()}</div>;
+}
+
+export function renderFlow(path: string | { pathname: string; search?: string; state?: unknown }, locale = 'en-GB') {
+  return renderWithApp(
+    <Routes>
+      <Route path="/categories" element={<CategoriesPage />} />
+      <Route path="/products/:slug" element={<ProductsPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { path, locale, extra: <CartCounter /> },
   );
-  return { ...result, store };
 }
 
 export function brand(withVat: boolean): Brand {
@@ -68,27 +63,29 @@ export function category(id: number, slug: string, name: string, extra: Partial<
 }
 
 export function product(id: number, name: string, net: number, gross: number, extra: Partial<Product> = {}): Product {
-  return {
-    id,
-    name,
-    description: '',
+  return catalogProduct(id, name, {
     tagline: `${name} tagline`,
-    type: 'hosting',
-    type_id: 1,
     category_name: 'Webhosting',
     category_slug: 'webhosting',
-    category_id: 1,
-    is_active: true,
-    is_hidden: false,
-    hide_in_cart: false,
-    is_highlight: false,
     domain_capable: true,
     qty_max: 1,
-    order: id,
-    is_domainrequired: 0,
-    additional_fields: [],
-    payment_maturities: [],
     from_price: { net_cents: net, gross_cents: gross, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 },
     ...extra,
+  });
+}
+
+/** A cart item of one product as the cart service answers it. */
+export function cartItem(rowId: string, productId: number, extra: Partial<CartItem['product']> = {}): CartItem {
+  return {
+    row_id: rowId,
+    product: { id: productId, maturity_id: 0, interval_id: 0, promotion: '', additional_fields: [], ...extra },
+    addons: [],
+    upsells: [],
+    domains: [],
+    is_preconfigured: false,
   };
+}
+
+export function cartOf(...items: CartItem[]): Cart {
+  return { items, version: items.length };
 }

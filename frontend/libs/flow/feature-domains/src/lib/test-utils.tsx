@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { DomainGroup, DomainSearch, DomainSearchResult, Tld } from '@hostcart/shared-data-access-api';
+import type { CartDomain, CartItem, DomainGroup, DomainSearch, DomainSearchResult, FieldValue, Tld } from '@hostcart/shared-data-access-api';
 import { createI18n } from '@hostcart/shared-i18n';
 import { createAppStore } from '@hostcart/shared-store';
 import { LookupPage } from './lookup/lookup-page';
@@ -182,4 +182,107 @@ export function result(domain: string, status: number, extra: Partial<DomainSear
     cached: false,
     ...extra,
   };
+}
+
+/** A catalog product as far as the domain screens read it. */
+export interface FakeProduct {
+  id: number;
+  name: string;
+  type?: string;
+  is_hidden?: boolean;
+  free_tlds?: { amount: number; domains: string[] };
+}
+
+/** The brand's hidden domain-only product (catalog seed). */
+export const DOMAIN_ONLY: FakeProduct = { id: 1043, name: 'Domains only', type: 'domain-only', is_hidden: true };
+
+export function cartItem(rowId: string, productId: number, domains: string[] = [], extra: Partial<CartItem> = {}): CartItem {
+  return {
+    row_id: rowId,
+    product: { id: productId, maturity_id: 0, interval_id: 0, promotion: '', additional_fields: [] },
+    addons: [],
+    upsells: [],
+    domains: domains.map((name) => cartDomain(name)),
+    is_preconfigured: false,
+    ...extra,
+  };
+}
+
+function cartDomain(name: string, authCode = '', fields: FieldValue[] = []): CartDomain {
+  return { id: 0, name, inclusive: false, auth_code: authCode, promotion_code: '', additional_fields: fields };
+}
+
+/**
+ * The cart service's domain rules as far as the domain screens use them: domains unique across
+ * items (adding one moves it with cart.domain_moved, unless its item is preconfigured: 403), empty
+ * domain-only items dropped, field values merged by id. Products are served by id, hidden ones
+ * only with include_hidden.
+ */
+export function fakeCart(items: CartItem[] = [], products: FakeProduct[] = []) {
+  const state = { items: items.map((i) => ({ ...i, domains: [...i.domains] })), version: 1 };
+  let rows = 0;
+  const catalog = [...products, DOMAIN_ONLY];
+  const answer = (notices: unknown[] = []) => {
+    state.items = state.items.filter((i) => i.product.id !== DOMAIN_ONLY.id || i.domains.length > 0);
+    return { cart: { items: state.items, version: String(state.version) }, notices };
+  };
+  const find = (row: string) => state.items.find((i) => i.row_id === row);
+  const holder = (name: string) => state.items.find((i) => i.domains.some((d) => d.name === name));
+
+  function handle(req: FakeRequest): unknown | Response | undefined {
+    const [path, qs = ''] = req.path.split('?');
+    const q = new URLSearchParams(qs);
+    if (path === '/products') {
+      const ids = q.get('ids')?.split(',').map(Number);
+      const hidden = q.get('include_hidden') === 'true';
+      return { products: catalog.filter((p) => (!ids || ids.includes(p.id)) && (hidden || !p.is_hidden)) };
+    }
+    if (path === '/session/cart' && req.method === 'GET') return answer();
+    if (path === '/session/cart' && req.method === 'PUT') {
+      const body = req.body as { items: CartItem[] };
+      state.items = body.items.map((i) => ({ ...i, row_id: i.row_id || `row${++rows}` }));
+      state.version++;
+      return answer();
+    }
+    let m = /^\/session\/cart\/items\/([^/]+)\/domains$/.exec(path);
+    if (m && req.method === 'POST') {
+      const item = find(m[1]);
+      if (!item) return json({ error: 'cart.item_not_found' }, 404);
+      const body = req.body as { name: string; auth_code?: string; additional_fields?: FieldValue[] };
+      const other = holder(body.name);
+      const notices: unknown[] = [];
+      if (other && other !== item) {
+        if (other.is_preconfigured) return json({ error: 'cart.preconfigured_item_locked' }, 403);
+        other.domains = other.domains.filter((d) => d.name !== body.name);
+        notices.push({ key: 'cart.domain_moved', message: '', type: '', params: { domain: body.name, from_row_id: other.row_id, row_id: item.row_id } });
+      }
+      const existing = item.domains.find((d) => d.name === body.name);
+      if (existing) existing.auth_code = body.auth_code || existing.auth_code;
+      else item.domains.push(cartDomain(body.name, body.auth_code ?? '', body.additional_fields ?? []));
+      state.version++;
+      return answer(notices);
+    }
+    m = /^\/session\/cart\/domains\/(.+)$/.exec(path);
+    if (m && req.method === 'DELETE') {
+      const item = holder(m[1]);
+      if (!item) return json({ error: 'cart.domain_not_found' }, 404);
+      if (item.is_preconfigured) return json({ error: 'cart.preconfigured_item_locked' }, 403);
+      item.domains = item.domains.filter((d) => d.name !== m?.[1]);
+      state.version++;
+      return answer();
+    }
+    m = /^\/session\/cart\/items\/([^/]+)\/additional-fields$/.exec(path);
+    if (m && req.method === 'PUT') {
+      const body = req.body as { line: { kind: string; domain?: string }; additional_fields: FieldValue[] };
+      const domain = find(m[1])?.domains.find((d) => d.name === body.line.domain);
+      if (body.line.kind !== 'LINE_KIND_DOMAIN' || !domain) return json({ error: 'cart.domain_not_found' }, 404);
+      for (const v of body.additional_fields) {
+        domain.additional_fields = [...domain.additional_fields.filter((f) => f.field_id !== v.field_id), v];
+      }
+      state.version++;
+      return answer();
+    }
+    return undefined;
+  }
+  return { state, handle };
 }

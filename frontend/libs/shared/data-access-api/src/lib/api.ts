@@ -41,6 +41,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Locale'],
+  // Cart: the session cart and its priced view; every cart mutation invalidates it.
+  tagTypes: ['Locale', 'Cart'],
   endpoints: () => ({}),
 });

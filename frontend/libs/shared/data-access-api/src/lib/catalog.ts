@@ -5,6 +5,13 @@ export interface ProductsQuery {
   category?: string;
   /** Domain search: only domain-capable products. */
   d?: string;
+  /** Only these products (e.g. the addons and upsells of a cart item). */
+  ids?: readonly number[];
+  /**
+   * Hidden products too: a cart may hold them (the domain-only product, hidden hosting). Needs the
+   * gateway to pass include_hidden to ListProducts.
+   */
+  includeHidden?: boolean;
 }
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -24,7 +31,7 @@ export const catalogApi = api.injectEndpoints({
       transformResponse: (body: { categories: Category[] }) => body.categories ?? [],
     }),
     getProducts: build.query<Product[], ProductsQuery | void>({
-      query: (arg) => withQuery('/products', { category: arg?.category, d: arg?.d }),
+      query: (arg) => withQuery('/products', { category: arg?.category, d: arg?.d, ids: arg?.ids?.join(','), include_hidden: arg?.includeHidden ? 'true' : undefined }),
       transformResponse: (body: { products: Product[] }) => body.products ?? [],
     }),
     getCountries: build.query<Country[], void>({

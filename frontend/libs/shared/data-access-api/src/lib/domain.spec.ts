@@ -1,18 +1,8 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { api } from './api';
+import { jsonResponse, makeStore } from './test-store';
 import { domainApi } from './domain';
-import { loadingSlice, selectRunningRequests } from './loading';
+import { selectRunningRequests } from './loading';
 import { errorMessageKey } from './errors';
 import { isTooManyRequests, retryAfterSeconds } from './retry-after';
-
-function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-}
-
-function makeStore() {
-  const reducer = combineSlices(api, loadingSlice);
-  return configureStore({ reducer, middleware: (gdm) => gdm().concat(api.middleware) });
-}
 
 const fetchMock = jest.fn<Promise<Response>, [Request]>();
 

@@ -17,3 +17,12 @@ export function errorMessageKey(error: FetchBaseQueryError | SerializedError | u
 export function isNotFound(error: FetchBaseQueryError | SerializedError | undefined): boolean {
   return !!error && 'status' in error && error.status === 404;
 }
+
+/** The params a failed call explained its error with (docs/api.md "Errors"), e.g. {code} or {name}; {} when none. */
+export function errorParams(error: FetchBaseQueryError | SerializedError | undefined): Record<string, string> {
+  if (error && 'status' in error && typeof error.data === 'object' && error.data !== null) {
+    const params = (error.data as { params?: unknown }).params;
+    if (params && typeof params === 'object') return params as Record<string, string>;
+  }
+  return {};
+}

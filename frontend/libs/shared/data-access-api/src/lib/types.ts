@@ -106,6 +106,38 @@ export interface Product {
   from_price?: FromPrice | null;
   /** Domains free with the product (spec §3 freeTlds); amount 0 or null when none. */
   free_tlds?: FreeTlds | null;
+  /** Addon links of the product (docs/api.md Product). */
+  addons?: ProductAddonLink[] | null;
+  /** Popular addons (upsells) of the product. */
+  upsells?: ProductUpsell[] | null;
+}
+
+export interface ProductAddonGroup {
+  id: number;
+  name: string;
+  display_name: string;
+  display_description: string;
+  /** autoassign, mutually_exclusive, mutually_inclusive, invisible, variants, modules, ... */
+  rules: { type: string }[];
+}
+
+export interface ProductAddonLink {
+  id: number;
+  product_id: number;
+  addon_id: number;
+  is_recommended: boolean;
+  recommended_addon_order: number;
+  is_promoted: boolean;
+  promoted_addon_order: number;
+  groups: ProductAddonGroup[];
+}
+
+export interface ProductUpsell {
+  upsell_id: number;
+  upsell_headline: string;
+  disadvantages_headline: string;
+  disadvantages: string[];
+  disadvantages_button_text: string;
 }
 
 export interface FreeTlds {

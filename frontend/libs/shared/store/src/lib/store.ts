@@ -1,6 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api, loadingSlice } from '@hostcart/shared-data-access-api';
+import { cartAnalytics } from './cart-analytics';
 import { modalsSlice } from './modals';
 import { notificationsSlice } from './notifications';
 
@@ -20,7 +21,8 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    // The analytics listener sees every cart mutation (spec §4a add_to_cart / remove_from_cart).
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(cartAnalytics.middleware).concat(api.middleware),
   });
   setupListeners(store.dispatch);
   return store;

@@ -27,13 +27,14 @@ describe('Header', () => {
   });
 
   it('stores the chosen locale, then reloads the page', async () => {
-    const fetchMock = jest.fn(async () => jsonResponse({ code: 'en-GB' }));
+    const fetchMock = jest.fn(async (req: Request) => (req.method === 'PUT' ? jsonResponse({ code: 'en-GB' }) : jsonResponse({}, 404)));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     const reloadPage = jest.fn();
     renderWithProviders(<Header brand={makeBrand()} locale="de-DE" reloadPage={reloadPage} />);
     await userEvent.click(screen.getByRole('button', { name: 'English' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
-    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    // The header's cart counter reads the priced cart too; the locale is the one PUT.
+    const request = (fetchMock.mock.calls as unknown as Array<[Request]>).map(([r]) => r).find((r) => r.method === 'PUT') as Request;
     expect(request.method).toBe('PUT');
     expect(new URL(request.url).pathname).toBe('/api/v2/session/locale');
     expect(await request.json()).toEqual({ code: 'en-GB' });
@@ -69,8 +70,19 @@ describe('Header', () => {
   });
 
   it('shows the cart counter from the store', () => {
+    globalThis.fetch = jest.fn(async () => jsonResponse({ error: 'error.generic' }, 500)) as unknown as typeof fetch;
     renderWithProviders(<Header brand={makeBrand()} locale="en-GB" />);
     expect(screen.getByRole('link', { name: 'Shopping cart 0 items' })).toBeTruthy();
     expect(screen.getByTestId('cart-count').textContent).toBe('0');
+  });
+
+  it('loads the priced cart itself and shows its item count', async () => {
+    const fetchMock = jest.fn(async (req: Request) =>
+      new URL(req.url).pathname === '/api/v2/session/cart/priced' ? jsonResponse({ priced: { cart: { items: [] }, items: [], item_count: 2 }, notices: [] }) : jsonResponse({}, 404),
+    );
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    renderWithProviders(<Header brand={makeBrand()} locale="en-GB" />);
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('2'));
+    expect(screen.getByRole('link', { name: 'Shopping cart 2 items' })).toBeTruthy();
   });
 });

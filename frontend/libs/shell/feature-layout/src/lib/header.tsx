@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '@hostcart/shared-data-access-api';
 import { useSetSessionLocaleMutation } from '@hostcart/shared-data-access-api';
-import { closeModal, openModal, selectCartItemCount, selectOpenModal, useAppDispatch, useAppSelector } from '@hostcart/shared-store';
+import { closeModal, openModal, selectOpenModal, useAppDispatch, useAppSelector, useCartItemCount } from '@hostcart/shared-store';
 import { Modal } from '@hostcart/shared-ui';
 import { brandSetting, showsLocaleSwitcher } from './brand';
 import { LogoPopover } from './logo-popover';
@@ -20,7 +20,8 @@ export function Header({ brand, locale, reloadPage = () => window.location.reloa
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const helpOpen = useAppSelector(selectOpenModal) === HELP_MODAL;
-  const cartCount = useAppSelector(selectCartItemCount);
+  // Subscribes the priced cart, so the counter follows every cart change.
+  const cartCount = useCartItemCount();
   const phone = brandSetting(brand, 'support_phone');
   const email = brandSetting(brand, 'support_email');
 

@@ -1,22 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdditionalField } from '@hostcart/shared-data-access-api';
-import { createAppStore } from '@hostcart/shared-store';
-import { domainSelected, selectPlaceholderDomains } from '../selection/placeholder-selection';
-import { installFakeApi, renderDomains, tld, type FakeRequest } from '../test-utils';
-
-const field = (id: number, key: string, label: string, rules: string, extra: Partial<AdditionalField> = {}): AdditionalField => ({
-  id,
-  key,
-  label,
-  order: id,
-  validation_rules: rules,
-  input_component: 'text',
-  is_postponed: false,
-  prefilled_with: '',
-  headline: '',
-  ...extra,
-});
+import { additionalField as field } from '@hostcart/shared-testing';
+import { cartItem, DOMAIN_ONLY, fakeCart, installFakeApi, renderDomains, tld, type FakeRequest } from '../test-utils';
 
 const tlds = [
   tld(1, 'eu', 1, { additional_fields: [field(1, 'eu_residence_country', 'Country of residence', 'required|string|min:2|max:2', { input_component: 'country', headline: 'Details for .eu domains' })] }),
@@ -29,16 +14,17 @@ const countries = [
   { id: 2, code: 'AT', name: 'Austria', phone_prefix: '+43', order: 2 },
 ];
 
-function storeWith(...names: string[]) {
-  const store = createAppStore();
-  for (const name of names) {
-    store.dispatch(domainSelected({ domain: name, domainUnicode: name, tld: name.split('.').slice(1).join('.'), itemId: null, kind: 'register', additionalFields: {} }));
-  }
-  return store;
+let cart: ReturnType<typeof fakeCart>;
+
+/** A cart whose domains-only order holds these domains. */
+function cartWith(...names: string[]) {
+  cart = fakeCart([cartItem('rowd', DOMAIN_ONLY.id, names)]);
 }
 
 function fakeApi(validate: (req: FakeRequest) => unknown) {
   return installFakeApi((req) => {
+    const fromCart = cart.handle(req);
+    if (fromCart !== undefined) return fromCart;
     if (req.path === '/domains') return { tlds };
     if (req.path === '/countries') return { countries };
     if (req.path === '/brands/current') return brand;
@@ -56,8 +42,8 @@ describe('additional domain fields', () => {
     const calls = fakeApi(() =>
       reject ? { valid: false, errors: [{ domain: 'shop.uk', field_id: 4, errors: ['validation.min_length'] }] } : { valid: true, errors: [] },
     );
-    const store = storeWith('shop.eu', 'shop.de', 'shop.uk');
-    renderDomains('/domains/additional-domain-fields', { store });
+    cartWith('shop.eu', 'shop.de', 'shop.uk');
+    renderDomains('/domains/additional-domain-fields');
 
     const eu = await screen.findByRole('group', { name: 'shop.eu' });
     expect(screen.queryByRole('group', { name: 'shop.de' })).toBeNull(); // only postponed fields
@@ -91,21 +77,42 @@ describe('additional domain fields', () => {
     await waitFor(() => expect(save.disabled).toBe(false));
     await user.click(save);
     await waitFor(() => expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=shop.eu'));
-    const kept = selectPlaceholderDomains(store.getState());
-    expect(kept.find((d) => d.domain === 'shop.eu')?.additionalFields).toEqual({ '1': 'AT' });
-    expect(kept.find((d) => d.domain === 'shop.uk')?.additionalFields).toEqual({ '4': 'xyz' });
+    const kept = cart.state.items[0].domains;
+    expect(kept.find((d) => d.name === 'shop.eu')?.additional_fields).toEqual([{ field_id: 1, value: 'AT' }]);
+    expect(kept.find((d) => d.name === 'shop.uk')?.additional_fields).toEqual([{ field_id: 4, value: 'xyz' }]);
+    const saves = calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body]);
+    expect(saves).toEqual([
+      ['/session/cart/items/rowd/additional-fields', { line: { kind: 'LINE_KIND_DOMAIN', domain: 'shop.eu' }, additional_fields: [{ field_id: 1, value: 'AT' }] }],
+      ['/session/cart/items/rowd/additional-fields', { line: { kind: 'LINE_KIND_DOMAIN', domain: 'shop.uk' }, additional_fields: [{ field_id: 4, value: 'xyz' }] }],
+    ]);
   });
 
   it('skips the step when no chosen domain has fields to fill', async () => {
+    cartWith('shop.de');
     fakeApi(() => ({ valid: true, errors: [] }));
-    renderDomains('/domains/additional-domain-fields', { store: storeWith('shop.de') });
+    renderDomains('/domains/additional-domain-fields');
     await waitFor(() => expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=shop.de'));
   });
 
   it('shows postponed fields in post-fill (p=y)', async () => {
+    cartWith('shop.de');
     fakeApi(() => ({ valid: true, errors: [] }));
-    renderDomains('/domains/additional-domain-fields?p=y', { store: storeWith('shop.de') });
+    renderDomains('/domains/additional-domain-fields?p=y');
     const de = await screen.findByRole('group', { name: 'shop.de' });
     expect(within(de).getByLabelText('Own name server 1')).toBeTruthy();
+  });
+
+  it('fills in the fields of an item’s domains and goes back to the cart when opened from it', async () => {
+    const user = userEvent.setup();
+    cart = fakeCart([cartItem('rowm', 1002, ['shop.uk'])], [{ id: 1002, name: 'Webhosting M' }]);
+    fakeApi(() => ({ valid: true, errors: [] }));
+    renderDomains('/domains/additional-domain-fields?id=rowm');
+    const uk = await screen.findByRole('group', { name: 'shop.uk' });
+    await user.type(within(uk).getByLabelText('Registrant type'), 'ltd');
+    const save = screen.getByRole('button', { name: 'Save and proceed' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await user.click(save);
+    await waitFor(() => expect(location()).toBe('/cart'));
+    expect(cart.state.items[0].domains[0].additional_fields).toEqual([{ field_id: 4, value: 'ltd' }]);
   });
 });

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   errorMessageKey,
@@ -12,11 +12,11 @@ import {
   type AdditionalField,
   type DomainFieldValue,
 } from '@hostcart/shared-data-access-api';
-import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
-import { domainsOfItem, type SelectedDomain } from '../selection/domain-selection';
-import { useDomainSelection } from '../selection/placeholder-selection';
-import { afterDomainFields, fieldsOf } from '../lookup/next-step';
+import type { Cart } from '@hostcart/shared-data-access-api';
+import { domainsOfItem, itemIdFrom, type SelectedDomain } from '../selection/domain-selection';
+import { useDomainSelection } from '../selection/cart-selection';
+import { fieldsOf, useDomainsNext } from '../lookup/next-step';
 import { DomainFieldInput } from './domain-field-input';
 import { fieldsShown, firstViolation, serverMessageParams } from './field-rules';
 
@@ -39,12 +39,14 @@ export function AdditionalDomainFieldsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [query] = useSearchParams();
-  const itemId = query.get('id') || null;
+  const selection = useDomainSelection();
+  const itemId = itemIdFrom(query.get('id'), selection);
+  const rowId = itemId ?? selection.domainOnlyRowId;
+  const goNext = useDomainsNext();
   const onlyDomain = query.get('d') ?? undefined;
   const postponedStep = query.get('p') === 'y';
   const returnToCart = !!(location.state as { returnToCart?: boolean } | null)?.returnToCart;
 
-  const selection = useDomainSelection();
   const tlds = useGetTldsQuery();
   const countries = useGetCountriesQuery();
   const brand = useGetCurrentBrandQuery();
@@ -62,7 +64,7 @@ export function AdditionalDomainFieldsPage() {
       .filter((f) => f.fields.length > 0);
   }, [chosen, onlyDomain, tlds.data, postponedStep]);
 
-  const next = returnToCart ? pathTo('cart') : postponedStep ? pathTo('postfill') : afterDomainFields(itemId, chosen);
+  const flags = useMemo(() => ({ returnToCart, postfill: postponedStep }), [returnToCart, postponedStep]);
   const brandCountry = brand.data?.properties['country_code'] ?? '';
 
   const defaults = useMemo<FormValues>(
@@ -84,7 +86,16 @@ export function AdditionalDomainFieldsPage() {
     formState: { errors, isValid },
   } = useForm<FormValues>({ mode: 'onChange', values: defaults, resetOptions: { keepDirtyValues: true } });
 
-  if (tlds.isLoading) {
+  // Nothing to fill in here: the step is skipped (once; the cart may refetch meanwhile).
+  const skipped = useRef(false);
+  const nothingToFill = !tlds.isLoading && !tlds.error && !selection.isLoading && !selection.error && forms.length === 0;
+  useEffect(() => {
+    if (!nothingToFill || skipped.current) return;
+    skipped.current = true;
+    void goNext({ from: 'domains-additional-fields', rowId, flags });
+  }, [nothingToFill, goNext, rowId, flags]);
+
+  if (tlds.isLoading || selection.isLoading || nothingToFill) {
     return (
       <section className="hc-page">
         <h1>{t('titles.domains-additional-fields')}</h1>
@@ -92,16 +103,15 @@ export function AdditionalDomainFieldsPage() {
       </section>
     );
   }
-  if (tlds.error) {
+  const loadError = tlds.error ?? selection.error;
+  if (loadError) {
     return (
       <section className="hc-page">
         <h1>{t('titles.domains-additional-fields')}</h1>
-        <ErrorState messageKey={errorMessageKey(tlds.error)} onRetry={() => void tlds.refetch()} />
+        <ErrorState messageKey={errorMessageKey(loadError as never)} onRetry={() => void tlds.refetch()} />
       </section>
     );
   }
-  // Nothing to fill in here: the step is skipped.
-  if (forms.length === 0) return <Navigate replace to={next} />;
 
   const onSave = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -124,13 +134,17 @@ export function AdditionalDomainFieldsPage() {
       }
       return;
     }
+    let cart: Cart | undefined;
     for (const f of forms) {
-      selection.saveAdditionalFields(
+      const saved = await selection.saveAdditionalFields(
         f.domain.domain,
         Object.fromEntries(f.fields.map((field) => [String(field.id), (values[f.name]?.[field.key] ?? '').trim()])),
       );
+      // The selection reported the failure; the form stays for another try.
+      if (!saved.ok) return;
+      cart = saved.cart ?? cart;
     }
-    navigate(next);
+    await goNext({ from: 'domains-additional-fields', rowId, cart, flags });
   });
 
   const serverErrorShown = forms.some((f) => f.fields.some((field) => errors[f.name]?.[field.key]?.type === 'server'));

@@ -1,10 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DomainSearch, NormalizeSearchResponse } from '@hostcart/shared-data-access-api';
-import { selectRunningRequests } from '@hostcart/shared-data-access-api';
-import { createAppStore } from '@hostcart/shared-store';
-import { domainSelected } from '../selection/placeholder-selection';
-import { group, installFakeApi, installIntersectionObserver, json, renderDomains, result, search, tld, type FakeRequest } from '../test-utils';
+import { selectRunningRequests, type CartItem } from '@hostcart/shared-data-access-api';
+import { selectNotifications } from '@hostcart/shared-store';
+import {
+  cartItem,
+  fakeCart,
+  group,
+  installFakeApi,
+  installIntersectionObserver,
+  json,
+  renderDomains,
+  result,
+  search,
+  tld,
+  type FakeRequest,
+} from '../test-utils';
 
 const brand = { id: 1, name: 'Hostwerk', slug: 'hostwerk', fqdn: 'shop.hostwerk.de', is_visible: true, locales: [], properties: { display_prices_with_vat: 'true', country_code: 'DE' } };
 const popular = group(1, 'Popular endings', ['de', 'com', 'net', 'org', 'eu', 'info', 'online'].map((n, i) => tld(i + 1, n, 1)));
@@ -29,14 +40,20 @@ const statusOf = (name: string) => (name.startsWith('taken') ? 1 : 0);
 interface Options {
   availability?: (req: FakeRequest) => unknown;
   inclusive?: unknown;
+  /** What the cart holds at the start. */
+  items?: CartItem[];
 }
 
+let cart: ReturnType<typeof fakeCart>;
+
 function fakeShop(options: Options = {}) {
+  cart = fakeCart(options.items, products);
   return installFakeApi((req) => {
     const [path, qs = ''] = req.path.split('?');
     const q = new URLSearchParams(qs);
+    const fromCart = cart.handle(req);
+    if (fromCart !== undefined) return fromCart;
     if (path === '/brands/current') return brand;
-    if (path === '/products') return { products };
     if (path === '/domains') return q.get('group') ? { domain_groups: [popular, country] } : { tlds: allTlds };
     if (path === '/domains/normalize') return normalize(q.get('d') ?? '');
     if (path === '/domains/search') {
@@ -141,12 +158,14 @@ describe('domain lookup', () => {
     const exact = await screen.findByRole('region', { name: 'Your desired domain' });
     const select = await within(exact).findByRole('button', { name: 'Select example.de' });
     await user.click(select);
-    expect(screen.getByTestId('domain-live-region').textContent).toBe('example.de selected.');
+    await waitFor(() => expect(screen.getByTestId('domain-live-region').textContent).toBe('example.de selected.'));
+    // Domains only: the first domain creates the brand's domain-only item (the service drops an empty one).
+    expect(cart.state.items).toEqual([expect.objectContaining({ product: expect.objectContaining({ id: 1043 }), domains: [expect.objectContaining({ name: 'example.de', auth_code: '' })] })]);
     const note = screen.getByTestId('domain-side-note');
-    expect(within(note).getByText('example.de')).toBeTruthy();
+    expect(await within(note).findByText('example.de')).toBeTruthy();
     expect(within(note).getByText('Registration')).toBeTruthy();
     // The same button node now removes it, so keyboard focus is not lost.
-    expect(select.getAttribute('aria-label')).toBe('Remove example.de');
+    await waitFor(() => expect(select.getAttribute('aria-label')).toBe('Remove example.de'));
     expect(within(exact).getByText('Selected')).toBeTruthy();
 
     // Suggestions leave out the exact name, which has its own section.
@@ -156,7 +175,7 @@ describe('domain lookup', () => {
     expect(within(suggestions).queryByText('example.de')).toBeNull();
 
     await user.click(within(note).getByRole('button', { name: 'Order domains only' }));
-    expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=example.de');
+    await waitFor(() => expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=example.de'));
   });
 
   it('transfers a taken name with an auth code and the ownership confirmation', async () => {
@@ -175,9 +194,10 @@ describe('domain lookup', () => {
     await user.click(confirm);
     expect(screen.queryByRole('dialog')).toBeNull();
     const note = screen.getByTestId('domain-side-note');
-    expect(within(note).getByText('taken-name.de')).toBeTruthy();
+    expect(await within(note).findByText('taken-name.de')).toBeTruthy();
     expect(within(note).getByText('Transfer')).toBeTruthy();
     expect(screen.getByTestId('domain-live-region').textContent).toBe('Transfer of taken-name.de selected.');
+    expect(cart.state.items[0].domains).toEqual([expect.objectContaining({ name: 'taken-name.de', auth_code: 'S3CRET' })]);
   });
 
   it('says how long to wait when the registry calls are rate limited (429)', async () => {
@@ -199,8 +219,8 @@ describe('domain lookup', () => {
   });
 
   it('marks names under the product’s free TLDs as inclusive', async () => {
-    fakeShop();
-    renderDomains('/domains/lookup?d=example&id=1002');
+    fakeShop({ items: [cartItem('rowm', 1002)] });
+    renderDomains('/domains/lookup?d=example&id=rowm');
     expect(await screen.findByText('Domains for Webhosting M')).toBeTruthy();
     const popularSection = await screen.findByRole('region', { name: 'Popular endings' });
     io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
@@ -213,18 +233,91 @@ describe('domain lookup', () => {
     expect(screen.getByRole('button', { name: 'Continue without domain' })).toBeTruthy();
   });
 
-  it('explains that a domain of another item cannot be chosen again', async () => {
+  it('explains that a domain of a preconfigured item cannot move', async () => {
     const user = userEvent.setup();
-    fakeShop();
-    const store = createAppStore();
-    store.dispatch(domainSelected({ domain: 'example.de', domainUnicode: 'example.de', tld: 'de', itemId: '1001', kind: 'register', additionalFields: {} }));
-    renderDomains('/domains/lookup?d=example.de&id=1002', { store });
+    const locked = cartItem('rowa', 1001, ['example.de'], { is_preconfigured: true });
+    const calls = fakeShop({ items: [locked, cartItem('rowm', 1002)] });
+    renderDomains('/domains/lookup?d=example.de&id=rowm');
     const exact = await screen.findByRole('region', { name: 'Your desired domain' });
     await user.click(await within(exact).findByRole('button', { name: 'Select example.de' }));
-    const dialog = screen.getByRole('dialog', { name: 'Domain already assigned' });
+    const dialog = await screen.findByRole('dialog', { name: 'Domain already assigned' });
     expect(within(dialog).getByText('This domain is already assigned to a product.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Known locked: the cart is not even asked.
+    expect(calls.some((c) => c.path.startsWith('/session/cart/items'))).toBe(false);
+    expect(cart.state.items[0].domains.map((d) => d.name)).toEqual(['example.de']);
+  });
+
+  it('shows the modal when the cart refuses the move', async () => {
+    const user = userEvent.setup();
+    fakeShop({ items: [cartItem('rowa', 1001, ['example.de']), cartItem('rowm', 1002)] });
+    const { store } = renderDomains('/domains/lookup?d=example.de&id=rowm');
+    // Another tab locked the item meanwhile: this tab's cart does not know yet.
+    await screen.findByRole('region', { name: 'Your desired domain' });
+    await waitFor(() => expect(store.getState().api.queries['getCart(undefined)']?.status).toBe('fulfilled'));
+    cart.state.items[0].is_preconfigured = true;
+    const exact = screen.getByRole('region', { name: 'Your desired domain' });
+    await user.click(await within(exact).findByRole('button', { name: 'Select example.de' }));
+    expect(await screen.findByRole('dialog', { name: 'Domain already assigned' })).toBeTruthy();
+  });
+
+  it('moves a domain from another item and says so', async () => {
+    const user = userEvent.setup();
+    fakeShop({ items: [cartItem('rowa', 1001, ['example.de']), cartItem('rowm', 1002)] });
+    const { store } = renderDomains('/domains/lookup?d=example.de&id=rowm');
+    const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+    await user.click(await within(exact).findByRole('button', { name: 'Select example.de' }));
+    await waitFor(() => expect(cart.state.items[1].domains.map((d) => d.name)).toEqual(['example.de']));
+    expect(cart.state.items[0].domains).toEqual([]);
+    expect(selectNotifications(store.getState())).toEqual([expect.objectContaining({ message: 'cart.domain_moved', params: expect.objectContaining({ domain: 'example.de' }) })]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const note = screen.getByTestId('domain-side-note');
+    expect(await within(note).findByText('example.de')).toBeTruthy();
+  });
+
+  it('removes a chosen domain from the cart', async () => {
+    const user = userEvent.setup();
+    const calls = fakeShop({ items: [cartItem('rowm', 1002, ['example.de'])] });
+    renderDomains('/domains/lookup?d=example.de&id=rowm');
+    const note = screen.getByTestId('domain-side-note');
+    await user.click(await within(note).findByRole('button', { name: 'Remove example.de' }));
+    await waitFor(() => expect(within(note).queryByText('example.de')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/session/cart/domains/example.de')).toBe(true);
+    expect(screen.getByTestId('domain-live-region').textContent).toBe('example.de removed from your selection.');
+  });
+
+  it('shows a refused domain as an error notification', async () => {
+    const user = userEvent.setup();
+    cart = fakeCart([cartItem('rowm', 1002)], products);
+    installFakeApi((req) => {
+      if (req.method === 'POST' && req.path.endsWith('/domains')) return json({ error: 'cart.domain_not_available' }, 422);
+      const [path, qs = ''] = req.path.split('?');
+      const fromCart = cart.handle(req);
+      if (fromCart !== undefined) return fromCart;
+      if (path === '/brands/current') return brand;
+      if (path === '/domains') return new URLSearchParams(qs).get('group') ? { domain_groups: [popular] } : { tlds: allTlds };
+      if (path === '/domains/normalize') return normalize('example.de');
+      if (path === '/domains/search') return { search: normalize('example.de').search, result: result('example.de', 0) };
+      if (path === '/products/1002/inclusive-tlds') return { inclusive_tlds: [], inclusive_domains: [], remaining: 0 };
+      return undefined;
+    });
+    const { store } = renderDomains('/domains/lookup?d=example.de&id=rowm');
+    const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+    await user.click(await within(exact).findByRole('button', { name: 'Select example.de' }));
+    await waitFor(() => expect(selectNotifications(store.getState())).toEqual([expect.objectContaining({ type: 'error', message: 'cart.domain_not_available' })]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('continues with the guided flow of the item', async () => {
+    const user = userEvent.setup();
+    fakeShop({ items: [cartItem('rowm', 1002, ['example.de'])] });
+    renderDomains('/domains/lookup?d=example.de&id=rowm');
+    const note = screen.getByTestId('domain-side-note');
+    await within(note).findByText('example.de');
+    await user.click(within(note).getByRole('button', { name: 'Continue' }));
+    // The bare test product has no further steps.
+    await waitFor(() => expect(location()).toBe('/cart'));
   });
 
   it('shows the server’s verdict for a search from the URL', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   errorMessageKey,
@@ -14,14 +14,14 @@ import {
 import { closeModal, openModal, selectOpenModal, useAppDispatch, useAppSelector } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { displaysPricesWithVat } from '@hostcart/shared-util-pricing';
-import { domainsOfItem, type SelectedDomain } from '../selection/domain-selection';
-import { useDomainSelection } from '../selection/placeholder-selection';
+import { domainsOfItem, itemIdFrom, type SelectedDomain } from '../selection/domain-selection';
+import { useDomainSelection } from '../selection/cart-selection';
 import { AlreadyAssignedDialog } from './already-assigned-dialog';
 import { visibleGroups } from './batches';
 import { DomainFootnotes } from './footnotes';
 import { inclusiveState } from './inclusive';
 import { LookupContext, type LookupContextValue } from './lookup-context';
-import { afterDomainFields, nextAfterDomains } from './next-step';
+import { useDomainsNext } from './next-step';
 import { DomainGroupResults, ExactResult, SuggestionResults } from './result-groups';
 import { SearchForm } from './search-form';
 import { SideNote } from './side-note';
@@ -33,13 +33,14 @@ const ASSIGNED_MODAL = 'domain-already-assigned';
 /** /domains/lookup?d&id&referrer: domain search, results per group, the selection and the way on. */
 export function LookupPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const location = useLocation();
+  const goNext = useDomainsNext();
   const [query, setQuery] = useSearchParams();
   const d = query.get('d') ?? '';
-  const itemId = query.get('id') || null;
-
   const selection = useDomainSelection();
+  const itemId = itemIdFrom(query.get('id'), selection);
+  const returnToCart = !!(location.state as { returnToCart?: boolean } | null)?.returnToCart;
   const productId = itemId ? selection.productIdOf(itemId) : undefined;
   const brand = useGetCurrentBrandQuery();
   const withVat = displaysPricesWithVat(brand.data?.properties);
@@ -61,9 +62,9 @@ export function LookupPage() {
   const [assignedDomain, setAssignedDomain] = useState<string | undefined>();
 
   const choose = useCallback(
-    (result: DomainSearchResult, kind: SelectedDomain['kind'] = 'register', authCode?: string) => {
+    async (result: DomainSearchResult, kind: SelectedDomain['kind'] = 'register', authCode?: string) => {
       const name = result.domain_unicode || result.domain;
-      const outcome = selection.select({
+      const outcome = await selection.select({
         domain: result.domain,
         domainUnicode: name,
         tld: result.tld,
@@ -73,8 +74,10 @@ export function LookupPage() {
         additionalFields: selection.domains.find((s) => s.domain === result.domain)?.additionalFields ?? {},
       });
       if (!outcome.ok) {
-        setAssignedDomain(name);
-        dispatch(openModal(ASSIGNED_MODAL));
+        if (outcome.reason === 'already_assigned') {
+          setAssignedDomain(name);
+          dispatch(openModal(ASSIGNED_MODAL));
+        }
         return;
       }
       setAnnouncement(t(kind === 'transfer' ? 'domains.announce_transfer' : 'domains.announce_selected', { domain: name }));
@@ -90,14 +93,15 @@ export function LookupPage() {
       selection,
       inclusive,
       announce: setAnnouncement,
-      choose: (r) => choose(r),
+      choose: (r) => void choose(r),
       requestTransfer: (r) => {
         setTransferTarget(r);
         dispatch(openModal(TRANSFER_MODAL));
       },
       remove: (r) => {
-        selection.remove(r.domain);
-        setAnnouncement(t('domains.announce_removed', { domain: r.domain_unicode || r.domain }));
+        void selection.remove(r.domain).then((outcome) => {
+          if (outcome.ok) setAnnouncement(t('domains.announce_removed', { domain: r.domain_unicode || r.domain }));
+        });
       },
     }),
     [itemId, productId, withVat, selection, inclusive, choose, dispatch, t],
@@ -154,8 +158,8 @@ export function LookupPage() {
             forItem={itemId !== null}
             inclusive={inclusive}
             onRemove={(c) => context.remove({ domain: c.domain, domain_unicode: c.domainUnicode })}
-            onContinue={() => navigate(nextAfterDomains(itemId, chosen, tlds.data))}
-            onContinueWithout={() => navigate(afterDomainFields(itemId, []))}
+            onContinue={() => void goNext({ from: 'domains-lookup', rowId: itemId ?? selection.domainOnlyRowId, flags: { returnToCart } })}
+            onContinueWithout={() => void goNext({ from: 'domains-lookup', rowId: itemId ?? undefined, flags: { returnToCart } })}
           />
         </div>
         <TransferDialog
@@ -163,7 +167,7 @@ export function LookupPage() {
           onCancel={() => dispatch(closeModal())}
           onConfirm={(authCode) => {
             dispatch(closeModal());
-            if (transferTarget) choose(transferTarget, 'transfer', authCode);
+            if (transferTarget) void choose(transferTarget, 'transfer', authCode);
           }}
         />
         <AlreadyAssignedDialog domain={openModalId === ASSIGNED_MODAL ? assignedDomain : undefined} onClose={() => dispatch(closeModal())} />

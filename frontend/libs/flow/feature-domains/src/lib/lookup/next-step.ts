@@ -1,5 +1,10 @@
-import type { Tld } from '@hostcart/shared-data-access-api';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Cart, Tld } from '@hostcart/shared-data-access-api';
+import { useGoNext } from '@hostcart/flow-data-access-flow';
+import type { FlowFlags, FlowScreen } from '@hostcart/flow-util-guided-flow';
 import { pathTo } from '@hostcart/shared-routing';
+import { notify, useAppDispatch } from '@hostcart/shared-store';
 import type { SelectedDomain } from '../selection/domain-selection';
 
 /** The additional fields a domain asks for, by its TLD. */
@@ -7,26 +12,36 @@ export function fieldsOf(domain: Pick<SelectedDomain, 'tld'>, tlds: readonly Tld
   return tlds?.find((t) => t.tld === domain.tld)?.additional_fields ?? [];
 }
 
-const isRequired = (rules: string) => rules.split('|').some((r) => r.trim() === 'required');
-
-/** A required, not postponed field without a value makes the domain incomplete (spec §5 "Cart"). */
-export function hasMissingFields(domain: SelectedDomain, tlds: readonly Tld[] | undefined): boolean {
-  return fieldsOf(domain, tlds).some((f) => !f.is_postponed && isRequired(f.validation_rules) && !(domain.additionalFields[String(f.id)] ?? '').trim());
+export interface DomainsNextArgs {
+  from: FlowScreen;
+  /** The cart row the screen served (the item, or the domains-only order's row). */
+  rowId: string | undefined;
+  /** The cart the last change answered, when there was one. */
+  cart?: Cart;
+  flags?: FlowFlags;
 }
 
 /**
- * Where the guided flow goes after the domain step (spec §4): missing domain fields first, then
- * the product question for a domains-only order, else on towards the cart. Maturity, interval and
- * addon steps come from the cart item, which does not exist yet, so the cart route (which says
- * "not available yet") stands in for them.
+ * The way on from a domain screen: the guided flow's nextStep (spec §4) through useGoNext, so the
+ * domain screens decide like every other flow screen. Without a row (domains only, nothing chosen)
+ * there is nothing to decide on and the cart follows.
  */
-export function nextAfterDomains(itemId: string | null, chosen: readonly SelectedDomain[], tlds: readonly Tld[] | undefined): string {
-  if (chosen.some((d) => hasMissingFields(d, tlds))) return pathTo('domains-additional-fields', {}, { id: itemId ?? undefined });
-  return afterDomainFields(itemId, chosen);
-}
-
-/** The step after the domain fields: the product question for domains only, else the cart. */
-export function afterDomainFields(itemId: string | null, chosen: readonly SelectedDomain[]): string {
-  if (itemId === null && chosen.length > 0) return pathTo('domains-add-product', {}, { d: chosen[0].domainUnicode });
-  return pathTo('cart');
+export function useDomainsNext(): (args: DomainsNextArgs) => Promise<void> {
+  const goNext = useGoNext();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async ({ from, rowId, cart, flags }: DomainsNextArgs) => {
+      if (!rowId) {
+        navigate(pathTo('cart'));
+        return;
+      }
+      try {
+        await goNext({ rowId, from, cart, flags });
+      } catch {
+        dispatch(notify({ type: 'error', message: 'error.generic' }));
+      }
+    },
+    [goNext, navigate, dispatch],
+  );
 }

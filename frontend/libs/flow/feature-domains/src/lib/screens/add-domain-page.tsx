@@ -1,19 +1,23 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useGetProductsQuery } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
-import { useDomainSelection } from '../selection/placeholder-selection';
-import { afterDomainFields } from '../lookup/next-step';
+import { useDomainSelection } from '../selection/cart-selection';
+import { itemIdFrom } from '../selection/domain-selection';
+import { useDomainsNext } from '../lookup/next-step';
 
 /** /domains/do-you-want-to-add-a-domain?id: for a product whose domain is optional. */
 export function AddDomainPage() {
   const { t } = useTranslation();
+  const location = useLocation();
   const [query] = useSearchParams();
-  const itemId = query.get('id') || null;
+  const goNext = useDomainsNext();
   const selection = useDomainSelection();
+  const itemId = itemIdFrom(query.get('id'), selection);
   const productId = itemId ? selection.productIdOf(itemId) : undefined;
-  const products = useGetProductsQuery(undefined, { skip: productId === undefined });
+  const products = useGetProductsQuery({ ids: productId ? [productId] : [], includeHidden: true }, { skip: productId === undefined });
   const product = products.data?.find((p) => p.id === productId);
+  const returnToCart = !!(location.state as { returnToCart?: boolean } | null)?.returnToCart;
 
   return (
     <section className="hc-page hc-page--narrow hc-question">
@@ -23,9 +27,13 @@ export function AddDomainPage() {
         <Link className="hc-button" to={pathTo('domains-lookup', {}, { id: itemId ?? undefined })}>
           {t('domains.add_domain.yes')}
         </Link>
-        <Link className="hc-button hc-button--secondary" to={afterDomainFields(itemId, [])}>
+        <button
+          type="button"
+          className="hc-button hc-button--secondary"
+          onClick={() => void goNext({ from: 'domains-add-domain', rowId: itemId ?? undefined, flags: { returnToCart } })}
+        >
           {t('domains.add_domain.no')}
-        </Link>
+        </button>
       </div>
     </section>
   );

@@ -1,29 +1,36 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { group, installFakeApi, renderDomains, tld } from '../test-utils';
+import { cartItem, DOMAIN_ONLY, fakeCart, group, installFakeApi, renderDomains, tld } from '../test-utils';
 
 const location = () => screen.getByTestId('location').textContent;
 
 describe('do you want to add a domain', () => {
-  it('goes to the lookup for the item on yes and skips on no', async () => {
-    installFakeApi((req) => (req.path === '/products' ? { products: [{ id: 1002, name: 'Webhosting M' }] } : undefined));
-    renderDomains('/domains/do-you-want-to-add-a-domain?id=1002');
+  it('goes to the lookup for the item on yes and on with the guided flow on no', async () => {
+    const user = userEvent.setup();
+    const cart = fakeCart([cartItem('rowm', 1002)], [{ id: 1002, name: 'Webhosting M' }]);
+    installFakeApi((req) => cart.handle(req));
+    renderDomains('/domains/do-you-want-to-add-a-domain?id=rowm');
     expect(screen.getByRole('heading', { level: 1, name: 'Would you like to add a domain?' })).toBeTruthy();
     expect(await screen.findByText('You can add a domain to Webhosting M now or continue without one.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Yes, find a domain' }).getAttribute('href')).toBe('/domains/lookup?id=1002');
-    await userEvent.click(screen.getByRole('link', { name: 'No, continue without domain' }));
-    expect(location()).toBe('/cart');
+    expect(screen.getByRole('link', { name: 'Yes, find a domain' }).getAttribute('href')).toBe('/domains/lookup?id=rowm');
+    await user.click(screen.getByRole('button', { name: 'No, continue without domain' }));
+    await waitFor(() => expect(location()).toBe('/cart'));
   });
 });
 
 describe('do you want to add a product', () => {
-  it('offers the categories for the domain on yes and goes on on no', async () => {
-    installFakeApi(() => undefined);
+  it('offers the categories with the domains-only row on yes and goes on on no', async () => {
+    const user = userEvent.setup();
+    const cart = fakeCart([cartItem('rowd', DOMAIN_ONLY.id, ['xn--mller-kva.de'])]);
+    const calls = installFakeApi((req) => (req.path === '/domains' ? { tlds: [tld(1, 'de', 1)] } : cart.handle(req)));
     renderDomains('/domains/do-you-want-to-add-a-product?d=m%C3%BCller.de');
     expect(screen.getByText('Hosting, e-mail or a website builder for müller.de?')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Yes, show products' }).getAttribute('href')).toBe('/categories?d=m%C3%BCller.de');
-    await userEvent.click(screen.getByRole('link', { name: 'No, domains only' }));
-    expect(location()).toBe('/cart');
+    const yes = screen.getByRole('link', { name: 'Yes, show products' });
+    await waitFor(() => expect(yes.getAttribute('href')).toBe('/categories?d=m%C3%BCller.de&tid=rowd'));
+    await user.click(screen.getByRole('button', { name: 'No, domains only' }));
+    await waitFor(() => expect(location()).toBe('/cart'));
+    // The decision was made on the domain-only product of the cart.
+    expect(calls.some((c) => c.path.startsWith('/products?ids=1043'))).toBe(true);
   });
 });
 

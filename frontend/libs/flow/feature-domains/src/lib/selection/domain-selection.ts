@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Cart } from '@hostcart/shared-data-access-api';
 
 /** How a chosen domain is ordered: registered new, or transferred with an auth code (status 1). */
 export type DomainOrderKind = 'register' | 'transfer';
@@ -18,24 +19,34 @@ export interface SelectedDomain {
   additionalFields: Record<string, string>;
 }
 
-export type SelectOutcome = { ok: true } | { ok: false; reason: 'already_assigned'; assignedTo: string | null };
+/** What a change of the selection came to; a failed one was already reported as a notification. */
+export type ChangeOutcome = { ok: true; cart?: Cart } | { ok: false; reason: 'error'; key: string };
+
+export type SelectOutcome = ChangeOutcome | { ok: false; reason: 'already_assigned'; assignedTo: string | null };
 
 /**
  * The one seam between the domain screens and the cart. Every select, transfer, removal and
- * field value goes through it, so the screens do not change when the cart service (issue 4)
- * replaces the placeholder implementation.
+ * field value goes through it; the cart implementation (cart-selection.ts) is the default, and
+ * DomainSelectionContext lets an app or a test provide another one.
  */
 export interface DomainSelection {
-  /** Every chosen domain, of all items, in the order chosen. */
+  /** Every chosen domain, of all items, in cart order. */
   readonly domains: readonly SelectedDomain[];
-  /** Adds a domain to an item, or changes how it is ordered. A domain belongs to one item only. */
-  select(domain: SelectedDomain): SelectOutcome;
-  remove(domain: string): void;
-  saveAdditionalFields(domain: string, values: Record<string, string>): void;
+  /** True until the cart is loaded. */
+  readonly isLoading: boolean;
+  /** A failed load of the cart. */
+  readonly error?: unknown;
+  /** The cart row holding the domains-only order (itemId null), once there is one. */
+  readonly domainOnlyRowId: string | undefined;
+  /**
+   * Adds a domain to an item, or changes how it is ordered. A domain belongs to one item only: the
+   * cart moves it from another item unless that item is locked.
+   */
+  select(domain: SelectedDomain): Promise<SelectOutcome>;
+  remove(domain: string): Promise<ChangeOutcome>;
+  saveAdditionalFields(domain: string, values: Record<string, string>): Promise<ChangeOutcome>;
   /** The product a cart item is for, to look up its free TLDs; undefined when unknown. */
   productIdOf(itemId: string): number | undefined;
-  /** True while the selection only lives in this browser tab's store, not in a cart. */
-  readonly isPlaceholder: boolean;
 }
 
 /** A hook that provides the selection; the context lets an app (or a test) swap the implementation. */
@@ -51,4 +62,12 @@ export function useDomainSelectionFrom(fallback: UseDomainSelection): DomainSele
 /** The domains chosen for one item (null: the domains-only order). */
 export function domainsOfItem(domains: readonly SelectedDomain[], itemId: string | null): SelectedDomain[] {
   return domains.filter((d) => d.itemId === itemId);
+}
+
+/**
+ * The item id a domain screen works on: the query's id, except that the row of the domains-only
+ * order stands for "no item" (null), as its domains are listed under null.
+ */
+export function itemIdFrom(id: string | null, selection: Pick<DomainSelection, 'domainOnlyRowId'>): string | null {
+  return id && id !== selection.domainOnlyRowId ? id : null;
 }

@@ -1,0 +1,513 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { selectNotifications } from '@hostcart/shared-store';
+import type { PricedCart } from '@hostcart/shared-data-access-api';
+import { brand, catalogProduct, domain, installFakeApi, item, json, line, nbsp, price, pricedCart, promotion, renderCart, type FakeRequest } from './test-utils';
+
+type Layer = { dataLayer?: Array<Record<string, unknown>> };
+const events = () => ((window as unknown as Layer).dataLayer ?? []).filter((e) => e['event']).map((e) => e['event']);
+
+const hosting = catalogProduct(1001, 'Web hosting S', {
+  addons: [
+    { id: 1, product_id: 1001, addon_id: 1204, is_recommended: true, recommended_addon_order: 1, is_promoted: false, promoted_addon_order: 0, groups: [] },
+    {
+      id: 2,
+      product_id: 1001,
+      addon_id: 1205,
+      is_recommended: false,
+      recommended_addon_order: 0,
+      is_promoted: false,
+      promoted_addon_order: 0,
+      groups: [{ id: 12, name: 'included_protection', display_name: '', display_description: '', rules: [{ type: 'autoassign' }, { type: 'non_removable' }] }],
+    },
+    {
+      id: 3,
+      product_id: 1001,
+      addon_id: 1210,
+      is_recommended: false,
+      recommended_addon_order: 0,
+      is_promoted: false,
+      promoted_addon_order: 0,
+      groups: [{ id: 15, name: 'internal', display_name: '', display_description: '', rules: [{ type: 'invisible' }, { type: 'autoassign' }] }],
+    },
+    {
+      id: 4,
+      product_id: 1001,
+      addon_id: 1208,
+      is_recommended: false,
+      recommended_addon_order: 0,
+      is_promoted: false,
+      promoted_addon_order: 0,
+      groups: [{ id: 14, name: 'services', display_name: '', display_description: '', rules: [{ type: 'autoassign' }] }],
+    },
+  ],
+  upsells: [{ upsell_id: 1301, upsell_headline: '', disadvantages_headline: '', disadvantages: [], disadvantages_button_text: '' }],
+});
+const addonCatalog = [
+  catalogProduct(1204, 'Daily backup', { type: 'addon', from_price: { net_cents: 200, gross_cents: 238, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 } }),
+  catalogProduct(1205, 'Basic DDoS protection', { type: 'addon' }),
+  catalogProduct(1208, 'Setup service', { type: 'addon' }),
+  catalogProduct(1210, 'Monitoring agent', { type: 'addon', hide_in_cart: true }),
+];
+
+/** Hostwerk: gross prices, a promotion on the product, an addon, an upsell and a domain. */
+function hostwerkCart(): PricedCart {
+  return pricedCart(
+    [
+      item('row1', line(1001, 'Web hosting S', { price: price(594), promotion: promotion({ promoted_monthly_display_cents: 535, discount_display_cents: 708 }) }), {
+        addons: [
+          line(1205, 'Basic DDoS protection', { price: price(0), non_removable: true }),
+          line(1210, 'Monitoring agent', { price: price(0), hide_in_cart: true }),
+          line(1208, 'Setup service', { maturity_months: 0, interval_months: 0, cancelation_period: 0, price: price(5831, { one_time: true }) }),
+        ],
+        upsells: [line(1301, 'SSL Premium', { price: price(345), cancelation_period: 30, maturity_months: 24 })],
+        domains: [domain('example.de', { inclusive: true, price: price(0) }), domain('example.com', { price: price(1414) })],
+      }),
+    ],
+    true,
+    {
+      totals: {
+        monthly_net_cents: 0,
+        monthly_gross_cents: 939,
+        monthly_display_cents: 939,
+        setup_fee_net_cents: 4900,
+        contract_net_cents: 0,
+        discount_net_cents: 0,
+        discount_display_cents: 708,
+        total_net_cents: 20000,
+        total_vat_cents: 3800,
+        total_gross_cents: 23800,
+        total_display_cents: 23800,
+      },
+    },
+  );
+}
+
+/** Alpenhost: net prices, zero prices hidden. */
+function alpenhostCart(): PricedCart {
+  return pricedCart(
+    [
+      item('rowA', line(2001, 'Webhosting Start', { price: price(490), interval_months: 1 }), {
+        addons: [line(2205, 'Basis-Schutz', { price: price(0, { show_price: false }) })],
+      }),
+    ],
+    false,
+    {
+      totals: {
+        monthly_net_cents: 490,
+        monthly_gross_cents: 588,
+        monthly_display_cents: 490,
+        setup_fee_net_cents: 0,
+        contract_net_cents: 5880,
+        discount_net_cents: 0,
+        discount_display_cents: 0,
+        total_net_cents: 5880,
+        total_vat_cents: 1176,
+        total_gross_cents: 7056,
+        total_display_cents: 5880,
+      },
+    },
+  );
+}
+
+interface Setup {
+  slug?: 'hostwerk' | 'alpenhost';
+  cart?: PricedCart;
+  notices?: unknown[];
+  automatic?: string[];
+  onMutation?: (req: FakeRequest) => Response | unknown;
+}
+
+function setup({ slug = 'hostwerk', cart = hostwerkCart(), notices = [], automatic = [], onMutation }: Setup = {}) {
+  const state = { cart };
+  const calls = installFakeApi((req) => {
+    if (req.method === 'GET') {
+      if (req.path === '/brands/current') return brand(slug);
+      if (req.path === '/session/cart/priced') return { priced: state.cart, notices };
+      if (req.path === '/promotions') return { promotions: automatic.map((code) => ({ code, is_automatic: true })) };
+      if (req.path.startsWith('/products?ids=')) {
+        const ids = req.path.slice('/products?ids='.length).split(',').map(Number);
+        return { products: [hosting, ...addonCatalog].filter((p) => ids.includes(p.id)) };
+      }
+      return undefined;
+    }
+    return onMutation ? onMutation(req) : { cart: { items: [], version: '4' }, notices: [] };
+  });
+  return { calls, state };
+}
+
+const mutations = (calls: FakeRequest[]) => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+
+// The machine is shared by several test runs; rendering the whole page takes its time.
+jest.setTimeout(20000);
+
+beforeEach(() => {
+  delete (window as unknown as Layer).dataLayer;
+});
+
+describe('CartPage, Hostwerk (prices with VAT)', () => {
+  it('shows product, addon, upsell and domain rows with the amounts of the priced view', async () => {
+    setup();
+    renderCart();
+    const section = await screen.findByRole('region', { name: 'Web hosting S' });
+    const rows = within(section).getAllByRole('row').slice(1);
+    const text = rows.map((r) => nbsp(r.textContent));
+    // Product: old price struck, promoted price, discount label from percent_label, saving.
+    expect(text[0]).toContain('Web hosting S');
+    expect(text[0]).toContain('Yearly, billed yearly');
+    expect(text[0]).toContain('previously €5.94');
+    expect(text[0]).toContain('€5.35 per month');
+    expect(text[0]).toContain('10 % off');
+    expect(text[0]).toContain('(you save €7.08)');
+    // A zero price is shown (Hostwerk does not hide them), the non-removable addon has no delete.
+    expect(text[1]).toContain('Basic DDoS protection');
+    expect(text[1]).toContain('€0.00 per month');
+    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    // hide_in_cart addons get no row; a one-time addon shows its setup fee.
+    expect(text.join('|')).not.toContain('Monitoring agent');
+    expect(text[2]).toContain('One-time');
+    expect(text[2]).toContain('€58.31 one-time');
+    expect(text[3]).toContain('SSL Premium');
+    expect(text[3]).toContain('Every two years, billed yearly');
+    // Domains: the inclusive one without price, the other over 12 months.
+    expect(text[4]).toContain('example.de');
+    expect(text[4]).toContain('Included');
+    expect(text[4]).not.toContain('€');
+    expect(text[5]).toContain('€14.14 per year (12 months)');
+
+    const totals = screen.getByTestId('cart-totals');
+    expect(nbsp(totals.textContent)).toContain('Monthly€9.39');
+    expect(nbsp(totals.textContent)).toContain('Discount−€7.08');
+    expect(nbsp(totals.textContent)).toContain('Total incl. VAT€238.00');
+    expect(nbsp(totals.textContent)).toContain('of which VAT€38.00');
+    expect(screen.getByLabelText('Promo code')).toBeTruthy();
+    expect(screen.getByText('Do you have a coupon? You can redeem it as a promo code.')).toBeTruthy();
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Contract terms: Yearly, Every two years.');
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Cancellation periods: monthly, quarterly.');
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('All prices include VAT.');
+  });
+
+  it('pushes view_cart once with the total of the priced view', async () => {
+    setup();
+    renderCart();
+    await screen.findByRole('region', { name: 'Web hosting S' });
+    await waitFor(() => expect(events()).toEqual(['view_cart']));
+    const event = (window as unknown as Layer).dataLayer?.find((e) => e['event'] === 'view_cart') as { ecommerce: { value: number; items: unknown[] } };
+    expect(event.ecommerce.value).toBe(238);
+    // The rows the cart shows: the hide_in_cart addon (Monitoring agent) is left out.
+    expect(event.ecommerce.items).toHaveLength(6);
+    expect(event.ecommerce.items).not.toContainEqual(expect.objectContaining({ item_id: '1210' }));
+  });
+
+  it('shows the notices of the priced view as notifications', async () => {
+    setup({ notices: [{ key: 'cart.promotion_removed', message: 'cart.promotion_no_longer_available', type: 'warning', params: { code: 'OLD' } }] });
+    const { store } = renderCart();
+    await screen.findByRole('region', { name: 'Web hosting S' });
+    await waitFor(() =>
+      expect(selectNotifications(store.getState())).toEqual([
+        expect.objectContaining({ type: 'warning', title: 'cart.promotion_removed', message: 'cart.promotion_no_longer_available', params: { code: 'OLD' } }),
+      ]),
+    );
+  });
+
+  it('removes a product after confirmation and reports it', async () => {
+    const { calls } = setup({ onMutation: () => ({ cart: { items: [], version: '4' }, notices: [{ key: 'cart.domain_moved', params: { domain: 'example.com' } }] }) });
+    const { store } = renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Web hosting S' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove from the cart?' });
+    expect(dialog.textContent).toContain('Its extras and domains are removed with it.');
+    expect(mutations(calls)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Web hosting S' }));
+    await waitFor(() => expect(mutations(calls)).toEqual(['DELETE /session/cart/items/row1']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // One event per removal: the store's cart-analytics listener reports it, the page does not.
+    await waitFor(() => expect(events().filter((e) => e === 'remove_from_cart')).toHaveLength(1));
+    expect(selectNotifications(store.getState()).map((n) => n.message)).toContain('cart.domain_moved');
+  });
+
+  it('keeps the row when the removal is cancelled', async () => {
+    const { calls } = setup();
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove SSL Premium' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(mutations(calls)).toEqual([]);
+  });
+
+  it('removes an auto-assigned addon with cascade after warning about its product', async () => {
+    const { calls } = setup();
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Setup service' }));
+    expect(screen.getByRole('dialog').textContent).toContain('the whole product is removed with it');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove Setup service' }));
+    await waitFor(() => expect(mutations(calls)).toEqual(['DELETE /session/cart/items/row1/addons/1208?cascade=true']));
+  });
+
+  it.each([
+    ['SSL Premium', 'DELETE /session/cart/items/row1/upsells/1301'],
+    ['example.com', 'DELETE /session/cart/domains/example.com'],
+  ])('removes %s after confirmation', async (name, call) => {
+    const { calls } = setup();
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: `Remove ${name}` }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: `Remove ${name}` }));
+    await waitFor(() => expect(mutations(calls)).toEqual([call]));
+  });
+
+  it('adds an offered addon with one click and leaves the period to the service', async () => {
+    // The service answers the cart with the addon on the item; the store's analytics listener reports it.
+    const answered = hostwerkCart().cart;
+    answered.items[0].addons.push({ id: 1204, maturity_id: 120402, interval_id: 4, promotion: '', additional_fields: [] });
+    const { calls } = setup({ onMutation: () => ({ cart: answered, notices: [] }) });
+    renderCart();
+    const add = await screen.findByRole('button', { name: 'Add Daily backup to Web hosting S' });
+    // Invisible, non-removable and in-cart addons are not offered.
+    expect(screen.queryByRole('button', { name: /Add Monitoring agent/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add Basic DDoS protection/ })).toBeNull();
+    await userEvent.click(add);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/session/cart/items/row1/addons', body: { addon_id: 1204 } }]));
+    await waitFor(() => expect(events()).toContain('add_to_cart'));
+    expect(events().filter((e) => e === 'add_to_cart')).toHaveLength(1);
+  });
+
+  it('reports a refused call as an error notification', async () => {
+    setup({ onMutation: () => json({ error: 'cart.addon_not_available', params: { addon: 'Daily backup' } }, 422) });
+    const { store } = renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Daily backup to Web hosting S' }));
+    await waitFor(() =>
+      expect(selectNotifications(store.getState())).toEqual([expect.objectContaining({ type: 'error', message: 'cart.addon_not_available', params: { addon: 'Daily backup' } })]),
+    );
+  });
+
+  it('shows the contract details from the priced view', async () => {
+    setup();
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Details: contract of Web hosting S' }));
+    const details = within(screen.getByRole('dialog', { name: 'Contract details: Web hosting S' })).getByTestId('contract-details');
+    const text = nbsp(details.textContent);
+    expect(text).toContain('Contract termYearly');
+    expect(text).toContain('Billing intervalYearly');
+    expect(text).toContain('Contract total€71.28');
+    expect(text).toContain('Cancellation period3 months');
+    expect(text).toContain('Price for the minimum term of 12 months€71.28');
+  });
+
+  it('navigates to customise, change addons and add domain of the item', async () => {
+    setup();
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Customise Web hosting S with popular extras' }));
+    expect(screen.getByTestId('location').textContent).toBe('/popular-addons?id=row1');
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({ returnToCart: true, browseAllUpsells: true });
+  });
+
+  it('navigates to the addons and the domain lookup of the item', async () => {
+    setup();
+    const first = renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change extras: Web hosting S' }));
+    expect(screen.getByTestId('location').textContent).toBe('/addons?id=row1');
+    first.unmount();
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add domain: Web hosting S' }));
+    expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?id=row1');
+  });
+
+  it('opens the period modal it is given for "change term", else goes to the periods route', async () => {
+    setup();
+    const seen: string[] = [];
+    function FakePeriodModal({ rowId, onClose }: { rowId: string; onClose: () => void }) {
+      seen.push(rowId);
+      return (
+        <div role="dialog" aria-label="Period">
+          <button type="button" onClick={onClose}>
+            close period
+          </button>
+        </div>
+      );
+    }
+    const first = renderCart({ props: { PeriodModal: FakePeriodModal } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change term: Web hosting S' }));
+    expect(screen.getByRole('dialog', { name: 'Period' })).toBeTruthy();
+    expect(seen).toContain('row1');
+    await userEvent.click(screen.getByRole('button', { name: 'close period' }));
+    expect(screen.queryByRole('dialog', { name: 'Period' })).toBeNull();
+    first.unmount();
+
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change term: Web hosting S' }));
+    expect(screen.getByTestId('location').textContent).toBe('/periods?id=row1');
+  });
+
+  it('goes to login-or-register with begin_checkout when nothing blocks', async () => {
+    setup();
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'To checkout' }));
+    expect(screen.getByTestId('location').textContent).toBe('/customer/login-or-register');
+    expect(events()).toEqual(['view_cart', 'begin_checkout']);
+  });
+
+  it('shows the breadcrumbs with the cart as the current of 4 steps', async () => {
+    setup();
+    renderCart();
+    const nav = await screen.findByRole('navigation', { name: 'Order steps' });
+    const steps = within(nav).getAllByRole('listitem');
+    expect(steps.map((s) => s.getAttribute('data-state'))).toEqual(['present', 'future', 'future', 'future']);
+    expect(steps[0].getAttribute('aria-current')).toBe('step');
+    expect(nbsp(steps[3].textContent)).toContain('Order overview');
+  });
+});
+
+describe('CartPage, Alpenhost (net prices)', () => {
+  it('shows net amounts, hides zero prices, shows no promo input or coupon hint', async () => {
+    setup({ slug: 'alpenhost', cart: alpenhostCart() });
+    renderCart({ locale: 'de-DE' });
+    const section = await screen.findByRole('region', { name: 'Webhosting Start' });
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(nbsp(rows[0].textContent)).toContain('4,90 € pro Monat');
+    // Without display_interval_with_maturity the interval is not shown.
+    expect(nbsp(rows[0].textContent)).not.toContain('Abrechnung');
+    expect(within(rows[1]).queryByTestId('line-price')).toBeNull();
+    const totals = nbsp(screen.getByTestId('cart-totals').textContent);
+    expect(totals).toContain('Gesamt zzgl. MwSt.58,80 €');
+    expect(totals).toContain('MwSt.11,76 €');
+    expect(totals).toContain('Gesamt inkl. MwSt.70,56 €');
+    expect(screen.queryByLabelText('Aktionscode')).toBeNull();
+    expect(screen.queryByText(/Gutschein/)).toBeNull();
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Alle Preise zzgl. MwSt.');
+    expect(screen.getByRole('button', { name: 'Zur Kasse' })).toBeTruthy();
+  });
+
+  it('goes to basic info when the brand offers no login', async () => {
+    setup({ slug: 'alpenhost', cart: alpenhostCart() });
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'To checkout' }));
+    expect(screen.getByTestId('location').textContent).toBe('/customer/basic-info');
+  });
+});
+
+describe('CartPage, checkout blocks', () => {
+  it('asks for the required domain and leads to the lookup of the item', async () => {
+    const cart = hostwerkCart();
+    cart.items[0] = { ...cart.items[0], domains: [], missing_domain: true };
+    cart.checkout_blocked = true;
+    setup({ cart });
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'To checkout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Domain required' });
+    expect(dialog.textContent).toContain('Please choose at least one domain for Web hosting S to proceed.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Choose a domain' }));
+    expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?id=row1');
+    expect(events()).not.toContain('begin_checkout');
+  });
+
+  it('names the item with missing information and leads to its fields with returnToCart', async () => {
+    const cart = hostwerkCart();
+    cart.items[0].upsells[0] = { ...cart.items[0].upsells[0], missing_field_ids: [7] };
+    cart.checkout_blocked = true;
+    setup({ cart });
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'To checkout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Information missing' });
+    expect(dialog.textContent).toContain('SSL Premium still needs some information.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete the information' }));
+    expect(screen.getByTestId('location').textContent).toBe('/additional-popularaddon-fields?id=row1&addonId=1301');
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({ returnToCart: true });
+  });
+
+  it('disables the checkout for an invalid item and says why', async () => {
+    const cart = hostwerkCart();
+    cart.items[0].invalid = true;
+    cart.checkout_blocked = true;
+    setup({ cart });
+    renderCart();
+    const button = await screen.findByRole('button', { name: 'To checkout' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('hc-cart-blocked');
+    expect(screen.getByText('Some extras do not support the chosen contract term.')).toBeTruthy();
+  });
+
+  it('shows a preconfigured item without any action', async () => {
+    const cart = hostwerkCart();
+    cart.items[0].is_preconfigured = true;
+    setup({ cart });
+    renderCart();
+    const section = await screen.findByRole('region', { name: 'Web hosting S' });
+    expect(within(section).queryAllByRole('button')).toEqual([]);
+    expect(section.textContent).toContain('This product was prepared for you and cannot be changed.');
+  });
+});
+
+describe('CartPage, promo codes', () => {
+  it('keeps the redeem button disabled while the input is empty and explains unknown and unfitting codes', async () => {
+    let status = 404;
+    setup({ onMutation: (req) => json({ error: 'x', params: { code: (req.body as { code: string }).code } }, status) });
+    renderCart();
+    const input = await screen.findByLabelText('Promo code');
+    const button = screen.getByRole('button', { name: 'Redeem' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await userEvent.type(input, '   ');
+    expect(button.disabled).toBe(true);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'NOPE');
+    expect(button.disabled).toBe(false);
+    await userEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toBe('The promo code NOPE does not exist.');
+    status = 422;
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The promo code NOPE cannot be applied to your order.'));
+    status = 429;
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many requests. Please wait a moment and try again.'));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('redeems a code and removes a redeemed manual one, never an automatic one', async () => {
+    const cart = hostwerkCart();
+    cart.items[0].upsells[0] = { ...cart.items[0].upsells[0], promotion: promotion({ code: 'SSL50' }) };
+    const { calls } = setup({
+      cart,
+      automatic: ['WELCOME10'],
+      onMutation: (req) => (req.method === 'POST' ? { cart: { items: [], version: '5' }, notices: [], code: 'SUMMER' } : { cart: { items: [], version: '6' }, notices: [] }),
+    });
+    renderCart();
+    await userEvent.type(await screen.findByLabelText('Promo code'), ' summer ');
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect((await screen.findByText(/has been applied/)).textContent).toBe('The promo code SUMMER has been applied.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/session/cart/promotions', body: { code: 'summer' } }]);
+    expect((screen.getByLabelText('Promo code') as HTMLInputElement).value).toBe('');
+
+    expect(screen.queryByRole('button', { name: 'Remove promo code WELCOME10' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove promo code SSL50' }));
+    await waitFor(() => expect(mutations(calls)).toContain('DELETE /session/cart/promotions/SSL50'));
+  });
+});
+
+describe('CartPage, states', () => {
+  it('shows the empty cart with a way to the products', async () => {
+    setup({ cart: pricedCart([], true) });
+    renderCart();
+    expect(await screen.findByText('Your shopping cart is empty.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add another product' }).getAttribute('href')).toBe('/categories');
+    expect((screen.getByRole('button', { name: 'To checkout' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows an error with retry when the priced view fails', async () => {
+    let fail = true;
+    installFakeApi((req) => {
+      if (req.path === '/brands/current') return brand('hostwerk');
+      if (req.path === '/session/cart/priced') return fail ? json({ error: 'cart.unavailable' }, 503) : { priced: pricedCart([], true), notices: [] };
+      return undefined;
+    });
+    renderCart();
+    expect((await screen.findByRole('alert')).textContent).toContain('An error has occurred');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your shopping cart is empty.')).toBeTruthy();
+  });
+
+  it('announces loading', async () => {
+    setup();
+    renderCart();
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    await screen.findByRole('region', { name: 'Web hosting S' });
+  });
+});

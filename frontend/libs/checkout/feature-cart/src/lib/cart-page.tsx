@@ -1,0 +1,260 @@
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  errorMessageKey,
+  useAddAddonMutation,
+  useGetCurrentBrandQuery,
+  useGetPricedCartQuery,
+  useGetProductsQuery,
+  useRemoveAddonMutation,
+  useRemoveDomainMutation,
+  useRemoveItemMutation,
+  useRemoveUpsellMutation,
+  type CartNotice,
+  type CartResponse,
+  type PricedItem,
+  type Product,
+} from '@hostcart/shared-data-access-api';
+import { pathTo } from '@hostcart/shared-routing';
+import { ErrorState, LoadingState } from '@hostcart/shared-ui';
+import { pricedCartLines } from '@hostcart/shared-store';
+import { beginCheckout, track, viewCart } from '@hostcart/shared-util-analytics';
+import { BlockingDialog } from './blocking-dialog';
+import { CartFootnote } from './cart-footnote';
+import { CartItem } from './cart-item';
+import { CartSummary } from './cart-summary';
+import { CheckoutBreadcrumbs } from './checkout-breadcrumbs';
+import { checkoutTarget, firstCheckoutBlock, type CheckoutBlock } from './checkout-gate';
+import { ConfirmRemoveDialog } from './confirm-remove-dialog';
+import { ContractDialog } from './contract-dialog';
+import { useCartNotifications } from './notices';
+import { removalName, type Removal } from './removal';
+import { TrustBox } from './trust-box';
+
+/** The period modal of spec §4 ("Period change modal for products"), built in @hostcart/shared-feature-periods. */
+export interface PeriodModalProps {
+  rowId: string;
+  line?: { kind: 'addon' | 'upsell'; id: number };
+  onClose: () => void;
+  /** Notices of each change (spec §8), shown as notifications by the cart. */
+  onNotices?: (notices: readonly CartNotice[]) => void;
+}
+
+export interface CartPageProps {
+  /**
+   * The period modal. The checkout remote passes it in: a feature library may not import another
+   * feature library (module boundaries), the app may. Without it "change term" goes to the
+   * flow's /periods route of the item.
+   */
+  PeriodModal?: ComponentType<PeriodModalProps>;
+}
+
+const flag = (props: Record<string, string> | undefined, key: string) => props?.[key] === 'true';
+
+/** /cart: the priced cart with its rows, summary, trust box, footnote and the way to the checkout. */
+export function CartPage({ PeriodModal }: CartPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const brand = useGetCurrentBrandQuery();
+  const { data, error, isLoading, isFetching, refetch } = useGetPricedCartQuery();
+  const priced = data?.priced;
+  const items = useMemo(() => priced?.items ?? [], [priced]);
+  const { showNotices, showError } = useCartNotifications();
+
+  // Catalog data the priced view does not carry: addon links, upsells and domain rules of the
+  // items' products, and names and prices of the addons offered for one click.
+  const productIds = useMemo(() => [...new Set(items.map((i) => i.product?.id).filter((id): id is number => !!id))].sort((a, b) => a - b), [items]);
+  const products = useGetProductsQuery({ ids: productIds }, { skip: productIds.length === 0 });
+  const productById = useMemo(() => new Map((products.data ?? []).map((p) => [p.id, p])), [products.data]);
+  const addonIds = useMemo(
+    () => [...new Set((products.data ?? []).flatMap((p) => (p.addons ?? []).map((l) => l.addon_id)))].sort((a, b) => a - b),
+    [products.data],
+  );
+  const addonProducts = useGetProductsQuery({ ids: addonIds }, { skip: addonIds.length === 0 });
+  const addonById = useMemo(() => new Map((addonProducts.data ?? []).map((p) => [p.id, p])), [addonProducts.data]);
+
+  const [removeItem, removeItemState] = useRemoveItemMutation();
+  const [removeAddon, removeAddonState] = useRemoveAddonMutation();
+  const [removeUpsell, removeUpsellState] = useRemoveUpsellMutation();
+  const [removeDomain, removeDomainState] = useRemoveDomainMutation();
+  const [addAddon, addAddonState] = useAddAddonMutation();
+  const busy = removeItemState.isLoading || removeAddonState.isLoading || removeUpsellState.isLoading || removeDomainState.isLoading || addAddonState.isLoading;
+
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [details, setDetails] = useState<PricedItem | null>(null);
+  const [termFor, setTermFor] = useState<string | null>(null);
+  const [block, setBlock] = useState<CheckoutBlock | null>(null);
+
+  const withVat = priced?.prices_with_vat ?? false;
+  const properties = brand.data?.properties;
+  const withInterval = flag(properties, 'display_interval_with_maturity');
+
+  // view_cart once per visit, with the first priced view; notices of every fresh priced view
+  // (what revalidation removed or moved) become notifications.
+  const viewed = useRef(false);
+  useEffect(() => {
+    if (!data) return;
+    showNotices(data.notices);
+    if (!viewed.current) {
+      viewed.current = true;
+      track(viewCart(pricedCartLines(data.priced), data.priced.totals?.total_display_cents ?? 0));
+    }
+  }, [data, showNotices]);
+
+  async function run(call: Promise<CartResponse>, onDone?: () => void) {
+    try {
+      const answer = await call;
+      showNotices(answer.notices);
+      onDone?.();
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  async function confirmRemoval() {
+    if (!removal || !priced) return;
+    const rowId = removal.item.row_id;
+    const call =
+      removal.kind === 'product'
+        ? removeItem(rowId).unwrap()
+        : removal.kind === 'addon'
+          ? removeAddon({ rowId, addonId: removal.line.id, cascade: removal.cascade }).unwrap()
+          : removal.kind === 'upsell'
+            ? removeUpsell({ rowId, upsellId: removal.line.id }).unwrap()
+            : removeDomain(removal.domain.name).unwrap();
+    // remove_from_cart is pushed by the store's cart-analytics listener, like every cart change.
+    await run(call);
+    setRemoval(null);
+  }
+
+  async function onAddAddon(item: PricedItem, addon: Product) {
+    // No maturity given: the service adds the addon with the parent's matching period, or its
+    // one-time maturity (spec §2 "Clicking an addon in the cart toggles it").
+    // add_to_cart comes from the store's cart-analytics listener.
+    await run(addAddon({ rowId: item.row_id, addon_id: addon.id }).unwrap());
+  }
+
+  function toCheckout() {
+    if (!priced) return;
+    const found = firstCheckoutBlock(priced);
+    if (found) {
+      setBlock(found);
+      return;
+    }
+    const lines = pricedCartLines(priced);
+    track(beginCheckout(lines, priced.totals?.total_display_cents ?? 0, lines.find((l) => l.coupon)?.coupon));
+    navigate(checkoutTarget(brand.data));
+  }
+
+  function changeTerm(item: PricedItem) {
+    if (PeriodModal) setTermFor(item.row_id);
+    else navigate(pathTo('periods', {}, { id: item.row_id }));
+  }
+
+  const empty = !!priced && items.length === 0;
+  // The service blocks for reasons the modals explain (missing domain or fields) and for
+  // invalid items; only the latter disable the button, the former open their modal on click.
+  const blockedWithoutExplanation = !!priced && priced.checkout_blocked && !empty && firstCheckoutBlock(priced) === null;
+
+  let body;
+  if (isLoading || (isFetching && !data) || brand.isLoading) {
+    body = <LoadingState lines={4} />;
+  } else if (error || !priced) {
+    body = <ErrorState messageKey={errorMessageKey(error)} onRetry={() => void refetch()} />;
+  } else if (empty) {
+    body = (
+      <div className="hc-cart-empty">
+        <p>{t('cart_page.empty')}</p>
+        <p>
+          <Link className="hc-button" to={pathTo('categories')}>
+            {t('cart_page.add_product')}
+          </Link>
+        </p>
+        {/* Spec §2: the checkout button is shown, disabled, when the cart is empty. */}
+        <p>
+          <button type="button" className="hc-button hc-button--primary" disabled>
+            {t('cart_page.to_checkout')}
+          </button>
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="hc-cart">
+        <div className="hc-cart__items">
+          {items.map((item) => (
+            <CartItem
+              key={item.row_id}
+              item={item}
+              product={item.product ? productById.get(item.product.id) : undefined}
+              addonProducts={addonById}
+              withVat={withVat}
+              withInterval={withInterval}
+              // Sales agents may change preconfigured items; the admin check (customer service)
+              // does not exist yet, so every visitor sees them read-only.
+              readOnly={item.is_preconfigured}
+              busy={busy}
+              onRemove={setRemoval}
+              onAddAddon={(i, a) => void onAddAddon(i, a)}
+              onDetails={setDetails}
+              onChangeTerm={changeTerm}
+            />
+          ))}
+          <p>
+            <Link to={pathTo('categories')}>{t('cart_page.add_product')}</Link>
+          </p>
+          <CartFootnote priced={priced} />
+        </div>
+        <div className="hc-cart__side">
+          <CartSummary
+            priced={priced}
+            showPromoInput={flag(properties, 'display_promocode_input_on_cart_page')}
+            showCouponHint={flag(properties, 'display_coupon_code_hint_on_cart_page')}
+          />
+          <p>
+            <button
+              type="button"
+              className="hc-button hc-button--primary"
+              onClick={toCheckout}
+              disabled={busy || blockedWithoutExplanation}
+              aria-describedby={blockedWithoutExplanation ? 'hc-cart-blocked' : undefined}
+            >
+              {t('cart_page.to_checkout')}
+            </button>
+          </p>
+          {blockedWithoutExplanation && (
+            <p id="hc-cart-blocked" className="hc-cart__blocked">
+              {t('cart_page.blocked')}
+            </p>
+          )}
+          <TrustBox copyrightYear={properties?.['copyright_year']} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section className="hc-page hc-cart-page">
+      <CheckoutBreadcrumbs current="cart" />
+      <h1>{t('titles.cart')}</h1>
+      {body}
+      <ConfirmRemoveDialog
+        name={removal ? removalName(removal) : null}
+        cascadeHint={
+          removal?.kind === 'product'
+            ? t('cart_page.remove.cascade_product')
+            : removal?.kind === 'addon' && removal.cascade
+              ? t('cart_page.remove.cascade_autoassigned', { product: removal.item.product?.name ?? '' })
+              : undefined
+        }
+        busy={busy}
+        onConfirm={() => void confirmRemoval()}
+        onCancel={() => setRemoval(null)}
+      />
+      <ContractDialog item={details} withVat={withVat} onClose={() => setDetails(null)} />
+      <BlockingDialog block={block} onClose={() => setBlock(null)} />
+      {PeriodModal && termFor && <PeriodModal rowId={termFor} onClose={() => setTermFor(null)} onNotices={showNotices} />}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { footnotePeriods } from './footnote';
+import { checkoutTarget, firstCheckoutBlock, loginAllowed } from './checkout-gate';
+import { manualCodes } from './priced-lines';
+import { cancellationLabel, periodInMonthsOrDays } from './terms';
+import { yearsOnMarket } from './trust-box';
+import { brand, domain, item, line, pricedCart, promotion } from './test-utils';
+
+describe('cancellation and contract period labels (spec §9)', () => {
+  it.each([
+    [28, 'cart_page.cancellation.monthly'],
+    [30, 'cart_page.cancellation.monthly'],
+    [60, 'cart_page.cancellation.bimonthly'],
+    [90, 'cart_page.cancellation.quarterly'],
+    [120, 'cart_page.cancellation.four_monthly'],
+    [180, 'cart_page.cancellation.half_yearly'],
+    [365, 'cart_page.cancellation.yearly'],
+  ])('names a cancellation period of %i days', (days, key) => expect(cancellationLabel(days)).toEqual({ key }));
+
+  it('names other cancellation periods in days, and details in rounded months from 30 days', () => {
+    expect(cancellationLabel(14)).toEqual({ key: 'cart_page.cancellation.days', params: { count: 14 } });
+    expect(periodInMonthsOrDays(14)).toEqual({ key: 'cart_page.contract.days', params: { count: 14 } });
+    expect(periodInMonthsOrDays(30)).toEqual({ key: 'cart_page.contract.months', params: { count: 1 } });
+    expect(periodInMonthsOrDays(100)).toEqual({ key: 'cart_page.contract.months', params: { count: 3 } });
+  });
+});
+
+describe('footnotePeriods', () => {
+  it('lists distinct terms and cancellation periods sorted, without one-time lines', () => {
+    const priced = pricedCart(
+      [
+        item('a', line(1, 'A', { maturity_months: 24, cancelation_period: 90 }), {
+          addons: [line(2, 'B', { maturity_months: 0, cancelation_period: 0 }), line(3, 'C', { maturity_months: 1, cancelation_period: 30 })],
+        }),
+        item('b', line(4, 'D', { maturity_months: 12, cancelation_period: 90 }), { upsells: [line(5, 'E', { maturity_months: 24, cancelation_period: 28 })] }),
+      ],
+      true,
+    );
+    expect(footnotePeriods(priced)).toEqual({ maturities: [1, 12, 24], cancellations: [28, 30, 90] });
+  });
+});
+
+describe('firstCheckoutBlock', () => {
+  it('puts a missing domain before missing fields of an earlier item', () => {
+    const priced = pricedCart(
+      [item('a', line(1, 'A', { missing_field_ids: [3] })), item('b', line(2, 'B'), { missing_domain: true })],
+      true,
+    );
+    expect(firstCheckoutBlock(priced)).toEqual({ kind: 'domain', rowId: 'b', productName: 'B', lookup: '/domains/lookup?id=b' });
+  });
+
+  it('leads each kind of line to its additional-fields view', () => {
+    const product = pricedCart([item('a', line(1, 'A', { missing_field_ids: [3] }))], true);
+    expect(firstCheckoutBlock(product)).toMatchObject({ kind: 'fields', itemName: 'A', fieldsPath: '/additional-product-fields?id=1&rowId=a' });
+    const addon = pricedCart([item('a', line(1, 'A'), { addons: [line(9, 'X', { missing_field_ids: [4] })] })], true);
+    expect(firstCheckoutBlock(addon)).toMatchObject({ itemName: 'X', fieldsPath: '/additional-addon-fields?id=a&addonId=9' });
+    const dom = pricedCart([item('a', line(1, 'A'), { domains: [domain('shop.eu', { missing_field_ids: [1] })] })], true);
+    expect(firstCheckoutBlock(dom)).toMatchObject({ itemName: 'shop.eu', fieldsPath: '/domains/additional-domain-fields?id=a&d=shop.eu' });
+    expect(firstCheckoutBlock(pricedCart([item('a', line(1, 'A'))], true))).toBeNull();
+  });
+});
+
+describe('checkout target (spec §4 "Checkout flow")', () => {
+  it('offers login only with an oauth authority and allow_crm', () => {
+    expect(loginAllowed(brand('hostwerk'))).toBe(true);
+    expect(loginAllowed(brand('alpenhost'))).toBe(false);
+    const crmWithoutAuthority = brand('hostwerk');
+    delete crmWithoutAuthority.properties['oauth_authority_url'];
+    expect(loginAllowed(crmWithoutAuthority)).toBe(false);
+    expect(checkoutTarget(brand('hostwerk'))).toBe('/customer/login-or-register');
+    expect(checkoutTarget(brand('alpenhost'))).toBe('/customer/basic-info');
+  });
+});
+
+describe('yearsOnMarket', () => {
+  const now = new Date('2026-05-01T00:00:00Z');
+  it('counts years only when the copyright year lies before the current one', () => {
+    expect(yearsOnMarket('2009', now)).toBe(17);
+    expect(yearsOnMarket('2026', now)).toBeNull();
+    expect(yearsOnMarket('', now)).toBeNull();
+    expect(yearsOnMarket(undefined, now)).toBeNull();
+  });
+});
+
+describe('manualCodes', () => {
+  it('lists the cart codes that are not automatic promotions, once each', () => {
+    const priced = pricedCart(
+      [
+        item('a', line(1, 'A', { promotion: promotion({ code: 'AUTO' }) }), {
+          addons: [line(2, 'B', { promotion: promotion({ code: 'MINE' }) })],
+          domains: [domain('x.de', { promotion: promotion({ code: 'MINE' }) }), domain('y.de', { promotion: promotion({ code: 'DOM' }) })],
+        }),
+      ],
+      true,
+    );
+    expect(manualCodes(priced, new Set(['AUTO']))).toEqual(['DOM', 'MINE']);
+  });
+});

@@ -1,0 +1,12 @@
+export { useFlowItem } from './lib/use-flow-item';
+export type { FlowItemState } from './lib/use-flow-item';
+export { useGoNext } from './lib/use-go-next';
+export type { GoNextArgs } from './lib/use-go-next';
+// The cart-item lookup and the notice mapping live in shared-store (the cart page uses them too);
+// re-exported so flow screens import everything flow-related from here.
+export { lineProductIds, noticeToNotification, notFoundError, productsByIds, useCartNotices } from '@hostcart/shared-store';
+export { loadFlowContext, flowContextOf, domainFieldsOf } from './lib/flow-context';
+export { useOrderExtras, orderInformations } from './lib/use-order-extras';
+export type { OrderExtrasArgs, OrderInformationsQuery } from './lib/use-order-extras';
+export { promotionPeriod, productLineOf } from './lib/order-rules';
+export type { PeriodIds } from './lib/order-rules';

@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cartLine, hostItem, installFakeShop, product, renderScreen, shopCatalog, maturity } from './test-utils';
+
+const names = (section: HTMLElement) => within(section).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
+
+describe('AddonsPage', () => {
+  it('lists recommended addons first, then regular ones, each by its order', async () => {
+    installFakeShop(shopCatalog(), [hostItem({ addons: [cartLine(2032, 20322, 203202)] })]);
+    renderScreen('/addons?id=row1');
+    const recommended = await screen.findByRole('region', { name: 'Recommended' });
+    expect(names(recommended)).toEqual(['Extra storage', 'Mail archive']);
+    // Regular: by the addon's order field; promoted, variant, module and invisible ones are not here.
+    expect(names(screen.getByRole('region', { name: 'More extras' }))).toEqual(['Support', 'Protection']);
+  });
+
+  it('shows the note box with the item\'s chosen lines', async () => {
+    // The invisible (internal) addon 2050 is in the item but not named.
+    installFakeShop(shopCatalog(), [
+      hostItem({ addons: [cartLine(2032, 20322, 203202), cartLine(2050, 20502, 203202)], domains: [{ id: 1, name: 'mine.de', inclusive: true, auth_code: '', promotion_code: '', additional_fields: [] }] }),
+    ]);
+    renderScreen('/addons?id=row1');
+    const note = await screen.findByRole('complementary', { name: 'Your selection' });
+    expect(within(note).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Web hosting M', 'Protection', 'mine.de']);
+  });
+
+  it('offers no add or remove for a non-removable addon', async () => {
+    installFakeShop(shopCatalog(), [hostItem({ addons: [cartLine(2032, 20322, 203202)] })]);
+    renderScreen('/addons?id=row1');
+    const protection = await screen.findByRole('article', { name: 'Protection' });
+    expect(within(protection).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(protection).getByText('Included')).toBeInTheDocument();
+  });
+
+  it('toggles an addon with the parent\'s matching term, or a one-time term', async () => {
+    const catalog = shopCatalog();
+    const support = catalog.find((p) => p.id === 2031);
+    if (support) support.payment_maturities = [maturity(9001, 0, 4900, [[9101, 0]])];
+    const shop = installFakeShop(catalog, [hostItem()]);
+    renderScreen('/addons?id=row1');
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Support' })).getByRole('button', { name: 'Select' }));
+    const storage = screen.getByRole('article', { name: 'Extra storage' });
+    await within(screen.getByRole('article', { name: 'Support' })).findByRole('button', { name: 'Selected' });
+    expect(within(screen.getByRole('article', { name: 'Support' })).getByTestId('addon-price')).toHaveTextContent('€58.31 once');
+    fireEvent.click(within(storage).getByRole('button', { name: 'Select' }));
+    fireEvent.click(await within(storage).findByRole('button', { name: 'Selected' }));
+    await within(storage).findByRole('button', { name: 'Select' });
+    expect(shop.mutations()).toEqual([
+      { method: 'POST', path: '/session/cart/items/row1/addons', body: { addon_id: 2031, maturity_id: 9001, interval_id: 9101 } },
+      { method: 'POST', path: '/session/cart/items/row1/addons', body: { addon_id: 2022, maturity_id: 20222, interval_id: 202202 } },
+      { method: 'DELETE', path: '/session/cart/items/row1/addons/2022', body: undefined },
+    ]);
+  });
+
+  it('selects a module and removes it again with None (no cascade)', async () => {
+    const shop = installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/addons?id=row1');
+    const group = await screen.findByRole('group', { name: 'Website builder' });
+    expect(within(group).getByRole('radio', { name: 'None' })).toBeChecked();
+    fireEvent.click(within(group).getByRole('radio', { name: /Builder pro/ }));
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Website builder' })).getByRole('radio', { name: /Builder pro/ })).toBeChecked());
+    fireEvent.click(within(screen.getByRole('group', { name: 'Website builder' })).getByRole('radio', { name: 'None' }));
+    await waitFor(() => expect(shop.mutations()).toHaveLength(2));
+    expect(shop.mutations()).toEqual([
+      { method: 'POST', path: '/session/cart/items/row1/addons', body: { addon_id: 2042, maturity_id: 20422, interval_id: 204202 } },
+      { method: 'DELETE', path: '/session/cart/items/row1/addons/2042', body: undefined },
+    ]);
+  });
+
+  it('confirm goes to the fields of an addon that still needs them', async () => {
+    installFakeShop(shopCatalog(), [hostItem({ addons: [cartLine(2012, 20122, 201202)] })]);
+    renderScreen('/addons?id=row1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/additional-addon-fields?id=row1&addonId=2012'));
+  });
+
+  it('confirm goes to the cart when nothing is missing', async () => {
+    installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/addons?id=row1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
+  });
+
+  it('is skipped when the product offers no standard addons', async () => {
+    installFakeShop([product(1001, 'Web hosting M', [maturity(12, 12, 799, [[22, 12]])])], [hostItem()]);
+    renderScreen('/addons?id=row1');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
+  });
+});

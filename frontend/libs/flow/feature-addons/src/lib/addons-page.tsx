@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAddAddonMutation, useRemoveAddonMutation, type CartResponse } from '@hostcart/shared-data-access-api';
+import { useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
+import { isStandardAddon } from '@hostcart/flow-util-guided-flow';
+import { AddonPrice } from './addon-price';
+import { addonPeriodFor, availableLinks, groupsWithRule, isRemovable, parentPeriod } from './addon-period';
+import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen';
+import { ModuleSelector } from './module-selector';
+import { NoteBox } from './note-box';
+
+/**
+ * /addons?id: the standard addons (spec §2 "Addons"): recommended first, then the regular ones,
+ * each sorted by its order field, beside a note box with what the item holds. Skipped when none is
+ * available; confirm goes on with the guided flow (addon fields if any are unfilled, else the cart).
+ */
+export const AddonsPage = flowScreen('titles.addons', Addons);
+
+function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
+  const { t } = useTranslation();
+  const goNext = useGoNext();
+  const { showCartNotices } = useCartNotices();
+  const failureText = useFailureText();
+  const [addAddon, { isLoading: adding }] = useAddAddonMutation();
+  const [removeAddon, { isLoading: removing }] = useRemoveAddonMutation();
+  const [failure, setFailure] = useState<string>();
+  const busy = adding || removing;
+  const rowId = item.row_id;
+  const parent = parentPeriod(product, item);
+  const offers = parent ? availableLinks(product, lineProducts, parent) : [];
+  const standard = offers.filter(({ link }) => isStandardAddon(link));
+  const recommended = standard.filter(({ link }) => link.is_recommended).sort((a, b) => a.link.recommended_addon_order - b.link.recommended_addon_order);
+  const regular = standard.filter(({ link }) => !link.is_recommended).sort((a, b) => a.addon.order - b.addon.order || a.addon.id - b.addon.id);
+  const modules = groupsWithRule(offers, 'modules');
+
+  const proceed = () => void goNext({ rowId, from: 'addons', flags: state.flags }).catch((e) => setFailure(failureText(e)));
+  const nothing = standard.length === 0 && modules.length === 0;
+  useEffect(() => {
+    if (nothing) proceed();
+    // proceed navigates once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nothing]);
+  if (nothing || !parent) return null;
+
+  const run = async (call: () => Promise<CartResponse>) => {
+    setFailure(undefined);
+    try {
+      showCartNotices((await call()).notices);
+    } catch (e) {
+      setFailure(failureText(e));
+    }
+  };
+  // Spec §2: added with the parent's matching term and interval, or a one-time term.
+  const add = (addonId: number) => {
+    const addon = lineProducts.find((p) => p.id === addonId);
+    const { maturity_id, interval_id } = addon ? addonPeriodFor(addon, parent, 'one-time') : {};
+    return run(() => addAddon({ rowId, addon_id: addonId, maturity_id, interval_id }).unwrap());
+  };
+  const remove = (addonId: number) => run(() => removeAddon({ rowId, addonId, cascade: false }).unwrap());
+
+  const list = (heading: string, entries: typeof standard) =>
+    entries.length > 0 && (
+      <section aria-labelledby={`addons-${heading}`}>
+        <h2 id={`addons-${heading}`}>{t(`addon_screens.${heading}`)}</h2>
+        <ul className="hc-cards">
+          {entries.map(({ link, addon }) => {
+            const inCart = item.addons.some((a) => a.id === addon.id);
+            const nameId = `addon-${addon.id}-name`;
+            return (
+              <li key={addon.id}>
+                <article className={`hc-card${inCart ? ' hc-card--selected' : ''}`} aria-labelledby={nameId}>
+                  <h3 id={nameId} className="hc-card__title">
+                    {addon.name}
+                  </h3>
+                  {addon.description && <p>{addon.description}</p>}
+                  <AddonPrice maturity={addonPeriodFor(addon, parent, 'one-time').maturity} withVat={state.withVat} />
+                  {!isRemovable(link) ? (
+                    // Spec §2: non-removable addons come by themselves: no add button, no delete.
+                    inCart && <p className="hc-card__badge">{t('addon_screens.included')}</p>
+                  ) : (
+                    <button
+                      type="button"
+                      className="hc-button"
+                      aria-pressed={inCart}
+                      aria-describedby={nameId}
+                      disabled={busy}
+                      onClick={() => void (inCart ? remove(addon.id) : add(addon.id))}
+                    >
+                      {t(inCart ? 'addon_screens.selected' : 'addon_screens.select')}
+                    </button>
+                  )}
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    );
+
+  return (
+    // A div, not a section: the note box beside the list stays a complementary landmark.
+    <div className="hc-page hc-page--with-aside" aria-busy={busy || undefined}>
+      <h1>{t('titles.addons')}</h1>
+      {failure && (
+        <p role="alert" className="hc-error">
+          {failure}
+        </p>
+      )}
+      <div className="hc-page__main">
+        {list('recommended', recommended)}
+        {list('regular', regular)}
+        {modules.map((group) => (
+          <ModuleSelector
+            key={group.group.id}
+            group={group}
+            item={item}
+            parent={parent}
+            withVat={state.withVat}
+            busy={busy}
+            onSelect={(id) => void add(id)}
+            onNone={(id) => void remove(id)}
+          />
+        ))}
+        <div className="hc-actions">
+          <button type="button" className="hc-button" disabled={busy} onClick={proceed}>
+            {t('addon_screens.confirm')}
+          </button>
+        </div>
+      </div>
+      <NoteBox item={item} product={product} lineProducts={lineProducts} />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cartLine, hostItem, installFakeShop, renderScreen, shopCatalog } from './test-utils';
+
+const tiles = () => screen.getAllByTestId('period-tile');
+
+describe('periods screens', () => {
+  it('/periods opens the term choice when there are several terms', async () => {
+    installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/periods?id=row1');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/periods/maturity?id=row1'));
+  });
+
+  it('/periods opens the interval choice when there is one term', async () => {
+    const catalog = shopCatalog();
+    catalog[0].payment_maturities = catalog[0].payment_maturities.filter((m) => m.months === 12);
+    installFakeShop(catalog, [hostItem()]);
+    renderScreen('/periods?id=row1');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/periods/interval?id=row1'));
+  });
+
+  it('shows a tile per term with its label and price per month, the current one pressed', async () => {
+    installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/periods/maturity?id=row1');
+    await screen.findAllByTestId('period-tile');
+    expect(tiles().map((t) => t.textContent)).toEqual([
+      // 999 and 799 cents net at 19 %.
+      'Monthly€11.89 per monthincl. VAT',
+      'Yearly€9.51 per monthincl. VATCurrent choice',
+    ]);
+    expect(tiles()[1]).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows net prices for a brand without VAT display', async () => {
+    installFakeShop(shopCatalog(), [hostItem()], { withVat: false });
+    renderScreen('/periods/maturity?id=row1', { locale: 'de-DE' });
+    await screen.findAllByTestId('period-tile');
+    expect(tiles()[0]).toHaveTextContent(/Monatlich.*9,99\s€ pro Monat.*zzgl\. MwSt\./);
+  });
+
+  it('saves a new term and goes on to the interval choice', async () => {
+    const shop = installFakeShop(shopCatalog(), [hostItem({ product: cartLine(1001, 11, 21) })]);
+    renderScreen('/periods/maturity?id=row1');
+    fireEvent.click((await screen.findAllByTestId('period-tile'))[1]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/periods/interval?id=row1'));
+    expect(shop.mutations()).toEqual([{ method: 'PUT', path: '/session/cart/items/row1/period', body: { maturity_id: 12, interval_id: 0 } }]);
+  });
+
+  it('asks before a term that drops an addon; cancelling keeps everything', async () => {
+    const catalog = shopCatalog();
+    // Support is only offered on the yearly term.
+    const support = catalog.find((p) => p.id === 2031);
+    if (support) support.payment_maturities = support.payment_maturities.filter((m) => m.months === 12);
+    const shop = installFakeShop(catalog, [hostItem({ addons: [cartLine(2031, 20312, 203102)] })]);
+    renderScreen('/periods/maturity?id=row1');
+    fireEvent.click((await screen.findAllByTestId('period-tile'))[0]);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change the term?' });
+    expect(dialog).toHaveTextContent('These extras do not support this choice and will be removed: Support.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my choice' }));
+    expect(await screen.findAllByTestId('period-tile')).toHaveLength(2);
+    expect(shop.mutations()).toEqual([]);
+  });
+
+  it('warns when a manual promotion would be stripped, and changes after confirmation', async () => {
+    const shop = installFakeShop(shopCatalog(), [hostItem({ product: cartLine(1001, 12, 22, { promotion: 'YEAR10' }) })], {
+      promotions: [
+        {
+          id: 1, code: 'YEAR10', type: 'product', value_type: 'percentage', percent: 10, percent_label: 10, value_cents: 0, requires: [], is_recurring: false, recurs_for: 0,
+          is_automatic: false, discount_label: '', applies_to: null, supported: { maturity_months: [12], interval_months: [], for_addon: false, for_upsell: false }, valid_from: '', valid_until: '',
+        },
+      ],
+    });
+    renderScreen('/periods/maturity?id=row1');
+    await screen.findAllByTestId('period-tile');
+    await waitFor(() => expect(shop.calls.some((c) => c.path === '/promotions/YEAR10')).toBe(true));
+    fireEvent.click(tiles()[0]);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('The promo code YEAR10 does not apply to this choice and will be removed.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change anyway' }));
+    // The monthly term has one interval: the flow skips the interval choice and goes to the addons.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/addons?id=row1'));
+    expect(shop.mutations()).toEqual([{ method: 'PUT', path: '/session/cart/items/row1/period', body: { maturity_id: 11, interval_id: 0 } }]);
+  });
+
+  it('keeping the current interval saves nothing and goes on', async () => {
+    const shop = installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/periods/interval?id=row1');
+    const current = (await screen.findAllByTestId('period-tile')).find((t) => t.getAttribute('aria-pressed') === 'true');
+    expect(current).toHaveTextContent('Yearly');
+    if (current) fireEvent.click(current);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/addons?id=row1'));
+    expect(shop.mutations()).toEqual([]);
+  });
+});

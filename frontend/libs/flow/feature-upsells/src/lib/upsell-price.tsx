@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import type { PricedLine } from '@hostcart/shared-data-access-api';
+import { displayedFromPrice, formatCents, formatPercent } from '@hostcart/shared-util-pricing';
+import type { UpsellProduct } from './upsell-offer';
+
+export interface UpsellPriceProps {
+  upsell: UpsellProduct;
+  /** The upsell's line of the priced cart once it is in the cart. */
+  priced?: PricedLine;
+  withVat: boolean;
+}
+
+/**
+ * The price of the advantages panel. In the cart, the priced view's amounts for the line (the
+ * period the service chose); before that, the catalog's from-price as the product cards show it.
+ * Nothing is computed here.
+ */
+export function UpsellPrice({ upsell, priced, withVat }: UpsellPriceProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language || 'en-GB';
+  const vatNote = (vatPercent: number) => t(withVat ? 'products.incl_vat' : 'products.excl_vat', { vat: formatPercent(vatPercent, locale) });
+
+  if (priced?.price) {
+    const p = priced.price;
+    if (!p.show_price) return null;
+    return (
+      <div className="hc-price" data-testid="upsell-price">
+        <p className="hc-price__amount">
+          {p.one_time
+            ? t('upsells.price_one_time', { price: formatCents(p.display_cents, locale) })
+            : t('upsells.price_monthly', { price: formatCents(p.monthly_display_cents, locale) })}
+        </p>
+        <p className="hc-price__note">{vatNote(priced.vat_percent)}</p>
+      </div>
+    );
+  }
+  const from = displayedFromPrice(upsell.from_price, withVat);
+  if (!from) return null;
+  return (
+    <div className="hc-price" data-testid="upsell-price">
+      <p className="hc-price__amount">
+        {t('products.from_price', { price: formatCents(from.cents, locale) })} <span className="hc-price__unit">{t('products.per_month')}</span>
+      </p>
+      <p className="hc-price__note">{vatNote(from.vatPercent)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { api } from './api';
+import {
+  toNumber,
+  type AddProductResponse,
+  type Cart,
+  type CartItem,
+  type CartNotice,
+  type CartResponse,
+  type FieldValidationInput,
+  type FieldValidationResult,
+  type FieldValue,
+  type LineKind,
+  type PricedCartResponse,
+} from './cart-types';
+
+export interface AddProductArgs {
+  product_id: number;
+  /** 0 or absent: the service picks the default maturity and its default interval. */
+  maturity_id?: number;
+  interval_id?: number;
+  additional_fields?: FieldValue[];
+  informations?: Record<string, string>;
+  /** Moves the domains of this (domain-only) item to the new one. */
+  domains_from_row_id?: string;
+}
+
+export interface AddAddonArgs {
+  rowId: string;
+  addon_id: number;
+  maturity_id?: number;
+  interval_id?: number;
+  additional_fields?: FieldValue[];
+}
+
+export interface RemoveAddonArgs {
+  rowId: string;
+  addonId: number;
+  /** Removes the whole item when the addon was auto-assigned. */
+  cascade?: boolean;
+}
+
+export interface AddUpsellArgs {
+  rowId: string;
+  upsell_id: number;
+  additional_fields?: FieldValue[];
+}
+
+export interface RemoveUpsellArgs {
+  rowId: string;
+  upsellId: number;
+}
+
+export interface SetPeriodArgs {
+  rowId: string;
+  /** Absent: the item's product. */
+  line?: { kind: 'addon' | 'upsell'; id: number };
+  /** 0 keeps the current maturity (an interval-only change). */
+  maturity_id: number;
+  /** 0 selects the maturity's default interval. */
+  interval_id: number;
+}
+
+export interface AddDomainArgs {
+  rowId: string;
+  /** Full name; the service stores it as ASCII lower case. */
+  name: string;
+  /** Transfers only. */
+  auth_code?: string;
+  inclusive?: boolean;
+  additional_fields?: FieldValue[];
+}
+
+/** The short kinds the screens use, or the proto enum names. */
+export type LineKindArg = 'product' | 'addon' | 'upsell' | 'domain' | LineKind;
+
+export interface SetAdditionalFieldsArgs {
+  rowId: string;
+  line: { kind: LineKindArg; line_id?: number; domain?: string };
+  additional_fields: FieldValue[];
+}
+
+export interface ValidateFieldsArgs {
+  fields: FieldValidationInput[];
+}
+
+const LINE_KINDS: Record<string, LineKind> = {
+  product: 'LINE_KIND_PRODUCT',
+  addon: 'LINE_KIND_ADDON',
+  upsell: 'LINE_KIND_UPSELL',
+  domain: 'LINE_KIND_DOMAIN',
+};
+
+/** The proto enum name of a line kind. */
+export function lineKind(kind: LineKindArg): LineKind {
+  return LINE_KINDS[kind] ?? (kind as LineKind);
+}
+
+function normalizeItem(item: Partial<CartItem>): CartItem {
+  const product = item.product ?? { id: 0, maturity_id: 0, interval_id: 0, promotion: '', additional_fields: [] };
+  return {
+    row_id: item.row_id ?? '',
+    product: { ...product, additional_fields: product.additional_fields ?? [] },
+    addons: (item.addons ?? []).map((l) => ({ ...l, additional_fields: l.additional_fields ?? [] })),
+    upsells: (item.upsells ?? []).map((l) => ({ ...l, additional_fields: l.additional_fields ?? [] })),
+    domains: (item.domains ?? []).map((d) => ({ ...d, additional_fields: d.additional_fields ?? [] })),
+    is_preconfigured: item.is_preconfigured ?? false,
+  };
+}
+
+/**
+ * The cart as the UI uses it: every list present and the int64 version as a number. protojson
+ * leaves out nothing today, but an empty cart of an unknown session may come as {} and int64
+ * comes as a string.
+ */
+export function normalizeCart(cart: Partial<Cart> | null | undefined): Cart {
+  return { items: (cart?.items ?? []).map(normalizeItem), version: toNumber(cart?.version) };
+}
+
+/** A response carrying a cart, normalised (normalizeCart, notices always a list). */
+export function normalizeCartResponse<T extends { cart?: Cart | null; notices?: CartNotice[] | null }>(
+  body: T,
+): Omit<T, 'cart' | 'notices'> & CartResponse {
+  return { ...body, cart: normalizeCart(body.cart), notices: body.notices ?? [] };
+}
+
+/** Drops undefined members so bodies carry only what the caller set. */
+function compact<T extends object>(body: T): Partial<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+const row = (rowId: string) => `/session/cart/items/${encodeURIComponent(rowId)}`;
+
+// Every mutation answers the cart it stored, but the priced view depends on it too: invalidating
+// the one tag refetches both queries. A refused call leaves the stored cart as it was, and a
+// version conflict means it changed elsewhere, so refetching after errors is right as well.
+const cartChanged = ['Cart'] as const;
+
+export const cartApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCart: build.query<CartResponse, void>({
+      query: () => '/session/cart',
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      providesTags: ['Cart'],
+    }),
+    getPricedCart: build.query<PricedCartResponse, void>({
+      query: () => '/session/cart/priced',
+      transformResponse: (body: PricedCartResponse) => ({
+        ...body,
+        priced: { ...body.priced, cart: normalizeCart(body.priced?.cart), items: body.priced?.items ?? [] },
+        notices: body.notices ?? [],
+      }),
+      providesTags: ['Cart'],
+    }),
+    replaceCart: build.mutation<CartResponse, Cart>({
+      query: (cart) => ({ url: '/session/cart', method: 'PUT', body: cart }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    clearCart: build.mutation<CartResponse, void>({
+      query: () => ({ url: '/session/cart', method: 'DELETE' }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    addProduct: build.mutation<AddProductResponse, AddProductArgs>({
+      query: (args) => ({ url: '/session/cart/items', method: 'POST', body: compact(args) }),
+      transformResponse: (body: AddProductResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    removeItem: build.mutation<CartResponse, string>({
+      query: (rowId) => ({ url: row(rowId), method: 'DELETE' }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    addAddon: build.mutation<CartResponse, AddAddonArgs>({
+      query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/addons`, method: 'POST', body: compact(body) }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    removeAddon: build.mutation<CartResponse, RemoveAddonArgs>({
+      query: ({ rowId, addonId, cascade }) => ({
+        url: `${row(rowId)}/addons/${addonId}${cascade ? '?cascade=true' : ''}`,
+        method: 'DELETE',
+      }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    addUpsell: build.mutation<CartResponse, AddUpsellArgs>({
+      query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/upsells`, method: 'POST', body: compact(body) }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    removeUpsell: build.mutation<CartResponse, RemoveUpsellArgs>({
+      query: ({ rowId, upsellId }) => ({ url: `${row(rowId)}/upsells/${upsellId}`, method: 'DELETE' }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    setPeriod: build.mutation<CartResponse, SetPeriodArgs>({
+      query: ({ rowId, line, maturity_id, interval_id }) => ({
+        url: line ? `${row(rowId)}/${line.kind === 'addon' ? 'addons' : 'upsells'}/${line.id}/period` : `${row(rowId)}/period`,
+        method: 'PUT',
+        body: { maturity_id, interval_id },
+      }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    addDomain: build.mutation<CartResponse, AddDomainArgs>({
+      query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/domains`, method: 'POST', body: compact(body) }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    removeDomain: build.mutation<CartResponse, string>({
+      query: (name) => ({ url: `/session/cart/domains/${encodeURIComponent(name)}`, method: 'DELETE' }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    setAdditionalFields: build.mutation<CartResponse, SetAdditionalFieldsArgs>({
+      query: ({ rowId, line, additional_fields }) => ({
+        url: `${row(rowId)}/additional-fields`,
+        method: 'PUT',
+        body: { line: compact({ ...line, kind: lineKind(line.kind) }), additional_fields },
+      }),
+      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      invalidatesTags: cartChanged,
+    }),
+    // Answers 422 with per-field keys when values break their rules: that is a result for the
+    // form, not a failure, so it comes back as data.
+    validateAdditionalFields: build.mutation<FieldValidationResult, ValidateFieldsArgs>({
+      query: ({ fields }) => ({
+        url: '/additional-fields/validate',
+        method: 'POST',
+        body: { fields },
+        validateStatus: (response) => response.ok || response.status === 422,
+      }),
+      transformResponse: (body: { errors?: Record<string, string[]> | null } | null) => ({ errors: body?.errors ?? {} }),
+    }),
+  }),
+});
+
+export const {
+  useGetCartQuery,
+  useGetPricedCartQuery,
+  useReplaceCartMutation,
+  useClearCartMutation,
+  useAddProductMutation,
+  useRemoveItemMutation,
+  useAddAddonMutation,
+  useRemoveAddonMutation,
+  useAddUpsellMutation,
+  useRemoveUpsellMutation,
+  useSetPeriodMutation,
+  useAddDomainMutation,
+  useRemoveDomainMutation,
+  useSetAdditionalFieldsMutation,
+  useValidateAdditionalFieldsMutation,
+} = cartApi;
