@@ -51,6 +51,27 @@ async function apiGet(page, path) {
   }, path);
 }
 
+/**
+ * A mutating call to /api/v2<path> from inside the page (the brand's Host and the session apply),
+ * with the double-submit CSRF header the gateway asks for; answers the JSON body.
+ */
+async function apiSend(page, method, path, body) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const token = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+      const res = await fetch(`/api/v2${p}`, {
+        method: m,
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(token) },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      if (!res.ok) throw new Error(`${m} ${p}: HTTP ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    [method, path, body],
+  );
+}
+
 /** Waits until the shell rendered a screen: no skeleton left inside <main>. */
 async function settled(page) {
   await page.waitForSelector('main h1');
@@ -77,4 +98,4 @@ async function switchLanguage(page, label) {
   await settled(page);
 }
 
-module.exports = { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };
+module.exports = { launch, brandOrigin, axeViolations, screenshot, apiGet, apiSend, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };

@@ -1,6 +1,6 @@
 // The domain lookup in Chromium against the devstack (sandbox registry: names starting with
 // "taken" are registered, "free" are available; see services/domain/adapters/sandbox).
-const { launch, brandOrigin, axeViolations, screenshot, settled, switchLanguage, BRANDS } = require('./browser.cjs');
+const { launch, brandOrigin, axeViolations, screenshot, apiGet, apiSend, settled, switchLanguage, BRANDS } = require('./browser.cjs');
 
 let browser;
 
@@ -12,9 +12,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh session on the lookup; records the names of every availability call. */
-async function openLookup(slug, query = '', viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
+/**
+ * A fresh session on the lookup; records the names of every availability call. `query` may be a
+ * function of the page, to put something into the session's cart first (see orderProduct).
+ */
+async function openLookup(slug, query = '') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   const batches = [];
@@ -24,9 +27,22 @@ async function openLookup(slug, query = '', viewport = { width: 1280, height: 90
       batches.push(JSON.parse(req.postData() || '{}').domains);
     }
   });
+  if (typeof query === 'function') {
+    // The session (and its CSRF cookie) starts with the first page of the brand.
+    await page.goto(`${brandOrigin(slug)}/categories`);
+    await settled(page);
+    query = await query(page);
+  }
   await page.goto(`${brandOrigin(slug)}/domains/lookup${query}`);
   await settled(page);
   return { page, context, errors, batches };
+}
+
+/** Orders a product with its default period into the page's session cart; answers the cart row. */
+async function orderProduct(page, productId) {
+  const answer = await apiSend(page, 'POST', '/session/cart/items', { product_id: productId });
+  expect(answer.row_id).toBeTruthy();
+  return answer.row_id;
 }
 
 const searchField = (page) => page.getByRole('search').getByRole('textbox');
@@ -136,23 +152,40 @@ describe('domain lookup (Hostwerk)', () => {
     await dialog.getByRole('checkbox').check();
     await confirm.click();
     await dialog.waitFor({ state: 'detached' });
+    // The cart stores the transfer (domains only: the brand's domain-only item, created with it);
+    // the announcement comes with its answer, and the side note and the row show it by then.
+    await page.waitForFunction(() => document.querySelector('[data-testid="domain-live-region"]')?.textContent === 'Umzug von taken-beispiel.de ausgewählt.');
     const note = page.getByTestId('domain-side-note');
     expect(await note.textContent()).toContain('taken-beispiel.de');
     expect(await note.textContent()).toContain('Umzug');
-    expect(await page.getByTestId('domain-live-region').textContent()).toBe('Umzug von taken-beispiel.de ausgewählt.');
+    expect(await page.locator('[data-testid="domain-exact"] li[data-domain="taken-beispiel.de"] .hc-domain-row__chosen').textContent()).toBe('Umzug ausgewählt');
+    const { cart } = await apiGet(page, '/session/cart');
+    expect(cart.items.flatMap((i) => i.domains.map((d) => [d.name, d.auth_code]))).toEqual([['taken-beispiel.de', 'AB12-CD34']]);
     await context.close();
   });
 
   test('inclusive domains are marked for a product with free TLDs', async () => {
-    // Product 1002 (Hostwerk) includes one free domain under .de, .com or .net. Until cart items
-    // exist, the lookup reads a numeric id as the product.
-    const { page, context } = await openLookup('hostwerk', '?d=free-beispiel&id=1002');
+    // Product 1002 (Hostwerk Webhosting M) includes one free domain under .de, .com or .net; the
+    // lookup's id is its cart row.
+    let rowId;
+    const { page, context } = await openLookup('hostwerk', async (p) => {
+      rowId = await orderProduct(p, 1002);
+      return `?d=free-beispiel&id=${encodeURIComponent(rowId)}`;
+    });
     await results(page);
     const popular = page.locator('section[data-testid^="domain-group-"]').first();
     const row = popular.locator('li[data-domain="free-beispiel.de"]');
     await row.waitFor();
     await row.locator('.hc-badge--inclusive').waitFor();
     expect(await row.locator('.hc-badge--inclusive').textContent()).toBe('Inklusive');
+    // Free of charge: the year's price struck through, "inklusive" instead.
+    expect(await row.locator('.hc-domain-row__price s').textContent()).toMatch(/\d+,\d{2}\s€/);
+    expect(await row.locator('.hc-domain-row__price').textContent()).toContain('inklusive');
+    // .eu is not one of its free TLDs: priced as usual.
+    const paid = popular.locator('li[data-domain="free-beispiel.eu"]');
+    await paid.waitFor();
+    expect(await paid.locator('.hc-badge--inclusive').count()).toBe(0);
+    expect(await paid.locator('.hc-domain-row__amount').textContent()).toMatch(/\d+,\d{2}\s€/);
     expect(await popular.locator('li[data-domain="free-beispiel.com"] .hc-badge--inclusive').count()).toBe(1);
     expect(await page.locator('.hc-lookup__product').textContent()).toMatch(/^Domains für /);
     // Choosing it counts it as the free domain in the side note.
@@ -160,6 +193,10 @@ describe('domain lookup (Hostwerk)', () => {
     const note = page.getByTestId('domain-side-note');
     await page.waitForFunction(() => document.querySelector('[data-testid="domain-side-note"]')?.textContent?.includes('Inklusive'));
     expect(await note.textContent()).toContain('free-beispiel.de');
+    expect(await note.textContent()).toMatch(/Für /);
+    // The domain went into the product's item, free.
+    const { cart } = await apiGet(page, '/session/cart');
+    expect(cart.items.map((i) => [i.row_id, i.domains.map((d) => [d.name, d.inclusive])])).toEqual([[rowId, [['free-beispiel.de', true]]]]);
     await screenshot(page, 'hostwerk-domain-lookup-inclusive');
     await context.close();
   });

@@ -122,6 +122,32 @@ describe('cart endpoints', () => {
     pricedSub.unsubscribe();
   });
 
+  it('puts the answered cart into the cached cart before the refetch answers', async () => {
+    const store = makeStore();
+    const cartSub = store.dispatch(cartApi.endpoints.getCart.initiate());
+    await cartSub;
+    const domain = { id: 10001, name: 'shop.de', inclusive: false, auth_code: 'AC', promotion_code: '', additional_fields: [] };
+    const answered = { cart: { items: [{ ...item, domains: [domain] }], version: '5' }, notices: [] };
+    // The refetch the invalidation starts does not answer within the test.
+    fetchMock.mockImplementation(async (req) => (req.method === 'POST' ? jsonResponse(answered) : new Promise<Response>(() => undefined)));
+    await store.dispatch(cartApi.endpoints.addDomain.initiate({ rowId: 'r1', name: 'shop.de', auth_code: 'AC' })).unwrap();
+    const cached = cartApi.endpoints.getCart.select()(store.getState()).data;
+    expect(cached?.cart.version).toBe(5);
+    expect(cached?.cart.items[0].domains).toEqual([domain]);
+    cartSub.unsubscribe();
+  });
+
+  it('keeps a newer cached cart over an older answer', async () => {
+    const store = makeStore();
+    fetchMock.mockResolvedValueOnce(jsonResponse({ cart: { items: [], version: '9' }, notices: [] }));
+    const cartSub = store.dispatch(cartApi.endpoints.getCart.initiate());
+    await cartSub;
+    fetchMock.mockImplementation(async (req) => (req.method === 'DELETE' ? jsonResponse(cartBody) : new Promise<Response>(() => undefined)));
+    await store.dispatch(cartApi.endpoints.removeDomain.initiate('shop.de')).unwrap();
+    expect(cartApi.endpoints.getCart.select()(store.getState()).data?.cart).toEqual({ items: [], version: 9 });
+    cartSub.unsubscribe();
+  });
+
   it('keeps the key and per-path errors of a refused cart', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ error: 'cart.invalid', errors: { 'items[1].addons[0]': ['cart.addons_mutually_exclusive'] } }, 400),

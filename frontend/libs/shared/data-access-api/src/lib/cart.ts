@@ -135,6 +135,33 @@ const row = (rowId: string) => `/session/cart/items/${encodeURIComponent(rowId)}
 // version conflict means it changed elsewhere, so refetching after errors is right as well.
 const cartChanged = ['Cart'] as const;
 
+/** What onQueryStarted of a cart mutation gets, as far as storeAnsweredCart uses it. */
+interface AnsweredCartLifecycle {
+  dispatch(action: unknown): unknown;
+  queryFulfilled: Promise<{ data: CartResponse }>;
+}
+
+/**
+ * Puts the cart a mutation answered into the cached GET /session/cart at once. Screens read the
+ * cart from that query (a side note, a row's state): without this they would show the change a
+ * round trip after the caller already reacted to it (announced it, moved on), when the
+ * invalidation's refetch answers. A newer cart already cached (a later call answered first) is
+ * kept; a refused call changed nothing and leaves the cache to the refetch.
+ */
+async function storeAnsweredCart(_arg: unknown, { dispatch, queryFulfilled }: AnsweredCartLifecycle): Promise<void> {
+  let answered: Cart;
+  try {
+    answered = (await queryFulfilled).data.cart;
+  } catch {
+    return;
+  }
+  dispatch(
+    cartApi.util.updateQueryData('getCart', undefined, (cached) =>
+      answered.version >= cached.cart.version ? { ...cached, cart: answered } : undefined,
+    ),
+  );
+}
+
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCart: build.query<CartResponse, void>({
@@ -155,26 +182,31 @@ export const cartApi = api.injectEndpoints({
       query: (cart) => ({ url: '/session/cart', method: 'PUT', body: cart }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     clearCart: build.mutation<CartResponse, void>({
       query: () => ({ url: '/session/cart', method: 'DELETE' }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     addProduct: build.mutation<AddProductResponse, AddProductArgs>({
       query: (args) => ({ url: '/session/cart/items', method: 'POST', body: compact(args) }),
       transformResponse: (body: AddProductResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     removeItem: build.mutation<CartResponse, string>({
       query: (rowId) => ({ url: row(rowId), method: 'DELETE' }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     addAddon: build.mutation<CartResponse, AddAddonArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/addons`, method: 'POST', body: compact(body) }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     removeAddon: build.mutation<CartResponse, RemoveAddonArgs>({
       query: ({ rowId, addonId, cascade }) => ({
@@ -183,16 +215,19 @@ export const cartApi = api.injectEndpoints({
       }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     addUpsell: build.mutation<CartResponse, AddUpsellArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/upsells`, method: 'POST', body: compact(body) }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     removeUpsell: build.mutation<CartResponse, RemoveUpsellArgs>({
       query: ({ rowId, upsellId }) => ({ url: `${row(rowId)}/upsells/${upsellId}`, method: 'DELETE' }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     setPeriod: build.mutation<CartResponse, SetPeriodArgs>({
       query: ({ rowId, line, maturity_id, interval_id }) => ({
@@ -202,16 +237,19 @@ export const cartApi = api.injectEndpoints({
       }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     addDomain: build.mutation<CartResponse, AddDomainArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/domains`, method: 'POST', body: compact(body) }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     removeDomain: build.mutation<CartResponse, string>({
       query: (name) => ({ url: `/session/cart/domains/${encodeURIComponent(name)}`, method: 'DELETE' }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     setAdditionalFields: build.mutation<CartResponse, SetAdditionalFieldsArgs>({
       query: ({ rowId, line, additional_fields }) => ({
@@ -221,6 +259,7 @@ export const cartApi = api.injectEndpoints({
       }),
       transformResponse: (body: CartResponse) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
+      onQueryStarted: storeAnsweredCart,
     }),
     // Answers 422 with per-field keys when values break their rules: that is a result for the
     // form, not a failure, so it comes back as data.

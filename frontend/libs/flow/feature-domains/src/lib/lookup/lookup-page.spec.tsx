@@ -42,6 +42,8 @@ interface Options {
   inclusive?: unknown;
   /** What the cart holds at the start. */
   items?: CartItem[];
+  /** Re-reads of the cart after a change never answer: the screen must show the answered cart. */
+  holdCartRefetch?: boolean;
 }
 
 let cart: ReturnType<typeof fakeCart>;
@@ -51,6 +53,7 @@ function fakeShop(options: Options = {}) {
   return installFakeApi((req) => {
     const [path, qs = ''] = req.path.split('?');
     const q = new URLSearchParams(qs);
+    if (options.holdCartRefetch && req.method === 'GET' && path.startsWith('/session/cart') && cart.state.version > 1) return new Promise(() => undefined);
     const fromCart = cart.handle(req);
     if (fromCart !== undefined) return fromCart;
     if (path === '/brands/current') return brand;
@@ -178,9 +181,29 @@ describe('domain lookup', () => {
     await waitFor(() => expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=example.de'));
   });
 
+  it('keeps both of two quick domains-only choices (the second waits for the item the first created)', async () => {
+    const calls = fakeShop();
+    renderDomains('/domains/lookup?d=example.de');
+    const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+    const suggestions = screen.getByRole('region', { name: 'Our suggestions' });
+    io.show(within(suggestions).getByRole('heading', { name: 'Our suggestions' }));
+    const first = await within(exact).findByRole('button', { name: 'Select example.de' });
+    const second = await within(suggestions).findByRole('button', { name: 'Select example-online.de' });
+    // Both clicks before any answer.
+    act(() => {
+      first.click();
+      second.click();
+    });
+    await waitFor(() => expect(screen.getByTestId('domain-live-region').textContent).toBe('example-online.de selected.'));
+    expect(cart.state.items).toEqual([expect.objectContaining({ product: expect.objectContaining({ id: 1043 }) })]);
+    expect(cart.state.items[0].domains.map((d) => d.name)).toEqual(['example.de', 'example-online.de']);
+    // The first created the domain-only item, the second was added to its row.
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /session/cart', 'POST /session/cart/items/row1/domains']);
+  });
+
   it('transfers a taken name with an auth code and the ownership confirmation', async () => {
     const user = userEvent.setup();
-    fakeShop();
+    fakeShop({ holdCartRefetch: true });
     renderDomains('/domains/lookup?d=taken-name.de');
     const exact = await screen.findByRole('region', { name: 'Your desired domain' });
     expect(within(exact).getByText('Registered – transfer possible')).toBeTruthy();
@@ -193,10 +216,13 @@ describe('domain lookup', () => {
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(confirm);
     expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('domain-live-region').textContent).toBe('Transfer of taken-name.de selected.'));
+    // Announced together with the side note and the row showing it, from the cart the change
+    // answered (the re-read of the cart is held back here).
     const note = screen.getByTestId('domain-side-note');
-    expect(await within(note).findByText('taken-name.de')).toBeTruthy();
+    expect(within(note).getByText('taken-name.de')).toBeTruthy();
     expect(within(note).getByText('Transfer')).toBeTruthy();
-    expect(screen.getByTestId('domain-live-region').textContent).toBe('Transfer of taken-name.de selected.');
+    expect(within(exact).getByText('Transfer selected')).toBeTruthy();
     expect(cart.state.items[0].domains).toEqual([expect.objectContaining({ name: 'taken-name.de', auth_code: 'S3CRET' })]);
   });
 

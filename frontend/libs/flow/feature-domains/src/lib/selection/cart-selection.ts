@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import {
   cartApi,
   errorMessageKey,
@@ -109,6 +109,12 @@ export function useCartDomainSelection(): DomainSelection {
   const [replaceCart] = useReplaceCartMutation();
   const [setFields] = useSetAdditionalFieldsMutation();
   const { showCartNotices } = useCartNotices();
+  // Changes run one after the other: each reads the cart the previous one answered. Two quick
+  // clicks of a domains-only order would otherwise both create the domain-only item with a PUT
+  // of the same cart, and the second would drop the first domain (or meet a version conflict).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // The newest cart a change answered, for the next change even before the cached cart has it.
+  const answered = useRef<Cart | undefined>(undefined);
 
   const domainOnlyId = catalog.data?.find((p: Product) => p.type === DOMAIN_ONLY_TYPE)?.id;
   const items = cart.data?.cart.items;
@@ -116,12 +122,26 @@ export function useCartDomainSelection(): DomainSelection {
 
   return useMemo<DomainSelection>(() => {
     // Reads the store, not the render's snapshot: two quick clicks must see each other's result.
-    const latest = (): Cart => cartApi.endpoints.getCart.select()(store.getState()).data?.cart ?? { items: items ?? [], version: 0 };
+    const latest = (): Cart => {
+      const cached = cartApi.endpoints.getCart.select()(store.getState()).data?.cart ?? { items: items ?? [], version: 0 };
+      const last = answered.current;
+      return last && last.version > cached.version ? last : cached;
+    };
+    const keep = (cart: Cart) => {
+      if (!answered.current || cart.version >= answered.current.version) answered.current = cart;
+    };
     const domainOnlyRow = (c: Cart) => (domainOnlyId === undefined ? undefined : c.items.find((i) => i.product.id === domainOnlyId)?.row_id);
+
+    function serial<T>(run: () => Promise<T>): Promise<T> {
+      const next = queue.current.then(run, run);
+      queue.current = next.catch(() => undefined);
+      return next;
+    }
 
     async function change(run: () => Promise<CartResponse>): Promise<ChangeOutcome> {
       try {
         const answer = await run();
+        keep(answer.cart);
         showCartNotices(answer.notices);
         return { ok: true, cart: answer.cart };
       } catch (error) {
@@ -157,6 +177,7 @@ export function useCartDomainSelection(): DomainSelection {
         const answer = rowId
           ? await addDomain({ rowId, ...body }).unwrap()
           : await replaceCart(withDomainOnlyItem(current, domainOnlyId as number, wanted)).unwrap();
+        keep(answer.cart);
         showCartNotices(answer.notices);
         return { ok: true, cart: answer.cart };
       } catch (error) {
@@ -173,15 +194,16 @@ export function useCartDomainSelection(): DomainSelection {
       isLoading: cart.isLoading || catalog.isLoading,
       error: cart.error,
       domainOnlyRowId: domainOnlyRow({ items: currentItems, version: 0 }),
-      select,
-      remove: (name) => change(() => removeDomain(name).unwrap()),
-      saveAdditionalFields: (name, values) => {
-        const holder = holderOf(latest(), name);
-        if (!holder) return Promise.resolve({ ok: false, reason: 'error', key: 'cart.domain_not_found' } as const);
-        return change(() =>
-          setFields({ rowId: holder.row_id, line: { kind: 'domain', domain: name }, additional_fields: fieldValues(values) }).unwrap(),
-        );
-      },
+      select: (wanted) => serial(() => select(wanted)),
+      remove: (name) => serial(() => change(() => removeDomain(name).unwrap())),
+      saveAdditionalFields: (name, values) =>
+        serial(() => {
+          const holder = holderOf(latest(), name);
+          if (!holder) return Promise.resolve({ ok: false, reason: 'error', key: 'cart.domain_not_found' } as const);
+          return change(() =>
+            setFields({ rowId: holder.row_id, line: { kind: 'domain', domain: name }, additional_fields: fieldValues(values) }).unwrap(),
+          );
+        }),
       productIdOf: (itemId) => currentItems.find((i) => i.row_id === itemId)?.product.id,
     };
   }, [items, domainOnlyId, tldList, cart.isLoading, cart.error, catalog.isLoading, store, dispatch, addDomain, removeDomain, replaceCart, setFields, showCartNotices]);
