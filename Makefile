@@ -65,8 +65,10 @@ test-e2e:
 	DEVSTACK_BIN=bin/devstack npm run e2e
 
 # Not part of `make test`: it takes minutes and needs the machine to itself. Figures and method:
-# docs/performance.md. Uses Debian's wrk when installed (apt-get install -y wrk), else k6's closed loop.
+# docs/performance.md. The maxima need Debian's wrk (installed here when missing and apt can); without
+# it the runner falls back to k6's closed loop, whose own CPU cost compresses the ratios.
 loadtest: deps-go
+	command -v wrk >/dev/null || apt-get install -y wrk || echo "loadtest: no wrk, falling back to k6 for the maxima"
 	go build -o bin/devstack ./tools/devstack
 	go build -o bin/refserver ./tools/loadtest/refserver
 	go build -o bin/loadtest ./tools/loadtest/runner
