@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@hostcart/shared-i18n';
@@ -166,5 +166,46 @@ describe('FieldsForm', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     act(() => jest.advanceTimersByTime(400));
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+  it('keeps a server message of one field while another is edited, and shows a touched rule only after leaving it', async () => {
+    const user = setup();
+    const onSave = jest.fn(async () => ({ '1': ['validation.max_length'] }));
+    const { save } = renderForm({
+      fields: [fieldDef(1, 'title', 'Title', 'required|string|max:100'), fieldDef(2, 'ns', 'Name server', 'string|fqdn', { order: 2 })],
+      onSave,
+    });
+    await user.type(screen.getByLabelText('Title'), 'My site');
+    await user.click(save());
+    expect(await screen.findByText('Please enter at most 100 characters.')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Name server'), 'not a host');
+    await user.tab(); // leaving the input touches it before the delay
+    expect(screen.getByText(/valid domain name/)).toBeTruthy();
+    expect(screen.getByText('Please enter at most 100 characters.')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('fills values that arrive later (stored, brand country) into fields the visitor left alone', async () => {
+    const user = setup();
+    const fields = [fieldDef(1, 'title', 'Title', 'required'), fieldDef(11, 'country', 'Country', 'required', { input_component: 'country', order: 2 })];
+    const saved: FieldValueEntry[][] = [];
+    const form = (brandCountry: string, stored: FieldValueEntry[] | null) => (
+      <I18nextProvider i18n={createI18n('en-GB')}>
+        <FieldsForm fields={fields} countries={countries} brandCountry={brandCountry} stored={stored} onSave={async (v) => void saved.push(v)} />
+      </I18nextProvider>
+    );
+    const view: RenderResult = render(form('', null));
+    await user.type(screen.getByLabelText('Title'), 'Mine');
+    view.rerender(form('DE', [{ field_id: 1, value: 'Stored' }]));
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('DE');
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Mine');
+    await user.click(screen.getByRole('button', { name: 'Save and proceed' }));
+    expect(saved).toEqual([
+      [
+        { field_id: 1, value: 'Mine' },
+        { field_id: 11, value: 'DE' },
+      ],
+    ]);
   });
 });

@@ -44,21 +44,26 @@ export function FieldsForm({ fields, postponedStep = false, stored, countries, b
 
   const message = (m: FieldMessage | undefined) => (m ? t(m.key, { ...m.params, defaultValue: t('error.generic') }) : undefined);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.isValid || form.hasServerError || saving) return;
+  const save = form.handleSubmit(async (trimmed) => {
     setSaving(true);
     setUnplaced([]);
     try {
-      const errors = await onSave(valuesToSave(fields, form.trimmedValues(), stored, brandCountry));
+      const errors = await onSave(valuesToSave(fields, trimmed, stored, brandCountry));
       if (errors) setUnplaced(form.setServerErrors(errors));
     } finally {
       setSaving(false);
     }
+  });
+  const submit = (e: FormEvent) => {
+    if (!form.isValid || form.hasServerError || saving) {
+      e.preventDefault();
+      return;
+    }
+    void save(e);
   };
 
   return (
-    <form noValidate className="hc-fields-form" onSubmit={(e) => void submit(e)}>
+    <form noValidate className="hc-fields-form" onSubmit={submit}>
       {shown.map((field, i) => {
         const Widget = widgetFor(field.input_component);
         const id = `${base}-f${i}`;

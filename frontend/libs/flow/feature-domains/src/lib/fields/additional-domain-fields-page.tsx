@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,9 +18,12 @@ import { domainsOfItem, itemIdFrom, type SelectedDomain } from '../selection/dom
 import { useDomainSelection } from '../selection/cart-selection';
 import { fieldsOf, useDomainsNext } from '../lookup/next-step';
 import { DomainFieldInput } from './domain-field-input';
-import { fieldsShown, firstViolation, serverMessageParams } from './field-rules';
+import { fieldsShown, firstViolation, initialValue, serverMessageParams } from './field-rules';
 
 type FormValues = Record<string, Record<string, string>>;
+
+/** A domain's stored values as the shared widgets' initialValue reads them. */
+const storedOf = (domain: SelectedDomain) => Object.entries(domain.additionalFields).map(([id, value]) => ({ field_id: Number(id), value }));
 
 interface DomainForm {
   /** Form section name of the domain ("d0", "d1", ...): domain names contain dots. */
@@ -73,14 +76,14 @@ export function AdditionalDomainFieldsPage() {
         forms.map((f) => [
           f.name,
           Object.fromEntries(
-            f.fields.map((field) => [field.key, f.domain.additionalFields[String(field.id)] ?? (field.input_component === 'country' ? brandCountry : '')]),
+            f.fields.map((field) => [field.key, initialValue(field, storedOf(f.domain), brandCountry)]),
           ),
         ]),
       ),
     [forms, brandCountry],
   );
   const {
-    register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isValid },
@@ -165,17 +168,17 @@ export function AdditionalDomainFieldsPage() {
             <legend className="hc-fieldset__legend">{f.domain.domainUnicode}</legend>
             {f.fields.find((x) => x.headline) && <p className="hc-fieldset__headline">{f.fields.find((x) => x.headline)?.headline}</p>}
             {f.fields.map((field) => (
-              <DomainFieldInput
+              <Controller
                 key={field.id}
-                field={field}
-                countries={countries.data ?? []}
-                error={messageOf(f.name, field.key)}
-                registration={register(`${f.name}.${field.key}`, {
+                control={control}
+                name={`${f.name}.${field.key}`}
+                rules={{
                   validate: (value) => {
-                    const problem = firstViolation(field, value ?? '');
+                    const problem = firstViolation(field, typeof value === 'string' ? value : '');
                     return problem ? JSON.stringify(problem) : true;
                   },
-                })}
+                }}
+                render={({ field: input }) => <DomainFieldInput field={field} input={input} countries={countries.data ?? []} error={messageOf(f.name, field.key)} />}
               />
             ))}
           </fieldset>

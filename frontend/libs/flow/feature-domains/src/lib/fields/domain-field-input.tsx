@@ -1,53 +1,35 @@
 import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import type { ControllerRenderProps } from 'react-hook-form';
 import type { AdditionalField, Country } from '@hostcart/shared-data-access-api';
+import { isRequiredField, widgetFor } from '@hostcart/shared-ui-fields';
 
 export interface DomainFieldInputProps {
   field: AdditionalField;
-  registration: UseFormRegisterReturn;
+  /** The page form's binding of this field (react-hook-form's Controller). */
+  input: Pick<ControllerRenderProps, 'value' | 'onChange' | 'onBlur'>;
   countries: readonly Country[];
   /** Translated message of the field's first problem. */
   error: string | undefined;
 }
 
-const isRequired = (rules: string) => rules.split('|').some((r) => r.trim() === 'required');
-
-/** One additional field of a domain: a country picker or a text input, with its error. */
-export function DomainFieldInput({ field, registration, countries, error }: DomainFieldInputProps) {
-  const { t } = useTranslation();
+/**
+ * One additional field of a domain, drawn by the shared widget of its input_component (country
+ * picker, text, ...), so domain fields look and behave like every other fields form.
+ */
+export function DomainFieldInput({ field, input, countries, error }: DomainFieldInputProps) {
   const id = useId();
-  const errorId = useId();
-  const common = {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    'aria-required': isRequired(field.validation_rules) || undefined,
-  } as const;
+  const Widget = widgetFor(field.input_component);
   return (
-    <div className="hc-field">
-      <label htmlFor={id} className="hc-label">
-        {field.label || field.key}
-      </label>
-      {field.input_component === 'country' ? (
-        <select className="hc-input" {...common} {...registration}>
-          <option value="">{t('domains.fields.choose_country')}</option>
-          {[...countries]
-            .sort((a, b) => a.order - b.order)
-            .map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-        </select>
-      ) : (
-        <input className="hc-input" type="text" autoComplete="off" spellCheck={false} {...common} {...registration} />
-      )}
-      {error && (
-        <p id={errorId} className="hc-field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <Widget
+      field={field}
+      required={isRequiredField(field)}
+      countries={countries}
+      id={id}
+      errorId={`${id}-error`}
+      value={typeof input.value === 'string' ? input.value : ''}
+      onChange={(value) => input.onChange(value)}
+      onBlur={input.onBlur}
+      error={error}
+    />
   );
 }

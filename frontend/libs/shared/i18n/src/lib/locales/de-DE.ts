@@ -455,7 +455,6 @@ export const deDE: Messages = {
     fields: {
       intro: 'Einige Domainendungen benötigen weitere Angaben.',
       intro_product: 'Einige Domainendungen für {{product}} benötigen weitere Angaben.',
-      choose_country: 'Bitte wählen',
       back: 'Zurück',
       save: 'Speichern und weiter',
     },

@@ -454,7 +454,6 @@ export const enGB = {
     fields: {
       intro: 'Some domain endings need further details.',
       intro_product: 'Some domain endings of {{product}} need further details.',
-      choose_country: 'Please choose',
       back: 'Back',
       save: 'Save and proceed',
     },
