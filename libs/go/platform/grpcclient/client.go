@@ -1,5 +1,7 @@
 // Package grpcclient dials other services with the platform's resilience policy: a deadline on
-// every call, a circuit breaker per connection, retries of idempotent reads only, tracing and logs.
+// every call, waiting for a starting backend within it, a circuit breaker per connection that only
+// backend failures open, retries of calls the contract declares idempotent (or that carry an
+// idempotency key) within a retry budget, tracing and logs.
 package grpcclient
 
 import (
@@ -22,6 +24,7 @@ type Config struct {
 	RetryBackoff    time.Duration // first backoff; doubles per attempt, plus jitter
 	BreakerFailures uint32        // consecutive failures that open the breaker
 	BreakerOpenFor  time.Duration // how long the breaker fails fast before probing again
+	RetryBudget     int           // retry tokens per connection; retries stop at half (gRFC A6)
 }
 
 // Defaults used by ConfigFromEnv and for zero fields of a Config (MaxRetries 0 means no retries).
@@ -31,10 +34,11 @@ const (
 	DefaultRetryBackoff    = 50 * time.Millisecond
 	DefaultBreakerFailures = 5
 	DefaultBreakerOpenFor  = 5 * time.Second
+	DefaultRetryBudget     = 10
 )
 
 // ConfigFromEnv reads GRPC_CLIENT_TIMEOUT, GRPC_CLIENT_RETRIES, GRPC_CLIENT_RETRY_BACKOFF,
-// GRPC_BREAKER_FAILURES and GRPC_BREAKER_OPEN_FOR.
+// GRPC_BREAKER_FAILURES, GRPC_BREAKER_OPEN_FOR and GRPC_RETRY_BUDGET.
 func ConfigFromEnv() Config {
 	failures := config.Int("GRPC_BREAKER_FAILURES", DefaultBreakerFailures)
 	if failures < 1 {
@@ -46,6 +50,7 @@ func ConfigFromEnv() Config {
 		RetryBackoff:    config.Duration("GRPC_CLIENT_RETRY_BACKOFF", DefaultRetryBackoff),
 		BreakerFailures: uint32(failures),
 		BreakerOpenFor:  config.Duration("GRPC_BREAKER_OPEN_FOR", DefaultBreakerOpenFor),
+		RetryBudget:     config.Int("GRPC_RETRY_BUDGET", DefaultRetryBudget),
 	}
 }
 
@@ -65,12 +70,19 @@ func (c Config) withDefaults() Config {
 	if c.BreakerOpenFor <= 0 {
 		c.BreakerOpenFor = DefaultBreakerOpenFor
 	}
+	if c.RetryBudget <= 0 {
+		c.RetryBudget = DefaultRetryBudget
+	}
 	return c
 }
 
 // Dial creates a client connection to target (connecting lazily, as grpc.NewClient does). The
 // transport is plaintext: traffic stays on loopback or inside the mesh, which adds TLS. opts are
 // appended after the platform's options. Calls are traced when telemetry.Setup ran before Dial.
+//
+// Calls wait for the connection to become ready within their deadline (gRPC's wait-for-ready)
+// instead of failing at once while a backend starts or restarts: the deadline still bounds them,
+// and the breaker turns a backend that stays away into fast failures.
 func Dial(target string, log *slog.Logger, cfg Config, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -78,6 +90,7 @@ func Dial(target string, log *slog.Logger, cfg Config, opts ...grpc.DialOption) 
 	cfg = cfg.withDefaults()
 	base := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultCallOptions(grpc.WaitForReady(true)),
 		grpc.WithChainUnaryInterceptor(newPolicy(target, cfg, log).unary),
 		grpc.WithChainStreamInterceptor(callctx.StreamClientInterceptor()),
 	}, telemetry.GRPCDialOptions()...)

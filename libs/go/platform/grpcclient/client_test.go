@@ -7,9 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/connectivity"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
@@ -65,6 +69,19 @@ func (f *fakeCatalog) SetSessionLocale(ctx context.Context, _ *catalogv1.SetSess
 	return &catalogv1.SetSessionLocaleResponse{}, nil
 }
 
+// fakeCart answers AddProduct, a mutation the contract does not declare idempotent.
+type fakeCart struct {
+	cartv1.UnimplementedCartServiceServer
+	answers *fakeCatalog // shares the script and the counters
+}
+
+func (f *fakeCart) AddProduct(ctx context.Context, _ *cartv1.AddProductRequest) (*cartv1.AddProductResponse, error) {
+	if err := f.answers.answer(ctx, "AddProduct"); err != nil {
+		return nil, err
+	}
+	return &cartv1.AddProductResponse{}, nil
+}
+
 func repeat(err error, n int) []error {
 	out := make([]error, n)
 	for i := range out {
@@ -77,13 +94,34 @@ var (
 	errUnavailable = status.Error(codes.Unavailable, "down")
 	errInternal    = status.Error(codes.Internal, "broken")
 	errNotFound    = status.Error(codes.NotFound, "nope")
+	errRateLimited = status.Error(codes.ResourceExhausted, "too many requests")
 )
+
+// waitFor polls cond until it holds or the test's budget of 5 s runs out: a condition, not a
+// guessed sleep, decides when the test goes on.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
 
 // dial starts a real server on loopback with fake and returns a platform client to it.
 func dial(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) catalogv1.CatalogServiceClient {
 	t.Helper()
+	return catalogv1.NewCatalogServiceClient(dialConn(t, fake, cfg))
+}
+
+// dialConn serves fake as the catalog and as the cart on one loopback server.
+func dialConn(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) *grpc.ClientConn {
+	t.Helper()
 	srv := grpcserver.New("catalog", nil, grpcserver.Config{ShutdownGrace: time.Second})
 	catalogv1.RegisterCatalogServiceServer(srv.GRPC(), fake)
+	cartv1.RegisterCartServiceServer(srv.GRPC(), &fakeCart{answers: fake})
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +141,7 @@ func dial(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) catalogv1.Cata
 			t.Errorf("Serve: %v", err)
 		}
 	})
-	return catalogv1.NewCatalogServiceClient(conn)
+	return conn
 }
 
 func fastRetries() grpcclient.Config {
@@ -169,15 +207,46 @@ func TestNoRetryOfOtherCodes(t *testing.T) {
 	}
 }
 
-func TestNeverRetriesNonIdempotentCall(t *testing.T) {
-	fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": {errUnavailable}}}
-	client := dial(t, fake, fastRetries())
-	_, err := client.SetSessionLocale(context.Background(), &catalogv1.SetSessionLocaleRequest{Code: "en-GB"})
+func TestNeverRetriesMutationWithoutIdempotencyKey(t *testing.T) {
+	fake := &fakeCatalog{script: map[string][]error{"AddProduct": {errUnavailable}}}
+	cart := cartv1.NewCartServiceClient(dialConn(t, fake, fastRetries()))
+	_, err := cart.AddProduct(context.Background(), &cartv1.AddProductRequest{ProductId: 1})
 	if status.Code(err) != codes.Unavailable {
 		t.Fatalf("err = %v, want Unavailable passed through", err)
 	}
-	if n := fake.count("SetSessionLocale"); n != 1 {
+	if n := fake.count("AddProduct"); n != 1 {
 		t.Fatalf("server got %d calls, want exactly 1", n)
+	}
+}
+
+func TestRetriesMutationThatCarriesIdempotencyKey(t *testing.T) {
+	fake := &fakeCatalog{script: map[string][]error{"AddProduct": {errUnavailable}}}
+	cart := cartv1.NewCartServiceClient(dialConn(t, fake, fastRetries()))
+	ctx := metadata.AppendToOutgoingContext(context.Background(), grpcclient.IdempotencyKeyHeader, "confirm-7f3a")
+	if _, err := cart.AddProduct(ctx, &cartv1.AddProductRequest{ProductId: 1}); err != nil {
+		t.Fatalf("AddProduct with idempotency key: %v, want success after retry", err)
+	}
+	if n := fake.count("AddProduct"); n != 2 {
+		t.Fatalf("server got %d calls, want 2", n)
+	}
+}
+
+// Once most calls on a connection fail, retries stop: the budget of 4 tokens allows retries only
+// while more than 2 remain, and every failed attempt costs one.
+func TestRetryBudgetStopsRetriesWhileBackendFails(t *testing.T) {
+	fake := &fakeCatalog{script: map[string][]error{"ListCountries": repeat(errUnavailable, 100)}}
+	cfg := fastRetries()
+	cfg.RetryBudget = 4
+	client := dial(t, fake, cfg)
+	for range 5 {
+		if _, err := client.ListCountries(context.Background(), &catalogv1.ListCountriesRequest{}); status.Code(err) != codes.Unavailable {
+			t.Fatalf("err = %v, want Unavailable", err)
+		}
+	}
+	// Call 1: attempt (4→3), retry allowed (3>2) (3→2), retry refused (2 is not > 2). Later calls:
+	// one attempt each.
+	if n := fake.count("ListCountries"); n != 2+4 {
+		t.Fatalf("server got %d calls, want 6 (one retry, then none)", n)
 	}
 }
 
@@ -227,42 +296,119 @@ func TestBreakerOpensAndFailsFast(t *testing.T) {
 		t.Fatalf("server got %d calls, want 3 (none while open)", n)
 	}
 
-	time.Sleep(200 * time.Millisecond)
-	if _, err := client.SetSessionLocale(ctx, req); err != nil {
-		t.Fatalf("probe after open period: %v, want success", err)
-	}
+	// After the open period one probe reaches the (now healthy) server and closes the breaker.
+	waitFor(t, "the breaker to let a probe through", func() bool {
+		_, err := client.SetSessionLocale(ctx, req)
+		return err == nil
+	})
 	if _, err := client.SetSessionLocale(ctx, req); err != nil {
 		t.Fatalf("call after breaker closed: %v", err)
 	}
 }
 
+// Answers about the caller — a rate limit above all — never open the breaker: one visitor who
+// exhausts their budget must not take the service away from everyone on the connection.
 func TestBreakerIgnoresCallerErrors(t *testing.T) {
-	fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errNotFound, 6)}}
-	cfg := fastRetries()
-	cfg.BreakerFailures = 2
-	client := dial(t, fake, cfg)
-	for i := range 6 {
-		if _, err := client.SetSessionLocale(context.Background(), &catalogv1.SetSessionLocaleRequest{}); status.Code(err) != codes.NotFound {
-			t.Fatalf("call %d: %v, want NotFound (breaker must stay closed)", i, err)
+	for _, callerErr := range []error{
+		errNotFound, errRateLimited,
+		status.Error(codes.InvalidArgument, "bad"), status.Error(codes.FailedPrecondition, "no"),
+		status.Error(codes.PermissionDenied, "agents only"), status.Error(codes.AlreadyExists, "twice"),
+	} {
+		fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(callerErr, 6)}}
+		cfg := fastRetries()
+		cfg.BreakerFailures = 2
+		client := dial(t, fake, cfg)
+		for i := range 6 {
+			if _, err := client.SetSessionLocale(context.Background(), &catalogv1.SetSessionLocaleRequest{}); status.Code(err) != status.Code(callerErr) {
+				t.Fatalf("%v: call %d: %v (breaker must stay closed)", status.Code(callerErr), i, err)
+			}
 		}
-	}
-	if n := fake.count("SetSessionLocale"); n != 6 {
-		t.Fatalf("server got %d calls, want 6", n)
+		// The next caller is served by the backend, not refused by an open breaker.
+		if _, err := client.SetSessionLocale(context.Background(), &catalogv1.SetSessionLocaleRequest{}); err != nil {
+			t.Fatalf("%v: next caller got %v, want the backend's answer", status.Code(callerErr), err)
+		}
+		if n := fake.count("SetSessionLocale"); n != 7 {
+			t.Fatalf("%v: server got %d calls, want 7", status.Code(callerErr), n)
+		}
 	}
 }
 
-func TestIsIdempotent(t *testing.T) {
-	for method, want := range map[string]bool{
-		"/checkout.catalog.v1.CatalogService/GetProduct":       true,
-		"/checkout.catalog.v1.CatalogService/ListCountries":    true,
-		"/checkout.catalog.v1.CatalogService/SetSessionLocale": false,
-		"/checkout.order.v1.OrderService/CreateOrder":          false,
-		"/checkout.getter.v1.GetService/CreateOrder":           false,
-		"GetThing": true,
+func TestBackendFailure(t *testing.T) {
+	for code, want := range map[codes.Code]bool{
+		codes.Unavailable: true, codes.DeadlineExceeded: true, codes.Internal: true, codes.Unknown: true, codes.DataLoss: true,
+		codes.ResourceExhausted: false, codes.InvalidArgument: false, codes.NotFound: false, codes.FailedPrecondition: false,
+		codes.PermissionDenied: false, codes.Unauthenticated: false, codes.AlreadyExists: false, codes.Aborted: false,
+		codes.OutOfRange: false, codes.Canceled: false, codes.OK: false,
 	} {
-		if got := grpcclient.IsIdempotent(method); got != want {
-			t.Errorf("IsIdempotent(%q) = %v, want %v", method, got, want)
+		if got := grpcclient.BackendFailure(status.Error(code, "x")); got != want {
+			t.Errorf("BackendFailure(%v) = %v, want %v", code, got, want)
 		}
+	}
+}
+
+// Idempotency comes from the contract (idempotency_level in the protos), not from method names.
+func TestIdempotentFollowsTheContract(t *testing.T) {
+	for method, want := range map[string]bool{
+		"/checkout.catalog.v1.CatalogService/GetProduct":               true,  // NO_SIDE_EFFECTS
+		"/checkout.catalog.v1.CatalogService/ValidateAdditionalFields": true,  // NO_SIDE_EFFECTS, not named Get/List
+		"/checkout.catalog.v1.CatalogService/SetSessionLocale":         true,  // IDEMPOTENT
+		"/checkout.cart.v1.CartService/ClearCart":                      true,  // IDEMPOTENT
+		"/checkout.cart.v1.CartService/AddProduct":                     false, // a mutation
+		"/checkout.cart.v1.CartService/GetNothing":                     false, // no such method
+		"/checkout.getter.v1.GetService/GetThing":                      false, // no contract linked in
+		"GetThing":                                                     false,
+	} {
+		if got := grpcclient.Idempotent(method); got != want {
+			t.Errorf("Idempotent(%q) = %v, want %v", method, got, want)
+		}
+	}
+}
+
+// A call to a backend that is not listening yet waits for it within its deadline instead of
+// failing at once, so requests that arrive while a service starts are served once it is up.
+func TestCallWaitsForStartingBackend(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := lis.Addr().String()
+	_ = lis.Close() // nothing listens: the backend is still starting
+
+	conn, err := grpcclient.Dial(addr, nil, fastRetries())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	client := catalogv1.NewCatalogServiceClient(conn)
+
+	fake := &fakeCatalog{}
+	started := make(chan struct{})
+	go func() {
+		// Start the server only once the call is waiting on the connection.
+		for conn.GetState() != connectivity.TransientFailure && conn.GetState() != connectivity.Connecting {
+			time.Sleep(time.Millisecond)
+		}
+		srv := grpcserver.New("catalog", nil, grpcserver.Config{ShutdownGrace: time.Second})
+		catalogv1.RegisterCatalogServiceServer(srv.GRPC(), fake)
+		l, err := net.Listen("tcp", addr)
+		if err != nil {
+			t.Errorf("listen again on %s: %v", addr, err)
+			close(started)
+			return
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		close(started)
+		_ = srv.Serve(ctx, l)
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := client.ListCountries(ctx, &catalogv1.ListCountriesRequest{}); err != nil {
+		t.Fatalf("call to a starting backend: %v, want it served once the backend is up", err)
+	}
+	<-started
+	if fake.count("ListCountries") != 1 {
+		t.Fatalf("server got %d calls, want 1", fake.count("ListCountries"))
 	}
 }
 
@@ -272,7 +418,7 @@ func TestConfigFromEnv(t *testing.T) {
 	t.Setenv("GRPC_BREAKER_FAILURES", "-1")
 	t.Setenv("GRPC_BREAKER_OPEN_FOR", "")
 	got := grpcclient.ConfigFromEnv()
-	want := grpcclient.Config{Timeout: time.Second, MaxRetries: 4, RetryBackoff: 50 * time.Millisecond, BreakerFailures: 5, BreakerOpenFor: 5 * time.Second}
+	want := grpcclient.Config{Timeout: time.Second, MaxRetries: 4, RetryBackoff: 50 * time.Millisecond, BreakerFailures: 5, BreakerOpenFor: 5 * time.Second, RetryBudget: 10}
 	if got != want {
 		t.Fatalf("ConfigFromEnv = %+v, want %+v", got, want)
 	}

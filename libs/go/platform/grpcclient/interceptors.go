@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/sony/gobreaker"
@@ -24,11 +23,12 @@ type policy struct {
 	target string
 	cfg    Config
 	cb     *gobreaker.CircuitBreaker
+	budget *retryBudget
 	log    *slog.Logger
 }
 
 func newPolicy(target string, cfg Config, log *slog.Logger) *policy {
-	return &policy{target: target, cfg: cfg, cb: newBreaker(target, cfg, log), log: log}
+	return &policy{target: target, cfg: cfg, cb: newBreaker(target, cfg, log), budget: newRetryBudget(cfg.RetryBudget), log: log}
 }
 
 func (p *policy) unary(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
@@ -47,18 +47,14 @@ func (p *policy) unary(ctx context.Context, method string, req, reply any, cc *g
 	return err
 }
 
-// IsIdempotent reports whether a full method name ("/pkg.Service/GetThing") is a read that may be
-// sent again: by convention of our protos, rpcs named Get* or List*.
-func IsIdempotent(fullMethod string) bool {
-	name := fullMethod[strings.LastIndex(fullMethod, "/")+1:]
-	return strings.HasPrefix(name, "Get") || strings.HasPrefix(name, "List")
-}
-
-// breakerFailure reports whether err says the remote side is unhealthy. Answers about the request
-// itself (NotFound, InvalidArgument ...) prove the service works and must not open the breaker.
-func breakerFailure(err error) bool {
+// BackendFailure reports whether err says the remote side itself is unhealthy: unreachable
+// (transport errors arrive as Unavailable), too slow, or broken. Answers about the caller — a rate
+// limit (ResourceExhausted), a bad or unknown request, a refused precondition or permission — prove
+// the service works; counting them would let one visitor who hits their own rate limit open the
+// breaker and take the service away from every other visitor.
+func BackendFailure(err error) bool {
 	switch status.Code(err) {
-	case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted, codes.Internal:
+	case codes.Unavailable, codes.DeadlineExceeded, codes.Internal, codes.Unknown, codes.DataLoss:
 		return true
 	default:
 		return false
@@ -73,7 +69,7 @@ func newBreaker(target string, cfg Config, log *slog.Logger) *gobreaker.CircuitB
 		ReadyToTrip: func(c gobreaker.Counts) bool {
 			return c.ConsecutiveFailures >= cfg.BreakerFailures
 		},
-		IsSuccessful: func(err error) bool { return !breakerFailure(err) },
+		IsSuccessful: func(err error) bool { return !BackendFailure(err) },
 		OnStateChange: func(name string, from, to gobreaker.State) {
 			log.Warn("grpc circuit breaker state change",
 				slog.String("target", name), slog.String("from", from.String()), slog.String("to", to.String()))
@@ -81,14 +77,19 @@ func newBreaker(target string, cfg Config, log *slog.Logger) *gobreaker.CircuitB
 	})
 }
 
-// withRetries sends an idempotent call again while it is answered Unavailable, up to MaxRetries
-// times, as long as the deadline leaves room for the backoff.
+// withRetries sends a call again while it is answered Unavailable, up to MaxRetries times, when the
+// contract declares it idempotent or the caller sent an idempotency key (a mutation without one
+// might have been applied before the connection broke), as long as the retry budget and the
+// deadline leave room.
 func (p *policy) withRetries(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts []grpc.CallOption) error {
 	err := p.attempt(ctx, method, req, reply, cc, invoker, opts)
-	if err == nil || !IsIdempotent(method) {
+	if err == nil || status.Code(err) != codes.Unavailable || !(Idempotent(method) || hasIdempotencyKey(ctx)) {
 		return err
 	}
 	for attempt := 0; attempt < p.cfg.MaxRetries && status.Code(err) == codes.Unavailable; attempt++ {
+		if !p.budget.allow() {
+			return err // the backend is failing for many calls: retries would only add load
+		}
 		wait := backoff(p.cfg.RetryBackoff, attempt)
 		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) <= wait {
 			return err // no time left for another attempt; the last answer is the honest one
@@ -117,6 +118,11 @@ func backoff(base time.Duration, attempt int) time.Duration {
 func (p *policy) attempt(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts []grpc.CallOption) error {
 	start := time.Now()
 	err := invoker(ctx, method, req, reply, cc, opts...)
+	if status.Code(err) == codes.Unavailable {
+		p.budget.failure()
+	} else {
+		p.budget.success()
+	}
 	level := slog.LevelDebug
 	if err != nil {
 		level = slog.LevelWarn

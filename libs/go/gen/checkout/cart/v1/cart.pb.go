@@ -3917,11 +3917,11 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x11LINE_KIND_PRODUCT\x10\x01\x12\x13\n" +
 	"\x0fLINE_KIND_ADDON\x10\x02\x12\x14\n" +
 	"\x10LINE_KIND_UPSELL\x10\x03\x12\x14\n" +
-	"\x10LINE_KIND_DOMAIN\x10\x042\xd0\f\n" +
-	"\vCartService\x12N\n" +
-	"\aGetCart\x12 .checkout.cart.v1.GetCartRequest\x1a!.checkout.cart.v1.GetCartResponse\x12Z\n" +
-	"\vReplaceCart\x12$.checkout.cart.v1.ReplaceCartRequest\x1a%.checkout.cart.v1.ReplaceCartResponse\x12T\n" +
-	"\tClearCart\x12\".checkout.cart.v1.ClearCartRequest\x1a#.checkout.cart.v1.ClearCartResponse\x12W\n" +
+	"\x10LINE_KIND_DOMAIN\x10\x042\xe4\f\n" +
+	"\vCartService\x12S\n" +
+	"\aGetCart\x12 .checkout.cart.v1.GetCartRequest\x1a!.checkout.cart.v1.GetCartResponse\"\x03\x90\x02\x02\x12_\n" +
+	"\vReplaceCart\x12$.checkout.cart.v1.ReplaceCartRequest\x1a%.checkout.cart.v1.ReplaceCartResponse\"\x03\x90\x02\x02\x12Y\n" +
+	"\tClearCart\x12\".checkout.cart.v1.ClearCartRequest\x1a#.checkout.cart.v1.ClearCartResponse\"\x03\x90\x02\x02\x12W\n" +
 	"\n" +
 	"AddProduct\x12#.checkout.cart.v1.AddProductRequest\x1a$.checkout.cart.v1.AddProductResponse\x12W\n" +
 	"\n" +
@@ -3936,8 +3936,8 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x13SetAdditionalFields\x12,.checkout.cart.v1.SetAdditionalFieldsRequest\x1a-.checkout.cart.v1.SetAdditionalFieldsResponse\x12`\n" +
 	"\rSetPromotions\x12&.checkout.cart.v1.SetPromotionsRequest\x1a'.checkout.cart.v1.SetPromotionsResponse\x12r\n" +
 	"\x13RedeemPromotionCode\x12,.checkout.cart.v1.RedeemPromotionCodeRequest\x1a-.checkout.cart.v1.RedeemPromotionCodeResponse\x12r\n" +
-	"\x13RemovePromotionCode\x12,.checkout.cart.v1.RemovePromotionCodeRequest\x1a-.checkout.cart.v1.RemovePromotionCodeResponse\x12`\n" +
-	"\rGetPricedCart\x12&.checkout.cart.v1.GetPricedCartRequest\x1a'.checkout.cart.v1.GetPricedCartResponseBBZ@github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1;cartv1b\x06proto3"
+	"\x13RemovePromotionCode\x12,.checkout.cart.v1.RemovePromotionCodeRequest\x1a-.checkout.cart.v1.RemovePromotionCodeResponse\x12e\n" +
+	"\rGetPricedCart\x12&.checkout.cart.v1.GetPricedCartRequest\x1a'.checkout.cart.v1.GetPricedCartResponse\"\x03\x90\x02\x02BBZ@github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1;cartv1b\x06proto3"
 
 var (
 	file_checkout_cart_v1_cart_proto_rawDescOnce sync.Once

@@ -2863,21 +2863,21 @@ const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x06errors\x18\x02 \x03(\tR\x06errors\"r\n" +
 	" ValidateAdditionalFieldsResponse\x12\x14\n" +
 	"\x05valid\x18\x01 \x01(\bR\x05valid\x128\n" +
-	"\x06errors\x18\x02 \x03(\v2 .checkout.catalog.v1.FieldErrorsR\x06errors2\xbf\t\n" +
-	"\x0eCatalogService\x12i\n" +
-	"\x0eGetBrandByFqdn\x12*.checkout.catalog.v1.GetBrandByFqdnRequest\x1a+.checkout.catalog.v1.GetBrandByFqdnResponse\x12]\n" +
+	"\x06errors\x18\x02 \x03(\v2 .checkout.catalog.v1.FieldErrorsR\x06errors2\xf7\t\n" +
+	"\x0eCatalogService\x12n\n" +
+	"\x0eGetBrandByFqdn\x12*.checkout.catalog.v1.GetBrandByFqdnRequest\x1a+.checkout.catalog.v1.GetBrandByFqdnResponse\"\x03\x90\x02\x01\x12b\n" +
 	"\n" +
-	"ListBrands\x12&.checkout.catalog.v1.ListBrandsRequest\x1a'.checkout.catalog.v1.ListBrandsResponse\x12f\n" +
-	"\rListCountries\x12).checkout.catalog.v1.ListCountriesRequest\x1a*.checkout.catalog.v1.ListCountriesResponse\x12i\n" +
-	"\x0eListCategories\x12*.checkout.catalog.v1.ListCategoriesRequest\x1a+.checkout.catalog.v1.ListCategoriesResponse\x12c\n" +
-	"\fListProducts\x12(.checkout.catalog.v1.ListProductsRequest\x1a).checkout.catalog.v1.ListProductsResponse\x12]\n" +
+	"ListBrands\x12&.checkout.catalog.v1.ListBrandsRequest\x1a'.checkout.catalog.v1.ListBrandsResponse\"\x03\x90\x02\x01\x12k\n" +
+	"\rListCountries\x12).checkout.catalog.v1.ListCountriesRequest\x1a*.checkout.catalog.v1.ListCountriesResponse\"\x03\x90\x02\x01\x12n\n" +
+	"\x0eListCategories\x12*.checkout.catalog.v1.ListCategoriesRequest\x1a+.checkout.catalog.v1.ListCategoriesResponse\"\x03\x90\x02\x01\x12h\n" +
+	"\fListProducts\x12(.checkout.catalog.v1.ListProductsRequest\x1a).checkout.catalog.v1.ListProductsResponse\"\x03\x90\x02\x01\x12b\n" +
 	"\n" +
-	"GetProduct\x12&.checkout.catalog.v1.GetProductRequest\x1a'.checkout.catalog.v1.GetProductResponse\x12{\n" +
-	"\x14ListPaymentIntervals\x120.checkout.catalog.v1.ListPaymentIntervalsRequest\x1a1.checkout.catalog.v1.ListPaymentIntervalsResponse\x12c\n" +
-	"\fListZipCodes\x12(.checkout.catalog.v1.ListZipCodesRequest\x1a).checkout.catalog.v1.ListZipCodesResponse\x12o\n" +
-	"\x10GetSessionLocale\x12,.checkout.catalog.v1.GetSessionLocaleRequest\x1a-.checkout.catalog.v1.GetSessionLocaleResponse\x12o\n" +
-	"\x10SetSessionLocale\x12,.checkout.catalog.v1.SetSessionLocaleRequest\x1a-.checkout.catalog.v1.SetSessionLocaleResponse\x12\x87\x01\n" +
-	"\x18ValidateAdditionalFields\x124.checkout.catalog.v1.ValidateAdditionalFieldsRequest\x1a5.checkout.catalog.v1.ValidateAdditionalFieldsResponseBHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1;catalogv1b\x06proto3"
+	"GetProduct\x12&.checkout.catalog.v1.GetProductRequest\x1a'.checkout.catalog.v1.GetProductResponse\"\x03\x90\x02\x01\x12\x80\x01\n" +
+	"\x14ListPaymentIntervals\x120.checkout.catalog.v1.ListPaymentIntervalsRequest\x1a1.checkout.catalog.v1.ListPaymentIntervalsResponse\"\x03\x90\x02\x01\x12h\n" +
+	"\fListZipCodes\x12(.checkout.catalog.v1.ListZipCodesRequest\x1a).checkout.catalog.v1.ListZipCodesResponse\"\x03\x90\x02\x01\x12t\n" +
+	"\x10GetSessionLocale\x12,.checkout.catalog.v1.GetSessionLocaleRequest\x1a-.checkout.catalog.v1.GetSessionLocaleResponse\"\x03\x90\x02\x01\x12t\n" +
+	"\x10SetSessionLocale\x12,.checkout.catalog.v1.SetSessionLocaleRequest\x1a-.checkout.catalog.v1.SetSessionLocaleResponse\"\x03\x90\x02\x02\x12\x8c\x01\n" +
+	"\x18ValidateAdditionalFields\x124.checkout.catalog.v1.ValidateAdditionalFieldsRequest\x1a5.checkout.catalog.v1.ValidateAdditionalFieldsResponse\"\x03\x90\x02\x01BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_checkout_catalog_v1_catalog_proto_rawDescOnce sync.Once

@@ -2148,17 +2148,17 @@ const file_checkout_domain_v1_domain_proto_rawDesc = "" +
 	"\x06errors\x18\x03 \x03(\tR\x06errors\"|\n" +
 	"&ValidateDomainAdditionalFieldsResponse\x12\x14\n" +
 	"\x05valid\x18\x01 \x01(\bR\x05valid\x12<\n" +
-	"\x06errors\x18\x02 \x03(\v2$.checkout.domain.v1.DomainFieldErrorR\x06errors2\x80\b\n" +
-	"\rDomainService\x12U\n" +
-	"\bListTlds\x12#.checkout.domain.v1.ListTldsRequest\x1a$.checkout.domain.v1.ListTldsResponse\x12m\n" +
-	"\x10ListDomainGroups\x12+.checkout.domain.v1.ListDomainGroupsRequest\x1a,.checkout.domain.v1.ListDomainGroupsResponse\x12j\n" +
-	"\x0fNormalizeSearch\x12*.checkout.domain.v1.NormalizeSearchRequest\x1a+.checkout.domain.v1.NormalizeSearchResponse\x12p\n" +
-	"\x11CheckAvailability\x12,.checkout.domain.v1.CheckAvailabilityRequest\x1a-.checkout.domain.v1.CheckAvailabilityResponse\x12s\n" +
-	"\x12GetRecommendations\x12-.checkout.domain.v1.GetRecommendationsRequest\x1a..checkout.domain.v1.GetRecommendationsResponse\x12m\n" +
-	"\x10GetInclusiveTlds\x12+.checkout.domain.v1.GetInclusiveTldsRequest\x1a,.checkout.domain.v1.GetInclusiveTldsResponse\x12^\n" +
-	"\vSearchGroup\x12&.checkout.domain.v1.SearchGroupRequest\x1a'.checkout.domain.v1.SearchGroupResponse\x12m\n" +
-	"\x10SearchFullDomain\x12+.checkout.domain.v1.SearchFullDomainRequest\x1a,.checkout.domain.v1.SearchFullDomainResponse\x12\x97\x01\n" +
-	"\x1eValidateDomainAdditionalFields\x129.checkout.domain.v1.ValidateDomainAdditionalFieldsRequest\x1a:.checkout.domain.v1.ValidateDomainAdditionalFieldsResponseBFZDgithub.com/hostcart/checkout/libs/go/gen/checkout/domain/v1;domainv1b\x06proto3"
+	"\x06errors\x18\x02 \x03(\v2$.checkout.domain.v1.DomainFieldErrorR\x06errors2\xad\b\n" +
+	"\rDomainService\x12Z\n" +
+	"\bListTlds\x12#.checkout.domain.v1.ListTldsRequest\x1a$.checkout.domain.v1.ListTldsResponse\"\x03\x90\x02\x01\x12r\n" +
+	"\x10ListDomainGroups\x12+.checkout.domain.v1.ListDomainGroupsRequest\x1a,.checkout.domain.v1.ListDomainGroupsResponse\"\x03\x90\x02\x01\x12o\n" +
+	"\x0fNormalizeSearch\x12*.checkout.domain.v1.NormalizeSearchRequest\x1a+.checkout.domain.v1.NormalizeSearchResponse\"\x03\x90\x02\x01\x12u\n" +
+	"\x11CheckAvailability\x12,.checkout.domain.v1.CheckAvailabilityRequest\x1a-.checkout.domain.v1.CheckAvailabilityResponse\"\x03\x90\x02\x01\x12x\n" +
+	"\x12GetRecommendations\x12-.checkout.domain.v1.GetRecommendationsRequest\x1a..checkout.domain.v1.GetRecommendationsResponse\"\x03\x90\x02\x01\x12r\n" +
+	"\x10GetInclusiveTlds\x12+.checkout.domain.v1.GetInclusiveTldsRequest\x1a,.checkout.domain.v1.GetInclusiveTldsResponse\"\x03\x90\x02\x01\x12c\n" +
+	"\vSearchGroup\x12&.checkout.domain.v1.SearchGroupRequest\x1a'.checkout.domain.v1.SearchGroupResponse\"\x03\x90\x02\x01\x12r\n" +
+	"\x10SearchFullDomain\x12+.checkout.domain.v1.SearchFullDomainRequest\x1a,.checkout.domain.v1.SearchFullDomainResponse\"\x03\x90\x02\x01\x12\x9c\x01\n" +
+	"\x1eValidateDomainAdditionalFields\x129.checkout.domain.v1.ValidateDomainAdditionalFieldsRequest\x1a:.checkout.domain.v1.ValidateDomainAdditionalFieldsResponse\"\x03\x90\x02\x01BFZDgithub.com/hostcart/checkout/libs/go/gen/checkout/domain/v1;domainv1b\x06proto3"
 
 var (
 	file_checkout_domain_v1_domain_proto_rawDescOnce sync.Once

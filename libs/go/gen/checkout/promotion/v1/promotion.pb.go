@@ -1575,14 +1575,14 @@ const file_checkout_promotion_v1_promotion_proto_rawDesc = "" +
 	"\x1cRevalidatePromotionsResponse\x12F\n" +
 	"\tpositions\x18\x01 \x03(\v2(.checkout.promotion.v1.PositionPromotionR\tpositions\x12\x18\n" +
 	"\achanged\x18\x02 \x01(\bR\achanged\x127\n" +
-	"\anotices\x18\x03 \x03(\v2\x1d.checkout.promotion.v1.NoticeR\anotices2\xeb\x04\n" +
-	"\x10PromotionService\x12m\n" +
-	"\x0eListPromotions\x12,.checkout.promotion.v1.ListPromotionsRequest\x1a-.checkout.promotion.v1.ListPromotionsResponse\x12y\n" +
-	"\x12GetPromotionByCode\x120.checkout.promotion.v1.GetPromotionByCodeRequest\x1a1.checkout.promotion.v1.GetPromotionByCodeResponse\x12\x88\x01\n" +
-	"\x17BestAutomaticPromotions\x125.checkout.promotion.v1.BestAutomaticPromotionsRequest\x1a6.checkout.promotion.v1.BestAutomaticPromotionsResponse\x12a\n" +
+	"\anotices\x18\x03 \x03(\v2\x1d.checkout.promotion.v1.NoticeR\anotices2\x80\x05\n" +
+	"\x10PromotionService\x12r\n" +
+	"\x0eListPromotions\x12,.checkout.promotion.v1.ListPromotionsRequest\x1a-.checkout.promotion.v1.ListPromotionsResponse\"\x03\x90\x02\x01\x12~\n" +
+	"\x12GetPromotionByCode\x120.checkout.promotion.v1.GetPromotionByCodeRequest\x1a1.checkout.promotion.v1.GetPromotionByCodeResponse\"\x03\x90\x02\x01\x12\x8d\x01\n" +
+	"\x17BestAutomaticPromotions\x125.checkout.promotion.v1.BestAutomaticPromotionsRequest\x1a6.checkout.promotion.v1.BestAutomaticPromotionsResponse\"\x03\x90\x02\x01\x12a\n" +
 	"\n" +
-	"RedeemCode\x12(.checkout.promotion.v1.RedeemCodeRequest\x1a).checkout.promotion.v1.RedeemCodeResponse\x12\x7f\n" +
-	"\x14RevalidatePromotions\x122.checkout.promotion.v1.RevalidatePromotionsRequest\x1a3.checkout.promotion.v1.RevalidatePromotionsResponseBLZJgithub.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1;promotionv1b\x06proto3"
+	"RedeemCode\x12(.checkout.promotion.v1.RedeemCodeRequest\x1a).checkout.promotion.v1.RedeemCodeResponse\x12\x84\x01\n" +
+	"\x14RevalidatePromotions\x122.checkout.promotion.v1.RevalidatePromotionsRequest\x1a3.checkout.promotion.v1.RevalidatePromotionsResponse\"\x03\x90\x02\x01BLZJgithub.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1;promotionv1b\x06proto3"
 
 var (
 	file_checkout_promotion_v1_promotion_proto_rawDescOnce sync.Once
