@@ -356,7 +356,7 @@ func TestIdempotentFollowsTheContract(t *testing.T) {
 		"/checkout.cart.v1.CartService/AddProduct":                     false, // a mutation
 		"/checkout.cart.v1.CartService/GetNothing":                     false, // no such method
 		"/checkout.getter.v1.GetService/GetThing":                      false, // no contract linked in
-		"GetThing":                                                     false,
+		"GetThing": false,
 	} {
 		if got := grpcclient.Idempotent(method); got != want {
 			t.Errorf("Idempotent(%q) = %v, want %v", method, got, want)
