@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc"
@@ -22,6 +23,9 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 )
+
+// ServiceName names the gateway in logs, traces and metrics.
+const ServiceName = "gateway"
 
 // backends are the services the gateway calls, by discovery name. Each is required (its
 // <NAME>_ADDR with static discovery) and checked by /readyz.
@@ -64,6 +68,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		ready[service] = healthpb.NewHealthClient(conn)
 	}
 	catalog := catalogv1.NewCatalogServiceClient(conns["catalog"])
+	var draining atomic.Bool
 
 	handler, err := router.New(router.Deps{
 		Log:        log,
@@ -83,6 +88,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		TrustedProxies:        cfg.TrustedProxies,
 		ContentSecurityPolicy: cfg.ContentSecurityPolicy,
 		ReadyTimeout:          cfg.ReadyTimeout,
+		Draining:              &draining,
 	})
 	if err != nil {
 		return fmt.Errorf("gatewaysvc: %w", err)
@@ -109,6 +115,9 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	case <-ctx.Done():
 	}
 
+	// /readyz answers 503 from now on, so a load balancer that probes during the drain stops
+	// sending new requests while the running ones finish.
+	draining.Store(true)
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {

@@ -1,4 +1,4 @@
-// Package router assembles the gateway's HTTP handler: middleware, probes, metrics, the /api/v2
+// Package router assembles the gateway's HTTP handler: middleware, probes, the /api/v2
 // routes and the frontend.
 package router
 
@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -24,7 +25,6 @@ import (
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
-	"github.com/hostcart/checkout/libs/go/platform/telemetry"
 )
 
 // APIPrefix is where the versioned API lives.
@@ -50,6 +50,9 @@ type Deps struct {
 	ContentSecurityPolicy string
 	// ReadyTimeout bounds each backend health check of /readyz.
 	ReadyTimeout time.Duration
+	// Draining, once set, makes /readyz answer 503 so load balancers stop sending new requests
+	// while the gateway shuts down; nil never drains.
+	Draining *atomic.Bool
 	// SlowRequest is the duration from which a successful request's access-log line is a warning;
 	// zero takes middleware.DefaultSlowRequest, negative turns the rule off.
 	SlowRequest time.Duration
@@ -92,9 +95,9 @@ func New(d Deps) (*gin.Engine, error) {
 	engine.GET("/healthz", func(c *gin.Context) {
 		c.JSON(http.StatusOK, gin.H{"status": "ok"})
 	})
-	engine.GET("/readyz", readiness(d.Ready, d.ReadyTimeout))
-	metrics := gin.WrapH(telemetry.MetricsHandler())
-	engine.GET("/metrics", metrics)
+	// Metrics and the profiler are served on the admin listener (platform/admin), never here:
+	// this port faces the internet.
+	engine.GET("/readyz", readiness(d.Ready, d.ReadyTimeout, d.Draining))
 
 	api := engine.Group(APIPrefix,
 		middleware.NoStore(),
@@ -124,7 +127,7 @@ func New(d Deps) (*gin.Engine, error) {
 		case p == "/api" || strings.HasPrefix(p, "/api/"):
 			c.Header("Cache-Control", "no-store")
 			httperr.AbortKey(c, http.StatusNotFound, httperr.KeyNotFound, "")
-		case isProbePath(p):
+		case isProbePath(p) || isOperatorPath(p):
 			c.AbortWithStatus(http.StatusNotFound)
 		default:
 			frontend.ServeHTTP(c.Writer, c.Request)
@@ -133,8 +136,14 @@ func New(d Deps) (*gin.Engine, error) {
 	return engine, nil
 }
 
+// isOperatorPath reports the admin listener's paths: asked on the public port they are a 404, not
+// the SPA, so a misdirected scraper or profiler sees its mistake.
+func isOperatorPath(p string) bool {
+	return p == "/metrics" || p == "/debug" || strings.HasPrefix(p, "/debug/")
+}
+
 func isProbePath(p string) bool {
-	for _, probe := range []string{"/healthz", "/readyz", "/metrics"} {
+	for _, probe := range []string{"/healthz", "/readyz"} {
 		if p == probe || strings.HasPrefix(p, probe+"/") {
 			return true
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"time"
 
 	"github.com/hostcart/checkout/libs/go/platform/config"
 )
@@ -15,20 +16,35 @@ type Config struct {
 	DatabaseURL string
 	RedisURL    string
 	FrontendDir string
-	DataDir     string    // where embedded stores keep files; a fresh temporary folder when empty
-	PprofAddr   string    // serves the Go profiler there when set (DEVSTACK_PPROF), for performance work
-	Banner      io.Writer // receives the "open the shop here" lines; nil prints none
+	DataDir     string // where embedded stores keep files; a fresh temporary folder when empty
+	// AdminAddr (ADMIN_LISTEN) serves metrics and the Go profiler of the whole stack (gateway and
+	// services share the process) when set, for performance work.
+	AdminAddr string
+	// StartTimeout (DEVSTACK_START_TIMEOUT) bounds how long the stack may take to answer.
+	StartTimeout time.Duration
+	Banner       io.Writer // receives the "open the shop here" lines; nil prints none
 }
 
 func configFromEnv() Config {
 	return Config{
-		Port:        config.Int("PORT", 8080),
-		Host:        config.String("HOST", "127.0.0.1"),
-		DatabaseURL: config.String("DATABASE_URL", ""),
-		RedisURL:    config.String("REDIS_URL", ""),
-		FrontendDir: config.String("FRONTEND_DIR", "dist/frontend/shell"),
-		DataDir:     config.String("DEVSTACK_DATA_DIR", ""),
-		PprofAddr:   config.String("DEVSTACK_PPROF", ""),
-		Banner:      os.Stderr,
+		Port:         config.Int("PORT", 8080),
+		Host:         config.String("HOST", "127.0.0.1"),
+		DatabaseURL:  config.String("DATABASE_URL", ""),
+		RedisURL:     config.String("REDIS_URL", ""),
+		FrontendDir:  config.String("FRONTEND_DIR", "dist/frontend/shell"),
+		DataDir:      config.String("DEVSTACK_DATA_DIR", ""),
+		AdminAddr:    config.String("ADMIN_LISTEN", ""),
+		StartTimeout: config.Duration("DEVSTACK_START_TIMEOUT", defaultStartTimeout),
+		Banner:       os.Stderr,
 	}
+}
+
+// defaultStartTimeout leaves room for a cold PostgreSQL migration on a busy machine.
+const defaultStartTimeout = 2 * time.Minute
+
+func (c Config) withDefaults() Config {
+	if c.StartTimeout <= 0 {
+		c.StartTimeout = defaultStartTimeout
+	}
+	return c
 }

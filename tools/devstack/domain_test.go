@@ -138,30 +138,3 @@ func checkDomainAPI(t *testing.T, base string) {
 		t.Fatalf("6 names: %d %v", code, body)
 	}
 }
-
-// Past the per-session budget the availability check answers 429 with Retry-After; another
-// session is not affected.
-func TestStackDomainRateLimit(t *testing.T) {
-	t.Setenv("DOMAIN_RATELIMIT_SESSION", "3/1m/3")
-	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
-	b := newBrowser(t, base, "hostwerk.localhost")
-	for i := range 3 {
-		if code, _, body := b.availability("budget.de"); code != http.StatusOK {
-			t.Fatalf("check %d within the budget: %d %v", i+1, code, body)
-		}
-	}
-	code, header, body := b.availability("budget.de")
-	if code != http.StatusTooManyRequests || body["error"] != "domain.too_many_requests" {
-		t.Fatalf("check over the budget: %d %v", code, body)
-	}
-	if ra := header.Get("Retry-After"); ra == "" || ra == "0" {
-		t.Fatalf("Retry-After = %q", ra)
-	}
-	// TLD lists never reach the registry and stay open.
-	if code, _, _ := b.do(http.MethodGet, "/api/v2/domains", ""); code != http.StatusOK {
-		t.Fatalf("/domains after the limit: %d", code)
-	}
-	if code, _, body := newBrowser(t, base, "hostwerk.localhost").availability("budget.de"); code != http.StatusOK {
-		t.Fatalf("another session: %d %v", code, body)
-	}
-}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/hostcart/checkout/gateway/gatewaysvc"
+	"github.com/hostcart/checkout/libs/go/platform/admin"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/services/cart/cartsvc"
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
@@ -21,17 +22,38 @@ import (
 	"github.com/hostcart/checkout/services/promotion/promotionsvc"
 )
 
-// run starts the stores, every service and the gateway, and stops them all when ctx ends or one of
-// them fails. Services are configured through the same environment variables they read when deployed
-// alone, so devstack exercises the production wiring.
+// run starts the whole stack, announces the shop once it answers, and serves until ctx ends or a
+// service fails.
 func run(ctx context.Context, cfg Config, log *slog.Logger) error {
+	st, err := start(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	announce(cfg, st, log)
+	err = st.wait()
+	log.Info("devstack stopped")
+	return err
+}
+
+// start starts the stores, every service and the gateway, and returns once the gateway's /readyz
+// reports every backend serving. Services are configured through the same environment variables
+// they read when deployed alone, so devstack exercises the production wiring. They all stop when
+// ctx ends or one of them fails.
+func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
+	cfg = cfg.withDefaults()
+	var cleanups []func()
+	stores := func() {
+		for i := len(cleanups) - 1; i >= 0; i-- {
+			cleanups[i]()
+		}
+	}
 	dataDir := cfg.DataDir
 	if dataDir == "" {
 		dir, err := os.MkdirTemp("", "devstack-")
 		if err != nil {
-			return fmt.Errorf("create data folder: %w", err)
+			return nil, fmt.Errorf("create data folder: %w", err)
 		}
-		defer os.RemoveAll(dir)
+		cleanups = append(cleanups, func() { os.RemoveAll(dir) })
 		dataDir = dir
 	}
 
@@ -39,9 +61,10 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if redisURL == "" {
 		mr := miniredis.NewMiniRedis()
 		if err := mr.Start(); err != nil {
-			return fmt.Errorf("start in-process redis: %w", err)
+			stores()
+			return nil, fmt.Errorf("start in-process redis: %w", err)
 		}
-		defer mr.Close()
+		cleanups = append(cleanups, mr.Close)
 		redisURL = "redis://" + mr.Addr()
 		log.Info("embedded redis-protocol server started", "addr", mr.Addr())
 	} else {
@@ -65,8 +88,12 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		"PROMOTION_SEED":        "true",
 		"FRONTEND_DIR":          cfg.FrontendDir,
 		"DEV_BRAND_HOSTS":       "true",
+		// Devstack is the one place where in-process stores are the intended default; a service
+		// started alone refuses to run without REDIS_URL / DATABASE_URL unless told the same.
+		"EMBEDDED_STORES": "true",
 	}); err != nil {
-		return err
+		stores()
+		return nil, err
 	}
 
 	// Every service gets its own loopback port, so the stack speaks real gRPC between them.
@@ -81,7 +108,8 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		lis, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			closeAll()
-			return fmt.Errorf("listen for %s: %w", name, err)
+			stores()
+			return nil, fmt.Errorf("listen for %s: %w", name, err)
 		}
 		listeners[name] = lis
 	}
@@ -89,7 +117,8 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	gatewayLis, err := net.Listen("tcp", gatewayAddr)
 	if err != nil {
 		closeAll()
-		return fmt.Errorf("listen for gateway on %s (set PORT to use another port): %w", gatewayAddr, err)
+		stores()
+		return nil, fmt.Errorf("listen for gateway on %s (set PORT to use another port): %w", gatewayAddr, err)
 	}
 
 	resolver := discovery.Static{}
@@ -104,38 +133,69 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}); err != nil {
 		closeAll()
 		_ = gatewayLis.Close()
-		return err
+		stores()
+		return nil, err
 	}
-	catalogLis, domainLis := listeners["catalog"], listeners["domain"]
 
-	g, ctx := errgroup.WithContext(ctx)
-	if cfg.PprofAddr != "" {
-		g.Go(func() error { return servePprof(ctx, cfg.PprofAddr, log) })
+	g, gctx := errgroup.WithContext(ctx)
+	st := &stack{
+		base:     fmt.Sprintf("http://%s", net.JoinHostPort(loopbackFor(cfg.Host), strconv.Itoa(gatewayLis.Addr().(*net.TCPAddr).Port))),
+		group:    g,
+		services: map[string]*module{},
+		stores:   stores,
 	}
-	g.Go(func() error {
-		log.Info("catalog service listening", "grpc", catalogLis.Addr().String())
-		return serviceErr("catalog", catalogsvc.Run(ctx, catalogsvc.ConfigFromEnv(), catalogLis, log.With("component", "catalog")))
+	if cfg.AdminAddr != "" {
+		adminLis, err := net.Listen("tcp", cfg.AdminAddr)
+		if err != nil {
+			closeAll()
+			_ = gatewayLis.Close()
+			stores()
+			return nil, fmt.Errorf("listen for the admin endpoints on %s (ADMIN_LISTEN): %w", cfg.AdminAddr, err)
+		}
+		g.Go(func() error { return admin.Serve(gctx, adminLis, log) })
+	}
+	st.launch(gctx, "catalog", log, func(ctx context.Context, log *slog.Logger) error {
+		return catalogsvc.Run(ctx, catalogsvc.ConfigFromEnv(), listeners["catalog"], log)
 	})
-	g.Go(func() error {
-		domainCfg := domainsvc.ConfigFromEnv()
-		log.Info("domain service listening", "grpc", domainLis.Addr().String(),
-			"registry", domainCfg.Registry, "sandbox_latency", domainCfg.SandboxLatency.String())
-		return serviceErr("domain", domainsvc.Run(ctx, domainCfg, domainLis, log.With("component", "domain")))
+	domainCfg := domainsvc.ConfigFromEnv()
+	log.Info("domain registry", "registry", domainCfg.Registry, "sandbox_latency", domainCfg.SandboxLatency.String())
+	st.launch(gctx, "domain", log, func(ctx context.Context, log *slog.Logger) error {
+		return domainsvc.Run(ctx, domainCfg, listeners["domain"], log)
 	})
-	g.Go(func() error {
-		log.Info("promotion service listening", "grpc", listeners["promotion"].Addr().String())
-		return serviceErr("promotion", promotionsvc.Run(ctx, promotionsvc.ConfigFromEnv(), listeners["promotion"], log.With("component", "promotion")))
+	st.launch(gctx, "promotion", log, func(ctx context.Context, log *slog.Logger) error {
+		return promotionsvc.Run(ctx, promotionsvc.ConfigFromEnv(), listeners["promotion"], log)
 	})
-	g.Go(func() error {
-		log.Info("cart service listening", "grpc", listeners["cart"].Addr().String())
-		return serviceErr("cart", cartsvc.Run(ctx, cartsvc.ConfigFromEnv(), listeners["cart"], log.With("component", "cart")))
+	st.launch(gctx, "cart", log, func(ctx context.Context, log *slog.Logger) error {
+		return cartsvc.Run(ctx, cartsvc.ConfigFromEnv(), listeners["cart"], log)
 	})
-	g.Go(func() error {
-		return serviceErr("gateway", gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log.With("component", "gateway")))
+	st.launch(gctx, "gateway", log, func(ctx context.Context, log *slog.Logger) error {
+		return gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log)
 	})
+	for name, lis := range listeners {
+		log.Info(name+" service listening", "grpc", lis.Addr().String())
+	}
 
-	port := gatewayLis.Addr().(*net.TCPAddr).Port
-	log.Info("shop is starting; open it in a browser",
+	// The shop is announced only once every service answers: a visitor's first domain search
+	// must not meet a service that is still migrating its store.
+	if err := st.waitReady(gctx, cfg.StartTimeout); err != nil {
+		cancelAll := func() {
+			for _, m := range st.services {
+				m.cancel()
+			}
+		}
+		cancelAll()
+		if werr := st.wait(); werr != nil {
+			return nil, fmt.Errorf("%w (%w)", err, werr)
+		}
+		return nil, err
+	}
+	return st, nil
+}
+
+// announce tells the developer where the shop is.
+func announce(cfg Config, st *stack, log *slog.Logger) {
+	port := st.port()
+	log.Info("shop is ready; open it in a browser",
 		"hostwerk", fmt.Sprintf("http://hostwerk.localhost:%d/", port),
 		"alpenhost", fmt.Sprintf("http://alpenhost.localhost:%d/", port),
 		"api", fmt.Sprintf("http://localhost:%d/api/v2/brands/current", port),
@@ -143,10 +203,6 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if cfg.Banner != nil {
 		fmt.Fprintf(cfg.Banner, "\n  Shop:  http://hostwerk.localhost:%d/  (Hostwerk, DE)\n         http://alpenhost.localhost:%d/ (Alpenhost, AT)\n  API:   http://localhost:%d/api/v2/brands/current\n  Stop:  Ctrl-C\n\n", port, port, port)
 	}
-
-	err = g.Wait()
-	log.Info("devstack stopped")
-	return err
 }
 
 func serviceErr(name string, err error) error {

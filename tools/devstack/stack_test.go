@@ -61,6 +61,13 @@ func TestStackPostgresAndRedis(t *testing.T) {
 
 func startStack(t *testing.T, cfg Config) string {
 	t.Helper()
+	return startStackHandle(t, cfg).base
+}
+
+// startStackHandle starts the stack as `make run` does and returns once it reports every service
+// serving; the test ends by stopping it and checking that it stopped cleanly.
+func startStackHandle(t *testing.T, cfg Config) *stack {
+	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -69,11 +76,16 @@ func startStack(t *testing.T, cfg Config) string {
 	lis.Close()
 
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	go func() { done <- run(ctx, cfg, log) }()
+	st, err := start(ctx, cfg, log)
+	if err != nil {
+		cancel()
+		t.Fatalf("devstack: %v", err)
+	}
 	t.Cleanup(func() {
 		cancel()
+		done := make(chan error, 1)
+		go func() { done <- st.wait() }()
 		select {
 		case err := <-done:
 			if err != nil {
@@ -83,27 +95,7 @@ func startStack(t *testing.T, cfg Config) string {
 			t.Errorf("devstack did not stop within 15s of cancellation")
 		}
 	})
-
-	base := fmt.Sprintf("http://127.0.0.1:%d", cfg.Port)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		select {
-		case err := <-done:
-			t.Fatalf("devstack exited early: %v", err)
-		default:
-		}
-		resp, err := http.Get(base + "/readyz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return base
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("devstack not ready after 60s (last error %v)", err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return st
 }
 
 func getJSON(t *testing.T, base, host, path string, into any) int {

@@ -11,6 +11,9 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 )
 
+// ServiceName names the service in logs, traces and health checks.
+const ServiceName = "domain"
+
 // Registry adapters DOMAIN_REGISTRY selects.
 const (
 	RegistrySandbox = "sandbox"

@@ -79,7 +79,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 	// A fresh goroutine per RPC grows its stack from the minimum on every availability check (copying
 	// stacks was 7 % of the warm path's CPU); workers keep their grown stacks. When all are busy,
 	// gRPC falls back to a goroutine per RPC, so slow registry calls cannot starve the rest.
-	srv := grpcserver.New("domain", log, cfg.GRPC, grpc.NumStreamWorkers(uint32(max(64, 16*runtime.GOMAXPROCS(0)))))
+	srv := grpcserver.New(ServiceName, log, cfg.GRPC, grpc.NumStreamWorkers(uint32(max(64, 16*runtime.GOMAXPROCS(0)))))
 	domainv1.RegisterDomainServiceServer(srv.GRPC(), grpctransport.NewServer(set))
 	log.InfoContext(ctx, "domain service starting",
 		slog.String("registry", cfg.Registry),

@@ -52,7 +52,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 		CodeGuard: endpoints.RateLimit(limiter, endpoints.RateLimits{PerSession: cfg.RateSession, PerIP: cfg.RateIP}, log),
 	})
 
-	srv := grpcserver.New("promotion", log, cfg.GRPC)
+	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	promotionv1.RegisterPromotionServiceServer(srv.GRPC(), grpctransport.NewServer(set))
 	log.InfoContext(ctx, "promotion service starting",
 		slog.String("book_ttl", cfg.BookTTL.String()),

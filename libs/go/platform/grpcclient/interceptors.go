@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/sony/gobreaker"
@@ -27,6 +28,9 @@ type policy struct {
 	log    *slog.Logger
 }
 
+// healthMethodPrefix is the full-method prefix of the standard gRPC health service.
+const healthMethodPrefix = "/grpc.health.v1.Health/"
+
 func newPolicy(target string, cfg Config, log *slog.Logger) *policy {
 	return &policy{target: target, cfg: cfg, cb: newBreaker(target, cfg, log), budget: newRetryBudget(cfg.RetryBudget), log: log}
 }
@@ -37,6 +41,11 @@ func (p *policy) unary(ctx context.Context, method string, req, reply any, cc *g
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, p.cfg.Timeout)
 		defer cancel()
+	}
+	// Health checks report on the backend itself, not on the breaker's opinion of it: they bypass
+	// it, so a probe neither fails fast on an open breaker nor resets its failure count.
+	if strings.HasPrefix(method, healthMethodPrefix) {
+		return p.attempt(ctx, method, req, reply, cc, invoker, opts)
 	}
 	_, err := p.cb.Execute(func() (any, error) {
 		return nil, p.withRetries(ctx, method, req, reply, cc, invoker, opts)
