@@ -124,10 +124,10 @@ func ourStack(b *testing.B) string {
 	catalogLis, domainLis, gatewayLis := benchListen(b), benchListen(b), benchListen(b)
 	done := make(chan error, 3)
 	go func() {
-		done <- catalogsvc.Run(ctx, catalogsvc.Config{SQLitePath: ":memory:", Seed: true}, catalogLis, log)
+		done <- catalogsvc.Run(ctx, catalogsvc.Config{EmbeddedStores: true, SQLitePath: ":memory:", Seed: true}, catalogLis, log)
 	}()
 	go func() {
-		done <- domainsvc.Run(ctx, domainsvc.Config{
+		done <- domainsvc.Run(ctx, domainsvc.Config{EmbeddedStores: true,
 			SQLitePath: ":memory:", Seed: true, Registry: domainsvc.RegistrySandbox,
 			CacheTTL: domainsvc.DefaultCacheTTL, LocalCacheTTL: domainsvc.DefaultLocalCacheTTL,
 			RegistryTimeout: time.Second, CatalogueTTL: domainsvc.DefaultCatalogueTTL,

@@ -51,10 +51,10 @@ func startStack(t *testing.T) running {
 
 	catalogLis, domainLis, promotionLis, cartLis := listen(t), listen(t), listen(t), listen(t)
 	start("catalog", catalogLis, func(lis net.Listener) error {
-		return catalogsvc.Run(ctx, catalogsvc.Config{SQLitePath: ":memory:", Seed: true}, lis, logging.Discard())
+		return catalogsvc.Run(ctx, catalogsvc.Config{EmbeddedStores: true, SQLitePath: ":memory:", Seed: true}, lis, logging.Discard())
 	})
 	start("domain", domainLis, func(lis net.Listener) error {
-		return domainsvc.Run(ctx, domainsvc.Config{
+		return domainsvc.Run(ctx, domainsvc.Config{EmbeddedStores: true,
 			SQLitePath: ":memory:", Seed: true, Registry: domainsvc.RegistrySandbox,
 			CacheTTL: time.Minute, RegistryTimeout: time.Second, CatalogueTTL: time.Minute,
 		}, lis, logging.Discard())
@@ -65,13 +65,13 @@ func startStack(t *testing.T) running {
 		t.Fatal(err)
 	}
 	start("promotion", promotionLis, func(lis net.Listener) error {
-		return promotionsvc.Run(ctx, promotionsvc.Config{
+		return promotionsvc.Run(ctx, promotionsvc.Config{EmbeddedStores: true,
 			SQLitePath: ":memory:", RedisURL: "redis://" + mr.Addr(), Seed: true, BookTTL: time.Minute,
 			RateSession: ratelimit.Limit{Rate: 1000, Period: time.Minute}, RateIP: ratelimit.Limit{Rate: 1000, Period: time.Minute},
 		}, lis, logging.Discard())
 	})
 	start("cart", cartLis, func(lis net.Listener) error {
-		return cartsvc.Run(ctx, cartsvc.Config{
+		return cartsvc.Run(ctx, cartsvc.Config{EmbeddedStores: true,
 			RedisURL: "redis://" + mr.Addr(), CatalogAddr: catalogLis.Addr().String(), DomainAddr: domainLis.Addr().String(),
 			PromotionAddr: promotionLis.Addr().String(), CacheTTL: time.Minute,
 		}, lis, logging.Discard())

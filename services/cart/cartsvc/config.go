@@ -25,6 +25,9 @@ type Config struct {
 	// RedisURL (REDIS_URL) holds the carts; empty starts an in-process Redis-protocol server,
 	// which forgets carts on restart (fine on a laptop, not for more than one instance).
 	RedisURL string
+	// EmbeddedStores (EMBEDDED_STORES) lets empty store URLs select the embedded stores; without it
+	// the service refuses to start, so no replica keeps its data in its own memory by accident.
+	EmbeddedStores bool
 	// CartTTL (CART_TTL) is how long a cart lives after its last change.
 	CartTTL time.Duration
 	// CatalogAddr (CATALOG_ADDR) is the catalog service's dial target; required.
@@ -48,13 +51,14 @@ type Config struct {
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
 func ConfigFromEnv() Config {
 	return Config{
-		RedisURL:      config.String("REDIS_URL", ""),
-		CartTTL:       config.Duration("CART_TTL", redisstore.DefaultTTL),
-		CatalogAddr:   config.String("CATALOG_ADDR", ""),
-		DomainAddr:    config.String("DOMAIN_ADDR", ""),
-		PromotionAddr: config.String("PROMOTION_ADDR", ""),
-		CacheTTL:      config.Duration("CART_CACHE_TTL", DefaultCacheTTL),
-		GRPC:          grpcserver.ConfigFromEnv(),
-		Client:        grpcclient.ConfigFromEnv(),
+		RedisURL:       config.String("REDIS_URL", ""),
+		EmbeddedStores: config.EmbeddedStores(),
+		CartTTL:        config.Duration("CART_TTL", redisstore.DefaultTTL),
+		CatalogAddr:    config.String("CATALOG_ADDR", ""),
+		DomainAddr:     config.String("DOMAIN_ADDR", ""),
+		PromotionAddr:  config.String("PROMOTION_ADDR", ""),
+		CacheTTL:       config.Duration("CART_CACHE_TTL", DefaultCacheTTL),
+		GRPC:           grpcserver.ConfigFromEnv(),
+		Client:         grpcclient.ConfigFromEnv(),
 	}
 }

@@ -7,9 +7,6 @@ import (
 	"log/slog"
 	"net"
 
-	"github.com/alicebob/miniredis/v2"
-	"github.com/redis/go-redis/v9"
-
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
@@ -17,6 +14,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/services/cart/adapters/catalogclient"
 	"github.com/hostcart/checkout/services/cart/adapters/domainclient"
 	"github.com/hostcart/checkout/services/cart/adapters/promotionclient"
@@ -41,7 +39,10 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return errors.New("cart: CATALOG_ADDR is not set")
 	}
 
-	rdb, stopRedis, err := openRedis(ctx, cfg.RedisURL, log)
+	rdb, stopRedis, err := redisconn.Open(ctx, redisconn.Config{
+		URL: cfg.RedisURL, Embedded: cfg.EmbeddedStores,
+		Unreachable: "calls fail with cart.unavailable until it is back",
+	}, log)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,11 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		log.WarnContext(ctx, "DOMAIN_ADDR not set; domains are checked for their shape only and not priced")
 	}
 	if ports.Promotions == nil && cfg.PromotionAddr != "" {
-		promotionConn, err := grpcclient.Dial(cfg.PromotionAddr, log, cfg.Client)
+		// The cart works without promotions (it says so in the priced view): calls fail at once
+		// while the promotion service is away instead of spending the visitor's deadline waiting.
+		optional := cfg.Client
+		optional.FailFast = true
+		promotionConn, err := grpcclient.Dial(cfg.PromotionAddr, log, optional)
 		if err != nil {
 			return fmt.Errorf("cart: %w", err)
 		}
@@ -91,35 +96,4 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("cart: %w", err)
 	}
 	return nil
-}
-
-// openRedis connects to url, or starts an in-process Redis-protocol server when url is empty.
-// Redis being down at start is not fatal: calls fail with cart.unavailable until it is back.
-func openRedis(ctx context.Context, url string, log *slog.Logger) (*redis.Client, func(), error) {
-	var mr *miniredis.Miniredis
-	if url == "" {
-		mr = miniredis.NewMiniRedis()
-		if err := mr.Start(); err != nil {
-			return nil, nil, fmt.Errorf("cart: start in-process redis: %w", err)
-		}
-		url = "redis://" + mr.Addr()
-		log.WarnContext(ctx, "REDIS_URL not set; carts live in an in-process Redis-protocol server", slog.String("addr", mr.Addr()))
-	}
-	opt, err := redis.ParseURL(url)
-	if err != nil {
-		if mr != nil {
-			mr.Close()
-		}
-		return nil, nil, fmt.Errorf("cart: parse REDIS_URL: %w", err)
-	}
-	rdb := redis.NewClient(opt)
-	if err := rdb.Ping(ctx).Err(); err != nil {
-		log.WarnContext(ctx, "redis not reachable yet", slog.String("err", err.Error()))
-	}
-	return rdb, func() {
-		rdb.Close()
-		if mr != nil {
-			mr.Close()
-		}
-	}, nil
 }

@@ -63,7 +63,7 @@ func runComponent(m *testing.M) int {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if err := catalogsvc.Run(ctx, catalogsvc.Config{SQLitePath: ":memory:", Seed: true}, catalogLis, nil); err != nil {
+		if err := catalogsvc.Run(ctx, catalogsvc.Config{EmbeddedStores: true, SQLitePath: ":memory:", Seed: true}, catalogLis, nil); err != nil {
 			fmt.Fprintln(os.Stderr, "catalog:", err)
 		}
 	}()
@@ -80,7 +80,7 @@ func runComponent(m *testing.M) int {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		cfg := promotionsvc.Config{
+		cfg := promotionsvc.Config{EmbeddedStores: true,
 			SQLitePath: ":memory:", RedisURL: "redis://" + mr.Addr(), Seed: true, BookTTL: time.Minute,
 			RateSession: ratelimit.Limit{Rate: 1000, Period: time.Minute}, RateIP: ratelimit.Limit{Rate: 1000, Period: time.Minute},
 			GRPC: grpcserver.Config{ShutdownGrace: time.Second},
@@ -99,7 +99,7 @@ func runComponent(m *testing.M) int {
 	go func() { _ = domainSrv.Serve(domainLis) }()
 	defer domainSrv.Stop()
 
-	base = Config{
+	base = Config{EmbeddedStores: true,
 		RedisURL:      "redis://" + mr.Addr(),
 		CatalogAddr:   catalogLis.Addr().String(),
 		DomainAddr:    domainLis.Addr().String(),

@@ -9,15 +9,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"strings"
-
-	"github.com/alicebob/miniredis/v2"
-	"github.com/redis/go-redis/v9"
 
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
+	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/catalog/adapters/redisstore"
 	"github.com/hostcart/checkout/services/catalog/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/catalog/endpoints"
@@ -38,6 +36,9 @@ type Config struct {
 	// RedisURL is a redis:// URL of the session store; empty starts an in-process server, which
 	// forgets locales on restart (good enough for a laptop, not for more than one instance).
 	RedisURL string
+	// EmbeddedStores (EMBEDDED_STORES) lets empty URLs select the embedded stores; without it the
+	// service refuses to start, so no replica keeps its data in its own memory by accident.
+	EmbeddedStores bool
 	// Seed imports the seed files at start (idempotent).
 	Seed bool
 	GRPC grpcserver.Config
@@ -47,11 +48,12 @@ type Config struct {
 // :memory:), REDIS_URL, CATALOG_SEED and the GRPC_* settings of grpcserver.
 func ConfigFromEnv() Config {
 	return Config{
-		DatabaseURL: config.String("CATALOG_DATABASE_URL", config.String("DATABASE_URL", "")),
-		SQLitePath:  config.String("CATALOG_SQLITE_PATH", sqlstore.MemorySQLite),
-		RedisURL:    config.String("REDIS_URL", ""),
-		Seed:        config.Bool("CATALOG_SEED", false),
-		GRPC:        grpcserver.ConfigFromEnv(),
+		DatabaseURL:    config.String("CATALOG_DATABASE_URL", config.String("DATABASE_URL", "")),
+		SQLitePath:     config.String("CATALOG_SQLITE_PATH", sqlstore.MemorySQLite),
+		RedisURL:       config.String("REDIS_URL", ""),
+		EmbeddedStores: config.EmbeddedStores(),
+		Seed:           config.Bool("CATALOG_SEED", false),
+		GRPC:           grpcserver.ConfigFromEnv(),
 	}
 }
 
@@ -66,25 +68,34 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 			_ = lis.Close() // a failed start must not leave the caller's port bound
 		}
 	}()
-	repo, err := openRepository(ctx, cfg, log)
+	path := cfg.SQLitePath
+	if path == "" {
+		path = sqlstore.MemorySQLite
+	}
+	repo, err := sqldb.OpenStore(ctx, sqldb.StoreConfig{Service: ServiceName, DatabaseURL: cfg.DatabaseURL, SQLitePath: path, Embedded: cfg.EmbeddedStores},
+		sqldb.Openers[*sqlstore.Store]{
+			Postgres: sqlstore.OpenPostgres,
+			SQLite:   sqlstore.OpenSQLite,
+			Seed: func(ctx context.Context, repo *sqlstore.Store) error {
+				if !cfg.Seed {
+					return nil
+				}
+				c, err := seed.Default()
+				if err != nil {
+					return err
+				}
+				if err := repo.Import(ctx, c); err != nil {
+					return err
+				}
+				log.InfoContext(ctx, "catalog seed imported", slog.Int("brands", len(c.Brands)))
+				return nil
+			},
+		}, log)
 	if err != nil {
 		return err
 	}
 	defer func() { err = errors.Join(err, closeWith("catalog database", repo.Close)) }()
-	if err := repo.Migrate(ctx); err != nil {
-		return err
-	}
-	if cfg.Seed {
-		c, err := seed.Default()
-		if err != nil {
-			return fmt.Errorf("catalog seed: %w", err)
-		}
-		if err := repo.Import(ctx, c); err != nil {
-			return err
-		}
-		log.InfoContext(ctx, "catalog seed imported", slog.Int("brands", len(c.Brands)))
-	}
-	locales, closeLocales, err := openSessionStore(ctx, cfg.RedisURL, log)
+	locales, closeLocales, err := openSessionStore(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
@@ -97,56 +108,17 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	return srv.Serve(ctx, lis)
 }
 
-func openRepository(ctx context.Context, cfg Config, log *slog.Logger) (*sqlstore.Store, error) {
-	switch {
-	case cfg.DatabaseURL == "":
-		path := cfg.SQLitePath
-		if path == "" {
-			path = sqlstore.MemorySQLite
-		}
-		log.InfoContext(ctx, "catalog uses the embedded database", slog.String("path", path))
-		return sqlstore.OpenSQLite(ctx, path)
-	case strings.HasPrefix(cfg.DatabaseURL, "postgres://"), strings.HasPrefix(cfg.DatabaseURL, "postgresql://"):
-		log.InfoContext(ctx, "catalog uses PostgreSQL")
-		return sqlstore.OpenPostgres(ctx, cfg.DatabaseURL)
-	default:
-		return nil, fmt.Errorf("catalog: DATABASE_URL must be a postgres:// URL or empty for the embedded database")
-	}
-}
-
-// openSessionStore connects to Redis, or starts an in-process server when no URL is given. An
+// openSessionStore wraps the platform's Redis connection in the session-locale store. An
 // unreachable Redis does not stop the start: only the session locale depends on it.
-func openSessionStore(ctx context.Context, url string, log *slog.Logger) (*redisstore.Store, func() error, error) {
-	var stopEmbedded func()
-	if url == "" {
-		mr := miniredis.NewMiniRedis()
-		if err := mr.Start(); err != nil {
-			return nil, nil, fmt.Errorf("start embedded session store: %w", err)
-		}
-		stopEmbedded = mr.Close
-		url = "redis://" + mr.Addr()
-		log.InfoContext(ctx, "catalog uses an in-process session store")
-	}
-	opts, err := redis.ParseURL(url)
+func openSessionStore(ctx context.Context, cfg Config, log *slog.Logger) (*redisstore.Store, func() error, error) {
+	client, closeClient, err := redisconn.Open(ctx, redisconn.Config{
+		URL: cfg.RedisURL, Embedded: cfg.EmbeddedStores,
+		Unreachable: "session locales fall back to brand defaults until it is",
+	}, log)
 	if err != nil {
-		if stopEmbedded != nil {
-			stopEmbedded()
-		}
-		return nil, nil, fmt.Errorf("catalog: REDIS_URL: %w", err)
+		return nil, nil, fmt.Errorf("catalog: %w", err)
 	}
-	client := redis.NewClient(opts)
-	store := redisstore.New(client)
-	if err := store.Ping(ctx); err != nil {
-		log.WarnContext(ctx, "session store unreachable at start; session locales fall back to brand defaults", slog.String("err", err.Error()))
-	}
-	closeAll := func() error {
-		err := closeWith("session store", client.Close)
-		if stopEmbedded != nil {
-			stopEmbedded()
-		}
-		return err
-	}
-	return store, closeAll, nil
+	return redisstore.New(client), func() error { closeClient(); return nil }, nil
 }
 
 func closeWith(what string, close func() error) error {

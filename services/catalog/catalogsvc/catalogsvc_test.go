@@ -49,7 +49,7 @@ func runMain(m *testing.M) int {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	cfg := Config{SQLitePath: ":memory:", RedisURL: "redis://" + mr.Addr(), Seed: true}
+	cfg := Config{EmbeddedStores: true, SQLitePath: ":memory:", RedisURL: "redis://" + mr.Addr(), Seed: true}
 	go func() { done <- Run(ctx, cfg, lis, logging.Discard()) }()
 
 	conn, err = grpc.NewClient(lis.Addr().String(),

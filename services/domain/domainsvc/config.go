@@ -41,6 +41,9 @@ type Config struct {
 	// RedisURL (REDIS_URL) holds the availability cache and the rate limits; empty starts an
 	// in-process Redis-protocol server, for running the service alone on a laptop.
 	RedisURL string
+	// EmbeddedStores (EMBEDDED_STORES) lets empty store URLs select the embedded stores; without it
+	// the service refuses to start, so no replica keeps its data in its own memory by accident.
+	EmbeddedStores bool
 	// Seed (DOMAIN_SEED) replaces the TLD catalogue with the shipped seed at start.
 	Seed bool
 	// Registry (DOMAIN_REGISTRY) is sandbox or rdap.
@@ -72,6 +75,7 @@ func ConfigFromEnv() Config {
 		DatabaseURL:     config.String("DOMAIN_DATABASE_URL", config.String("DATABASE_URL", "")),
 		SQLitePath:      config.String("DOMAIN_SQLITE_PATH", DefaultSQLitePath),
 		RedisURL:        config.String("REDIS_URL", ""),
+		EmbeddedStores:  config.EmbeddedStores(),
 		Seed:            config.Bool("DOMAIN_SEED", false),
 		Registry:        config.String("DOMAIN_REGISTRY", RegistrySandbox),
 		SandboxLatency:  config.Duration("DOMAIN_SANDBOX_LATENCY", 0),

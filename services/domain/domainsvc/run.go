@@ -10,14 +10,14 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/alicebob/miniredis/v2"
-	"github.com/redis/go-redis/v9"
 	"google.golang.org/grpc"
 
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
 	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
+	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/domain/adapters/availabilitycache"
 	"github.com/hostcart/checkout/services/domain/adapters/rdap"
 	"github.com/hostcart/checkout/services/domain/adapters/sandbox"
@@ -47,7 +47,10 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 	}
 	defer store.Close()
 
-	rdb, stopRedis, err := openRedis(startCtx, cfg.RedisURL, log)
+	rdb, stopRedis, err := redisconn.Open(startCtx, redisconn.Config{
+		URL: cfg.RedisURL, Embedded: cfg.EmbeddedStores,
+		Unreachable: "availability cache and rate limits are off until it is",
+	}, log)
 	if err != nil {
 		lis.Close()
 		return err
@@ -93,71 +96,29 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 }
 
 func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*sqlstore.Store, error) {
-	var (
-		store *sqlstore.Store
-		err   error
-	)
-	if cfg.DatabaseURL != "" {
-		store, err = sqlstore.OpenPostgres(ctx, cfg.DatabaseURL)
-	} else {
-		path := cfg.SQLitePath
-		if path == "" {
-			path = DefaultSQLitePath
-		}
-		log.InfoContext(ctx, "using embedded SQLite", slog.String("path", path))
-		store, err = sqlstore.OpenSQLite(ctx, path)
+	path := cfg.SQLitePath
+	if path == "" {
+		path = DefaultSQLitePath
 	}
-	if err != nil {
-		return nil, fmt.Errorf("domain: open store: %w", err)
-	}
-	if err := store.Migrate(ctx); err != nil {
-		store.Close()
-		return nil, fmt.Errorf("domain: %w", err)
-	}
-	if cfg.Seed {
-		data, err := seed.Default()
-		if err != nil {
-			store.Close()
-			return nil, fmt.Errorf("domain: %w", err)
-		}
-		if err := store.Seed(ctx, data); err != nil {
-			store.Close()
-			return nil, fmt.Errorf("domain: %w", err)
-		}
-		log.InfoContext(ctx, "TLD catalogue seeded", slog.Int("tlds", len(data.TLDs)))
-	}
-	return store, nil
-}
-
-// openRedis connects to url, or starts an in-process Redis-protocol server when url is empty.
-// Redis being down at start is not fatal: cache and rate limits fail open until it is back.
-func openRedis(ctx context.Context, url string, log *slog.Logger) (*redis.Client, func(), error) {
-	var mr *miniredis.Miniredis
-	if url == "" {
-		mr = miniredis.NewMiniRedis()
-		if err := mr.Start(); err != nil {
-			return nil, nil, fmt.Errorf("domain: start in-process redis: %w", err)
-		}
-		url = "redis://" + mr.Addr()
-		log.WarnContext(ctx, "REDIS_URL not set; using an in-process Redis-protocol server", slog.String("addr", mr.Addr()))
-	}
-	opt, err := redis.ParseURL(url)
-	if err != nil {
-		if mr != nil {
-			mr.Close()
-		}
-		return nil, nil, fmt.Errorf("domain: parse REDIS_URL: %w", err)
-	}
-	rdb := redis.NewClient(opt)
-	if err := rdb.Ping(ctx).Err(); err != nil {
-		log.WarnContext(ctx, "redis not reachable yet; availability cache and rate limits are off until it is", slog.String("err", err.Error()))
-	}
-	return rdb, func() {
-		rdb.Close()
-		if mr != nil {
-			mr.Close()
-		}
-	}, nil
+	return sqldb.OpenStore(ctx, sqldb.StoreConfig{Service: ServiceName, DatabaseURL: cfg.DatabaseURL, SQLitePath: path, Embedded: cfg.EmbeddedStores},
+		sqldb.Openers[*sqlstore.Store]{
+			Postgres: sqlstore.OpenPostgres,
+			SQLite:   sqlstore.OpenSQLite,
+			Seed: func(ctx context.Context, store *sqlstore.Store) error {
+				if !cfg.Seed {
+					return nil
+				}
+				data, err := seed.Default()
+				if err != nil {
+					return err
+				}
+				if err := store.Seed(ctx, data); err != nil {
+					return err
+				}
+				log.InfoContext(ctx, "TLD catalogue seeded", slog.Int("tlds", len(data.TLDs)))
+				return nil
+			},
+		}, log)
 }
 
 func newRegistry(cfg Config, log *slog.Logger) (service.Registry, error) {

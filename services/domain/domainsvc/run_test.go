@@ -57,7 +57,7 @@ func runComponent(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	cfg := Config{
+	cfg := Config{EmbeddedStores: true,
 		SQLitePath:      filepath.Join(dir, "domain.db"),
 		RedisURL:        "redis://" + mr.Addr(),
 		Seed:            true,

@@ -30,6 +30,9 @@ type Config struct {
 	SQLitePath  string
 	// RedisURL (REDIS_URL) holds the rate limits; empty starts an in-process Redis-protocol server.
 	RedisURL string
+	// EmbeddedStores (EMBEDDED_STORES) lets empty store URLs select the embedded stores; without it
+	// the service refuses to start, so no replica keeps its data in its own memory by accident.
+	EmbeddedStores bool
 	// Seed (PROMOTION_SEED) replaces the promotions of the seeded brands with the shipped ones.
 	Seed bool
 	// BookTTL (PROMOTION_CACHE_TTL) is how long a brand's promotions are reused by listings and
@@ -45,14 +48,15 @@ type Config struct {
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
 func ConfigFromEnv() Config {
 	return Config{
-		DatabaseURL: config.String("PROMOTION_DATABASE_URL", config.String("DATABASE_URL", "")),
-		SQLitePath:  config.String("PROMOTION_SQLITE_PATH", DefaultSQLitePath),
-		RedisURL:    config.String("REDIS_URL", ""),
-		Seed:        config.Bool("PROMOTION_SEED", false),
-		BookTTL:     config.Duration("PROMOTION_CACHE_TTL", DefaultBookTTL),
-		RateSession: limitFromEnv("PROMOTION_RATELIMIT_SESSION", DefaultRateSession),
-		RateIP:      limitFromEnv("PROMOTION_RATELIMIT_IP", DefaultRateIP),
-		GRPC:        grpcserver.ConfigFromEnv(),
+		DatabaseURL:    config.String("PROMOTION_DATABASE_URL", config.String("DATABASE_URL", "")),
+		SQLitePath:     config.String("PROMOTION_SQLITE_PATH", DefaultSQLitePath),
+		RedisURL:       config.String("REDIS_URL", ""),
+		EmbeddedStores: config.EmbeddedStores(),
+		Seed:           config.Bool("PROMOTION_SEED", false),
+		BookTTL:        config.Duration("PROMOTION_CACHE_TTL", DefaultBookTTL),
+		RateSession:    limitFromEnv("PROMOTION_RATELIMIT_SESSION", DefaultRateSession),
+		RateIP:         limitFromEnv("PROMOTION_RATELIMIT_IP", DefaultRateIP),
+		GRPC:           grpcserver.ConfigFromEnv(),
 	}
 }
 

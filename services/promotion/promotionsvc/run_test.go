@@ -53,7 +53,7 @@ func runComponent(m *testing.M) int {
 		return 1
 	}
 	defer mr.Close()
-	cfg := Config{
+	cfg := Config{EmbeddedStores: true,
 		SQLitePath:  filepath.Join(dir, "promotion.db"),
 		RedisURL:    "redis://" + mr.Addr(),
 		Seed:        true,

@@ -64,3 +64,8 @@ func Duration(key string, def time.Duration) time.Duration {
 	}
 	return d
 }
+
+// EmbeddedStores reads EMBEDDED_STORES: true lets a service started without DATABASE_URL or
+// REDIS_URL run on an embedded SQL file and an in-process Redis. Only devstack and local runs set
+// it; in production a missing URL is a configuration error, not a reason to keep data in memory.
+func EmbeddedStores() bool { return Bool("EMBEDDED_STORES", false) }

@@ -25,6 +25,9 @@ type Config struct {
 	BreakerFailures uint32        // consecutive failures that open the breaker
 	BreakerOpenFor  time.Duration // how long the breaker fails fast before probing again
 	RetryBudget     int           // retry tokens per connection; retries stop at half (gRFC A6)
+	// FailFast makes calls fail at once while the backend is unreachable instead of waiting for
+	// it within their deadline: for optional dependencies the caller can do without.
+	FailFast bool
 }
 
 // Defaults used by ConfigFromEnv and for zero fields of a Config (MaxRetries 0 means no retries).
@@ -82,7 +85,8 @@ func (c Config) withDefaults() Config {
 //
 // Calls wait for the connection to become ready within their deadline (gRPC's wait-for-ready)
 // instead of failing at once while a backend starts or restarts: the deadline still bounds them,
-// and the breaker turns a backend that stays away into fast failures.
+// and the breaker turns a backend that stays away into fast failures. Config.FailFast turns the
+// waiting off for optional dependencies.
 func Dial(target string, log *slog.Logger, cfg Config, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -90,7 +94,7 @@ func Dial(target string, log *slog.Logger, cfg Config, opts ...grpc.DialOption) 
 	cfg = cfg.withDefaults()
 	base := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithDefaultCallOptions(grpc.WaitForReady(true)),
+		grpc.WithDefaultCallOptions(grpc.WaitForReady(!cfg.FailFast)),
 		grpc.WithChainUnaryInterceptor(newPolicy(target, cfg, log).unary),
 		grpc.WithChainStreamInterceptor(callctx.StreamClientInterceptor()),
 	}, telemetry.GRPCDialOptions()...)

@@ -423,3 +423,27 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Fatalf("ConfigFromEnv = %+v, want %+v", got, want)
 	}
 }
+
+// An optional dependency fails at once while it is unreachable, leaving the caller its deadline to
+// answer without it.
+func TestFailFastDoesNotWaitForBackend(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := lis.Addr().String()
+	_ = lis.Close()
+	cfg := fastRetries()
+	cfg.FailFast = true
+	conn, err := grpcclient.Dial(addr, nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err = catalogv1.NewCatalogServiceClient(conn).ListCountries(ctx, &catalogv1.ListCountriesRequest{})
+	if status.Code(err) != codes.Unavailable || ctx.Err() != nil {
+		t.Fatalf("err = %v (ctx %v), want Unavailable before the deadline", err, ctx.Err())
+	}
+}

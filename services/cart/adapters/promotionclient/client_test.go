@@ -53,7 +53,7 @@ func run(m *testing.M) int {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- promotionsvc.Run(ctx, promotionsvc.Config{
+		done <- promotionsvc.Run(ctx, promotionsvc.Config{EmbeddedStores: true,
 			SQLitePath: ":memory:", RedisURL: "redis://" + mr.Addr(), Seed: true, BookTTL: time.Minute,
 			RateSession: ratelimit.Limit{Rate: sessionBudget, Period: time.Hour},
 			RateIP:      ratelimit.Limit{Rate: 1000, Period: time.Hour},
