@@ -10,12 +10,12 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"github.com/alicebob/miniredis/v2"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/hostcart/checkout/gateway/gatewaysvc"
 	"github.com/hostcart/checkout/libs/go/platform/admin"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/services/cart/cartsvc"
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
 	"github.com/hostcart/checkout/services/domain/domainsvc"
@@ -59,14 +59,14 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 
 	redisURL := cfg.RedisURL
 	if redisURL == "" {
-		mr := miniredis.NewMiniRedis()
-		if err := mr.Start(); err != nil {
+		url, stop, err := redisconn.StartEmbedded()
+		if err != nil {
 			stores()
-			return nil, fmt.Errorf("start in-process redis: %w", err)
+			return nil, err
 		}
-		cleanups = append(cleanups, mr.Close)
-		redisURL = "redis://" + mr.Addr()
-		log.Info("embedded redis-protocol server started", "addr", mr.Addr())
+		cleanups = append(cleanups, stop)
+		redisURL = url
+		log.Info("embedded redis-protocol server started", "url", url)
 	} else {
 		log.Info("using redis", "url", redactURL(redisURL))
 	}

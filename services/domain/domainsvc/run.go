@@ -22,6 +22,7 @@ import (
 	"github.com/hostcart/checkout/services/domain/adapters/rdap"
 	"github.com/hostcart/checkout/services/domain/adapters/sandbox"
 	"github.com/hostcart/checkout/services/domain/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/domain/domain"
 	"github.com/hostcart/checkout/services/domain/endpoints"
 	"github.com/hostcart/checkout/services/domain/fieldrules"
 	"github.com/hostcart/checkout/services/domain/seed"
@@ -40,7 +41,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 	startCtx, cancel := context.WithTimeout(ctx, startupTimeout)
 	defer cancel()
 
-	store, err := openStore(startCtx, cfg, log)
+	storeCfg, openers := storeSettings(cfg, log)
+	store, err := sqldb.OpenStore(startCtx, storeCfg, openers, log)
 	if err != nil {
 		lis.Close()
 		return err
@@ -76,7 +78,10 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 
 	limiter := ratelimit.New(rdb, "rl:domain:")
 	set := kitlog.Set(endpoints.New(svc, endpoints.Options{
-		RegistryGuard: endpoints.RateLimit(limiter, endpoints.RateLimits{PerSession: cfg.RateSession, PerIP: cfg.RateIP}, log),
+		RegistryGuard: ratelimit.Middleware(limiter, ratelimit.Budgets{PerSession: cfg.RateSession, PerIP: cfg.RateIP},
+			func(retryAfter time.Duration, scope string) error {
+				return &domain.RateLimitedError{RetryAfter: retryAfter, Scope: scope}
+			}, log),
 	}), log, "domain")
 
 	// A fresh goroutine per RPC grows its stack from the minimum on every availability check (copying
@@ -95,12 +100,13 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 	return nil
 }
 
-func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*sqlstore.Store, error) {
+// storeSettings says which SQL store the service uses and how it is opened and seeded.
+func storeSettings(cfg Config, log *slog.Logger) (sqldb.StoreConfig, sqldb.Openers[*sqlstore.Store]) {
 	path := cfg.SQLitePath
 	if path == "" {
 		path = DefaultSQLitePath
 	}
-	return sqldb.OpenStore(ctx, sqldb.StoreConfig{Service: ServiceName, DatabaseURL: cfg.DatabaseURL, SQLitePath: path, Embedded: cfg.EmbeddedStores},
+	return sqldb.StoreConfig{Service: ServiceName, DatabaseURL: cfg.DatabaseURL, SQLitePath: path, Embedded: cfg.EmbeddedStores},
 		sqldb.Openers[*sqlstore.Store]{
 			Postgres: sqlstore.OpenPostgres,
 			SQLite:   sqlstore.OpenSQLite,
@@ -118,7 +124,7 @@ func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*sqlstore.Sto
 				log.InfoContext(ctx, "TLD catalogue seeded", slog.Int("tlds", len(data.TLDs)))
 				return nil
 			},
-		}, log)
+		}
 }
 
 func newRegistry(cfg Config, log *slog.Logger) (service.Registry, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/promotion/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/promotion/domain"
 	"github.com/hostcart/checkout/services/promotion/endpoints"
 	"github.com/hostcart/checkout/services/promotion/seed"
 	"github.com/hostcart/checkout/services/promotion/service"
@@ -30,7 +31,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 	startCtx, cancel := context.WithTimeout(ctx, startupTimeout)
 	defer cancel()
 
-	store, err := openStore(startCtx, cfg, log)
+	storeCfg, openers := storeSettings(cfg, log)
+	store, err := sqldb.OpenStore(startCtx, storeCfg, openers, log)
 	if err != nil {
 		lis.Close()
 		return err
@@ -51,7 +53,10 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 	svc = service.LoggingMiddleware(log)(svc)
 	limiter := ratelimit.New(rdb, "rl:promotion:")
 	set := endpoints.New(svc, endpoints.Options{
-		CodeGuard: endpoints.RateLimit(limiter, endpoints.RateLimits{PerSession: cfg.RateSession, PerIP: cfg.RateIP}, log),
+		CodeGuard: ratelimit.Middleware(limiter, ratelimit.Budgets{PerSession: cfg.RateSession, PerIP: cfg.RateIP},
+			func(retryAfter time.Duration, scope string) error {
+				return &domain.RateLimitedError{RetryAfter: retryAfter, Scope: scope}
+			}, log),
 	})
 
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
@@ -66,12 +71,13 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) er
 	return nil
 }
 
-func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*sqlstore.Store, error) {
+// storeSettings says which SQL store the service uses and how it is opened and seeded.
+func storeSettings(cfg Config, log *slog.Logger) (sqldb.StoreConfig, sqldb.Openers[*sqlstore.Store]) {
 	path := cfg.SQLitePath
 	if path == "" {
 		path = DefaultSQLitePath
 	}
-	return sqldb.OpenStore(ctx, sqldb.StoreConfig{Service: ServiceName, DatabaseURL: cfg.DatabaseURL, SQLitePath: path, Embedded: cfg.EmbeddedStores},
+	return sqldb.StoreConfig{Service: ServiceName, DatabaseURL: cfg.DatabaseURL, SQLitePath: path, Embedded: cfg.EmbeddedStores},
 		sqldb.Openers[*sqlstore.Store]{
 			Postgres: sqlstore.OpenPostgres,
 			SQLite:   sqlstore.OpenSQLite,
@@ -89,5 +95,5 @@ func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*sqlstore.Sto
 				log.InfoContext(ctx, "promotions seeded", slog.Int("promotions", len(ps)))
 				return nil
 			},
-		}, log)
+		}
 }

@@ -33,24 +33,20 @@ func Open(ctx context.Context, cfg Config, log *slog.Logger) (client *redis.Clie
 		log = slog.New(slog.DiscardHandler)
 	}
 	url := cfg.URL
-	var embedded *miniredis.Miniredis
+	stopEmbedded := func() {}
 	if url == "" {
 		if !cfg.Embedded {
 			return nil, nil, ErrNoURL
 		}
-		embedded = miniredis.NewMiniRedis()
-		if err := embedded.Start(); err != nil {
-			return nil, nil, fmt.Errorf("redisconn: start in-process redis: %w", err)
+		if url, stopEmbedded, err = StartEmbedded(); err != nil {
+			return nil, nil, err
 		}
-		url = "redis://" + embedded.Addr()
 		log.WarnContext(ctx, "REDIS_URL not set; using an in-process Redis-protocol server (one process only, lost on restart)",
-			slog.String("addr", embedded.Addr()))
+			slog.String("url", url))
 	}
 	opt, err := redis.ParseURL(url)
 	if err != nil {
-		if embedded != nil {
-			embedded.Close()
-		}
+		stopEmbedded()
 		return nil, nil, fmt.Errorf("redisconn: parse REDIS_URL: %w", err)
 	}
 	client = redis.NewClient(opt)
@@ -63,8 +59,16 @@ func Open(ctx context.Context, cfg Config, log *slog.Logger) (client *redis.Clie
 	}
 	return client, func() {
 		_ = client.Close()
-		if embedded != nil {
-			embedded.Close()
-		}
+		stopEmbedded()
 	}, nil
+}
+
+// StartEmbedded starts an in-process Redis-protocol server on a loopback port and returns its URL,
+// for devstack, which shares one such server between all its services.
+func StartEmbedded() (url string, stop func(), err error) {
+	mr := miniredis.NewMiniRedis()
+	if err := mr.Start(); err != nil {
+		return "", nil, fmt.Errorf("redisconn: start in-process redis: %w", err)
+	}
+	return "redis://" + mr.Addr(), mr.Close, nil
 }

@@ -9,6 +9,7 @@ import (
 	kitgrpc "github.com/go-kit/kit/transport/grpc"
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/cart/domain"
 	"github.com/hostcart/checkout/services/cart/endpoints"
 	"github.com/hostcart/checkout/services/cart/service"
@@ -94,86 +95,72 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) cartv1.CartServi
 	}
 }
 
-// serve runs one handler and turns its outcome into the typed reply or a gRPC status; field names
-// the request part an invalid argument is reported under.
-func serve[Resp any](ctx context.Context, h kitgrpc.Handler, req any, field string) (*Resp, error) {
-	_, resp, err := h.ServeGRPC(ctx, req)
-	if err != nil {
-		return nil, statusFrom(err, field)
-	}
-	out, ok := resp.(*Resp)
-	if !ok {
-		return nil, statusFrom(fmt.Errorf("cart transport: encoded %T, want %T", resp, out), "")
-	}
-	return out, nil
-}
-
 func (s *server) GetCart(ctx context.Context, req *cartv1.GetCartRequest) (*cartv1.GetCartResponse, error) {
-	return serve[cartv1.GetCartResponse](ctx, s.getCart, req, "")
+	return grpcserver.Handle[cartv1.GetCartResponse](ctx, s.getCart, req, statusFor(""))
 }
 
 func (s *server) ReplaceCart(ctx context.Context, req *cartv1.ReplaceCartRequest) (*cartv1.ReplaceCartResponse, error) {
-	return serve[cartv1.ReplaceCartResponse](ctx, s.replaceCart, req, "cart")
+	return grpcserver.Handle[cartv1.ReplaceCartResponse](ctx, s.replaceCart, req, statusFor("cart"))
 }
 
 func (s *server) ClearCart(ctx context.Context, req *cartv1.ClearCartRequest) (*cartv1.ClearCartResponse, error) {
-	return serve[cartv1.ClearCartResponse](ctx, s.clearCart, req, "")
+	return grpcserver.Handle[cartv1.ClearCartResponse](ctx, s.clearCart, req, statusFor(""))
 }
 
 func (s *server) AddProduct(ctx context.Context, req *cartv1.AddProductRequest) (*cartv1.AddProductResponse, error) {
-	return serve[cartv1.AddProductResponse](ctx, s.addProduct, req, "product_id")
+	return grpcserver.Handle[cartv1.AddProductResponse](ctx, s.addProduct, req, statusFor("product_id"))
 }
 
 func (s *server) RemoveItem(ctx context.Context, req *cartv1.RemoveItemRequest) (*cartv1.RemoveItemResponse, error) {
-	return serve[cartv1.RemoveItemResponse](ctx, s.removeItem, req, "row_id")
+	return grpcserver.Handle[cartv1.RemoveItemResponse](ctx, s.removeItem, req, statusFor("row_id"))
 }
 
 func (s *server) AddAddon(ctx context.Context, req *cartv1.AddAddonRequest) (*cartv1.AddAddonResponse, error) {
-	return serve[cartv1.AddAddonResponse](ctx, s.addAddon, req, "addon_id")
+	return grpcserver.Handle[cartv1.AddAddonResponse](ctx, s.addAddon, req, statusFor("addon_id"))
 }
 
 func (s *server) RemoveAddon(ctx context.Context, req *cartv1.RemoveAddonRequest) (*cartv1.RemoveAddonResponse, error) {
-	return serve[cartv1.RemoveAddonResponse](ctx, s.removeAddon, req, "addon_id")
+	return grpcserver.Handle[cartv1.RemoveAddonResponse](ctx, s.removeAddon, req, statusFor("addon_id"))
 }
 
 func (s *server) AddUpsell(ctx context.Context, req *cartv1.AddUpsellRequest) (*cartv1.AddUpsellResponse, error) {
-	return serve[cartv1.AddUpsellResponse](ctx, s.addUpsell, req, "upsell_id")
+	return grpcserver.Handle[cartv1.AddUpsellResponse](ctx, s.addUpsell, req, statusFor("upsell_id"))
 }
 
 func (s *server) RemoveUpsell(ctx context.Context, req *cartv1.RemoveUpsellRequest) (*cartv1.RemoveUpsellResponse, error) {
-	return serve[cartv1.RemoveUpsellResponse](ctx, s.removeUpsell, req, "upsell_id")
+	return grpcserver.Handle[cartv1.RemoveUpsellResponse](ctx, s.removeUpsell, req, statusFor("upsell_id"))
 }
 
 func (s *server) SetPeriod(ctx context.Context, req *cartv1.SetPeriodRequest) (*cartv1.SetPeriodResponse, error) {
-	return serve[cartv1.SetPeriodResponse](ctx, s.setPeriod, req, "maturity_id")
+	return grpcserver.Handle[cartv1.SetPeriodResponse](ctx, s.setPeriod, req, statusFor("maturity_id"))
 }
 
 func (s *server) AddDomain(ctx context.Context, req *cartv1.AddDomainRequest) (*cartv1.AddDomainResponse, error) {
-	return serve[cartv1.AddDomainResponse](ctx, s.addDomain, req, "domain")
+	return grpcserver.Handle[cartv1.AddDomainResponse](ctx, s.addDomain, req, statusFor("domain"))
 }
 
 func (s *server) RemoveDomain(ctx context.Context, req *cartv1.RemoveDomainRequest) (*cartv1.RemoveDomainResponse, error) {
-	return serve[cartv1.RemoveDomainResponse](ctx, s.removeDomain, req, "domain")
+	return grpcserver.Handle[cartv1.RemoveDomainResponse](ctx, s.removeDomain, req, statusFor("domain"))
 }
 
 func (s *server) SetAdditionalFields(ctx context.Context, req *cartv1.SetAdditionalFieldsRequest) (*cartv1.SetAdditionalFieldsResponse, error) {
-	return serve[cartv1.SetAdditionalFieldsResponse](ctx, s.setFields, req, "additional_fields")
+	return grpcserver.Handle[cartv1.SetAdditionalFieldsResponse](ctx, s.setFields, req, statusFor("additional_fields"))
 }
 
 func (s *server) SetPromotions(ctx context.Context, req *cartv1.SetPromotionsRequest) (*cartv1.SetPromotionsResponse, error) {
-	return serve[cartv1.SetPromotionsResponse](ctx, s.setPromotions, req, "assignments")
+	return grpcserver.Handle[cartv1.SetPromotionsResponse](ctx, s.setPromotions, req, statusFor("assignments"))
 }
 
 func (s *server) RedeemPromotionCode(ctx context.Context, req *cartv1.RedeemPromotionCodeRequest) (*cartv1.RedeemPromotionCodeResponse, error) {
-	return serve[cartv1.RedeemPromotionCodeResponse](ctx, s.redeemCode, req, "code")
+	return grpcserver.Handle[cartv1.RedeemPromotionCodeResponse](ctx, s.redeemCode, req, statusFor("code"))
 }
 
 func (s *server) RemovePromotionCode(ctx context.Context, req *cartv1.RemovePromotionCodeRequest) (*cartv1.RemovePromotionCodeResponse, error) {
-	return serve[cartv1.RemovePromotionCodeResponse](ctx, s.removeCode, req, "code")
+	return grpcserver.Handle[cartv1.RemovePromotionCodeResponse](ctx, s.removeCode, req, statusFor("code"))
 }
 
 func (s *server) GetPricedCart(ctx context.Context, req *cartv1.GetPricedCartRequest) (*cartv1.GetPricedCartResponse, error) {
-	return serve[cartv1.GetPricedCartResponse](ctx, s.getPricedCart, req, "")
+	return grpcserver.Handle[cartv1.GetPricedCartResponse](ctx, s.getPricedCart, req, statusFor(""))
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.
@@ -276,4 +263,9 @@ func encodeGRPCGetPricedCartResponse(_ context.Context, response any) (any, erro
 		return nil, fmt.Errorf("cart transport: got response %T, want PricedCartResponse", response)
 	}
 	return &cartv1.GetPricedCartResponse{Priced: pricedCartToProto(r.Priced), Notices: noticesToProto(r.Notices)}, nil
+}
+
+// statusFor maps errors of a method whose input field, when it is the culprit, is field.
+func statusFor(field string) func(error) error {
+	return func(err error) error { return statusFrom(err, field) }
 }

@@ -8,6 +8,7 @@ import (
 	kitgrpc "github.com/go-kit/kit/transport/grpc"
 
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/catalog/domain"
 	"github.com/hostcart/checkout/services/catalog/endpoints"
 )
@@ -45,61 +46,48 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) catalogv1.Catalo
 	}
 }
 
-// serve runs one handler and turns its outcome into the typed reply or a gRPC status.
-func serve[Resp any](ctx context.Context, h kitgrpc.Handler, req any) (*Resp, error) {
-	_, resp, err := h.ServeGRPC(ctx, req)
-	if err != nil {
-		return nil, statusFrom(err)
-	}
-	out, ok := resp.(*Resp)
-	if !ok {
-		return nil, statusFrom(fmt.Errorf("catalog transport: encoded %T, want %T", resp, out))
-	}
-	return out, nil
-}
-
 func (s *server) GetBrandByFqdn(ctx context.Context, req *catalogv1.GetBrandByFqdnRequest) (*catalogv1.GetBrandByFqdnResponse, error) {
-	return serve[catalogv1.GetBrandByFqdnResponse](ctx, s.getBrandByFqdn, req)
+	return grpcserver.Handle[catalogv1.GetBrandByFqdnResponse](ctx, s.getBrandByFqdn, req, statusFrom)
 }
 
 func (s *server) ListBrands(ctx context.Context, req *catalogv1.ListBrandsRequest) (*catalogv1.ListBrandsResponse, error) {
-	return serve[catalogv1.ListBrandsResponse](ctx, s.listBrands, req)
+	return grpcserver.Handle[catalogv1.ListBrandsResponse](ctx, s.listBrands, req, statusFrom)
 }
 
 func (s *server) ListCountries(ctx context.Context, req *catalogv1.ListCountriesRequest) (*catalogv1.ListCountriesResponse, error) {
-	return serve[catalogv1.ListCountriesResponse](ctx, s.listCountries, req)
+	return grpcserver.Handle[catalogv1.ListCountriesResponse](ctx, s.listCountries, req, statusFrom)
 }
 
 func (s *server) ListCategories(ctx context.Context, req *catalogv1.ListCategoriesRequest) (*catalogv1.ListCategoriesResponse, error) {
-	return serve[catalogv1.ListCategoriesResponse](ctx, s.listCategories, req)
+	return grpcserver.Handle[catalogv1.ListCategoriesResponse](ctx, s.listCategories, req, statusFrom)
 }
 
 func (s *server) ListProducts(ctx context.Context, req *catalogv1.ListProductsRequest) (*catalogv1.ListProductsResponse, error) {
-	return serve[catalogv1.ListProductsResponse](ctx, s.listProducts, req)
+	return grpcserver.Handle[catalogv1.ListProductsResponse](ctx, s.listProducts, req, statusFrom)
 }
 
 func (s *server) GetProduct(ctx context.Context, req *catalogv1.GetProductRequest) (*catalogv1.GetProductResponse, error) {
-	return serve[catalogv1.GetProductResponse](ctx, s.getProduct, req)
+	return grpcserver.Handle[catalogv1.GetProductResponse](ctx, s.getProduct, req, statusFrom)
 }
 
 func (s *server) ListPaymentIntervals(ctx context.Context, req *catalogv1.ListPaymentIntervalsRequest) (*catalogv1.ListPaymentIntervalsResponse, error) {
-	return serve[catalogv1.ListPaymentIntervalsResponse](ctx, s.listPaymentIntervals, req)
+	return grpcserver.Handle[catalogv1.ListPaymentIntervalsResponse](ctx, s.listPaymentIntervals, req, statusFrom)
 }
 
 func (s *server) ListZipCodes(ctx context.Context, req *catalogv1.ListZipCodesRequest) (*catalogv1.ListZipCodesResponse, error) {
-	return serve[catalogv1.ListZipCodesResponse](ctx, s.listZipCodes, req)
+	return grpcserver.Handle[catalogv1.ListZipCodesResponse](ctx, s.listZipCodes, req, statusFrom)
 }
 
 func (s *server) GetSessionLocale(ctx context.Context, req *catalogv1.GetSessionLocaleRequest) (*catalogv1.GetSessionLocaleResponse, error) {
-	return serve[catalogv1.GetSessionLocaleResponse](ctx, s.getSessionLocale, req)
+	return grpcserver.Handle[catalogv1.GetSessionLocaleResponse](ctx, s.getSessionLocale, req, statusFrom)
 }
 
 func (s *server) SetSessionLocale(ctx context.Context, req *catalogv1.SetSessionLocaleRequest) (*catalogv1.SetSessionLocaleResponse, error) {
-	return serve[catalogv1.SetSessionLocaleResponse](ctx, s.setSessionLocale, req)
+	return grpcserver.Handle[catalogv1.SetSessionLocaleResponse](ctx, s.setSessionLocale, req, statusFrom)
 }
 
 func (s *server) ValidateAdditionalFields(ctx context.Context, req *catalogv1.ValidateAdditionalFieldsRequest) (*catalogv1.ValidateAdditionalFieldsResponse, error) {
-	return serve[catalogv1.ValidateAdditionalFieldsResponse](ctx, s.validateFields, req)
+	return grpcserver.Handle[catalogv1.ValidateAdditionalFieldsResponse](ctx, s.validateFields, req, statusFrom)
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.

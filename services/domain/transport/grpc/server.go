@@ -9,6 +9,7 @@ import (
 	kitgrpc "github.com/go-kit/kit/transport/grpc"
 
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/domain/domain"
 	"github.com/hostcart/checkout/services/domain/endpoints"
 	"github.com/hostcart/checkout/services/domain/service"
@@ -79,54 +80,40 @@ func (h handler) ServeGRPC(ctx context.Context, grpcReq any) (context.Context, a
 	return ctx, grpcResp, nil
 }
 
-// serve runs one handler and turns its outcome into the typed reply or a gRPC status; field names
-// the request part input errors are reported under.
-func serve[Resp any](ctx context.Context, h kitgrpc.Handler, req any, field string) (*Resp, error) {
-	_, resp, err := h.ServeGRPC(ctx, req)
-	if err != nil {
-		return nil, statusFrom(err, field)
-	}
-	out, ok := resp.(*Resp)
-	if !ok {
-		return nil, statusFrom(fmt.Errorf("domain transport: encoded %T, want %T", resp, out), "")
-	}
-	return out, nil
-}
-
 func (s *server) ListTlds(ctx context.Context, req *domainv1.ListTldsRequest) (*domainv1.ListTldsResponse, error) {
-	return serve[domainv1.ListTldsResponse](ctx, s.listTlds, req, "")
+	return grpcserver.Handle[domainv1.ListTldsResponse](ctx, s.listTlds, req, statusFor(""))
 }
 
 func (s *server) ListDomainGroups(ctx context.Context, req *domainv1.ListDomainGroupsRequest) (*domainv1.ListDomainGroupsResponse, error) {
-	return serve[domainv1.ListDomainGroupsResponse](ctx, s.listDomainGroups, req, "")
+	return grpcserver.Handle[domainv1.ListDomainGroupsResponse](ctx, s.listDomainGroups, req, statusFor(""))
 }
 
 func (s *server) NormalizeSearch(ctx context.Context, req *domainv1.NormalizeSearchRequest) (*domainv1.NormalizeSearchResponse, error) {
-	return serve[domainv1.NormalizeSearchResponse](ctx, s.normalizeSearch, req, "input")
+	return grpcserver.Handle[domainv1.NormalizeSearchResponse](ctx, s.normalizeSearch, req, statusFor("input"))
 }
 
 func (s *server) CheckAvailability(ctx context.Context, req *domainv1.CheckAvailabilityRequest) (*domainv1.CheckAvailabilityResponse, error) {
-	return serve[domainv1.CheckAvailabilityResponse](ctx, s.checkAvailability, req, fieldDomains)
+	return grpcserver.Handle[domainv1.CheckAvailabilityResponse](ctx, s.checkAvailability, req, statusFor(fieldDomains))
 }
 
 func (s *server) GetRecommendations(ctx context.Context, req *domainv1.GetRecommendationsRequest) (*domainv1.GetRecommendationsResponse, error) {
-	return serve[domainv1.GetRecommendationsResponse](ctx, s.getRecommend, req, fieldDomain)
+	return grpcserver.Handle[domainv1.GetRecommendationsResponse](ctx, s.getRecommend, req, statusFor(fieldDomain))
 }
 
 func (s *server) GetInclusiveTlds(ctx context.Context, req *domainv1.GetInclusiveTldsRequest) (*domainv1.GetInclusiveTldsResponse, error) {
-	return serve[domainv1.GetInclusiveTldsResponse](ctx, s.getInclusiveTlds, req, fieldDomains)
+	return grpcserver.Handle[domainv1.GetInclusiveTldsResponse](ctx, s.getInclusiveTlds, req, statusFor(fieldDomains))
 }
 
 func (s *server) SearchGroup(ctx context.Context, req *domainv1.SearchGroupRequest) (*domainv1.SearchGroupResponse, error) {
-	return serve[domainv1.SearchGroupResponse](ctx, s.searchGroup, req, fieldDomain)
+	return grpcserver.Handle[domainv1.SearchGroupResponse](ctx, s.searchGroup, req, statusFor(fieldDomain))
 }
 
 func (s *server) SearchFullDomain(ctx context.Context, req *domainv1.SearchFullDomainRequest) (*domainv1.SearchFullDomainResponse, error) {
-	return serve[domainv1.SearchFullDomainResponse](ctx, s.searchFullDomain, req, fieldDomain)
+	return grpcserver.Handle[domainv1.SearchFullDomainResponse](ctx, s.searchFullDomain, req, statusFor(fieldDomain))
 }
 
 func (s *server) ValidateDomainAdditionalFields(ctx context.Context, req *domainv1.ValidateDomainAdditionalFieldsRequest) (*domainv1.ValidateDomainAdditionalFieldsResponse, error) {
-	return serve[domainv1.ValidateDomainAdditionalFieldsResponse](ctx, s.validateFields, req, "fields")
+	return grpcserver.Handle[domainv1.ValidateDomainAdditionalFieldsResponse](ctx, s.validateFields, req, statusFor("fields"))
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.
@@ -314,4 +301,9 @@ func encodeGRPCValidateDomainAdditionalFieldsResponse(_ context.Context, respons
 		Valid:  len(resp.Errors) == 0,
 		Errors: mapAll(resp.Errors, fieldErrorToProto),
 	}, nil
+}
+
+// statusFor maps errors of a method whose input field, when it is the culprit, is field.
+func statusFor(field string) func(error) error {
+	return func(err error) error { return statusFrom(err, field) }
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/apperr"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/promotion/endpoints"
 )
 
@@ -34,37 +35,24 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) promotionv1.Prom
 	}
 }
 
-// serve runs one handler and turns its outcome into the typed reply or a gRPC status.
-func serve[Resp any](ctx context.Context, h kitgrpc.Handler, req any) (*Resp, error) {
-	_, resp, err := h.ServeGRPC(ctx, req)
-	if err != nil {
-		return nil, statusFrom(err)
-	}
-	out, ok := resp.(*Resp)
-	if !ok {
-		return nil, statusFrom(fmt.Errorf("promotion transport: encoded %T, want %T", resp, out))
-	}
-	return out, nil
-}
-
 func (s *server) ListPromotions(ctx context.Context, req *promotionv1.ListPromotionsRequest) (*promotionv1.ListPromotionsResponse, error) {
-	return serve[promotionv1.ListPromotionsResponse](ctx, s.listPromotions, req)
+	return grpcserver.Handle[promotionv1.ListPromotionsResponse](ctx, s.listPromotions, req, statusFrom)
 }
 
 func (s *server) GetPromotionByCode(ctx context.Context, req *promotionv1.GetPromotionByCodeRequest) (*promotionv1.GetPromotionByCodeResponse, error) {
-	return serve[promotionv1.GetPromotionByCodeResponse](ctx, s.getPromotionByCode, req)
+	return grpcserver.Handle[promotionv1.GetPromotionByCodeResponse](ctx, s.getPromotionByCode, req, statusFrom)
 }
 
 func (s *server) BestAutomaticPromotions(ctx context.Context, req *promotionv1.BestAutomaticPromotionsRequest) (*promotionv1.BestAutomaticPromotionsResponse, error) {
-	return serve[promotionv1.BestAutomaticPromotionsResponse](ctx, s.bestAutomatic, req)
+	return grpcserver.Handle[promotionv1.BestAutomaticPromotionsResponse](ctx, s.bestAutomatic, req, statusFrom)
 }
 
 func (s *server) RedeemCode(ctx context.Context, req *promotionv1.RedeemCodeRequest) (*promotionv1.RedeemCodeResponse, error) {
-	return serve[promotionv1.RedeemCodeResponse](ctx, s.redeemCode, req)
+	return grpcserver.Handle[promotionv1.RedeemCodeResponse](ctx, s.redeemCode, req, statusFrom)
 }
 
 func (s *server) RevalidatePromotions(ctx context.Context, req *promotionv1.RevalidatePromotionsRequest) (*promotionv1.RevalidatePromotionsResponse, error) {
-	return serve[promotionv1.RevalidatePromotionsResponse](ctx, s.revalidate, req)
+	return grpcserver.Handle[promotionv1.RevalidatePromotionsResponse](ctx, s.revalidate, req, statusFrom)
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.

@@ -1,0 +1,138 @@
+package ratelimit_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
+)
+
+// refused is what a service's Refusal returns in these tests.
+type refused struct {
+	retryAfter time.Duration
+	scope      string
+}
+
+func (r *refused) Error() string {
+	return fmt.Sprintf("%s budget spent, retry after %v", r.scope, r.retryAfter)
+}
+
+func refuse(ra time.Duration, scope string) error { return &refused{retryAfter: ra, scope: scope} }
+
+// guarded wraps a counting endpoint in the middleware over miniredis.
+func guarded(t *testing.T, b ratelimit.Budgets) (call func(context.Context) error, mr *miniredis.Miniredis, calls *int) {
+	t.Helper()
+	mr = miniredis.RunT(t)
+	rdb := redis.NewClient(&redis.Options{Addr: mr.Addr(), MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
+	t.Cleanup(func() { rdb.Close() })
+	calls = new(int)
+	next := func(context.Context, any) (any, error) { *calls++; return "ok", nil }
+	e := ratelimit.Middleware(ratelimit.New(rdb, "rl:test:"), b, refuse, nil)(next)
+	return func(ctx context.Context) error { _, err := e(ctx, nil); return err }, mr, calls
+}
+
+func visitor(session, ip string) context.Context {
+	return callctx.With(context.Background(), callctx.Values{BrandID: 1, SessionID: session, ClientIP: ip})
+}
+
+func TestMiddlewareBudgetsPerSessionAndAddress(t *testing.T) {
+	call, _, calls := guarded(t, ratelimit.Budgets{
+		PerSession: ratelimit.Limit{Rate: 3, Period: time.Minute},
+		PerIP:      ratelimit.Limit{Rate: 5, Period: time.Minute},
+	})
+	for i := range 3 {
+		if err := call(visitor("s1", "192.0.2.1")); err != nil {
+			t.Fatalf("call %d of s1: %v", i+1, err)
+		}
+	}
+	var r *refused
+	if err := call(visitor("s1", "192.0.2.1")); !errors.As(err, &r) || r.scope != "session" || r.retryAfter <= 0 {
+		t.Fatalf("4th call of s1: %v, want the session refusal with a retry delay", err)
+	}
+	// A new session from the same address has its own budget until the address's is spent.
+	for i := range 2 {
+		if err := call(visitor("s2", "192.0.2.1")); err != nil {
+			t.Fatalf("call %d of s2: %v", i+1, err)
+		}
+	}
+	if err := call(visitor("s3", "192.0.2.1")); !errors.As(err, &r) || r.scope != "ip" {
+		t.Fatalf("6th call of the address: %v, want the address refusal", err)
+	}
+	if err := call(visitor("s4", "198.51.100.7")); err != nil {
+		t.Errorf("other address: %v", err)
+	}
+	if *calls != 6 {
+		t.Errorf("endpoint ran %d times, want 6 (refused calls must not reach it)", *calls)
+	}
+}
+
+// The address override (WithClientIP) is honoured by the one middleware every service uses.
+func TestMiddlewareHonoursClientIPOverride(t *testing.T) {
+	call, _, _ := guarded(t, ratelimit.Budgets{PerIP: ratelimit.Limit{Rate: 1, Period: time.Minute}})
+	base := callctx.With(context.Background(), callctx.Values{SessionID: "s", ClientIP: "192.0.2.1"})
+	if err := call(ratelimit.WithClientIP(base, "203.0.113.9")); err != nil {
+		t.Fatal(err)
+	}
+	var r *refused
+	if err := call(ratelimit.WithClientIP(base, "203.0.113.9")); !errors.As(err, &r) || r.scope != "ip" {
+		t.Fatalf("second call from the overriding address: %v, want the address refusal", err)
+	}
+	// The call context's own address was never charged.
+	if err := call(base); err != nil {
+		t.Fatalf("call from the call context's address: %v", err)
+	}
+}
+
+func TestClientIP(t *testing.T) {
+	ctx := callctx.With(context.Background(), callctx.Values{ClientIP: "192.0.2.1"})
+	if got := ratelimit.ClientIP(ctx); got != "192.0.2.1" {
+		t.Fatalf("ClientIP = %q, want the call context's", got)
+	}
+	if got := ratelimit.ClientIP(ratelimit.WithClientIP(ctx, "192.0.2.2")); got != "192.0.2.2" {
+		t.Fatalf("ClientIP = %q, want the override", got)
+	}
+	if got := ratelimit.ClientIP(ratelimit.WithClientIP(ctx, "")); got != "192.0.2.1" {
+		t.Fatalf("empty override replaced the address: %q", got)
+	}
+	if got := ratelimit.ClientIP(context.Background()); got != "" {
+		t.Fatalf("ClientIP = %q without any", got)
+	}
+}
+
+func TestMiddlewareFailsOpenWhenRedisIsDown(t *testing.T) {
+	call, mr, calls := guarded(t, ratelimit.Budgets{PerSession: ratelimit.Limit{Rate: 1, Period: time.Minute}})
+	mr.Close()
+	for range 3 {
+		if err := call(visitor("s", "")); err != nil {
+			t.Fatalf("with Redis down: %v, want the call through", err)
+		}
+	}
+	if *calls != 3 {
+		t.Errorf("endpoint ran %d times, want 3", *calls)
+	}
+}
+
+func TestMiddlewareWithoutKeysOrBudgetsLetsCallsThrough(t *testing.T) {
+	call, _, calls := guarded(t, ratelimit.Budgets{PerSession: ratelimit.Limit{Rate: 1, Period: time.Minute}})
+	for range 5 {
+		if err := call(context.Background()); err != nil {
+			t.Fatalf("anonymous internal call limited: %v", err)
+		}
+	}
+	off, _, offCalls := guarded(t, ratelimit.Budgets{})
+	for range 5 {
+		if err := off(visitor("s", "192.0.2.1")); err != nil {
+			t.Fatalf("limits off: %v", err)
+		}
+	}
+	if *calls != 5 || *offCalls != 5 {
+		t.Fatalf("endpoint ran %d and %d times, want 5 each", *calls, *offCalls)
+	}
+}
