@@ -13,6 +13,11 @@ import (
 // BenchmarkHit, which decided that the library is fast enough for the per-request caches:
 //
 //	cd libs/go && go test -run '^$' -bench Hit -benchmem -count 5 ./ttlcache/
+//
+// On the 2-core CI machine (medians of 5): serial 68 ns hand-written vs 75 ns library (1.10x),
+// parallel 65 ns vs 75 ns (1.15x), no allocations either way. A warm availability request hits
+// about eight caches (brand, locale, catalogue, five names): under 0.1 µs more of the ~130 µs of
+// CPU it costs, so the hand-written caches did not earn their keep.
 type handwritten[K comparable, V any] struct {
 	ttl     time.Duration
 	mu      sync.RWMutex
