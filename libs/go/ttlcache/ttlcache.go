@@ -23,7 +23,9 @@ type Cache[K comparable, V any] struct {
 	lru *expirable.LRU[K, V] // nil: caching is off
 }
 
-// New returns a cache of at most size entries kept for ttl. size must be positive.
+// New returns a cache of at most size entries kept for ttl. size must be positive. A cache with
+// a TTL sweeps expired entries in a goroutine that lives as long as the process (the library's
+// v2 has no Close), so caches belong in constructors run once at start-up, never per request.
 func New[K comparable, V any](size int, ttl time.Duration) *Cache[K, V] {
 	return NewWithEvict[K, V](size, ttl, nil)
 }
