@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net"
 	"strings"
-	"sync"
 	"time"
 
 	"google.golang.org/grpc"
@@ -16,6 +15,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	"github.com/hostcart/checkout/libs/go/ttlcache"
 )
 
 // ErrNotFound means no visible brand is served under the host.
@@ -35,22 +35,22 @@ type Options struct {
 	// localhost, 127.0.0.1 and [::1] select DefaultSlug.
 	DevHosts    bool
 	DefaultSlug string
-	// MaxHosts bounds the cache, since hosts come from the client and may be arbitrary.
+	// MaxHosts bounds the cache of hosts that are not a brand, since hosts come from the client
+	// and may be arbitrary. The hosts of brands are few and kept apart, so a flood of made-up
+	// hosts cannot push them out.
 	MaxHosts int
-	// Now replaces the clock in tests.
-	Now func() time.Time
+
+	// onEvict lets tests wait for a host's answer to expire instead of sleeping.
+	onEvict func(host string)
 }
 
 const (
 	defaultTTL      = 30 * time.Second
 	defaultMaxHosts = 1024
 	maxHostLength   = 253
+	// maxBrandHosts bounds the cache of brands found: one host per brand, and a shop runs a few.
+	maxBrandHosts = 256
 )
-
-type entry struct {
-	brand   *catalogv1.Brand // nil: known not to exist
-	expires time.Time
-}
 
 // Resolver maps hosts to brands. Returned brands are shared between requests and must not be
 // modified.
@@ -58,10 +58,10 @@ type Resolver struct {
 	catalog Catalog
 	opts    Options
 
-	mu     sync.Mutex
-	byHost map[string]entry
-	all    []*catalogv1.Brand
-	allExp time.Time
+	byHost   *ttlcache.Cache[string, *catalogv1.Brand]
+	notFound *ttlcache.Cache[string, struct{}]
+	// all is the brand list the development hosts are matched against, under a single key.
+	all *ttlcache.Cache[struct{}, []*catalogv1.Brand]
 }
 
 // NewResolver returns a resolver asking catalog; zero options take defaults.
@@ -72,10 +72,19 @@ func NewResolver(catalog Catalog, opts Options) *Resolver {
 	if opts.MaxHosts <= 0 {
 		opts.MaxHosts = defaultMaxHosts
 	}
-	if opts.Now == nil {
-		opts.Now = time.Now
+	var onFound func(string, *catalogv1.Brand)
+	var onNotFound func(string, struct{})
+	if opts.onEvict != nil {
+		onFound = func(h string, _ *catalogv1.Brand) { opts.onEvict(h) }
+		onNotFound = func(h string, _ struct{}) { opts.onEvict(h) }
 	}
-	return &Resolver{catalog: catalog, opts: opts, byHost: map[string]entry{}}
+	return &Resolver{
+		catalog:  catalog,
+		opts:     opts,
+		byHost:   ttlcache.NewWithEvict(maxBrandHosts, opts.TTL, onFound),
+		notFound: ttlcache.NewWithEvict(opts.MaxHosts, opts.TTL, onNotFound),
+		all:      ttlcache.New[struct{}, []*catalogv1.Brand](1, opts.TTL),
+	}
 }
 
 // Resolve returns the brand served under hostport (a Host header value, port optional).
@@ -93,63 +102,36 @@ func (r *Resolver) Resolve(ctx context.Context, hostport string) (*catalogv1.Bra
 }
 
 func (r *Resolver) byFqdn(ctx context.Context, host string) (*catalogv1.Brand, error) {
-	now := r.opts.Now()
-	r.mu.Lock()
-	e, hit := r.byHost[host]
-	r.mu.Unlock()
-	if hit && now.Before(e.expires) {
-		if e.brand == nil {
-			return nil, ErrNotFound
-		}
-		return e.brand, nil
+	if b, ok := r.byHost.Get(host); ok {
+		return b, nil
 	}
-
+	if _, ok := r.notFound.Get(host); ok {
+		return nil, ErrNotFound
+	}
 	resp, err := r.catalog.GetBrandByFqdn(ctx, &catalogv1.GetBrandByFqdnRequest{Fqdn: host})
 	switch {
 	case status.Code(err) == codes.NotFound:
-		r.store(host, nil, now)
+		r.notFound.Add(host, struct{}{})
 		return nil, ErrNotFound
 	case err != nil:
 		return nil, fmt.Errorf("brands: get brand by fqdn %q: %w", host, err)
 	case resp.GetBrand() == nil:
 		return nil, fmt.Errorf("brands: catalog answered no brand for %q", host)
 	}
-	r.store(host, resp.GetBrand(), now)
+	r.byHost.Add(host, resp.GetBrand())
 	return resp.GetBrand(), nil
 }
 
-func (r *Resolver) store(host string, b *catalogv1.Brand, now time.Time) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.byHost) >= r.opts.MaxHosts {
-		for h, e := range r.byHost {
-			if !now.Before(e.expires) {
-				delete(r.byHost, h)
-			}
-		}
-	}
-	// Still full of live entries: a flood of made-up hosts. Real brands are few and were cached
-	// first, so dropping the newcomer keeps memory bounded without hurting them.
-	if len(r.byHost) >= r.opts.MaxHosts {
-		return
-	}
-	r.byHost[host] = entry{brand: b, expires: now.Add(r.opts.TTL)}
-}
-
 func (r *Resolver) bySlug(ctx context.Context, slug string) (*catalogv1.Brand, error) {
-	now := r.opts.Now()
-	r.mu.Lock()
-	all, fresh := r.all, now.Before(r.allExp)
-	r.mu.Unlock()
-	if !fresh {
+	all, err := r.all.Load(ctx, struct{}{}, func(ctx context.Context) ([]*catalogv1.Brand, error) {
 		resp, err := r.catalog.ListBrands(ctx, &catalogv1.ListBrandsRequest{})
 		if err != nil {
 			return nil, fmt.Errorf("brands: list brands: %w", err)
 		}
-		all = resp.GetBrands()
-		r.mu.Lock()
-		r.all, r.allExp = all, now.Add(r.opts.TTL)
-		r.mu.Unlock()
+		return resp.GetBrands(), nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, b := range all {
 		// Invisible brands are not served under their fqdn either.

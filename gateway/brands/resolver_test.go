@@ -56,11 +56,6 @@ func newStub() *stubCatalog {
 	}}
 }
 
-type clock struct{ t time.Time }
-
-func (c *clock) now() time.Time          { return c.t }
-func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
-
 func TestResolveByFqdnIgnoresPortCaseAndTrailingDot(t *testing.T) {
 	stub := newStub()
 	r := NewResolver(stub, Options{})
@@ -77,8 +72,7 @@ func TestResolveByFqdnIgnoresPortCaseAndTrailingDot(t *testing.T) {
 
 func TestResolveCachesForTTL(t *testing.T) {
 	stub := newStub()
-	clk := &clock{t: time.Unix(1000, 0)}
-	r := NewResolver(stub, Options{TTL: 10 * time.Second, Now: clk.now})
+	r := NewResolver(stub, Options{})
 	ctx := context.Background()
 
 	for range 3 {
@@ -94,13 +88,37 @@ func TestResolveCachesForTTL(t *testing.T) {
 	if len(stub.byFqdn) != 2 {
 		t.Fatalf("catalog asked %d times within the TTL, want 2 (one per host)", len(stub.byFqdn))
 	}
+}
 
-	clk.advance(11 * time.Second)
+func TestResolveAsksAgainAfterTTL(t *testing.T) {
+	stub := newStub()
+	expired := make(chan string, 4)
+	r := NewResolver(stub, Options{TTL: 20 * time.Millisecond, onEvict: func(h string) { expired <- h }})
+	ctx := context.Background()
+	for _, h := range []string{"shop.hostwerk.de", "unknown.example"} {
+		_, _ = r.Resolve(ctx, h)
+	}
+	// The not-found answer expires too: a brand created for that host is served then.
+	stub.mu.Lock()
+	stub.brands = append(stub.brands, &catalogv1.Brand{Id: 4, Fqdn: "unknown.example", IsVisible: true})
+	stub.mu.Unlock()
+	for range 2 {
+		select {
+		case <-expired:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the cached answers never expired")
+		}
+	}
+	if b, err := r.Resolve(ctx, "unknown.example"); err != nil || b.GetId() != 4 {
+		t.Fatalf("after the TTL: %v, %v; want the new brand 4", b, err)
+	}
 	if _, err := r.Resolve(ctx, "shop.hostwerk.de"); err != nil {
 		t.Fatal(err)
 	}
-	if len(stub.byFqdn) != 3 {
-		t.Fatalf("catalog asked %d times, want a fresh lookup after the TTL", len(stub.byFqdn))
+	stub.mu.Lock()
+	defer stub.mu.Unlock()
+	if len(stub.byFqdn) != 4 {
+		t.Fatalf("catalog asked %v, want a fresh lookup of each host after the TTL", stub.byFqdn)
 	}
 }
 
@@ -184,13 +202,21 @@ func TestResolveRejectsMalformedHostsWithoutAskingCatalog(t *testing.T) {
 	}
 }
 
-func TestCacheStaysBounded(t *testing.T) {
+func TestCacheStaysBoundedAndKeepsBrands(t *testing.T) {
 	stub := newStub()
 	r := NewResolver(stub, Options{MaxHosts: 4})
-	for i := range 20 {
-		_, _ = r.Resolve(context.Background(), fmt.Sprintf("h%d.example", i))
+	ctx := context.Background()
+	if _, err := r.Resolve(ctx, "shop.hostwerk.de"); err != nil {
+		t.Fatal(err)
 	}
-	if n := len(r.byHost); n > 4 {
-		t.Fatalf("cache holds %d hosts, want at most 4", n)
+	for i := range 20 {
+		_, _ = r.Resolve(ctx, fmt.Sprintf("h%d.example", i))
+	}
+	if n := r.notFound.Len(); n > 4 {
+		t.Fatalf("cache holds %d unknown hosts, want at most 4", n)
+	}
+	asked := len(stub.byFqdn)
+	if _, err := r.Resolve(ctx, "shop.hostwerk.de"); err != nil || len(stub.byFqdn) != asked {
+		t.Fatalf("a flood of made-up hosts pushed the brand out: %v, catalog asked again: %v", err, len(stub.byFqdn) != asked)
 	}
 }

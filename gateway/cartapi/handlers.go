@@ -1,8 +1,8 @@
-// Package cartapi serves the cart and promotion routes of /api/v2 (spec §7): the session cart and
-// its finer operations (items, addons, upsells, periods, domains, field values, promo codes), the
-// priced view, and the brand's promotions. It checks the request's shape, calls the cart or the
-// promotion service and writes the contract's answer as JSON. The invariants of the cart are the
-// cart service's: the gateway never prices, merges or checks a cart itself.
+// Package cartapi serves the cart routes of /api/v2 (spec §7): the session cart and its finer
+// operations (items, addons, upsells, periods, domains, field values, promo codes) and the priced
+// view. It checks the request's shape, calls the cart service and writes the contract's answer as
+// JSON. The invariants of the cart are the cart service's: the gateway never prices, merges or
+// checks a cart itself. The brand's promotions are served by promotionapi.
 package cartapi
 
 import (
@@ -13,24 +13,21 @@ import (
 	"github.com/hostcart/checkout/gateway/apijson"
 	"github.com/hostcart/checkout/gateway/httperr"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
-	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 )
 
-// Handlers answers the cart routes with the cart service and the promotion routes with the
-// promotion service.
+// Handlers answers the cart routes with the cart service.
 type Handlers struct {
-	cart       cartv1.CartServiceClient
-	promotions promotionv1.PromotionServiceClient
+	cart cartv1.CartServiceClient
 }
 
 // New returns the handlers.
-func New(cart cartv1.CartServiceClient, promotions promotionv1.PromotionServiceClient) *Handlers {
-	return &Handlers{cart: cart, promotions: promotions}
+func New(cart cartv1.CartServiceClient) *Handlers {
+	return &Handlers{cart: cart}
 }
 
 // Register adds the routes to api, the /api/v2 group, which must run the session, CSRF, client
 // address, brand and locale middleware first: the cart belongs to the session, the priced view
-// names products in the session's locale, and code lookups are rate limited per session and
+// names products in the session's locale, and code redemptions are rate limited per session and
 // address.
 func (h *Handlers) Register(api gin.IRoutes) {
 	api.GET("/session/cart", h.getCart)
@@ -51,8 +48,6 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.DELETE("/session/cart/domains/:name", h.removeDomain)
 	api.POST("/session/cart/promotions", h.redeemCode)
 	api.DELETE("/session/cart/promotions/:code", h.removeCode)
-	api.GET("/promotions", h.listPromotions)
-	api.GET("/promotions/:code", h.getPromotion)
 }
 
 // isSalesAgent decides the is_sales_agent flag of every cart call: only a sales agent may change
@@ -268,28 +263,6 @@ func (h *Handlers) removeCode(c *gin.Context) {
 		Code: code, IsSalesAgent: isSalesAgent(c),
 	})
 	apijson.Write(c, resp, err)
-}
-
-// listPromotions lists the brand's automatic promotions. include_manual stays false: the public
-// route must not publish coupon codes.
-func (h *Handlers) listPromotions(c *gin.Context) {
-	resp, err := h.promotions.ListPromotions(c.Request.Context(), &promotionv1.ListPromotionsRequest{})
-	apijson.Write(c, resp, err)
-}
-
-// getPromotion answers the Promotion object itself. Lookups are rate limited by the promotion
-// service (429 with Retry-After).
-func (h *Handlers) getPromotion(c *gin.Context) {
-	code, ok := boundedParam(c, "code", maxCodeBytes, KeyCodeNotFound)
-	if !ok {
-		return
-	}
-	resp, err := h.promotions.GetPromotionByCode(c.Request.Context(), &promotionv1.GetPromotionByCodeRequest{Code: code})
-	if err != nil {
-		httperr.Abort(c, err)
-		return
-	}
-	apijson.Write(c, resp.GetPromotion(), nil)
 }
 
 func rowID(c *gin.Context) (string, bool) {

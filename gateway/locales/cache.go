@@ -6,12 +6,12 @@ package locales
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"google.golang.org/grpc"
 
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	"github.com/hostcart/checkout/libs/go/ttlcache"
 )
 
 // Catalog is the part of the catalog client the cache needs. The call's context must carry the
@@ -24,14 +24,17 @@ type Catalog interface {
 type Options struct {
 	// TTL bounds how stale a locale changed through another gateway instance may be.
 	TTL time.Duration
-	// MaxEntries bounds memory: session ids come from clients.
+	// MaxEntries bounds memory: session ids come from clients. When full, the least recently
+	// active session goes first, and it only costs that session one catalog call.
 	MaxEntries int
-	// Now replaces the clock in tests.
-	Now func() time.Time
+
+	// onEvict lets tests wait for an entry to expire instead of sleeping.
+	onEvict func()
 }
 
 const (
-	DefaultTTL        = 30 * time.Second
+	DefaultTTL = 30 * time.Second
+	// DefaultMaxEntries holds the sessions active within a TTL on a busy instance, a few MB.
 	DefaultMaxEntries = 100_000
 )
 
@@ -40,18 +43,10 @@ type key struct {
 	sessionID string
 }
 
-type entry struct {
-	code    string
-	expires time.Time
-}
-
 // Cache maps (brand, session) to the session's locale code.
 type Cache struct {
 	catalog Catalog
-	opts    Options
-
-	mu      sync.RWMutex
-	entries map[key]entry
+	entries *ttlcache.Cache[key, string]
 }
 
 // New returns a cache asking catalog on misses.
@@ -62,21 +57,16 @@ func New(catalog Catalog, opts Options) *Cache {
 	if opts.MaxEntries <= 0 {
 		opts.MaxEntries = DefaultMaxEntries
 	}
-	if opts.Now == nil {
-		opts.Now = time.Now
+	var onEvict func(key, string)
+	if opts.onEvict != nil {
+		onEvict = func(key, string) { opts.onEvict() }
 	}
-	return &Cache{catalog: catalog, opts: opts, entries: map[key]entry{}}
+	return &Cache{catalog: catalog, entries: ttlcache.NewWithEvict(opts.MaxEntries, opts.TTL, onEvict)}
 }
 
 // Cached returns the session's locale when a fresh answer is in memory.
 func (c *Cache) Cached(brandID int32, sessionID string) (string, bool) {
-	c.mu.RLock()
-	e, ok := c.entries[key{brandID: brandID, sessionID: sessionID}]
-	c.mu.RUnlock()
-	if !ok || !c.opts.Now().Before(e.expires) {
-		return "", false
-	}
-	return e.code, true
+	return c.entries.Get(key{brandID: brandID, sessionID: sessionID})
 }
 
 // Resolve returns the session's locale. When the catalog cannot answer, the brand's default locale
@@ -86,8 +76,6 @@ func (c *Cache) Resolve(ctx context.Context, brand *catalogv1.Brand, sessionID s
 	if code, ok := c.Cached(brand.GetId(), sessionID); ok {
 		return code
 	}
-	k := key{brandID: brand.GetId(), sessionID: sessionID}
-	now := c.opts.Now()
 	if sessionID == "" || c.catalog == nil {
 		return DefaultOf(brand)
 	}
@@ -95,7 +83,7 @@ func (c *Cache) Resolve(ctx context.Context, brand *catalogv1.Brand, sessionID s
 	if err != nil || resp.GetCode() == "" {
 		return DefaultOf(brand)
 	}
-	c.store(k, resp.GetCode(), now)
+	c.entries.Add(key{brandID: brand.GetId(), sessionID: sessionID}, resp.GetCode())
 	return resp.GetCode()
 }
 
@@ -104,25 +92,7 @@ func (c *Cache) Set(brandID int32, sessionID, code string) {
 	if sessionID == "" || code == "" {
 		return
 	}
-	c.store(key{brandID: brandID, sessionID: sessionID}, code, c.opts.Now())
-}
-
-func (c *Cache) store(k key, code string, now time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, exists := c.entries[k]; !exists && len(c.entries) >= c.opts.MaxEntries {
-		for ek, e := range c.entries {
-			if !now.Before(e.expires) {
-				delete(c.entries, ek)
-			}
-		}
-		// Still full of live sessions: skip caching this one rather than grow without bound; it
-		// is then asked for per request, which is correct, only slower.
-		if len(c.entries) >= c.opts.MaxEntries {
-			return
-		}
-	}
-	c.entries[k] = entry{code: code, expires: now.Add(c.opts.TTL)}
+	c.entries.Add(key{brandID: brandID, sessionID: sessionID}, code)
 }
 
 // DefaultOf returns the brand's default locale code, or "" when it has none marked.

@@ -35,10 +35,8 @@ func ctxFor(session string) context.Context {
 }
 
 func TestResolveCachesUntilTTL(t *testing.T) {
-	now := time.Unix(1000, 0)
 	cat := &fakeCatalog{bySession: map[string]string{"s1": "de-DE"}}
-	c := New(cat, Options{TTL: time.Minute, Now: func() time.Time { return now }})
-
+	c := New(cat, Options{})
 	for range 3 {
 		if got := c.Resolve(ctxFor("s1"), brand, "s1"); got != "de-DE" {
 			t.Fatalf("Resolve = %q, want de-DE", got)
@@ -47,8 +45,21 @@ func TestResolveCachesUntilTTL(t *testing.T) {
 	if cat.calls != 1 {
 		t.Fatalf("catalog asked %d times, want 1", cat.calls)
 	}
+}
+
+func TestResolveAsksAgainAfterTTL(t *testing.T) {
+	expired := make(chan struct{}, 1)
+	cat := &fakeCatalog{bySession: map[string]string{"s1": "de-DE"}}
+	c := New(cat, Options{TTL: 20 * time.Millisecond, onEvict: func() { expired <- struct{}{} }})
+	if got := c.Resolve(ctxFor("s1"), brand, "s1"); got != "de-DE" {
+		t.Fatalf("Resolve = %q, want de-DE", got)
+	}
 	cat.bySession["s1"] = "en-GB" // changed through another gateway instance
-	now = now.Add(time.Minute)
+	select {
+	case <-expired:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the entry never expired")
+	}
 	if got := c.Resolve(ctxFor("s1"), brand, "s1"); got != "en-GB" || cat.calls != 2 {
 		t.Fatalf("after TTL: %q with %d calls, want en-GB asked again", got, cat.calls)
 	}
@@ -92,18 +103,21 @@ func TestFallsBackToBrandDefault(t *testing.T) {
 }
 
 func TestBoundedEntries(t *testing.T) {
-	now := time.Unix(1000, 0)
 	cat := &fakeCatalog{bySession: map[string]string{"a": "de-DE", "b": "de-DE", "c": "en-GB"}}
-	c := New(cat, Options{MaxEntries: 2, TTL: time.Minute, Now: func() time.Time { return now }})
+	c := New(cat, Options{MaxEntries: 2})
 	c.Resolve(ctxFor("a"), brand, "a")
 	c.Resolve(ctxFor("b"), brand, "b")
+	c.Resolve(ctxFor("a"), brand, "a") // b is now the least recently used
 	c.Resolve(ctxFor("c"), brand, "c")
-	if len(c.entries) != 2 {
-		t.Fatalf("%d entries, want at most 2", len(c.entries))
+	if n := c.entries.Len(); n != 2 {
+		t.Fatalf("%d entries, want at most 2", n)
 	}
-	now = now.Add(2 * time.Minute) // all expired: room again
-	c.Resolve(ctxFor("c"), brand, "c")
-	if _, ok := c.entries[key{brandID: 7, sessionID: "c"}]; !ok || len(c.entries) > 2 {
-		t.Fatalf("expired entries not evicted: %v", c.entries)
+	if _, ok := c.Cached(brand.GetId(), "b"); ok {
+		t.Error("the least recently used session survived a full cache")
+	}
+	for _, s := range []string{"a", "c"} {
+		if _, ok := c.Cached(brand.GetId(), s); !ok {
+			t.Errorf("session %s was evicted, want the least recently used one to go", s)
+		}
 	}
 }

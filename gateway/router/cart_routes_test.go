@@ -15,7 +15,6 @@ import (
 
 	"github.com/hostcart/checkout/gateway/internal/fakecart"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
-	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 )
 
 func (v *visitor) send(t *testing.T, method, target, body string) *httptest.ResponseRecorder {
@@ -63,8 +62,6 @@ func TestCartRoutesTranslateRequests(t *testing.T) {
 			&cartv1.SetAdditionalFieldsRequest{Line: &cartv1.LineRef{RowId: row, Kind: cartv1.LineKind_LINE_KIND_DOMAIN, Domain: "mein-shop.de"}, AdditionalFields: []*cartv1.FieldValue{{FieldId: 8, Value: "AT"}}}},
 		{"POST", "/api/v2/session/cart/promotions", `{"code":"welcome10"}`, "RedeemPromotionCode", &cartv1.RedeemPromotionCodeRequest{Code: "welcome10"}},
 		{"DELETE", "/api/v2/session/cart/promotions/WELCOME10", "", "RemovePromotionCode", &cartv1.RemovePromotionCodeRequest{Code: "WELCOME10"}},
-		{"GET", "/api/v2/promotions", "", "ListPromotions", &promotionv1.ListPromotionsRequest{}},
-		{"GET", "/api/v2/promotions/welcome10", "", "GetPromotionByCode", &promotionv1.GetPromotionByCodeRequest{Code: "welcome10"}},
 	}
 	for _, tt := range tests {
 		rec := v.send(t, tt.method, tt.target, tt.body)
@@ -101,14 +98,6 @@ func TestCartAnswersAreProtoJSON(t *testing.T) {
 	if rec.Code != http.StatusOK || len(notices) != 1 || notices[0].(map[string]any)["key"] != "cart.period_reset" {
 		t.Fatalf("get cart: %d %s", rec.Code, rec.Body)
 	}
-	rec = v.get(t, "/api/v2/promotions/welcome10")
-	if body := decode(t, rec.Body.Bytes()); rec.Code != http.StatusOK || body["code"] != "WELCOME10" || body["percent_label"] != float64(10) {
-		t.Fatalf("promotion by code answers the Promotion itself: %d %s", rec.Code, rec.Body)
-	}
-	rec = v.get(t, "/api/v2/promotions/nope")
-	if rec.Code != http.StatusNotFound || rec.Body.String() != `{"error":"confirm.manual_promotion_not_found","errors":{},"params":{"code":"NOPE"}}` {
-		t.Fatalf("unknown code: %d %s", rec.Code, rec.Body)
-	}
 }
 
 // Malformed requests stop at the gateway with a clear 4xx and never reach the service.
@@ -137,7 +126,6 @@ func TestCartRoutesRejectMalformedRequests(t *testing.T) {
 		{"DELETE", "/api/v2/session/cart/domains/" + strings.Repeat("d", 254), "", 404, `{"error":"cart.domain_not_found","errors":{}}`},
 		{"POST", "/api/v2/session/cart/promotions", `{"code":"` + strings.Repeat("C", 65) + `"}`, 404, `{"error":"confirm.manual_promotion_not_found","errors":{"code":["confirm.manual_promotion_not_found"]}}`},
 		{"DELETE", "/api/v2/session/cart/promotions/" + strings.Repeat("C", 65), "", 404, `{"error":"cart.promotion_not_found","errors":{}}`},
-		{"GET", "/api/v2/promotions/" + strings.Repeat("C", 65), "", 404, `{"error":"confirm.manual_promotion_not_found","errors":{}}`},
 	}
 	for _, tt := range tests {
 		before := len(e.cart.Calls())
@@ -207,8 +195,6 @@ func TestCartErrorsAreMapped(t *testing.T) {
 			`{"error":"error.too_many_requests","errors":{},"params":{"scope":"session"}}`, "2"},
 		{"redis down", status.Error(codes.Unavailable, "cart.unavailable"), "GET", "/api/v2/session/cart", "", 503,
 			`{"error":"error.service_unavailable","errors":{}}`, ""},
-		{"promotion lookup limited", retry.Err(), "GET", "/api/v2/promotions/WELCOME10", "", 429,
-			`{"error":"error.too_many_requests","errors":{},"params":{"scope":"session"}}`, "2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -239,20 +225,6 @@ func TestCartServiceDown(t *testing.T) {
 	}
 	if rec := v.get(t, "/api/v2/categories"); rec.Code != http.StatusOK {
 		t.Fatalf("catalog with cart down: %d %s", rec.Code, rec.Body)
-	}
-}
-
-// Code lookups carry the session, brand, address and locale the promotion service rate limits
-// and labels by.
-func TestPromotionLookupCarriesCallContext(t *testing.T) {
-	e := newEnv(t, envOptions{})
-	v := newVisitor(t, e)
-	if rec := v.get(t, "/api/v2/promotions/WELCOME10"); rec.Code != http.StatusOK {
-		t.Fatalf("lookup: %d %s", rec.Code, rec.Body)
-	}
-	call, _ := e.cart.Last("GetPromotionByCode")
-	if call.Values.SessionID == "" || call.Values.BrandID == 0 || call.Values.ClientIP == "" || call.Values.Locale == "" {
-		t.Fatalf("call context = %+v", call.Values)
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
+	"github.com/hostcart/checkout/gateway/promotionapi"
 	"github.com/hostcart/checkout/gateway/spa"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
@@ -118,7 +119,9 @@ func New(d Deps) (*gin.Engine, error) {
 	// The priced view names products and the promotions' labels in the session's locale, which
 	// only the catalog stores.
 	if d.Cart != nil && d.Promotions != nil {
-		cartapi.New(d.Cart, d.Promotions).Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
+		routes := api.Group("", middleware.Locale(d.Locales), middleware.CallContext())
+		cartapi.New(d.Cart).Register(routes)
+		promotionapi.New(d.Promotions).Register(routes)
 	}
 
 	engine.NoRoute(func(c *gin.Context) {

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/alicebob/miniredis/v2 v2.40.0
 	github.com/go-kit/kit v0.13.0
+	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/hostcart/checkout/libs/go v0.0.0
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/lib/pq v1.12.3

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sync/singleflight"
 
+	"github.com/hostcart/checkout/libs/go/ttlcache"
 	"github.com/hostcart/checkout/services/domain/domain"
 )
 
@@ -32,18 +32,20 @@ func CanonicalLocale(code string) string {
 }
 
 // catalogueCache keeps each brand's catalogue per locale for a short time: every availability
-// check needs it, and TLDs change rarely. Concurrent loads of one key share a single read.
+// check needs it, and TLDs change rarely. Concurrent loads of one key share a single read, which
+// the cache library does not do by itself.
 type catalogueCache struct {
 	repo    Repository
-	ttl     time.Duration
-	mu      sync.RWMutex
-	entries map[catalogueKey]catalogueEntry
+	entries *ttlcache.Cache[catalogueKey, *domain.Catalogue]
 	loads   singleflight.Group
-	now     func() time.Time
 }
 
 // loadTimeout bounds one read of a catalogue from the store.
 const loadTimeout = 5 * time.Second
+
+// maxCatalogues bounds the cache: keys are brands × the locales texts exist in, a handful; the
+// bound only matters if callers send brands that do not exist.
+const maxCatalogues = 256
 
 // catalogueKey is a struct rather than a formatted string: the lookup runs on every call.
 type catalogueKey struct {
@@ -51,24 +53,14 @@ type catalogueKey struct {
 	locale  string
 }
 
-type catalogueEntry struct {
-	cat     *domain.Catalogue
-	expires time.Time
-}
-
 func newCatalogueCache(repo Repository, ttl time.Duration) *catalogueCache {
-	return &catalogueCache{repo: repo, ttl: ttl, entries: map[catalogueKey]catalogueEntry{}, now: time.Now}
+	return &catalogueCache{repo: repo, entries: ttlcache.New[catalogueKey, *domain.Catalogue](maxCatalogues, ttl)}
 }
 
 func (c *catalogueCache) get(ctx context.Context, brandID int32, locale string) (*domain.Catalogue, error) {
 	key := catalogueKey{brandID: brandID, locale: locale}
-	if c.ttl > 0 {
-		c.mu.RLock()
-		e, ok := c.entries[key]
-		c.mu.RUnlock()
-		if ok && c.now().Before(e.expires) {
-			return e.cat, nil
-		}
+	if cat, ok := c.entries.Get(key); ok {
+		return cat, nil
 	}
 	v, err, _ := c.loads.Do(strconv.Itoa(int(brandID))+"/"+locale, func() (any, error) {
 		// Shared by every caller waiting for this key, so one caller giving up must not fail the rest.
@@ -83,11 +75,7 @@ func (c *catalogueCache) get(ctx context.Context, brandID int32, locale string) 
 			return nil, fmt.Errorf("load domain groups: %w", err)
 		}
 		cat := domain.NewCatalogue(tlds, groups)
-		if c.ttl > 0 {
-			c.mu.Lock()
-			c.entries[key] = catalogueEntry{cat: cat, expires: c.now().Add(c.ttl)}
-			c.mu.Unlock()
-		}
+		c.entries.Add(key, cat)
 		return cat, nil
 	})
 	if err != nil {

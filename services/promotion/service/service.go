@@ -7,11 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
+
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/libs/go/ttlcache"
 	"github.com/hostcart/checkout/services/promotion/domain"
 )
 
@@ -45,20 +47,24 @@ type Config struct {
 	BookTTL time.Duration
 	// Now is the clock validity windows are checked against; nil means time.Now.
 	Now func() time.Time
+
+	// onBookExpired lets tests wait for a cached book to expire instead of sleeping.
+	onBookExpired func()
 }
+
+// maxBooks bounds the book caches: one entry per brand, and a shop runs a few; the bound only
+// matters if callers send brands that do not exist.
+const maxBooks = 256
 
 type promotions struct {
 	repo Repository
 	cfg  Config
 	log  *slog.Logger
 
-	mu    sync.Mutex
-	books map[int32]cachedBook
-}
-
-type cachedBook struct {
-	book    domain.Book
-	expires time.Time
+	books *ttlcache.Cache[int32, domain.Book]
+	// lastGood keeps each brand's latest book past its TTL for store outages, which an expiring
+	// cache cannot; nil when BookTTL is 0, where every call reads the store.
+	lastGood *lru.Cache[int32, domain.Book]
 }
 
 // New returns the promotion use cases over repo.
@@ -69,7 +75,19 @@ func New(repo Repository, cfg Config, log *slog.Logger) Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &promotions{repo: repo, cfg: cfg, log: log, books: map[int32]cachedBook{}}
+	var onEvict func(int32, domain.Book)
+	if cfg.onBookExpired != nil {
+		onEvict = func(int32, domain.Book) { cfg.onBookExpired() }
+	}
+	s := &promotions{repo: repo, cfg: cfg, log: log, books: ttlcache.NewWithEvict(maxBooks, cfg.BookTTL, onEvict)}
+	if cfg.BookTTL > 0 {
+		lastGood, err := lru.New[int32, domain.Book](maxBooks)
+		if err != nil {
+			panic(fmt.Sprintf("promotion service: book fallback cache: %v", err)) // only for a size <= 0
+		}
+		s.lastGood = lastGood
+	}
+	return s
 }
 
 func (s *promotions) ListPromotions(ctx context.Context, includeManual bool) ([]domain.Promotion, error) {
@@ -167,27 +185,25 @@ func (s *promotions) cartBook(ctx context.Context, cart domain.Cart) (domain.Boo
 // older copy exists, the copy is used: a cart keeps its promotions through a database hiccup,
 // and validity windows are still checked against the clock.
 func (s *promotions) book(ctx context.Context, brand int32) (domain.Book, error) {
-	now := time.Now()
-	s.mu.Lock()
-	cached, ok := s.books[brand]
-	s.mu.Unlock()
-	if ok && now.Before(cached.expires) {
-		return cached.book, nil
+	if b, ok := s.books.Get(brand); ok {
+		return b, nil
 	}
 	ps, err := s.repo.Promotions(ctx, brand)
 	if err != nil {
-		if ok && errors.Is(err, apperr.Unavailable) {
+		if s.lastGood == nil || !errors.Is(err, apperr.Unavailable) {
+			return domain.Book{}, err
+		}
+		if old, ok := s.lastGood.Get(brand); ok {
 			s.log.WarnContext(ctx, "promotion store unavailable, using promotions loaded before",
 				slog.Int("brand", int(brand)), slog.String("err", err.Error()))
-			return cached.book, nil
+			return old, nil
 		}
 		return domain.Book{}, err
 	}
 	b := domain.NewBook(ps)
-	if s.cfg.BookTTL > 0 {
-		s.mu.Lock()
-		s.books[brand] = cachedBook{book: b, expires: now.Add(s.cfg.BookTTL)}
-		s.mu.Unlock()
+	s.books.Add(brand, b)
+	if s.lastGood != nil {
+		s.lastGood.Add(brand, b)
 	}
 	return b, nil
 }

@@ -139,11 +139,18 @@ func TestBookIsCachedAndSurvivesAnOutage(t *testing.T) {
 	}
 
 	// Expired cache entry + store down: the old copy serves.
-	svc = newService(repo, time.Nanosecond)
+	expired := make(chan struct{}, 1)
+	cfg := service.WithBookExpired(service.Config{BookTTL: 20 * time.Millisecond, Now: func() time.Time { return now }},
+		func() { expired <- struct{}{} })
+	svc = service.New(repo, cfg, nil)
 	if _, err := svc.BestAutomatic(brandCtx(1), cart("")); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(time.Millisecond)
+	select {
+	case <-expired:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cached book never expired")
+	}
 	repo.set(func() { repo.down = true })
 	out, err := svc.BestAutomatic(brandCtx(1), cart(""))
 	if err != nil || out.Positions[0].Code != "AUTO" {

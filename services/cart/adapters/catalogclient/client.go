@@ -15,7 +15,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/apperr"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
-	"github.com/hostcart/checkout/services/cart/adapters/ttlcache"
+	"github.com/hostcart/checkout/libs/go/ttlcache"
 	"github.com/hostcart/checkout/services/cart/domain"
 )
 
@@ -25,6 +25,10 @@ const DefaultCacheTTL = 30 * time.Second
 
 // ErrUnavailable is the answer when the catalog does not answer.
 var ErrUnavailable = apperr.New(apperr.Unavailable, "catalog.unavailable")
+
+// cacheSize bounds each cache: keys are brands, or brands × their locales, a handful of each;
+// more than this means callers send made-up ones, and those must not grow the cart's memory.
+const cacheSize = 256
 
 type cacheKey struct {
 	brand  int32
@@ -43,8 +47,8 @@ type Client struct {
 func New(c catalogv1.CatalogServiceClient, ttl time.Duration) *Client {
 	return &Client{
 		c:          c,
-		brands:     ttlcache.New[int32, domain.BrandSettings](ttl),
-		domainOnly: ttlcache.New[cacheKey, *domain.Product](ttl),
+		brands:     ttlcache.New[int32, domain.BrandSettings](cacheSize, ttl),
+		domainOnly: ttlcache.New[cacheKey, *domain.Product](cacheSize, ttl),
 	}
 }
 
@@ -69,7 +73,7 @@ func (cl *Client) Products(ctx context.Context, ids []int32) (domain.Catalog, er
 // DomainOnlyProduct returns the brand's domain-only product.
 func (cl *Client) DomainOnlyProduct(ctx context.Context) (domain.Product, bool, error) {
 	v := callctx.From(ctx)
-	p, err := cl.domainOnly.Get(ctx, cacheKey{v.BrandID, v.Locale}, func(ctx context.Context) (*domain.Product, error) {
+	p, err := cl.domainOnly.Load(ctx, cacheKey{v.BrandID, v.Locale}, func(ctx context.Context) (*domain.Product, error) {
 		resp, err := cl.c.ListProducts(ctx, &catalogv1.ListProductsRequest{IncludeHidden: true})
 		if err != nil {
 			return nil, remoteError("list products", err)
@@ -91,7 +95,7 @@ func (cl *Client) DomainOnlyProduct(ctx context.Context) (domain.Product, bool, 
 // Brand returns the pricing settings of the call's brand.
 func (cl *Client) Brand(ctx context.Context) (domain.BrandSettings, error) {
 	id := callctx.From(ctx).BrandID
-	return cl.brands.Get(ctx, id, func(ctx context.Context) (domain.BrandSettings, error) {
+	return cl.brands.Load(ctx, id, func(ctx context.Context) (domain.BrandSettings, error) {
 		resp, err := cl.c.ListBrands(ctx, &catalogv1.ListBrandsRequest{})
 		if err != nil {
 			return domain.BrandSettings{}, remoteError("list brands", err)

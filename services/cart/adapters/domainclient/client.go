@@ -14,7 +14,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/apperr"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
-	"github.com/hostcart/checkout/services/cart/adapters/ttlcache"
+	"github.com/hostcart/checkout/libs/go/ttlcache"
 	"github.com/hostcart/checkout/services/cart/domain"
 )
 
@@ -23,6 +23,10 @@ const DefaultCacheTTL = 30 * time.Second
 
 // ErrUnavailable is the answer when the domain service does not answer.
 var ErrUnavailable = apperr.New(apperr.Unavailable, "domain.unavailable")
+
+// cacheSize bounds the cache: keys are brands × their locales, a handful; more than this means
+// callers send made-up ones, and those must not grow the cart's memory.
+const cacheSize = 256
 
 type cacheKey struct {
 	brand  int32
@@ -37,13 +41,13 @@ type Client struct {
 
 // New returns the port over c, reusing a brand's TLDs for ttl.
 func New(c domainv1.DomainServiceClient, ttl time.Duration) *Client {
-	return &Client{c: c, cache: ttlcache.New[cacheKey, domain.TLDs](ttl)}
+	return &Client{c: c, cache: ttlcache.New[cacheKey, domain.TLDs](cacheSize, ttl)}
 }
 
 // TLDs returns the TLDs the call's brand sells.
 func (cl *Client) TLDs(ctx context.Context) (domain.TLDs, error) {
 	v := callctx.From(ctx)
-	return cl.cache.Get(ctx, cacheKey{v.BrandID, v.Locale}, func(ctx context.Context) (domain.TLDs, error) {
+	return cl.cache.Load(ctx, cacheKey{v.BrandID, v.Locale}, func(ctx context.Context) (domain.TLDs, error) {
 		resp, err := cl.c.ListTlds(ctx, &domainv1.ListTldsRequest{})
 		if err != nil {
 			if status.Code(err) == codes.InvalidArgument {

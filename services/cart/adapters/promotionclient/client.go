@@ -20,13 +20,17 @@ import (
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/pricing"
-	"github.com/hostcart/checkout/services/cart/adapters/ttlcache"
+	"github.com/hostcart/checkout/libs/go/ttlcache"
 	"github.com/hostcart/checkout/services/cart/domain"
 )
 
 // DefaultCacheTTL is how long a brand's promotion list is reused for pricing. A code missing
 // from the cached list reloads it, so a coupon created a moment ago is priced at once.
 const DefaultCacheTTL = 30 * time.Second
+
+// cacheSize bounds the cache: keys are brands × their locales, a handful; more than this means
+// callers send made-up ones, and those must not grow the cart's memory.
+const cacheSize = 256
 
 type cacheKey struct {
 	brand  int32
@@ -41,7 +45,7 @@ type Client struct {
 
 // New returns the port over c, reusing a brand's promotion list for ttl (0 reads it every time).
 func New(c promotionv1.PromotionServiceClient, ttl time.Duration) *Client {
-	return &Client{c: c, listed: ttlcache.New[cacheKey, map[string]domain.Promotion](ttl)}
+	return &Client{c: c, listed: ttlcache.New[cacheKey, map[string]domain.Promotion](cacheSize, ttl)}
 }
 
 // Lookup returns the usable promotions among codes, manual and automatic.
@@ -60,7 +64,7 @@ func (cl *Client) Lookup(ctx context.Context, codes []string) (map[string]domain
 		}
 		return out, nil
 	}
-	all, err := cl.listed.Get(ctx, key, load)
+	all, err := cl.listed.Load(ctx, key, load)
 	if err != nil {
 		return nil, err
 	}

@@ -116,9 +116,7 @@ func (b *countingBackend) Set(_ context.Context, name string, s domain.Status, _
 func TestLocalLayer(t *testing.T) {
 	ctx := context.Background()
 	back := &countingBackend{data: map[string]domain.Status{"a.de": domain.StatusTaken}}
-	now := time.Unix(1000, 0)
-	l := NewLocal(back, 2*time.Second, 3)
-	l.now = func() time.Time { return now }
+	l := NewLocal(back, time.Hour, 3)
 
 	got, err := l.GetMany(ctx, []string{"a.de", "b.de"})
 	if err != nil || got["a.de"] != domain.StatusTaken || len(got) != 1 || back.gets != 1 {
@@ -128,29 +126,49 @@ func TestLocalLayer(t *testing.T) {
 	if got["a.de"] != domain.StatusTaken || back.gets != 1 {
 		t.Errorf("second read went to the backend (%d reads)", back.gets)
 	}
-	if err := l.Set(ctx, "b.de", domain.StatusAvailable, time.Minute); err != nil || back.sets != 1 {
+	if err := l.Set(ctx, "b.de", domain.StatusAvailable, 2*time.Hour); err != nil || back.sets != 1 {
 		t.Fatalf("Set: %v, backend sets %d", err, back.sets)
 	}
 	if got, _ := l.GetMany(ctx, []string{"b.de"}); got["b.de"] != domain.StatusAvailable || back.gets != 1 {
 		t.Errorf("a written name is not served locally: %v, %d reads", got, back.gets)
 	}
-
-	now = now.Add(3 * time.Second)
-	back.data["a.de"] = domain.StatusAvailable
-	if got, _ := l.GetMany(ctx, []string{"a.de"}); got["a.de"] != domain.StatusAvailable || back.gets != 2 {
-		t.Errorf("after the local TTL the backend's newer answer is not used: %v", got)
+	// The backend keeps this one for less than the local TTL: a local copy would outlive it.
+	if err := l.Set(ctx, "s.de", domain.StatusAvailable, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := l.GetMany(ctx, []string{"s.de"}); got["s.de"] != domain.StatusAvailable || back.gets != 2 {
+		t.Errorf("a short-lived answer was served locally: %v, %d backend reads", got, back.gets)
 	}
 
 	for _, n := range []string{"c.de", "d.de", "e.de", "f.de"} {
-		l.keep(n, domain.StatusTaken, time.Second)
+		_ = l.Set(ctx, n, domain.StatusTaken, time.Hour)
 	}
-	if len(l.entries) > 3 {
-		t.Errorf("local layer holds %d entries, bound is 3", len(l.entries))
+	if n := l.entries.Len(); n > 3 {
+		t.Errorf("local layer holds %d entries, bound is 3", n)
 	}
 
 	back.fails = true
 	got, err = l.GetMany(ctx, []string{"f.de", "zzz.de"})
 	if err == nil || got["f.de"] != domain.StatusTaken {
 		t.Errorf("backend outage: %v, %v; want the local answers and the error", got, err)
+	}
+}
+
+func TestLocalLayerAsksTheBackendAfterItsTTL(t *testing.T) {
+	ctx := context.Background()
+	back := &countingBackend{data: map[string]domain.Status{"a.de": domain.StatusTaken}}
+	expired := make(chan string, 1)
+	l := newLocal(back, 20*time.Millisecond, 3, func(n string, _ domain.Status) { expired <- n })
+	if got, _ := l.GetMany(ctx, []string{"a.de"}); got["a.de"] != domain.StatusTaken {
+		t.Fatalf("first read = %v", got)
+	}
+	back.data["a.de"] = domain.StatusAvailable
+	select {
+	case <-expired:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the local copy never expired")
+	}
+	if got, _ := l.GetMany(ctx, []string{"a.de"}); got["a.de"] != domain.StatusAvailable || back.gets != 2 {
+		t.Errorf("after the local TTL the backend's newer answer is not used: %v", got)
 	}
 }
