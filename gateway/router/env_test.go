@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -43,6 +44,7 @@ type envOptions struct {
 	cartAddr       string // empty: serve a fresh fake (cart and promotion service)
 	staticDir      string // empty: a temporary built frontend
 	trustedProxies []string
+	draining       *atomic.Bool // nil: never drains
 }
 
 func newEnv(t *testing.T, opts envOptions) *env {
@@ -85,6 +87,7 @@ func newEnv(t *testing.T, opts envOptions) *env {
 		StaticDir:      staticDir,
 		TrustedProxies: opts.trustedProxies,
 		ReadyTimeout:   time.Second,
+		Draining:       opts.draining,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package router_test
 import (
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -88,5 +89,21 @@ func TestNoOperatorEndpointsOnThePublicPort(t *testing.T) {
 		if rec.Code == http.StatusOK || strings.Contains(rec.Body.String(), "goroutine") || strings.Contains(rec.Body.String(), "# HELP") {
 			t.Fatalf("%s on the public port: %d %.200s", target, rec.Code, rec.Body)
 		}
+	}
+}
+
+// While the gateway drains for shutdown /readyz answers 503, so load balancers stop sending it new
+// requests; the backends' states stay in the body.
+func TestReadyzDrains(t *testing.T) {
+	var draining atomic.Bool
+	e := newEnv(t, envOptions{draining: &draining})
+	if rec := e.do(t, request{target: "/readyz"}); rec.Code != http.StatusOK {
+		t.Fatalf("readyz before draining: %d %s", rec.Code, rec.Body)
+	}
+	draining.Store(true)
+	rec := e.do(t, request{target: "/readyz"})
+	body := decode(t, rec.Body.Bytes())
+	if rec.Code != http.StatusServiceUnavailable || body["status"] != "draining" || body["checks"].(map[string]any)["catalog"] != "SERVING" {
+		t.Fatalf("readyz while draining: %d %s", rec.Code, rec.Body)
 	}
 }

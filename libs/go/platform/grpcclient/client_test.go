@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/connectivity"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
@@ -445,5 +446,26 @@ func TestFailFastDoesNotWaitForBackend(t *testing.T) {
 	_, err = catalogv1.NewCatalogServiceClient(conn).ListCountries(ctx, &catalogv1.ListCountriesRequest{})
 	if status.Code(err) != codes.Unavailable || ctx.Err() != nil {
 		t.Fatalf("err = %v (ctx %v), want Unavailable before the deadline", err, ctx.Err())
+	}
+}
+
+// Health checks go around the breaker: with the breaker open they still reach the backend, so a
+// readiness probe reports the backend's own state rather than the breaker's.
+func TestHealthChecksBypassTheBreaker(t *testing.T) {
+	fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errInternal, 2)}}
+	cfg := fastRetries()
+	cfg.BreakerFailures = 2
+	cfg.BreakerOpenFor = time.Minute
+	conn := dialConn(t, fake, cfg)
+	client := catalogv1.NewCatalogServiceClient(conn)
+	for range 2 {
+		_, _ = client.SetSessionLocale(context.Background(), &catalogv1.SetSessionLocaleRequest{})
+	}
+	if _, err := client.ListCountries(context.Background(), &catalogv1.ListCountriesRequest{}); status.Convert(err).Message() != "circuit open" {
+		t.Fatalf("breaker not open: %v", err)
+	}
+	resp, err := healthpb.NewHealthClient(conn).Check(context.Background(), &healthpb.HealthCheckRequest{})
+	if err != nil || resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("health check with the breaker open = %v, %v; want SERVING from the backend", resp, err)
 	}
 }
