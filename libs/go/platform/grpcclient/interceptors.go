@@ -133,7 +133,9 @@ func (p *policy) attempt(ctx context.Context, method string, req, reply any, cc 
 		p.budget.success()
 	}
 	level := slog.LevelDebug
-	if err != nil {
+	// A failed health check is the probe's answer, reported by whoever asked (readiness); at warn
+	// it would repeat every poll while a backend starts.
+	if err != nil && !strings.HasPrefix(method, healthMethodPrefix) {
 		level = slog.LevelWarn
 	}
 	if !p.log.Enabled(ctx, level) {
