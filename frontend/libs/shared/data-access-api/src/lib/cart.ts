@@ -2,15 +2,20 @@ import { api } from './api';
 import {
   toNumber,
   type AddProductResponse,
+  type AddProductResponseJson,
   type Cart,
   type CartItem,
+  type CartJson,
   type CartNotice,
   type CartResponse,
+  type CartResponseJson,
   type FieldValidationInput,
   type FieldValidationResult,
   type FieldValue,
   type LineKind,
+  type PricedCart,
   type PricedCartResponse,
+  type PricedCartResponseJson,
 } from './cart-types';
 
 export interface AddProductArgs {
@@ -95,7 +100,10 @@ export function lineKind(kind: LineKindArg): LineKind {
   return LINE_KINDS[kind] ?? (kind as LineKind);
 }
 
-function normalizeItem(item: Partial<CartItem>): CartItem {
+/** An item as sent, or one the UI already normalised. */
+type AnyItem = Partial<CartJson['items'][number]> | Partial<CartItem>;
+
+function normalizeItem(item: AnyItem): CartItem {
   const product = item.product ?? { id: 0, maturity_id: 0, interval_id: 0, promotion: '', additional_fields: [] };
   return {
     row_id: item.row_id ?? '',
@@ -112,12 +120,34 @@ function normalizeItem(item: Partial<CartItem>): CartItem {
  * leaves out nothing today, but an empty cart of an unknown session may come as {} and int64
  * comes as a string.
  */
-export function normalizeCart(cart: Partial<Cart> | null | undefined): Cart {
-  return { items: (cart?.items ?? []).map(normalizeItem), version: toNumber(cart?.version) };
+export function normalizeCart(cart: Partial<CartJson> | Partial<Cart> | null | undefined): Cart {
+  const items: AnyItem[] = cart?.items ?? [];
+  return { items: items.map(normalizeItem), version: toNumber(cart?.version) };
+}
+
+/**
+ * The priced view as the UI uses it: its cart normalised (normalizeCart). The service always sends
+ * one; an answer without it (a test double, an empty body) reads as an empty cart rather than
+ * breaking the screen.
+ */
+export function normalizePricedCart(priced: PricedCartResponseJson['priced'] | undefined): PricedCart {
+  return {
+    totals: null,
+    prices_with_vat: false,
+    hide_zero_prices: false,
+    promotions_unavailable: false,
+    required_agreements: [],
+    sms_validation: false,
+    checkout_blocked: false,
+    item_count: 0,
+    ...priced,
+    cart: normalizeCart(priced?.cart),
+    items: priced?.items ?? [],
+  };
 }
 
 /** A response carrying a cart, normalised (normalizeCart, notices always a list). */
-export function normalizeCartResponse<T extends { cart?: Cart | null; notices?: CartNotice[] | null }>(
+export function normalizeCartResponse<T extends { cart?: CartJson | Cart | null; notices?: CartNotice[] | null }>(
   body: T,
 ): Omit<T, 'cart' | 'notices'> & CartResponse {
   return { ...body, cart: normalizeCart(body.cart), notices: body.notices ?? [] };
@@ -166,45 +196,45 @@ export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCart: build.query<CartResponse, void>({
       query: () => '/session/cart',
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       providesTags: ['Cart'],
     }),
     getPricedCart: build.query<PricedCartResponse, void>({
       query: () => '/session/cart/priced',
-      transformResponse: (body: PricedCartResponse) => ({
+      transformResponse: (body: PricedCartResponseJson): PricedCartResponse => ({
         ...body,
-        priced: { ...body.priced, cart: normalizeCart(body.priced?.cart), items: body.priced?.items ?? [] },
+        priced: normalizePricedCart(body.priced),
         notices: body.notices ?? [],
       }),
       providesTags: ['Cart'],
     }),
     replaceCart: build.mutation<CartResponse, Cart>({
       query: (cart) => ({ url: '/session/cart', method: 'PUT', body: cart }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     clearCart: build.mutation<CartResponse, void>({
       query: () => ({ url: '/session/cart', method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     addProduct: build.mutation<AddProductResponse, AddProductArgs>({
       query: (args) => ({ url: '/session/cart/items', method: 'POST', body: compact(args) }),
-      transformResponse: (body: AddProductResponse) => normalizeCartResponse(body),
+      transformResponse: (body: AddProductResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     removeItem: build.mutation<CartResponse, string>({
       query: (rowId) => ({ url: row(rowId), method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     addAddon: build.mutation<CartResponse, AddAddonArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/addons`, method: 'POST', body: compact(body) }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
@@ -213,19 +243,19 @@ export const cartApi = api.injectEndpoints({
         url: `${row(rowId)}/addons/${addonId}${cascade ? '?cascade=true' : ''}`,
         method: 'DELETE',
       }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     addUpsell: build.mutation<CartResponse, AddUpsellArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/upsells`, method: 'POST', body: compact(body) }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     removeUpsell: build.mutation<CartResponse, RemoveUpsellArgs>({
       query: ({ rowId, upsellId }) => ({ url: `${row(rowId)}/upsells/${upsellId}`, method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
@@ -235,19 +265,19 @@ export const cartApi = api.injectEndpoints({
         method: 'PUT',
         body: { maturity_id, interval_id },
       }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     addDomain: build.mutation<CartResponse, AddDomainArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/domains`, method: 'POST', body: compact(body) }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     removeDomain: build.mutation<CartResponse, string>({
       query: (name) => ({ url: `/session/cart/domains/${encodeURIComponent(name)}`, method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
@@ -257,7 +287,7 @@ export const cartApi = api.injectEndpoints({
         method: 'PUT',
         body: { line: compact({ ...line, kind: lineKind(line.kind) }), additional_fields },
       }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
