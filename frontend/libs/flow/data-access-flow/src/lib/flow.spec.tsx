@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { errorMessageKey, type Cart, type CartItem, type Product } from '@hostcart/shared-data-access-api';
-import { createAppStore, selectNotifications } from '@hostcart/shared-store';
+import { createAppStore } from '@hostcart/shared-store';
 import { catalogProduct } from '@hostcart/shared-testing';
 import { useFlowItem } from './use-flow-item';
 import { useGoNext } from './use-go-next';

@@ -3,7 +3,7 @@
 // (ApiJson of the generated types: proto field names, every field present, unset messages null).
 // The XxxJson types are the bodies as sent; the cart the UI holds went through normalizeCart: the
 // int64 version (a JSON string) as a number and the item's product line always there.
-import type { ApiJson, cart, promotion } from '@hostcart/shared-api-types';
+import type { ApiJson, cart, catalog, promotion } from '@hostcart/shared-api-types';
 
 /** T with the members K optional. */
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
@@ -81,18 +81,24 @@ export type Promotion = ApiJson<promotion.PromotionJson>;
 export type ListPromotionsResponse = ApiJson<promotion.ListPromotionsResponseJson>;
 export type GetPromotionResponse = ApiJson<promotion.GetPromotionByCodeResponseJson>;
 
+// POST /additional-fields/validate has its own JSON (gateway catalogapi/fields.go): the values of
+// ValidateAdditionalFieldsRequest with `id` and a kind, and the FieldErrors answered as one object
+// by field id. The member types still come from the contract.
+type FieldValueInput = ApiJson<catalog.FieldValueInputJson>;
+type FieldErrors = ApiJson<catalog.FieldErrorsJson>;
+
 /** Kind of a field value sent to POST /additional-fields/validate. */
 export type FieldValidationType = 'product' | 'addon' | 'upsell' | 'domain';
 
 export interface FieldValidationInput {
-  id: number;
-  value: string;
+  id: FieldValueInput['field_id'];
+  value: FieldValueInput['value'];
   type: FieldValidationType;
 }
 
 /** Per field id the message keys of the rules it broke; empty when every value passed. */
 export interface FieldValidationResult {
-  errors: Record<string, string[]>;
+  errors: Record<string, FieldErrors['errors']>;
 }
 
 /**
