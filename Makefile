@@ -65,7 +65,10 @@ proto: node_modules/.bin/protoc-gen-es
 node_modules/.bin/protoc-gen-es:
 	npm install --no-audit --no-fund
 
+# jest runs specs through babel, which drops types: tsc checks them (and the compile-time
+# assertions on the generated API types) over every app and library first.
 test-web:
+	npm run typecheck
 	npm test
 
 test-e2e:
