@@ -1,3 +1,4 @@
+import type { ApiJson, cart } from '@hostcart/shared-api-types';
 import { api } from './api';
 import {
   toNumber,
@@ -18,22 +19,31 @@ import {
   type PricedCartResponseJson,
 } from './cart-types';
 
+// The bodies the mutations send are protojson of the cart service's request messages (the gateway
+// adds the row of the path and is_sales_agent); indexing the generated types keeps each member's
+// name and type those of the contract.
+type AddProductRequest = ApiJson<cart.AddProductRequestJson>;
+type AddAddonRequest = ApiJson<cart.AddAddonRequestJson>;
+type AddUpsellRequest = ApiJson<cart.AddUpsellRequestJson>;
+type SetPeriodRequest = ApiJson<cart.SetPeriodRequestJson>;
+type CartDomainBody = ApiJson<cart.DomainJson>;
+
 export interface AddProductArgs {
-  product_id: number;
+  product_id: AddProductRequest['product_id'];
   /** 0 or absent: the service picks the default maturity and its default interval. */
-  maturity_id?: number;
-  interval_id?: number;
+  maturity_id?: AddProductRequest['maturity_id'];
+  interval_id?: AddProductRequest['interval_id'];
   additional_fields?: FieldValue[];
-  informations?: Record<string, string>;
+  informations?: AddProductRequest['informations'];
   /** Moves the domains of this (domain-only) item to the new one. */
-  domains_from_row_id?: string;
+  domains_from_row_id?: AddProductRequest['domains_from_row_id'];
 }
 
 export interface AddAddonArgs {
   rowId: string;
-  addon_id: number;
-  maturity_id?: number;
-  interval_id?: number;
+  addon_id: AddAddonRequest['addon_id'];
+  maturity_id?: AddAddonRequest['maturity_id'];
+  interval_id?: AddAddonRequest['interval_id'];
   additional_fields?: FieldValue[];
 }
 
@@ -46,7 +56,7 @@ export interface RemoveAddonArgs {
 
 export interface AddUpsellArgs {
   rowId: string;
-  upsell_id: number;
+  upsell_id: AddUpsellRequest['upsell_id'];
   additional_fields?: FieldValue[];
 }
 
@@ -60,18 +70,18 @@ export interface SetPeriodArgs {
   /** Absent: the item's product. */
   line?: { kind: 'addon' | 'upsell'; id: number };
   /** 0 keeps the current maturity (an interval-only change). */
-  maturity_id: number;
+  maturity_id: SetPeriodRequest['maturity_id'];
   /** 0 selects the maturity's default interval. */
-  interval_id: number;
+  interval_id: SetPeriodRequest['interval_id'];
 }
 
 export interface AddDomainArgs {
   rowId: string;
   /** Full name; the service stores it as ASCII lower case. */
-  name: string;
+  name: CartDomainBody['name'];
   /** Transfers only. */
-  auth_code?: string;
-  inclusive?: boolean;
+  auth_code?: CartDomainBody['auth_code'];
+  inclusive?: CartDomainBody['inclusive'];
   additional_fields?: FieldValue[];
 }
 
