@@ -18,7 +18,7 @@ PORT ?= 8080
 help:
 	@echo "make run    - install, build and start the whole shop on http://localhost:$(PORT)"
 	@echo "make test   - install, build and run every test"
-	@echo "make proto  - regenerate Go code from libs/proto"
+	@echo "make proto  - regenerate Go code and frontend types from libs/proto"
 	@echo "make loadtest - load test of the domain availability path against its targets (several minutes)"
 
 run: deps build
@@ -48,17 +48,27 @@ test: deps build test-go test-proto test-web test-e2e
 test-go:
 	@for m in $(GO_MODULES); do echo "== go vet + go test: $$m"; (cd $$m && go vet ./... && go test -count=1 ./...) || exit 1; done
 
+# Where `make proto` writes: Go for the services, TypeScript types for the frontend.
+PROTO_GEN := libs/go/gen frontend/libs/shared/api-types/src/gen
+
 # Regenerates the gRPC code and fails when the committed code differs from what the contract produces.
 test-proto: proto
 	@cd tools/gotools && GOWORK=off go tool buf lint ../../libs/proto
-	@if [ -n "$$(git status --porcelain -- libs/go/gen)" ]; then \
-		echo "generated code is stale: run 'make proto' and commit libs/go/gen"; git status --porcelain -- libs/go/gen; exit 1; \
+	@if [ -n "$$(git status --porcelain -- $(PROTO_GEN))" ]; then \
+		echo "generated code is stale: run 'make proto' and commit $(PROTO_GEN)"; git status --porcelain -- $(PROTO_GEN); exit 1; \
 	else echo "proto: generated code is up to date"; fi
 
-proto:
+# protoc-gen-es is an npm package (pinned in package.json); buf runs it from node_modules.
+proto: node_modules/.bin/protoc-gen-es
 	cd tools/gotools && GOWORK=off go tool buf generate ../../libs/proto --template ../../libs/proto/buf.gen.yaml
 
+node_modules/.bin/protoc-gen-es:
+	npm install --no-audit --no-fund
+
+# jest runs specs through babel, which drops types: tsc checks them (and the compile-time
+# assertions on the generated API types) over every app and library first.
 test-web:
+	npm run typecheck
 	npm test
 
 test-e2e:

@@ -106,9 +106,18 @@ describe('domain lookup (Hostwerk)', () => {
     await results(page);
     const last = lastGroup(page);
     const lastTitle = await last.locator('h2').textContent();
-    // Give the in-view groups time to load; the last group stays unchecked while out of view.
     await page.locator('section[data-testid^="domain-group-"]').first().locator('li[data-status]').first().waitFor();
-    await page.waitForTimeout(600);
+    // Settled: every group whose title is in view has been switched on and answered (no skeleton
+    // row is left), so a last group still idle now is one the viewport rule kept off, not a slow one.
+    await page.waitForFunction(() => {
+      const height = window.innerHeight;
+      return [...document.querySelectorAll('section[data-testid^="domain-group-"]')].every((group) => {
+        const title = group.querySelector('h2').getBoundingClientRect();
+        if (title.bottom > 0 && title.top < height) return group.dataset.state === 'active' && !group.querySelector('[aria-busy="true"]');
+        return true;
+      });
+    });
+    expect(await last.locator('h2').evaluate((h) => h.getBoundingClientRect().top > window.innerHeight)).toBe(true);
     expect(await last.getAttribute('data-state')).toBe('idle');
     expect(await last.locator('li[data-status]').count()).toBe(0);
     const before = batches.length;

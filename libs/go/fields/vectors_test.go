@@ -110,3 +110,54 @@ func keys(vs []Violation) []string {
 	}
 	return out
 }
+
+type messageKeyVector struct {
+	Key    string   `json:"key"`
+	Params []string `json:"params"`
+}
+
+// message-keys.json is the list both validators and the translations agree on; the TypeScript
+// twin compares its MESSAGE_KEYS with the same file instead of reading this package's source.
+func TestMessageKeysAreTheVectors(t *testing.T) {
+	vectors := readVectors[messageKeyVector](t, "message-keys.json")
+	want := make([]string, 0, len(vectors))
+	for _, v := range vectors {
+		want = append(want, v.Key)
+	}
+	if !slices.Equal(MessageKeys, want) {
+		t.Errorf("MessageKeys = %v,\nmessage-keys.json lists %v", MessageKeys, want)
+	}
+}
+
+// A text interpolates the params a violation carries, so each violation carries exactly the params
+// message-keys.json names for its key (ValidateFields adds field on top).
+func TestViolationParamsAreTheVectors(t *testing.T) {
+	params := make(map[string][]string)
+	for _, v := range readVectors[messageKeyVector](t, "message-keys.json") {
+		params[v.Key] = v.Params
+	}
+	seen := make(map[string]bool)
+	for _, tc := range readVectors[valueVector](t, "fields.json") {
+		rs, err := Parse(tc.Rules)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tc.Rules, err)
+		}
+		for _, v := range rs.Validate(tc.Value, tc.Others) {
+			got := make([]string, 0, len(v.Params))
+			for name := range v.Params {
+				got = append(got, name)
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(params[v.Key]))
+			if !slices.Equal(got, want) {
+				t.Errorf("vector %q: %s has params %v, message-keys.json names %v", tc.Name, v.Key, got, want)
+			}
+			seen[v.Key] = true
+		}
+	}
+	for key, names := range params {
+		if len(names) > 0 && !seen[key] {
+			t.Errorf("no vector produces %s, so its params %v are unchecked", key, names)
+		}
+	}
+}

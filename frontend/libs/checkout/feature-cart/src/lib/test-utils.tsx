@@ -133,7 +133,7 @@ const cartLine = (l: PricedLine) => ({ id: l.id, maturity_id: l.maturity_id, int
 /** The stored cart a priced view was computed from (the service sends it along as priced.cart). */
 function cartOf(items: PricedItem[]): Cart {
   return {
-    version: '3',
+    version: 3,
     items: items.map((i) => ({
       row_id: i.row_id,
       is_preconfigured: i.is_preconfigured,

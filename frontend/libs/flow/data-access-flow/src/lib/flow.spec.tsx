@@ -3,7 +3,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { errorMessageKey, type Cart, type CartItem, type Product } from '@hostcart/shared-data-access-api';
-import { createAppStore, selectNotifications } from '@hostcart/shared-store';
+import { createAppStore } from '@hostcart/shared-store';
+import { catalogProduct } from '@hostcart/shared-testing';
 import { useFlowItem } from './use-flow-item';
 import { useGoNext } from './use-go-next';
 
@@ -26,30 +27,14 @@ function maturity(id: number, months: number, intervals: [number, number][]) {
 }
 
 function product(id: number, extra: Partial<Product> = {}): Product {
-  return {
-    id,
-    name: `P${id}`,
-    description: '',
-    tagline: '',
-    type: 'hosting',
-    type_id: 1,
+  return catalogProduct(id, `P${id}`, {
     category_name: '',
     category_slug: '',
-    category_id: 1,
-    is_active: true,
-    is_hidden: false,
-    hide_in_cart: false,
-    is_highlight: false,
     domain_capable: true,
-    qty_max: 0,
     order: 0,
-    is_domainrequired: 0,
-    additional_fields: [],
     payment_maturities: [maturity(id * 10, 12, [[id * 100, 1]])],
-    addons: [],
-    upsells: [],
     ...extra,
-  };
+  });
 }
 
 function item(rowId: string, productId: number, extra: Partial<CartItem> = {}): CartItem {

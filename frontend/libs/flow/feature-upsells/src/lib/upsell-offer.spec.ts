@@ -44,8 +44,8 @@ describe('freshestItem', () => {
 
   it('takes the cart a mutation answered until the query catches up', () => {
     expect(freshestItem('r1', older, 1, { items: [newer], version: 2 })).toBe(newer);
-    expect(freshestItem('r1', newer, '2', { items: [older], version: 2 })).toBe(newer);
+    expect(freshestItem('r1', newer, 2, { items: [older], version: 2 })).toBe(newer);
     expect(freshestItem('r1', older, 1, undefined)).toBe(older);
-    expect(freshestItem('r1', older, 3, { items: [newer], version: '2' })).toBe(older);
+    expect(freshestItem('r1', older, 3, { items: [newer], version: 2 })).toBe(older);
   });
 });

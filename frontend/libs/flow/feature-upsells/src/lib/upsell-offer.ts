@@ -1,7 +1,6 @@
 import type { Cart, CartItem, Product, ProductUpsell } from '@hostcart/shared-data-access-api';
 import { chosenPeriod, isAddonAvailable } from '@hostcart/flow-util-guided-flow';
 import { fieldsShown, isRequiredField } from '@hostcart/shared-ui-fields';
-import { toNumber } from '@hostcart/shared-data-access-api';
 
 /**
  * An upsell's catalog product with the offer texts of spec §3 (docs/api.md Product: upsell_headline,
@@ -60,6 +59,6 @@ export function needsUpsellFields(upsell: Pick<Product, 'additional_fields'>): b
  * cart a mutation just answered. The higher cart version wins; the query on a tie.
  */
 export function freshestItem(rowId: string, fromQuery: CartItem | undefined, queryVersion: Cart['version'] | undefined, answered: Cart | undefined): CartItem | undefined {
-  if (!answered || (queryVersion !== undefined && toNumber(queryVersion) >= toNumber(answered.version))) return fromQuery;
+  if (!answered || (queryVersion !== undefined && queryVersion >= answered.version)) return fromQuery;
   return answered.items.find((i) => i.row_id === rowId);
 }

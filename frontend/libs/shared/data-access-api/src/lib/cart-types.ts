@@ -1,228 +1,104 @@
-// Shapes of the cart and promotion routes: protojson of libs/proto/checkout/cart/v1/cart.proto and
-// libs/proto/checkout/promotion/v1/promotion.proto with proto field names. int64 fields (the
-// cart's version) may arrive as JSON strings; toNumber normalises them where the UI counts.
+// Shapes of the cart and promotion routes: the gateway's protojson of
+// libs/proto/checkout/cart/v1/cart.proto and libs/proto/checkout/promotion/v1/promotion.proto
+// (ApiJson of the generated types: proto field names, every field present, unset messages null).
+// The XxxJson types are the bodies as sent; the cart the UI holds went through normalizeCart: the
+// int64 version (a JSON string) as a number and the item's product line always there.
+import type { ApiJson, cart, catalog, promotion } from '@hostcart/shared-api-types';
 
-/** A value of an additional field (cart.proto FieldValue). field_key is set by the service. */
-export interface FieldValue {
-  field_id: number;
-  value: string;
-  field_key?: string;
-}
+/** T with the members K optional. */
+type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-/** A product, addon or upsell line of an item (cart.proto ProductLine / AddonLine). */
-export interface CartLine {
-  id: number;
-  maturity_id: number;
-  interval_id: number;
-  /** Promotion code of the line; '' for none. */
-  promotion: string;
+/** A value of an additional field; field_key is set by the service, callers send id and value. */
+export type FieldValue = Optional<ApiJson<cart.FieldValueJson>, 'field_key'>;
+
+type ProductLine = ApiJson<cart.ProductLineJson>;
+
+/**
+ * A product, addon or upsell line of an item; informations (free key/value data of the flow, e.g.
+ * webcard_demo_reference) only on product lines. promotion is '' for none.
+ */
+export type CartLine = Omit<ApiJson<cart.AddonLineJson>, 'additional_fields'> & {
   additional_fields: FieldValue[];
-  /** Product lines only: free key/value data of the flow (e.g. webcard_demo_reference). */
-  informations?: Record<string, string>;
-}
+  informations?: ProductLine['informations'];
+};
 
-export interface CartDomain {
-  /** TLD id, set by the service. */
-  id: number;
-  /** ASCII (punycode), lower case. */
-  name: string;
-  inclusive: boolean;
-  /** Transfer auth code; '' for a registration. */
-  auth_code: string;
-  promotion_code: string;
-  additional_fields: FieldValue[];
-}
+/** id is the TLD id, set by the service; name ASCII lower case; auth_code '' for a registration. */
+export type CartDomain = Omit<ApiJson<cart.DomainJson>, 'additional_fields'> & { additional_fields: FieldValue[] };
 
-export interface CartItem {
-  row_id: string;
+export type CartItem = Omit<ApiJson<cart.ItemJson>, 'product' | 'addons' | 'upsells' | 'domains'> & {
   product: CartLine;
   addons: CartLine[];
   upsells: CartLine[];
   domains: CartDomain[];
-  is_preconfigured: boolean;
-}
+};
 
-export interface Cart {
-  items: CartItem[];
-  /** int64: a JSON string or number; pass it back unchanged. */
-  version: number | string;
-}
+/** The cart as sent; version is an int64, so a JSON string. */
+export type CartJson = ApiJson<cart.CartJson>;
+
+/** The cart as the UI holds it (normalizeCart); pass version back unchanged. */
+export type Cart = { items: CartItem[]; version: number };
 
 /** Something the service changed or refused (spec §8); key and message are message keys. */
-export interface CartNotice {
-  key: string;
-  message?: string;
-  /** "warning" or "info" for promotion notices; '' for the cart's own. */
-  type?: string;
-  params?: Record<string, string>;
-}
+export type CartNotice = Optional<ApiJson<cart.NoticeJson>, 'message' | 'type' | 'params'>;
 
-export interface CartResponse {
-  cart: Cart;
-  notices: CartNotice[];
-}
+/** The bodies of the cart routes as sent (GetCartResponse and the mutations' answers). */
+export type CartResponseJson = ApiJson<cart.GetCartResponseJson>;
+export type AddProductResponseJson = ApiJson<cart.AddProductResponseJson>;
+export type RedeemPromotionResponseJson = ApiJson<cart.RedeemPromotionCodeResponseJson>;
+export type PricedCartResponseJson = ApiJson<cart.GetPricedCartResponseJson>;
 
-export interface AddProductResponse extends CartResponse {
-  /** The item the product went into (an existing one when domain-only items merged). */
-  row_id: string;
-}
+export type CartResponse = { cart: Cart; notices: CartNotice[] };
 
-export interface RedeemPromotionResponse extends CartResponse {
-  /** The code as the cart stores it (upper case). */
-  code: string;
-}
+/** row_id: the item the product went into (an existing one when domain-only items merged). */
+export type AddProductResponse = CartResponse & Pick<AddProductResponseJson, 'row_id'>;
+
+/** code: the code as the cart stores it (upper case). */
+export type RedeemPromotionResponse = CartResponse & Pick<RedeemPromotionResponseJson, 'code'>;
 
 /** The part of an item an operation addresses (cart.proto LineKind, protojson enum names). */
-export type LineKind = 'LINE_KIND_PRODUCT' | 'LINE_KIND_ADDON' | 'LINE_KIND_UPSELL' | 'LINE_KIND_DOMAIN';
+export type LineKind = Exclude<cart.LineKindJson, 'LINE_KIND_UNSPECIFIED'>;
 
-/** Amounts of one line in EUR cents (cart.proto LinePrice); display = what the brand shows. */
-export interface LinePrice {
-  one_time: boolean;
-  display_cents: number;
-  show_price: boolean;
-  monthly_net_cents: number;
-  monthly_gross_cents: number;
-  monthly_display_cents: number;
-  setup_fee_net_cents: number;
-  setup_fee_gross_cents: number;
-  setup_fee_display_cents: number;
-  contract_net_cents: number;
-  contract_gross_cents: number;
-  contract_display_cents: number;
-  minimum_period_cents: number;
-  total_net_cents: number;
-  total_vat_cents: number;
-  total_gross_cents: number;
-  total_display_cents: number;
-}
+/** Amounts of one line in EUR cents; display = what the brand shows. */
+export type LinePrice = ApiJson<cart.LinePriceJson>;
+/** kind: percentage or fixed. */
+export type LinePromotion = ApiJson<cart.LinePromotionJson>;
+/** cancelation_period in days; promotion null when the line has none. */
+export type PricedLine = ApiJson<cart.PricedLineJson>;
+export type PricedDomain = ApiJson<cart.PricedDomainJson>;
+export type PricedItem = ApiJson<cart.PricedItemJson>;
+export type CartTotals = ApiJson<cart.TotalsJson>;
 
-export interface LinePromotion {
-  code: string;
-  applied: boolean;
-  /** percentage or fixed. */
-  kind: string;
-  percent_label: number;
-  value_cents: number;
-  months: number;
-  promoted_monthly_net_cents: number;
-  promoted_monthly_display_cents: number;
-  discount_net_cents: number;
-  discount_display_cents: number;
-  discount_label: string;
-}
+/**
+ * items run parallel to cart.items; required_agreements: mca_agreement, eult_agreement,
+ * gtc_agreement; item_count: the rows the header's cart counter shows.
+ */
+export type PricedCart = Omit<ApiJson<cart.PricedCartJson>, 'cart'> & { cart: Cart };
 
-export interface PricedLine {
-  id: number;
-  name: string;
-  maturity_id: number;
-  maturity_months: number;
-  interval_id: number;
-  interval_months: number;
-  vat_percent: number;
-  /** Days. */
-  cancelation_period: number;
-  price: LinePrice | null;
-  /** null when the line has no promotion. */
-  promotion: LinePromotion | null;
-  hide_in_cart: boolean;
-  non_removable: boolean;
-  missing_field_ids: number[];
-}
+export type PricedCartResponse = { priced: PricedCart; notices: CartNotice[] };
 
-export interface PricedDomain {
-  name: string;
-  tld: string;
-  inclusive: boolean;
-  is_transfer: boolean;
-  vat_percent: number;
-  price: LinePrice | null;
-  promotion: LinePromotion | null;
-  missing_field_ids: number[];
-}
+/** type: product, addon, upsell or domain; value_type: percentage or fixed. */
+export type Promotion = ApiJson<promotion.PromotionJson>;
+export type ListPromotionsResponse = ApiJson<promotion.ListPromotionsResponseJson>;
+export type GetPromotionResponse = ApiJson<promotion.GetPromotionByCodeResponseJson>;
 
-export interface PricedItem {
-  row_id: string;
-  is_preconfigured: boolean;
-  product: PricedLine | null;
-  addons: PricedLine[];
-  upsells: PricedLine[];
-  domains: PricedDomain[];
-  missing_domain: boolean;
-  invalid: boolean;
-  total_net_cents: number;
-  total_gross_cents: number;
-  total_display_cents: number;
-}
-
-export interface CartTotals {
-  monthly_net_cents: number;
-  monthly_gross_cents: number;
-  monthly_display_cents: number;
-  setup_fee_net_cents: number;
-  contract_net_cents: number;
-  discount_net_cents: number;
-  discount_display_cents: number;
-  total_net_cents: number;
-  total_vat_cents: number;
-  total_gross_cents: number;
-  total_display_cents: number;
-}
-
-export interface PricedCart {
-  cart: Cart;
-  /** Parallel to cart.items. */
-  items: PricedItem[];
-  totals: CartTotals | null;
-  prices_with_vat: boolean;
-  hide_zero_prices: boolean;
-  promotions_unavailable: boolean;
-  /** mca_agreement, eult_agreement, gtc_agreement. */
-  required_agreements: string[];
-  sms_validation: boolean;
-  checkout_blocked: boolean;
-  /** Rows the header's cart counter shows. */
-  item_count: number;
-}
-
-export interface PricedCartResponse {
-  priced: PricedCart;
-  notices: CartNotice[];
-}
-
-/** promotion.proto Promotion. */
-export interface Promotion {
-  id: number;
-  code: string;
-  /** product, addon, upsell or domain. */
-  type: string;
-  /** percentage or fixed. */
-  value_type: string;
-  percent: number;
-  percent_label: number;
-  value_cents: number;
-  requires: number[];
-  is_recurring: boolean;
-  recurs_for: number;
-  is_automatic: boolean;
-  discount_label: string;
-  applies_to: { type: string; ids: number[]; tlds: string[] } | null;
-  supported: { maturity_months: number[]; interval_months: number[]; for_addon: boolean; for_upsell: boolean } | null;
-  valid_from: string;
-  valid_until: string;
-}
+// POST /additional-fields/validate has its own JSON (gateway catalogapi/fields.go): the values of
+// ValidateAdditionalFieldsRequest with `id` and a kind, and the FieldErrors answered as one object
+// by field id. The member types still come from the contract.
+type FieldValueInput = ApiJson<catalog.FieldValueInputJson>;
+type FieldErrors = ApiJson<catalog.FieldErrorsJson>;
 
 /** Kind of a field value sent to POST /additional-fields/validate. */
 export type FieldValidationType = 'product' | 'addon' | 'upsell' | 'domain';
 
 export interface FieldValidationInput {
-  id: number;
-  value: string;
+  id: FieldValueInput['field_id'];
+  value: FieldValueInput['value'];
   type: FieldValidationType;
 }
 
 /** Per field id the message keys of the rules it broke; empty when every value passed. */
 export interface FieldValidationResult {
-  errors: Record<string, string[]>;
+  errors: Record<string, FieldErrors['errors']>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { jsonResponse, makeStore } from './test-store';
 import { cartApi, normalizeCart } from './cart';
 import { promotionApi } from './promotion';
@@ -111,8 +112,11 @@ describe('cart endpoints', () => {
     await pricedSub;
     expect((await pricedSub).data?.priced.item_count).toBe(1);
     fetchMock.mockClear();
+    const queries = () => [cartApi.endpoints.getCart.select()(store.getState()), cartApi.endpoints.getPricedCart.select()(store.getState())];
+    const loaded = queries().map((q) => q.requestId);
     await store.dispatch(cartApi.endpoints.removeItem.initiate('r1'));
-    await new Promise((r) => setTimeout(r, 20));
+    // The invalidated queries refetch after the mutation resolves: count calls once both settled.
+    await waitFor(() => expect(queries().map((q, i) => q.status === 'fulfilled' && q.requestId !== loaded[i])).toEqual([true, true]));
     const paths = (await calls()).map((c) => `${c.method} ${c.path}`);
     expect(paths).toEqual(
       expect.arrayContaining(['DELETE /api/v2/session/cart/items/r1', 'GET /api/v2/session/cart', 'GET /api/v2/session/cart/priced']),

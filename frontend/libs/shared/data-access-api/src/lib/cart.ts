@@ -1,34 +1,49 @@
+import type { ApiJson, cart } from '@hostcart/shared-api-types';
 import { api } from './api';
 import {
   toNumber,
   type AddProductResponse,
+  type AddProductResponseJson,
   type Cart,
   type CartItem,
+  type CartJson,
   type CartNotice,
   type CartResponse,
+  type CartResponseJson,
   type FieldValidationInput,
   type FieldValidationResult,
   type FieldValue,
   type LineKind,
+  type PricedCart,
   type PricedCartResponse,
+  type PricedCartResponseJson,
 } from './cart-types';
 
+// The bodies the mutations send are protojson of the cart service's request messages (the gateway
+// adds the row of the path and is_sales_agent); indexing the generated types keeps each member's
+// name and type those of the contract.
+type AddProductRequest = ApiJson<cart.AddProductRequestJson>;
+type AddAddonRequest = ApiJson<cart.AddAddonRequestJson>;
+type AddUpsellRequest = ApiJson<cart.AddUpsellRequestJson>;
+type SetPeriodRequest = ApiJson<cart.SetPeriodRequestJson>;
+type CartDomainBody = ApiJson<cart.DomainJson>;
+
 export interface AddProductArgs {
-  product_id: number;
+  product_id: AddProductRequest['product_id'];
   /** 0 or absent: the service picks the default maturity and its default interval. */
-  maturity_id?: number;
-  interval_id?: number;
+  maturity_id?: AddProductRequest['maturity_id'];
+  interval_id?: AddProductRequest['interval_id'];
   additional_fields?: FieldValue[];
-  informations?: Record<string, string>;
+  informations?: AddProductRequest['informations'];
   /** Moves the domains of this (domain-only) item to the new one. */
-  domains_from_row_id?: string;
+  domains_from_row_id?: AddProductRequest['domains_from_row_id'];
 }
 
 export interface AddAddonArgs {
   rowId: string;
-  addon_id: number;
-  maturity_id?: number;
-  interval_id?: number;
+  addon_id: AddAddonRequest['addon_id'];
+  maturity_id?: AddAddonRequest['maturity_id'];
+  interval_id?: AddAddonRequest['interval_id'];
   additional_fields?: FieldValue[];
 }
 
@@ -41,7 +56,7 @@ export interface RemoveAddonArgs {
 
 export interface AddUpsellArgs {
   rowId: string;
-  upsell_id: number;
+  upsell_id: AddUpsellRequest['upsell_id'];
   additional_fields?: FieldValue[];
 }
 
@@ -55,18 +70,18 @@ export interface SetPeriodArgs {
   /** Absent: the item's product. */
   line?: { kind: 'addon' | 'upsell'; id: number };
   /** 0 keeps the current maturity (an interval-only change). */
-  maturity_id: number;
+  maturity_id: SetPeriodRequest['maturity_id'];
   /** 0 selects the maturity's default interval. */
-  interval_id: number;
+  interval_id: SetPeriodRequest['interval_id'];
 }
 
 export interface AddDomainArgs {
   rowId: string;
   /** Full name; the service stores it as ASCII lower case. */
-  name: string;
+  name: CartDomainBody['name'];
   /** Transfers only. */
-  auth_code?: string;
-  inclusive?: boolean;
+  auth_code?: CartDomainBody['auth_code'];
+  inclusive?: CartDomainBody['inclusive'];
   additional_fields?: FieldValue[];
 }
 
@@ -95,7 +110,10 @@ export function lineKind(kind: LineKindArg): LineKind {
   return LINE_KINDS[kind] ?? (kind as LineKind);
 }
 
-function normalizeItem(item: Partial<CartItem>): CartItem {
+/** An item as sent, or one the UI already normalised. */
+type AnyItem = Partial<CartJson['items'][number]> | Partial<CartItem>;
+
+function normalizeItem(item: AnyItem): CartItem {
   const product = item.product ?? { id: 0, maturity_id: 0, interval_id: 0, promotion: '', additional_fields: [] };
   return {
     row_id: item.row_id ?? '',
@@ -112,12 +130,34 @@ function normalizeItem(item: Partial<CartItem>): CartItem {
  * leaves out nothing today, but an empty cart of an unknown session may come as {} and int64
  * comes as a string.
  */
-export function normalizeCart(cart: Partial<Cart> | null | undefined): Cart {
-  return { items: (cart?.items ?? []).map(normalizeItem), version: toNumber(cart?.version) };
+export function normalizeCart(cart: Partial<CartJson> | Partial<Cart> | null | undefined): Cart {
+  const items: AnyItem[] = cart?.items ?? [];
+  return { items: items.map(normalizeItem), version: toNumber(cart?.version) };
+}
+
+/**
+ * The priced view as the UI uses it: its cart normalised (normalizeCart). The service always sends
+ * one; an answer without it (a test double, an empty body) reads as an empty cart rather than
+ * breaking the screen.
+ */
+export function normalizePricedCart(priced: PricedCartResponseJson['priced'] | undefined): PricedCart {
+  return {
+    totals: null,
+    prices_with_vat: false,
+    hide_zero_prices: false,
+    promotions_unavailable: false,
+    required_agreements: [],
+    sms_validation: false,
+    checkout_blocked: false,
+    item_count: 0,
+    ...priced,
+    cart: normalizeCart(priced?.cart),
+    items: priced?.items ?? [],
+  };
 }
 
 /** A response carrying a cart, normalised (normalizeCart, notices always a list). */
-export function normalizeCartResponse<T extends { cart?: Cart | null; notices?: CartNotice[] | null }>(
+export function normalizeCartResponse<T extends { cart?: CartJson | Cart | null; notices?: CartNotice[] | null }>(
   body: T,
 ): Omit<T, 'cart' | 'notices'> & CartResponse {
   return { ...body, cart: normalizeCart(body.cart), notices: body.notices ?? [] };
@@ -166,45 +206,45 @@ export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCart: build.query<CartResponse, void>({
       query: () => '/session/cart',
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       providesTags: ['Cart'],
     }),
     getPricedCart: build.query<PricedCartResponse, void>({
       query: () => '/session/cart/priced',
-      transformResponse: (body: PricedCartResponse) => ({
+      transformResponse: (body: PricedCartResponseJson): PricedCartResponse => ({
         ...body,
-        priced: { ...body.priced, cart: normalizeCart(body.priced?.cart), items: body.priced?.items ?? [] },
+        priced: normalizePricedCart(body.priced),
         notices: body.notices ?? [],
       }),
       providesTags: ['Cart'],
     }),
     replaceCart: build.mutation<CartResponse, Cart>({
       query: (cart) => ({ url: '/session/cart', method: 'PUT', body: cart }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     clearCart: build.mutation<CartResponse, void>({
       query: () => ({ url: '/session/cart', method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     addProduct: build.mutation<AddProductResponse, AddProductArgs>({
       query: (args) => ({ url: '/session/cart/items', method: 'POST', body: compact(args) }),
-      transformResponse: (body: AddProductResponse) => normalizeCartResponse(body),
+      transformResponse: (body: AddProductResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     removeItem: build.mutation<CartResponse, string>({
       query: (rowId) => ({ url: row(rowId), method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     addAddon: build.mutation<CartResponse, AddAddonArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/addons`, method: 'POST', body: compact(body) }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
@@ -213,19 +253,19 @@ export const cartApi = api.injectEndpoints({
         url: `${row(rowId)}/addons/${addonId}${cascade ? '?cascade=true' : ''}`,
         method: 'DELETE',
       }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     addUpsell: build.mutation<CartResponse, AddUpsellArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/upsells`, method: 'POST', body: compact(body) }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     removeUpsell: build.mutation<CartResponse, RemoveUpsellArgs>({
       query: ({ rowId, upsellId }) => ({ url: `${row(rowId)}/upsells/${upsellId}`, method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
@@ -235,19 +275,19 @@ export const cartApi = api.injectEndpoints({
         method: 'PUT',
         body: { maturity_id, interval_id },
       }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     addDomain: build.mutation<CartResponse, AddDomainArgs>({
       query: ({ rowId, ...body }) => ({ url: `${row(rowId)}/domains`, method: 'POST', body: compact(body) }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
     removeDomain: build.mutation<CartResponse, string>({
       query: (name) => ({ url: `/session/cart/domains/${encodeURIComponent(name)}`, method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
@@ -257,7 +297,7 @@ export const cartApi = api.injectEndpoints({
         method: 'PUT',
         body: { line: compact({ ...line, kind: lineKind(line.kind) }), additional_fields },
       }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),

@@ -1,4 +1,5 @@
 import { api } from './api';
+import type { ApiJson, catalog } from '@hostcart/shared-api-types';
 import type { Brand, Category, Country, PaymentInterval, Product, ZipCode } from './types';
 
 export interface ProductsQuery {
@@ -28,23 +29,23 @@ export const catalogApi = api.injectEndpoints({
     getCurrentBrand: build.query<Brand, void>({ query: () => '/brands/current' }),
     getCategories: build.query<Category[], { d?: string } | void>({
       query: (arg) => withQuery('/categories', { d: arg?.d }),
-      transformResponse: (body: { categories: Category[] }) => body.categories ?? [],
+      transformResponse: (body: ApiJson<catalog.ListCategoriesResponseJson>) => body.categories ?? [],
     }),
     getProducts: build.query<Product[], ProductsQuery | void>({
       query: (arg) => withQuery('/products', { category: arg?.category, d: arg?.d, ids: arg?.ids?.join(','), include_hidden: arg?.includeHidden ? 'true' : undefined }),
-      transformResponse: (body: { products: Product[] }) => body.products ?? [],
+      transformResponse: (body: ApiJson<catalog.ListProductsResponseJson>) => body.products ?? [],
     }),
     getCountries: build.query<Country[], void>({
       query: () => '/countries',
-      transformResponse: (body: { countries: Country[] }) => body.countries ?? [],
+      transformResponse: (body: ApiJson<catalog.ListCountriesResponseJson>) => body.countries ?? [],
     }),
     getPaymentIntervals: build.query<PaymentInterval[], void>({
       query: () => '/payment-intervals',
-      transformResponse: (body: { payment_intervals: PaymentInterval[] }) => body.payment_intervals ?? [],
+      transformResponse: (body: ApiJson<catalog.ListPaymentIntervalsResponseJson>) => body.payment_intervals ?? [],
     }),
     getZipCodes: build.query<ZipCode[], string>({
       query: (code) => `/zipcodes/${encodeURIComponent(code)}`,
-      transformResponse: (body: { zip_codes: ZipCode[] }) => body.zip_codes ?? [],
+      transformResponse: (body: ApiJson<catalog.ListZipCodesResponseJson>) => body.zip_codes ?? [],
     }),
   }),
 });

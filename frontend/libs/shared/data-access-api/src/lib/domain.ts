@@ -1,5 +1,6 @@
 import { api } from './api';
 import type {
+  CheckAvailabilityResponse,
   DomainFieldsValidation,
   DomainFieldValue,
   DomainGroup,
@@ -7,6 +8,8 @@ import type {
   DomainSearchResult,
   FullDomainSearch,
   InclusiveTlds,
+  ListDomainGroupsResponse,
+  ListTldsResponse,
   NormalizeSearchResponse,
   Tld,
 } from './domain-types';
@@ -60,11 +63,11 @@ export const domainApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTlds: build.query<Tld[], void>({
       query: () => '/domains',
-      transformResponse: (body: { tlds: Tld[] }) => body.tlds ?? [],
+      transformResponse: (body: ListTldsResponse) => body.tlds ?? [],
     }),
     getDomainGroups: build.query<DomainGroup[], void>({
       query: () => '/domains?group=true',
-      transformResponse: (body: { domain_groups: DomainGroup[] }) => body.domain_groups ?? [],
+      transformResponse: (body: ListDomainGroupsResponse) => body.domain_groups ?? [],
     }),
     normalizeDomainSearch: build.query<NormalizeSearchResponse, string>({
       query: (d) => `/domains/normalize${queryString({ d })}`,
@@ -86,7 +89,7 @@ export const domainApi = api.injectEndpoints({
         method: 'POST',
         body: productId ? { domains, product_id: productId } : { domains },
       }),
-      transformResponse: (body: { results: DomainSearchResult[] }) => body.results ?? [],
+      transformResponse: (body: CheckAvailabilityResponse) => body.results ?? [],
       extraOptions: registryCall,
       transformErrorResponse: withRetryAfter,
     }),

@@ -1,6 +1,14 @@
 import { api } from './api';
 import { normalizeCartResponse } from './cart';
-import type { CartResponse, Promotion, RedeemPromotionResponse } from './cart-types';
+import type {
+  CartResponse,
+  CartResponseJson,
+  GetPromotionResponse,
+  ListPromotionsResponse,
+  Promotion,
+  RedeemPromotionResponse,
+  RedeemPromotionResponseJson,
+} from './cart-types';
 import { withRetryAfter } from './retry-after';
 
 const code = (c: string) => encodeURIComponent(c.trim());
@@ -10,13 +18,14 @@ export const promotionApi = api.injectEndpoints({
     /** The brand's automatic promotions (coupon hint, §4 "Promotions"). */
     getPromotions: build.query<Promotion[], void>({
       query: () => '/promotions',
-      transformResponse: (body: { promotions?: Promotion[] | null }) => body.promotions ?? [],
+      transformResponse: (body: ListPromotionsResponse) => body.promotions ?? [],
     }),
     /** One promotion by code; 404 (isNotFound) when unknown. */
     getPromotion: build.query<Promotion, string>({
       query: (c) => `/promotions/${code(c)}`,
-      // The route answers the proto response {promotion}; a bare Promotion is accepted too.
-      transformResponse: (body: { promotion?: Promotion } | Promotion) =>
+      // The route answers the Promotion itself (gateway cartapi getPromotion); the proto response
+      // {promotion} is accepted too.
+      transformResponse: (body: GetPromotionResponse | Promotion) =>
         'promotion' in body && body.promotion ? body.promotion : (body as Promotion),
     }),
     /**
@@ -25,13 +34,13 @@ export const promotionApi = api.injectEndpoints({
      */
     redeemPromotionCode: build.mutation<RedeemPromotionResponse, string>({
       query: (c) => ({ url: '/session/cart/promotions', method: 'POST', body: { code: c.trim() } }),
-      transformResponse: (body: RedeemPromotionResponse) => normalizeCartResponse(body),
+      transformResponse: (body: RedeemPromotionResponseJson) => normalizeCartResponse(body),
       transformErrorResponse: withRetryAfter,
       invalidatesTags: ['Cart'],
     }),
     removePromotionCode: build.mutation<CartResponse, string>({
       query: (c) => ({ url: `/session/cart/promotions/${code(c)}`, method: 'DELETE' }),
-      transformResponse: (body: CartResponse) => normalizeCartResponse(body),
+      transformResponse: (body: CartResponseJson) => normalizeCartResponse(body),
       invalidatesTags: ['Cart'],
     }),
   }),

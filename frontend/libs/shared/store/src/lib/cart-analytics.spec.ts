@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { cartApi, type Cart, type CartItem, type PricedCart } from '@hostcart/shared-data-access-api';
 import { createAppStore } from './store';
 import { cartChanges, pricedCartLines } from './cart-analytics';
@@ -94,20 +95,22 @@ describe('cart analytics listener', () => {
       }),
     };
     await store.dispatch(cartApi.endpoints.addProduct.initiate({ product_id: 1002 }));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(events()).toEqual([
-      {
-        event: 'add_to_cart',
-        ecommerce: {
-          currency: 'EUR',
-          value: 14.98,
-          items: [
-            { item_id: '1002', item_name: 'Webhosting L', item_category: 'product', price: 12.99, quantity: 1 },
-            { item_id: '1201', item_name: 'Backup', item_category: 'addon', price: 1.99, quantity: 1 },
-          ],
+    // The event waits for the priced view's refetch, which starts after the mutation resolves.
+    await waitFor(() =>
+      expect(events()).toEqual([
+        {
+          event: 'add_to_cart',
+          ecommerce: {
+            currency: 'EUR',
+            value: 14.98,
+            items: [
+              { item_id: '1002', item_name: 'Webhosting L', item_category: 'product', price: 12.99, quantity: 1 },
+              { item_id: '1201', item_name: 'Backup', item_category: 'addon', price: 1.99, quantity: 1 },
+            ],
+          },
         },
-      },
-    ]);
+      ]),
+    );
     sub.unsubscribe();
   });
 

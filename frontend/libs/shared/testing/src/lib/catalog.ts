@@ -42,8 +42,17 @@ export function catalogProduct(id: number, name: string, extra: Partial<Product>
     additional_fields: [],
     payment_maturities: [],
     from_price: null,
+    free_tlds: null,
     addons: [],
     upsells: [],
+    external_product_id: '',
+    sms_validation: false,
+    upsell_headline: '',
+    advantages: [],
+    advantages_headline: '',
+    advantages_button_text: '',
+    disadvantages: [],
+    attributes: [],
     ...extra,
   };
 }

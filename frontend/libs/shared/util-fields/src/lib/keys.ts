@@ -1,5 +1,5 @@
-// Message keys of violations, the same strings as libs/go/fields/keys.go (keys.spec.ts compares
-// them). The comment of a key names the params its text may interpolate; validateFields adds
+// Message keys of violations, the same strings as libs/go/fields/keys.go: both are checked against
+// libs/testvectors/message-keys.json. The comment of a key names the params its text may interpolate; validateFields adds
 // {field} (the field's label, else its key) to every violation it returns.
 export const KEY_REQUIRED = 'validation.required'; // {field}
 export const KEY_MIN_LENGTH = 'validation.min_length'; // {min}

@@ -1,10 +1,7 @@
+import type { ApiJson, catalog } from '@hostcart/shared-api-types';
+
 /** The amounts of a product's from_price as the API sends them (integer cents). */
-export interface FromPriceAmounts {
-  net_cents: number;
-  gross_cents: number;
-  vat_percent: number;
-  setup_fee_cents: number;
-}
+export type FromPriceAmounts = Pick<ApiJson<catalog.FromPriceJson>, 'net_cents' | 'gross_cents' | 'vat_percent' | 'setup_fee_cents'>;
 
 export const CURRENCY = 'EUR';
 

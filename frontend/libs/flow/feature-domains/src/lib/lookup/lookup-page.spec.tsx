@@ -206,8 +206,9 @@ describe('domain lookup', () => {
     fakeShop({ holdCartRefetch: true });
     renderDomains('/domains/lookup?d=taken-name.de');
     const exact = await screen.findByRole('region', { name: 'Your desired domain' });
-    expect(within(exact).getByText('Registered – transfer possible')).toBeTruthy();
-    await user.click(await within(exact).findByRole('button', { name: 'Transfer taken-name.de' }));
+    // The region shows before its availability call answers.
+    expect(await within(exact).findByText('Registered – transfer possible')).toBeTruthy();
+    await user.click(within(exact).getByRole('button', { name: 'Transfer taken-name.de' }));
     const dialog = screen.getByRole('dialog', { name: 'Transfer taken-name.de' });
     const confirm = within(dialog).getByRole('button', { name: 'Confirm transfer' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
