@@ -1,0 +1,124 @@
+// Package domain holds the customer rules of spec §3 and §5 — who is ordering: a private person or
+// a company, their basic info and address — with no transport or storage in it. Values are
+// normalised first (trimmed, company fields dropped for private persons, the VAT id without
+// spaces, the group forced when the brand allows one kind only) and then validated, so what is
+// stored is exactly what was checked.
+package domain
+
+import "strings"
+
+// Group says whether the customer orders as a company or a private person (spec §3: default 1).
+type Group int
+
+// Customer groups with the numbers the API uses.
+const (
+	GroupCompany Group = 0
+	GroupPrivate Group = 1
+)
+
+// DefaultGender is the gender of a customer who chose none (spec §9).
+const DefaultGender = 0
+
+// Field lengths of spec §9.
+const (
+	MaxNameLength       = 100
+	MaxCompanyLength    = 100
+	MaxVatIDLength      = 100
+	MaxStreetLength     = 200
+	MaxPostalCodeLength = 10
+	MaxCityLength       = 100
+)
+
+// BasicInfo is the first customer form (spec §3 "basic info").
+type BasicInfo struct {
+	Group        Group
+	Gender       int
+	FirstName    string
+	LastName     string
+	CompanyName  string
+	CompanyVatID string
+	Email        string
+}
+
+// Address is the second customer form (spec §3 "address").
+type Address struct {
+	Street      string
+	PostalCode  string
+	City        string
+	CountryCode string // ISO 3166-1 alpha-2, upper case
+	Phone       string
+}
+
+// Brand is what the customer rules need of a brand (spec §3 brand properties).
+type Brand struct {
+	AllowCompanies      bool
+	AllowPrivatePersons bool
+	CountryCode         string   // the brand's own country: the default of the address
+	Countries           []string // countries the brand delivers to; empty means only CountryCode
+}
+
+// Supports reports whether the brand takes customers from country.
+func (b Brand) Supports(country string) bool {
+	country = strings.ToUpper(strings.TrimSpace(country))
+	if len(b.Countries) == 0 {
+		return country == strings.ToUpper(b.CountryCode)
+	}
+	for _, c := range b.Countries {
+		if strings.EqualFold(c, country) {
+			return true
+		}
+	}
+	return false
+}
+
+// NormalizeBasicInfo trims every value, forces the group when the brand allows only one kind,
+// drops the company fields of a private person and strips spaces from the VAT id.
+func NormalizeBasicInfo(in BasicInfo, b Brand) BasicInfo {
+	out := BasicInfo{
+		Group:        in.Group,
+		Gender:       in.Gender,
+		FirstName:    strings.TrimSpace(in.FirstName),
+		LastName:     strings.TrimSpace(in.LastName),
+		CompanyName:  strings.TrimSpace(in.CompanyName),
+		CompanyVatID: strings.Join(strings.Fields(in.CompanyVatID), ""),
+		Email:        strings.TrimSpace(in.Email),
+	}
+	switch {
+	case b.AllowCompanies && !b.AllowPrivatePersons:
+		out.Group = GroupCompany
+	case b.AllowPrivatePersons && !b.AllowCompanies:
+		out.Group = GroupPrivate
+	}
+	if out.Group != GroupCompany {
+		out.CompanyName, out.CompanyVatID = "", ""
+	}
+	return out
+}
+
+// NormalizeAddress trims every value and upper-cases the country; an empty country becomes the
+// brand's.
+func NormalizeAddress(in Address, b Brand) Address {
+	out := Address{
+		Street:      strings.TrimSpace(in.Street),
+		PostalCode:  strings.TrimSpace(in.PostalCode),
+		City:        strings.TrimSpace(in.City),
+		CountryCode: strings.ToUpper(strings.TrimSpace(in.CountryCode)),
+		Phone:       strings.TrimSpace(in.Phone),
+	}
+	if out.CountryCode == "" {
+		out.CountryCode = strings.ToUpper(b.CountryCode)
+	}
+	return out
+}
+
+// ResetUnsupportedCountry returns the address with the brand's country, city and postal code
+// cleared, and true, when the brand no longer delivers to the address's country (spec §5: 'country
+// no longer supported, choose another'); otherwise the address unchanged and false.
+func ResetUnsupportedCountry(a Address, b Brand) (Address, bool) {
+	if a.CountryCode == "" || b.Supports(a.CountryCode) {
+		return a, false
+	}
+	a.CountryCode = strings.ToUpper(b.CountryCode)
+	a.City, a.PostalCode = "", ""
+	return a, true
+}
