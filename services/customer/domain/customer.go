@@ -16,7 +16,7 @@ const (
 	GroupPrivate Group = 1
 )
 
-// DefaultGender is the gender of a customer who chose none (spec §9).
+// DefaultGender is the gender of a customer who chose none (spec §9); 0 is Mr, 1 is Ms (§2).
 const DefaultGender = 0
 
 // Field lengths of spec §9.

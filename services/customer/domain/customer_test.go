@@ -55,7 +55,7 @@ func TestValidateBasicInfo(t *testing.T) {
 		"company without name":           {BasicInfo{Group: GroupCompany, FirstName: "E", LastName: "M", Email: "a@b.de"}, map[string]string{"company_name": "validation.required"}},
 		"company name and VAT id of 101": {BasicInfo{Group: GroupCompany, FirstName: "E", LastName: "M", Email: "a@b.de", CompanyName: tooLong, CompanyVatID: "DE" + strings.Repeat("1", 99)}, map[string]string{"company_name": "validation.max_length", "company_vat_id": "validation.max_length"}},
 		"unknown group":                  {BasicInfo{Group: 7, FirstName: "E", LastName: "M", Email: "a@b.de"}, map[string]string{"group": "validation.in"}},
-		"negative gender":                {BasicInfo{Group: GroupPrivate, Gender: -1, FirstName: "E", LastName: "M", Email: "a@b.de"}, map[string]string{"gender": "validation.min_value"}},
+		"unknown gender":                 {BasicInfo{Group: GroupPrivate, Gender: 2, FirstName: "E", LastName: "M", Email: "a@b.de"}, map[string]string{"gender": "validation.in"}},
 	} {
 		if got := keys(ValidateBasicInfo(tt.in, hostwerk)); !equal(got, tt.want) {
 			t.Errorf("%s: %v, want %v", name, got, tt.want)

@@ -23,7 +23,7 @@ type Errors map[string][]fields.Violation
 // The rules of spec §5 in the shared rule language, so the checkout screens check the same rules
 // with the TypeScript twin of the engine for instant feedback.
 var (
-	personRules  = mustDefinitions(map[string]string{"group": "required|integer|in:0,1", "gender": "required|integer|min:0", "first_name": "required|string|max:" + strconv.Itoa(MaxNameLength), "last_name": "required|string|max:" + strconv.Itoa(MaxNameLength), "email": "required|email"})
+	personRules  = mustDefinitions(map[string]string{"group": "required|integer|in:0,1", "gender": "required|integer|in:0,1", "first_name": "required|string|max:" + strconv.Itoa(MaxNameLength), "last_name": "required|string|max:" + strconv.Itoa(MaxNameLength), "email": "required|email"})
 	companyRules = mustDefinitions(map[string]string{"company_name": "required|string|max:" + strconv.Itoa(MaxCompanyLength), "company_vat_id": "string|max:" + strconv.Itoa(MaxVatIDLength)})
 	addressRules = mustDefinitions(map[string]string{"street": "required|string|max:" + strconv.Itoa(MaxStreetLength), "postal_code": "required|string|max:" + strconv.Itoa(MaxPostalCodeLength), "city": "required|string|max:" + strconv.Itoa(MaxCityLength), "phone": "required|string", "country_code": "required|string"})
 )
