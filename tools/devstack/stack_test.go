@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"fmt"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -30,29 +27,9 @@ func TestStackEmbeddedStores(t *testing.T) {
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
 func TestStackPostgresAndRedis(t *testing.T) {
-	admin := os.Getenv("TEST_POSTGRES_URL")
-	if admin == "" {
-		admin = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
-	}
-	db, err := sql.Open("postgres", admin)
-	if err != nil {
-		t.Fatalf("open postgres: %v", err)
-	}
-	t.Cleanup(func() { db.Close() })
-	name := fmt.Sprintf("devstack_test_%d", rand.Uint32())
-	if _, err := db.Exec("CREATE DATABASE " + name); err != nil {
-		t.Fatalf("create database: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := db.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
-			t.Errorf("drop database: %v", err)
-		}
-	})
-	dbURL := strings.Replace(admin, "/postgres?", "/"+name+"?", 1)
-	redisURL := os.Getenv("TEST_REDIS_URL")
-	if redisURL == "" {
-		redisURL = "redis://127.0.0.1:6379/0"
-	}
+	dbURL := testinfra.Postgres(t, "devstack_test")
+	testinfra.Redis(t, "devstack") // fails here when Redis is missing
+	redisURL := testinfra.RedisURL()
 	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
 	checkSeededAPI(t, base)
 	checkDomainAPI(t, base)

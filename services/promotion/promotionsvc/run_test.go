@@ -5,9 +5,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"log/slog"
 	"net"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/alicebob/miniredis/v2"
-	"github.com/jmoiron/sqlx"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -393,42 +392,15 @@ func TestCodeLookupsAreRateLimited(t *testing.T) {
 // TestOnPostgresAndRedis runs the service the way a cluster does: PostgreSQL (a throwaway
 // database) and the machine's Redis.
 func TestOnPostgresAndRedis(t *testing.T) {
-	admin := os.Getenv("PROMOTION_TEST_POSTGRES_URL")
-	if admin == "" {
-		admin = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
-	}
-	redisURL := os.Getenv("REDIS_TEST_URL")
-	if redisURL == "" {
-		redisURL = "redis://127.0.0.1:6379/0"
-	}
-	db, err := sqlx.Open("postgres", admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	pingCtx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := db.PingContext(pingCtx); err != nil {
-		t.Skipf("no PostgreSQL at %s: %v", admin, err)
-	}
+	dbURL := testinfra.Postgres(t, "promotion_test")
+	// The rate limits use the machine's Redis; a missing one fails the test here rather than
+	// letting the limits fail open unnoticed.
+	testinfra.Redis(t, "promotion")
+	redisURL := testinfra.RedisURL()
 	var b [6]byte
 	_, _ = rand.Read(b[:])
-	name := "promotion_test_" + hex.EncodeToString(b[:])
-	if _, err := db.Exec("CREATE DATABASE " + name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if _, err := db.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
-			t.Errorf("drop %s: %v", name, err)
-		}
-	})
-	u, err := url.Parse(admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.Path = "/" + name
 
-	conn, stop, err := start(Config{DatabaseURL: u.String(), RedisURL: redisURL, Seed: true, BookTTL: time.Second,
+	conn, stop, err := start(Config{DatabaseURL: dbURL, RedisURL: redisURL, Seed: true, BookTTL: time.Second,
 		RateSession: ratelimit.Limit{Rate: 100, Period: time.Minute}, GRPC: grpcserver.Config{ShutdownGrace: time.Second}})
 	if err != nil {
 		t.Fatal(err)

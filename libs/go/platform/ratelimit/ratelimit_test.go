@@ -4,7 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"os"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -68,24 +68,10 @@ func backends(t *testing.T, f func(t *testing.T, rdb *redis.Client, advance func
 	})
 }
 
+// realRedis is the machine's Redis (TEST_REDIS_URL); the tests put their keys under testPrefix.
 func realRedis(t *testing.T) *redis.Client {
 	t.Helper()
-	url := os.Getenv("REDIS_TEST_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/0"
-	}
-	opt, err := redis.ParseURL(url)
-	if err != nil {
-		t.Fatalf("parse REDIS_TEST_URL: %v", err)
-	}
-	rdb := redis.NewClient(opt)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	if err := rdb.Ping(ctx).Err(); err != nil {
-		rdb.Close()
-		t.Skipf("no Redis at %s: %v", url, err)
-	}
-	t.Cleanup(func() { rdb.Close() })
+	rdb, _ := testinfra.Redis(t, "ratelimit")
 	return rdb
 }
 

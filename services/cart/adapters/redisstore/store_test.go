@@ -3,8 +3,7 @@ package redisstore
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"sync"
 	"testing"
 	"time"
@@ -23,35 +22,12 @@ type backend struct {
 	prefix string
 }
 
-// realRedis connects to the machine's Redis (REDIS_TEST_URL, default 127.0.0.1:6379) under a
-// random key prefix whose keys are deleted at the end.
+// realRedis connects to the machine's Redis (TEST_REDIS_URL) under a key prefix of the test's own,
+// whose keys are deleted at the end.
 func realRedis(t *testing.T) backend {
 	t.Helper()
-	url := os.Getenv("REDIS_TEST_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/0"
-	}
-	opt, err := redis.ParseURL(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opt)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	if err := rdb.Ping(ctx).Err(); err != nil {
-		rdb.Close()
-		t.Skipf("no Redis at %s: %v", url, err)
-	}
-	prefix := fmt.Sprintf("test-%s:cart:session:", domain.NewRowID()[:12])
-	t.Cleanup(func() {
-		ctx := context.Background()
-		keys, _ := rdb.Keys(ctx, prefix+"*").Result()
-		if len(keys) > 0 {
-			rdb.Del(ctx, keys...)
-		}
-		rdb.Close()
-	})
-	return backend{rdb: rdb, prefix: prefix}
+	rdb, prefix := testinfra.Redis(t, "cart")
+	return backend{rdb: rdb, prefix: prefix + "cart:session:"}
 }
 
 func embeddedRedis(t *testing.T) backend {

@@ -5,7 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"os"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"testing"
 	"time"
 
@@ -99,17 +99,10 @@ func TestOutageIsUnavailable(t *testing.T) {
 	}
 }
 
+// realRedis is the machine's Redis (TEST_REDIS_URL); the suite cleans its keys up itself.
 func realRedis(t *testing.T) (redis.UniversalClient, func(time.Duration)) {
-	addr := os.Getenv("TEST_REDIS_ADDR")
-	if addr == "" {
-		addr = "127.0.0.1:6379"
-	}
-	client := redis.NewClient(&redis.Options{Addr: addr})
-	t.Cleanup(func() { _ = client.Close() })
-	if err := client.Ping(context.Background()).Err(); err != nil {
-		t.Fatalf("redis at %s (set TEST_REDIS_ADDR): %v", addr, err)
-	}
-	return client, nil
+	rdb, _ := testinfra.Redis(t, "catalog")
+	return rdb, nil
 }
 
 func miniRedis(t *testing.T) (redis.UniversalClient, func(time.Duration)) {

@@ -2,14 +2,11 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"errors"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"io"
 	"net"
 	"net/url"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -71,38 +68,11 @@ func newPostgresStore(t *testing.T) *Store {
 	return s
 }
 
-// throwawayPostgres creates a database on the machine's PostgreSQL, answers its URL and drops it
-// after the test (after the cleanups registered later, such as closing the store).
-// TEST_POSTGRES_URL overrides the admin connection.
+// throwawayPostgres creates a database on the machine's PostgreSQL (TEST_POSTGRES_URL), answers its
+// URL and drops it after the test.
 func throwawayPostgres(t *testing.T) string {
 	t.Helper()
-	ctx := context.Background()
-	adminURL := os.Getenv("TEST_POSTGRES_URL")
-	if adminURL == "" {
-		adminURL = defaultAdminURL
-	}
-	admin, err := sql.Open("postgres", adminURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = admin.Close() })
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	name := "catalog_test_" + hex.EncodeToString(b[:])
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("create throwaway database (is PostgreSQL running? set TEST_POSTGRES_URL): %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("drop %s: %v", name, err)
-		}
-	})
-	u, err := url.Parse(adminURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.Path = "/" + name
-	return u.String()
+	return testinfra.Postgres(t, "catalog_test")
 }
 
 func runRepositorySuite(t *testing.T, s *Store, c *seed.Catalog) {

@@ -5,7 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"os"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"testing"
 	"time"
 
@@ -15,24 +15,11 @@ import (
 	"github.com/hostcart/checkout/services/domain/domain"
 )
 
+// realRedis is the machine's Redis (TEST_REDIS_URL); the tests put their keys under a prefix of
+// their own.
 func realRedis(t *testing.T) *redis.Client {
 	t.Helper()
-	url := os.Getenv("REDIS_TEST_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/0"
-	}
-	opt, err := redis.ParseURL(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opt)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	if err := rdb.Ping(ctx).Err(); err != nil {
-		rdb.Close()
-		t.Skipf("no Redis at %s: %v", url, err)
-	}
-	t.Cleanup(func() { rdb.Close() })
+	rdb, _ := testinfra.Redis(t, "domain")
 	return rdb
 }
 

@@ -2,70 +2,28 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
-	"net/url"
-	"os"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/services/promotion/domain"
 	"github.com/hostcart/checkout/services/promotion/seed"
 )
 
-// adminURL reaches the machine's PostgreSQL to create throwaway databases.
-func adminURL() string {
-	if u := os.Getenv("PROMOTION_TEST_POSTGRES_URL"); u != "" {
-		return u
-	}
-	return "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
-}
-
-// newPostgres creates a fresh database for one test and drops it afterwards.
+// newPostgres opens the store on a throwaway database of the machine's PostgreSQL
+// (TEST_POSTGRES_URL), dropped after the test.
 func newPostgres(t *testing.T) *Store {
 	t.Helper()
-	ctx := context.Background()
-	admin, err := sqlx.Open("postgres", adminURL())
+	st, err := OpenPostgres(context.Background(), testinfra.Postgres(t, "promotion_test"))
 	if err != nil {
-		t.Fatalf("open admin connection: %v", err)
-	}
-	pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	if err := admin.PingContext(pingCtx); err != nil {
-		admin.Close()
-		t.Skipf("no PostgreSQL at %s: %v", adminURL(), err)
-	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	name := "promotion_test_" + hex.EncodeToString(b[:])
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
-		admin.Close()
-		t.Fatalf("create database: %v", err)
-	}
-	u, err := url.Parse(adminURL())
-	if err != nil {
-		t.Fatalf("parse admin URL: %v", err)
-	}
-	u.Path = "/" + name
-	st, err := OpenPostgres(ctx, u.String())
-	if err != nil {
-		admin.Close()
 		t.Fatalf("open test database: %v", err)
 	}
-	t.Cleanup(func() {
-		st.Close()
-		if _, err := admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("drop test database %s: %v", name, err)
-		}
-		admin.Close()
-	})
+	t.Cleanup(func() { st.Close() })
 	return st
 }
 
