@@ -61,7 +61,6 @@ require (
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
-	google.golang.org/genproto v0.0.0-20261019180522-ce908d29299b // indirect; keeps the 2021 genproto monolith go-kit requires out of the graph (ambiguous googleapis/rpc imports); tidy drops it, keep it
 	google.golang.org/genproto/googleapis/api v0.0.0-20261012220534-4341edf3f941 // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
@@ -76,3 +75,7 @@ replace github.com/hostcart/checkout/services/catalog => ../catalog
 replace golang.org/x/exp => golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa
 
 replace github.com/hostcart/checkout/services/promotion => ../promotion
+
+// go-kit requires the 2021 genproto monolith, whose googleapis/rpc packages clash with the split
+// module grpc uses (ambiguous import); excluding it keeps the build unambiguous and go mod tidy stable.
+exclude google.golang.org/genproto v0.0.0-20210917145530-b395a37504d4

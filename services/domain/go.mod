@@ -7,8 +7,6 @@ require (
 	github.com/go-kit/kit v0.13.0
 	github.com/hostcart/checkout/libs/go v0.0.0
 	github.com/jmoiron/sqlx v1.4.0
-	github.com/lib/pq v1.12.3
-	github.com/pressly/goose/v3 v3.29.0
 	github.com/redis/go-redis/v9 v9.23.0
 	go.opentelemetry.io/otel v1.47.0
 	go.opentelemetry.io/otel/metric v1.47.0
@@ -16,11 +14,15 @@ require (
 	golang.org/x/sync v0.24.0
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b
 	google.golang.org/grpc v1.85.0
-	google.golang.org/protobuf v1.36.13-0.20261016172727-e9ee2a76ab8e
-	modernc.org/sqlite v1.61.1
 )
 
-require github.com/sony/gobreaker v1.0.0 // indirect
+require (
+	github.com/lib/pq v1.12.3 // indirect
+	github.com/pressly/goose/v3 v3.29.0 // indirect
+	github.com/sony/gobreaker v1.0.0 // indirect
+	google.golang.org/protobuf v1.36.13-0.20261016172727-e9ee2a76ab8e // indirect
+	modernc.org/sqlite v1.61.1 // indirect
+)
 
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
@@ -61,7 +63,6 @@ require (
 	go.uber.org/multierr v1.11.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
-	google.golang.org/genproto v0.0.0-20261019180522-ce908d29299b // indirect; keeps the 2021 genproto monolith go-kit requires out of the graph (ambiguous googleapis/rpc imports); tidy drops it, keep it
 	google.golang.org/genproto/googleapis/api v0.0.0-20261012220534-4341edf3f941 // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect

@@ -72,12 +72,12 @@ func TestRevalidateResetsAGonePeriod(t *testing.T) {
 func TestEmptyHiddenItemsLeave(t *testing.T) {
 	env := testEnv()
 	var c Cart
-	row := mustAdd(t, &c, env, 1043)
+	mustAdd(t, &c, env, 1043)
 	c.Tidy(env)
 	if len(c.Items) != 0 {
 		t.Errorf("an empty domain-only item stayed: %+v", c.Items)
 	}
-	row = mustAdd(t, &c, env, 1043)
+	row := mustAdd(t, &c, env, 1043)
 	_, _ = c.AddDomain(env, row, Domain{Name: "only.de"})
 	c.Tidy(env)
 	if len(c.Items) != 1 {

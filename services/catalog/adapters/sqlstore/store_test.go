@@ -19,8 +19,6 @@ import (
 	"github.com/hostcart/checkout/services/catalog/service"
 )
 
-const defaultAdminURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
-
 // TestRepository runs one suite against every implementation, each on its own fresh database.
 func TestRepository(t *testing.T) {
 	impls := map[string]func(t *testing.T) *Store{
