@@ -3,6 +3,8 @@ package cartsvc
 import (
 	"context"
 	"fmt"
+	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"log/slog"
 	"net"
 	"os"
@@ -14,7 +16,6 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
@@ -122,8 +123,13 @@ func runComponent(m *testing.M) int {
 	}
 	defer stop()
 	client = c
-	// The catalog migrates and seeds before it serves: wait for a first answer that needs it.
-	if err := waitCatalog(); err != nil {
+	// The catalog migrates and seeds before it serves.
+	catalogConn, err := grpcclient.Dial(base.CatalogAddr, nil, grpcclient.Config{Timeout: time.Second})
+	if err != nil {
+		return fail(err)
+	}
+	defer catalogConn.Close()
+	if err := waitServing(catalogConn, catalogv1.CatalogService_ServiceDesc.ServiceName); err != nil {
 		return fail(err)
 	}
 	return m.Run()
@@ -163,33 +169,9 @@ func startCart(ctx context.Context, cfg Config) (cartv1.CartServiceClient, func(
 }
 
 func waitServing(conn *grpc.ClientConn, service string) error {
-	h := healthpb.NewHealthClient(conn)
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		resp, err := h.Check(ctx, &healthpb.HealthCheckRequest{Service: service})
-		cancel()
-		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_SERVING {
-			return nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return fmt.Errorf("%s not serving after 30s", service)
-}
-
-func waitCatalog() error {
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		ctx = callctx.With(ctx, callctx.Values{SessionID: "warmup", BrandID: 1})
-		_, err := client.AddProduct(ctx, &cartv1.AddProductRequest{ProductId: 1001})
-		cancel()
-		if err == nil {
-			return nil
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	return fmt.Errorf("catalog not answering after 60s")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return testinfra.Serving(ctx, conn, service)
 }
 
 // tldService is the domain service's ListTlds for both brands.

@@ -2,8 +2,8 @@ package catalogsvc
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"net"
 	"os"
 	"slices"
@@ -14,7 +14,6 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
@@ -73,25 +72,11 @@ func runMain(m *testing.M) int {
 	return code
 }
 
-// waitServing polls the health service until the catalog has migrated, seeded and serves.
-func waitServing(done <-chan error) error {
-	health := healthpb.NewHealthClient(conn)
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		select {
-		case err := <-done:
-			return errors.Join(errors.New("catalog stopped during start"), err)
-		default:
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		resp, err := health.Check(ctx, &healthpb.HealthCheckRequest{Service: catalogv1.CatalogService_ServiceDesc.ServiceName})
-		cancel()
-		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_SERVING {
-			return nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return errors.New("catalog did not become healthy")
+// waitServing waits until the catalog has migrated, seeded and serves, or stopped trying.
+func waitServing(done chan error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	return testinfra.ServingUnlessStopped(ctx, conn, catalogv1.CatalogService_ServiceDesc.ServiceName, done)
 }
 
 // call is the context of one RPC with the metadata the gateway would send.

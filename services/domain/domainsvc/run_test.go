@@ -3,6 +3,7 @@ package domainsvc
 import (
 	"context"
 	"fmt"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"log/slog"
 	"net"
 	"os"
@@ -14,7 +15,6 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
@@ -98,18 +98,9 @@ func runComponent(m *testing.M) int {
 }
 
 func waitServing(conn *grpc.ClientConn) error {
-	h := healthpb.NewHealthClient(conn)
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		resp, err := h.Check(ctx, &healthpb.HealthCheckRequest{Service: domainv1.DomainService_ServiceDesc.ServiceName})
-		cancel()
-		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_SERVING {
-			return nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return fmt.Errorf("domain service not serving after 30s")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return testinfra.Serving(ctx, conn, domainv1.DomainService_ServiceDesc.ServiceName)
 }
 
 // call returns a context for a visitor of brand on a session.

@@ -4,38 +4,41 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/hostcart/checkout/services/domain/domain"
 )
 
 func TestConcurrentIdenticalChecksAreCollapsed(t *testing.T) {
-	reg := newCountingRegistry()
-	reg.gate = make(chan struct{})
-	c := NewChecker(reg, newMemCache(), CheckerConfig{RegistryTimeout: 5 * time.Second}, nil)
+	// synctest.Wait returns once every goroutine of the bubble is blocked: all callers have joined
+	// the one flight (or wait in the registry) before it answers, without guessing a sleep.
+	synctest.Test(t, func(t *testing.T) {
+		reg := newCountingRegistry()
+		reg.gate = make(chan struct{})
+		c := NewChecker(reg, newMemCache(), CheckerConfig{RegistryTimeout: 5 * time.Second}, nil)
 
-	const callers = 25
-	var wg sync.WaitGroup
-	answers := make(chan Answer, callers)
-	for range callers {
-		wg.Go(func() {
-			answers <- c.Check(context.Background(), []string{"takensite.de"})["takensite.de"]
-		})
-	}
-	<-reg.started
-	// Give the other callers time to join the flight before the registry answers.
-	time.Sleep(50 * time.Millisecond)
-	close(reg.gate)
-	wg.Wait()
-	close(answers)
-	for a := range answers {
-		if a.Err != nil || a.Status != domain.StatusTaken {
-			t.Errorf("answer = %+v, want taken", a)
+		const callers = 25
+		var wg sync.WaitGroup
+		answers := make(chan Answer, callers)
+		for range callers {
+			wg.Go(func() {
+				answers <- c.Check(context.Background(), []string{"takensite.de"})["takensite.de"]
+			})
 		}
-	}
-	if n := reg.count("takensite.de"); n != 1 {
-		t.Errorf("registry called %d times for %d concurrent identical checks, want 1", n, callers)
-	}
+		synctest.Wait()
+		close(reg.gate)
+		wg.Wait()
+		close(answers)
+		for a := range answers {
+			if a.Err != nil || a.Status != domain.StatusTaken {
+				t.Errorf("answer = %+v, want taken", a)
+			}
+		}
+		if n := reg.count("takensite.de"); n != 1 {
+			t.Errorf("registry called %d times for %d concurrent identical checks, want 1", n, callers)
+		}
+	})
 }
 
 func TestCacheHitsSpareTheRegistry(t *testing.T) {
@@ -96,29 +99,31 @@ func TestCacheOutageFallsBackToTheRegistry(t *testing.T) {
 }
 
 func TestFirstCallerGivingUpDoesNotFailTheOthers(t *testing.T) {
-	reg := newCountingRegistry()
-	reg.gate = make(chan struct{})
-	c := NewChecker(reg, newMemCache(), CheckerConfig{RegistryTimeout: 5 * time.Second}, nil)
+	synctest.Test(t, func(t *testing.T) {
+		reg := newCountingRegistry()
+		reg.gate = make(chan struct{})
+		c := NewChecker(reg, newMemCache(), CheckerConfig{RegistryTimeout: 5 * time.Second}, nil)
 
-	impatient, cancel := context.WithCancel(context.Background())
-	firstDone := make(chan Answer, 1)
-	go func() { firstDone <- c.Check(impatient, []string{"shared.de"})["shared.de"] }()
-	<-reg.started
-	secondDone := make(chan Answer, 1)
-	go func() { secondDone <- c.Check(context.Background(), []string{"shared.de"})["shared.de"] }()
-	time.Sleep(20 * time.Millisecond)
-	cancel()
-	if a := <-firstDone; a.Err == nil {
-		t.Errorf("cancelled caller got %+v, want its context error", a)
-	}
-	close(reg.gate)
-	want, _ := statusOfSandbox("shared.de")
-	if a := <-secondDone; a.Err != nil || a.Status != want {
-		t.Errorf("patient caller got %+v, want the registry's answer %d", a, want)
-	}
-	if n := reg.count("shared.de"); n != 1 {
-		t.Errorf("registry calls = %d, want 1", n)
-	}
+		impatient, cancel := context.WithCancel(context.Background())
+		firstDone := make(chan Answer, 1)
+		go func() { firstDone <- c.Check(impatient, []string{"takenshared.de"})["takenshared.de"] }()
+		<-reg.started
+		secondDone := make(chan Answer, 1)
+		go func() { secondDone <- c.Check(context.Background(), []string{"takenshared.de"})["takenshared.de"] }()
+		synctest.Wait() // the second caller has joined the flight
+		cancel()
+		if a := <-firstDone; a.Err == nil {
+			t.Errorf("cancelled caller got %+v, want its context error", a)
+		}
+		close(reg.gate)
+		// The sandbox answers names starting with "taken" as taken (status 1).
+		if a := <-secondDone; a.Err != nil || a.Status != domain.StatusTaken {
+			t.Errorf("patient caller got %+v, want the registry's answer: taken", a)
+		}
+		if n := reg.count("takenshared.de"); n != 1 {
+			t.Errorf("registry calls = %d, want 1", n)
+		}
+	})
 }
 
 func TestNamesAreCheckedConcurrently(t *testing.T) {
@@ -143,9 +148,4 @@ func (r *slowRegistry) Check(ctx context.Context, name string) (domain.Status, e
 	case <-ctx.Done():
 		return 0, ctx.Err()
 	}
-}
-
-func statusOfSandbox(name string) (domain.Status, error) {
-	reg := newCountingRegistry()
-	return reg.Check(context.Background(), name)
 }

@@ -18,7 +18,6 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
@@ -101,24 +100,10 @@ func start(cfg Config) (*grpc.ClientConn, func() error, error) {
 	return conn, stop, nil
 }
 
-func waitServing(conn *grpc.ClientConn, done <-chan error) error {
-	h := healthpb.NewHealthClient(conn)
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		select {
-		case err := <-done:
-			return fmt.Errorf("service stopped while starting: %w", err)
-		default:
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		resp, err := h.Check(ctx, &healthpb.HealthCheckRequest{})
-		cancel()
-		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_SERVING {
-			return nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return fmt.Errorf("promotion service not serving after 30s")
+func waitServing(conn *grpc.ClientConn, done chan error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return testinfra.ServingUnlessStopped(ctx, conn, "", done)
 }
 
 // call returns a context for a visitor of brand on a session, as the gateway sends it.

@@ -5,7 +5,7 @@
 //
 // A server that cannot be reached fails the test: a store test that skips when its store is
 // missing reports green while proving nothing. Only TEST_SKIP_INFRA=true turns that into a skip,
-// for a laptop without the servers; CI never sets it.
+// for a laptop without the servers, and never while CI=true.
 package testinfra
 
 import (

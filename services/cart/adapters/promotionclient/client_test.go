@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"log/slog"
 	"net"
 	"os"
@@ -14,7 +15,6 @@ import (
 	"github.com/alicebob/miniredis/v2"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
@@ -68,18 +68,10 @@ func run(m *testing.M) int {
 		return fail(err)
 	}
 	defer conn.Close()
-	h := healthpb.NewHealthClient(conn)
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		c, stop := context.WithTimeout(ctx, time.Second)
-		resp, err := h.Check(c, &healthpb.HealthCheckRequest{})
-		stop()
-		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_SERVING {
-			break
-		}
-		if time.Now().After(deadline) {
-			return fail(fmt.Errorf("promotion service not serving: %v", err))
-		}
-		time.Sleep(50 * time.Millisecond)
+	waitCtx, stopWaiting := context.WithTimeout(ctx, 30*time.Second)
+	defer stopWaiting()
+	if err := testinfra.Serving(waitCtx, conn, ""); err != nil {
+		return fail(fmt.Errorf("promotion service: %w", err))
 	}
 	return m.Run()
 }
