@@ -1,10 +1,11 @@
-package cartsvc
+package cartsvc_test
 
 import (
 	"context"
 	"fmt"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	"github.com/hostcart/checkout/libs/go/platform/testinfra"
+	"github.com/hostcart/checkout/services/cart/cartsvc"
 	"log/slog"
 	"net"
 	"os"
@@ -39,7 +40,7 @@ var (
 	client cartv1.CartServiceClient
 	mr     *miniredis.Miniredis
 	// base is the configuration the cart service runs with; tests start variants of it.
-	base Config
+	base cartsvc.Config
 )
 
 func TestMain(m *testing.M) {
@@ -100,7 +101,7 @@ func runComponent(m *testing.M) int {
 	go func() { _ = domainSrv.Serve(domainLis) }()
 	defer domainSrv.Stop()
 
-	base = Config{EmbeddedStores: true,
+	base = cartsvc.Config{EmbeddedStores: true,
 		RedisURL:      "redis://" + mr.Addr(),
 		CatalogAddr:   catalogLis.Addr().String(),
 		DomainAddr:    domainLis.Addr().String(),
@@ -136,7 +137,7 @@ func runComponent(m *testing.M) int {
 }
 
 // startCart runs a cart service with cfg on a loopback port until stop, and dials it.
-func startCart(ctx context.Context, cfg Config) (cartv1.CartServiceClient, func(), error) {
+func startCart(ctx context.Context, cfg cartsvc.Config) (cartv1.CartServiceClient, func(), error) {
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, nil, err
@@ -145,7 +146,7 @@ func startCart(ctx context.Context, cfg Config) (cartv1.CartServiceClient, func(
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if err := Run(ctx, cfg, lis, slog.New(slog.DiscardHandler)); err != nil {
+		if err := cartsvc.Run(ctx, cfg, lis, slog.New(slog.DiscardHandler)); err != nil {
 			fmt.Fprintln(os.Stderr, "cart:", err)
 		}
 	}()

@@ -1,4 +1,4 @@
-package e2e
+package systemtest
 
 import (
 	"context"
@@ -19,34 +19,65 @@ import (
 // The acceptance of issue 4 through the API: the gateway in front of the real cart, catalog,
 // domain and promotion services with the seed data.
 
-// m walks a decoded JSON document: m(doc, "priced", "items", 0, "product").
-func m(doc any, path ...any) any {
-	for _, p := range path {
+// m walks a decoded JSON document: m(t, doc, "priced", "items", 0, "product"). A step that is not
+// there fails the test: a typo in a path must not read as an absent value and let a check pass.
+// Use absent to assert that a key is missing.
+func m(t testing.TB, doc any, path ...any) any {
+	t.Helper()
+	for i, p := range path {
 		switch k := p.(type) {
 		case string:
-			obj, _ := doc.(map[string]any)
-			doc = obj[k]
+			obj, ok := doc.(map[string]any)
+			if !ok {
+				t.Fatalf("JSON path %v: step %d (%q) on %T, not an object", path, i, k, doc)
+			}
+			v, ok := obj[k]
+			if !ok {
+				t.Fatalf("JSON path %v: no key %q in %v", path, k, obj)
+			}
+			doc = v
 		case int:
-			list, _ := doc.([]any)
-			if k >= len(list) {
-				return nil
+			list, ok := doc.([]any)
+			if !ok || k < 0 || k >= len(list) {
+				t.Fatalf("JSON path %v: no element %d in %v", path, k, doc)
 			}
 			doc = list[k]
+		default:
+			t.Fatalf("JSON path %v: step %d is a %T", path, i, p)
 		}
 	}
 	return doc
 }
 
-// num reads a number; int64 fields (the cart's version) arrive as JSON strings.
-func num(doc any, path ...any) int {
-	switch v := m(doc, path...).(type) {
+// absent reports whether the last key of path is missing from the object the rest of path leads
+// to (which must exist).
+func absent(t testing.TB, doc any, path ...any) bool {
+	t.Helper()
+	obj, ok := m(t, doc, path[:len(path)-1]...).(map[string]any)
+	if !ok {
+		t.Fatalf("JSON path %v: parent is not an object", path)
+	}
+	_, has := obj[path[len(path)-1].(string)]
+	return !has
+}
+
+// num reads a number; int64 fields (the cart's version) arrive as JSON strings. Anything else
+// fails the test.
+func num(t testing.TB, doc any, path ...any) int {
+	t.Helper()
+	switch v := m(t, doc, path...).(type) {
 	case float64:
 		return int(v)
 	case string:
-		n, _ := strconv.Atoi(v)
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			t.Fatalf("JSON path %v: %q is not a number", path, v)
+		}
 		return n
+	default:
+		t.Fatalf("JSON path %v: %v is not a number", path, v)
+		return 0
 	}
-	return 0
 }
 
 // cartJSON re-encodes the cart of an answer, for a PUT of the whole cart.
@@ -80,43 +111,43 @@ func TestCartPromotionsAgainstHandCalculations(t *testing.T) {
 
 	added := b.mustDo(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`)
 	row, _ := added["row_id"].(string)
-	if len(row) != 32 || m(added, "cart", "items", 0, "product", "promotion") != "AUTO-WEB24-HALF" {
+	if len(row) != 32 || m(t, added, "cart", "items", 0, "product", "promotion") != "AUTO-WEB24-HALF" {
 		t.Fatalf("added: %v", added)
 	}
 	b.mustDo(http.MethodPost, "/api/v2/session/cart/items/"+row+"/addons", `{"addon_id":1204}`)
 
 	priced := b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
-	p := m(priced, "priced", "items", 0, "product", "promotion")
+	p := m(t, priced, "priced", "items", 0, "product", "promotion")
 	// Web hosting S, 24 months at 4.49 on the 12-month interval; AUTO-WEB24-HALF takes 50 % off the
 	// first billing period: 449 × 0.5 = 224.5 → 225 a month (× 1.19 = 267.75 → 268 shown);
 	// 12 × 449 × 0.5 = 2694 net off, × 1.19 = 3205.86 → 3206 shown.
-	if m(p, "applied") != true || num(p, "months") != 12 || num(p, "promoted_monthly_net_cents") != 225 || num(p, "promoted_monthly_display_cents") != 268 ||
-		num(p, "discount_net_cents") != 2694 || num(p, "discount_display_cents") != 3206 {
+	if m(t, p, "applied") != true || num(t, p, "months") != 12 || num(t, p, "promoted_monthly_net_cents") != 225 || num(t, p, "promoted_monthly_display_cents") != 268 ||
+		num(t, p, "discount_net_cents") != 2694 || num(t, p, "discount_display_cents") != 3206 {
 		t.Errorf("product promotion = %v", p)
 	}
 	// Totals: product 24 × 449 = 10776 − 2694 = 8082 net (9617.58 → 9618 gross); daily backup
 	// 24 × 200 = 4800 − 25 % of 12 months (600) = 4200 net (4998 gross); the auto-assigned addons
 	// are free. 12282 net, 14616 gross.
-	tot := m(priced, "priced", "totals")
-	if num(tot, "total_net_cents") != 12282 || num(tot, "total_gross_cents") != 14616 || num(tot, "discount_net_cents") != 2694+600 ||
-		m(priced, "priced", "prices_with_vat") != true || m(priced, "priced", "promotions_unavailable") != false {
+	tot := m(t, priced, "priced", "totals")
+	if num(t, tot, "total_net_cents") != 12282 || num(t, tot, "total_gross_cents") != 14616 || num(t, tot, "discount_net_cents") != 2694+600 ||
+		m(t, priced, "priced", "prices_with_vat") != true || m(t, priced, "priced", "promotions_unavailable") != false {
 		t.Errorf("totals = %v", tot)
 	}
 
 	// A manual code replaces the automatic one on the product: WELCOME10, 10 % of the first 12
 	// months: 12 × 449 × 0.1 = 538.8 → 539 net off, × 1.19 = 641.4 → 641 shown.
 	redeemed := b.mustDo(http.MethodPost, "/api/v2/session/cart/promotions", `{"code":" welcome10 "}`)
-	if redeemed["code"] != "WELCOME10" || m(redeemed, "cart", "items", 0, "product", "promotion") != "WELCOME10" {
+	if redeemed["code"] != "WELCOME10" || m(t, redeemed, "cart", "items", 0, "product", "promotion") != "WELCOME10" {
 		t.Fatalf("redeem: %v", redeemed)
 	}
 	priced = b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
-	if p := m(priced, "priced", "items", 0, "product", "promotion"); num(p, "discount_net_cents") != 539 || num(p, "discount_display_cents") != 641 || num(p, "percent_label") != 10 {
+	if p := m(t, priced, "priced", "items", 0, "product", "promotion"); num(t, p, "discount_net_cents") != 539 || num(t, p, "discount_display_cents") != 641 || num(t, p, "percent_label") != 10 {
 		t.Errorf("WELCOME10 = %v", p)
 	}
-	if tot := m(priced, "priced", "totals"); num(tot, "total_net_cents") != 10776-539+4200 {
+	if tot := m(t, priced, "priced", "totals"); num(t, tot, "total_net_cents") != 10776-539+4200 {
 		t.Errorf("totals with WELCOME10 = %v", tot)
 	}
-	version := num(priced, "priced", "cart", "version")
+	version := num(t, priced, "priced", "cart", "version")
 
 	for _, tt := range []struct {
 		code   string
@@ -128,18 +159,18 @@ func TestCartPromotionsAgainstHandCalculations(t *testing.T) {
 		{"SSL20", http.StatusUnprocessableEntity, "confirm.manual_promotion_not_applicable"},
 	} {
 		code, body := b.do(http.MethodPost, "/api/v2/session/cart/promotions", `{"code":"`+tt.code+`"}`)
-		if code != tt.status || body["error"] != tt.key || m(body, "params", "code") != tt.code {
+		if code != tt.status || body["error"] != tt.key || m(t, body, "params", "code") != tt.code {
 			t.Errorf("%s: %d %v", tt.code, code, body)
 		}
 	}
 	after := b.mustDo(http.MethodGet, "/api/v2/session/cart", "")
-	if num(after, "cart", "version") != version || m(after, "cart", "items", 0, "product", "promotion") != "WELCOME10" {
+	if num(t, after, "cart", "version") != version || m(t, after, "cart", "items", 0, "product", "promotion") != "WELCOME10" {
 		t.Errorf("refused codes changed the cart: %v", after)
 	}
 
 	// Removing the manual code brings the automatic one back.
 	removed := b.mustDo(http.MethodDelete, "/api/v2/session/cart/promotions/WELCOME10", "")
-	if m(removed, "cart", "items", 0, "product", "promotion") != "AUTO-WEB24-HALF" {
+	if m(t, removed, "cart", "items", 0, "product", "promotion") != "AUTO-WEB24-HALF" {
 		t.Errorf("after removing WELCOME10: %v", removed)
 	}
 	if code, body := b.do(http.MethodDelete, "/api/v2/session/cart/promotions/WELCOME10", ""); code != http.StatusNotFound || body["error"] != "cart.promotion_not_found" {
@@ -162,11 +193,11 @@ func TestPromotionRoutes(t *testing.T) {
 		t.Errorf("automatic promotions = %v", codes)
 	}
 	code, body := b.do(http.MethodGet, "/api/v2/promotions/welcome10", "")
-	if code != http.StatusOK || body["code"] != "WELCOME10" || body["value_type"] != "percentage" || num(body, "percent_label") != 10 {
+	if code != http.StatusOK || body["code"] != "WELCOME10" || body["value_type"] != "percentage" || num(t, body, "percent_label") != 10 {
 		t.Errorf("GET /promotions/welcome10: %d %v", code, body)
 	}
 	code, body = b.do(http.MethodGet, "/api/v2/promotions/NOPE", "")
-	if code != http.StatusNotFound || body["error"] != "confirm.manual_promotion_not_found" || m(body, "params", "code") != "NOPE" {
+	if code != http.StatusNotFound || body["error"] != "confirm.manual_promotion_not_found" || m(t, body, "params", "code") != "NOPE" {
 		t.Errorf("unknown code: %d %v", code, body)
 	}
 }
@@ -175,17 +206,17 @@ func TestAlpenhostShowsNetPricesAndNoAutomaticPromotions(t *testing.T) {
 	base := stack(t)
 	b := newBrowser(t, base, "shop.alpenhost.at").start()
 	added := b.mustDo(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":2001}`)
-	if code := m(added, "cart", "items", 0, "product", "promotion"); code != "" {
+	if code := m(t, added, "cart", "items", 0, "product", "promotion"); code != "" {
 		t.Fatalf("automatic code on Alpenhost: %v", code)
 	}
 	b.mustDo(http.MethodPost, "/api/v2/session/cart/promotions", `{"code":"servus15"}`)
 	priced := b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
 	// Web hosting Start, 24 months at 3.90: 24 × 390 = 9360; SERVUS15 takes 15 % of one billing
 	// period of 24 months: 9360 × 0.15 = 1404, shown net as Alpenhost shows prices.
-	p := m(priced, "priced", "items", 0, "product", "promotion")
-	if m(priced, "priced", "prices_with_vat") != false || num(p, "discount_net_cents") != 1404 || num(p, "discount_display_cents") != 1404 ||
-		num(priced, "priced", "totals", "total_display_cents") != 9360-1404 {
-		t.Errorf("priced = %v", m(priced, "priced"))
+	p := m(t, priced, "priced", "items", 0, "product", "promotion")
+	if m(t, priced, "priced", "prices_with_vat") != false || num(t, p, "discount_net_cents") != 1404 || num(t, p, "discount_display_cents") != 1404 ||
+		num(t, priced, "priced", "totals", "total_display_cents") != 9360-1404 {
+		t.Errorf("priced = %v", m(t, priced, "priced"))
 	}
 }
 
@@ -199,7 +230,7 @@ func TestTamperedCartPutsAreRefused(t *testing.T) {
 	stored := b.mustDo(http.MethodGet, "/api/v2/session/cart", "")
 	pricedBefore := b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
 	cart := cartJSON(t, stored)
-	item := cartJSON(t, map[string]any{"cart": m(stored, "cart", "items", 0)})
+	item := cartJSON(t, map[string]any{"cart": m(t, stored, "cart", "items", 0)})
 
 	unchanged := func(t *testing.T) {
 		t.Helper()
@@ -208,7 +239,7 @@ func TestTamperedCartPutsAreRefused(t *testing.T) {
 			t.Errorf("the stored cart changed:\n%s\nwas\n%s", cartJSON(t, after), cart)
 		}
 	}
-	version := num(stored, "cart", "version")
+	version := num(t, stored, "cart", "version")
 	if version < 2 {
 		t.Fatalf("version %d after two changes", version)
 	}
@@ -238,7 +269,7 @@ func TestTamperedCartPutsAreRefused(t *testing.T) {
 				t.Fatalf("%d %v, want %d %s", code, body, tt.status, tt.key)
 			}
 			if tt.field != "" {
-				if errs, _ := m(body, "errors", tt.field).([]any); len(errs) == 0 || errs[0] != tt.key {
+				if errs, _ := m(t, body, "errors", tt.field).([]any); len(errs) == 0 || errs[0] != tt.key {
 					t.Errorf("errors = %v, want %s at %s", body["errors"], tt.key, tt.field)
 				}
 			}
@@ -253,7 +284,7 @@ func TestTamperedCartPutsAreRefused(t *testing.T) {
 		if err := json.Unmarshal([]byte(cart), &doc); err != nil {
 			t.Fatal(err)
 		}
-		it := m(doc, "items", 0).(map[string]any)
+		it := m(t, doc, "items", 0).(map[string]any)
 		it["price_cents"] = 1
 		it["total_gross_cents"] = 1
 		it["product"].(map[string]any)["price_cents"] = 1
@@ -264,10 +295,10 @@ func TestTamperedCartPutsAreRefused(t *testing.T) {
 			t.Fatalf("%d %v", code, body)
 		}
 		priced := b.mustDo(http.MethodGet, "/api/v2/session/cart/priced", "")
-		if got, want := m(priced, "priced", "totals"), m(pricedBefore, "priced", "totals"); fmt.Sprint(got) != fmt.Sprint(want) || num(got, "total_net_cents") < 1000 {
+		if got, want := m(t, priced, "priced", "totals"), m(t, pricedBefore, "priced", "totals"); fmt.Sprint(got) != fmt.Sprint(want) || num(t, got, "total_net_cents") < 1000 {
 			t.Errorf("totals after a PUT with prices = %v, want the catalog's %v", got, want)
 		}
-		if p := m(priced, "priced", "items", 0, "product", "price"); num(p, "monthly_net_cents") == 1 {
+		if p := m(t, priced, "priced", "items", 0, "product", "price"); num(t, p, "monthly_net_cents") == 1 {
 			t.Errorf("price from the body: %v", p)
 		}
 	})
@@ -298,14 +329,14 @@ func TestVisitorCannotChangePreconfiguredItems(t *testing.T) {
 	locked, own := draft.GetCart().GetItems()[0].GetRowId(), draft.GetCart().GetItems()[1].GetRowId()
 
 	stored := b.mustDo(http.MethodGet, "/api/v2/session/cart", "")
-	if m(stored, "cart", "items", 0, "is_preconfigured") != true {
+	if m(t, stored, "cart", "items", 0, "is_preconfigured") != true {
 		t.Fatalf("the draft is not the visitor's cart: %v", stored)
 	}
 	cart := cartJSON(t, stored)
 	var changed map[string]any
 	_ = json.Unmarshal([]byte(cart), &changed)
 	changed["is_sales_agent"] = true
-	m(changed, "items", 0).(map[string]any)["domains"] = []any{map[string]any{"name": "classic.de"}}
+	m(t, changed, "items", 0).(map[string]any)["domains"] = []any{map[string]any{"name": "classic.de"}}
 	changedJSON, _ := json.Marshal(changed)
 
 	for _, tt := range []struct{ method, path, body string }{
@@ -325,7 +356,7 @@ func TestVisitorCannotChangePreconfiguredItems(t *testing.T) {
 	}
 	// The visitor's own item stays theirs to change.
 	removed := b.mustDo(http.MethodDelete, "/api/v2/session/cart/items/"+own, "")
-	if items, _ := m(removed, "cart", "items").([]any); len(items) != 1 || m(items, 0, "row_id") != locked {
+	if items, _ := m(t, removed, "cart", "items").([]any); len(items) != 1 || m(t, items, 0, "row_id") != locked {
 		t.Errorf("after removing the own item: %v", removed)
 	}
 }
@@ -337,26 +368,26 @@ func TestCartRoundTripThroughTheRoutes(t *testing.T) {
 	row := added["row_id"].(string)
 
 	withAddon := b.mustDo(http.MethodPost, "/api/v2/session/cart/items/"+row+"/addons", `{"addon_id":1204}`)
-	if ids := addonIDs(withAddon); !strings.Contains(ids, "1204") {
+	if ids := addonIDs(t, withAddon); !strings.Contains(ids, "1204") {
 		t.Fatalf("addons after adding 1204: %s", ids)
 	}
 	withoutAddon := b.mustDo(http.MethodDelete, "/api/v2/session/cart/items/"+row+"/addons/1204", "")
-	if ids := addonIDs(withoutAddon); strings.Contains(ids, "1204") {
+	if ids := addonIDs(t, withoutAddon); strings.Contains(ids, "1204") {
 		t.Fatalf("addons after removing 1204: %s", ids)
 	}
 	period := b.mustDo(http.MethodPut, "/api/v2/session/cart/items/"+row+"/period", `{"maturity_id":100102,"interval_id":4}`)
-	if num(period, "cart", "items", 0, "product", "maturity_id") != 100102 {
+	if num(t, period, "cart", "items", 0, "product", "maturity_id") != 100102 {
 		t.Fatalf("period: %v", period)
 	}
 	domain := b.mustDo(http.MethodPost, "/api/v2/session/cart/items/"+row+"/domains", `{"name":"Mein-Shop.DE"}`)
-	if m(domain, "cart", "items", 0, "domains", 0, "name") != "mein-shop.de" {
+	if m(t, domain, "cart", "items", 0, "domains", 0, "name") != "mein-shop.de" {
 		t.Fatalf("domain: %v", domain)
 	}
 	if code, body := b.do(http.MethodPost, "/api/v2/session/cart/items/"+row+"/domains", `{"name":"x"}`); code != http.StatusBadRequest || body["error"] != "cart.domain_invalid" {
 		t.Errorf("invalid domain: %d %v", code, body)
 	}
 	gone := b.mustDo(http.MethodDelete, "/api/v2/session/cart/domains/mein-shop.de", "")
-	if d, _ := m(gone, "cart", "items", 0, "domains").([]any); len(d) != 0 {
+	if d, _ := m(t, gone, "cart", "items", 0, "domains").([]any); len(d) != 0 {
 		t.Fatalf("domain not removed: %v", gone)
 	}
 	if code, body := b.do(http.MethodDelete, "/api/v2/session/cart/items/nope", ""); code != http.StatusNotFound || body["error"] != "cart.item_not_found" {
@@ -364,16 +395,16 @@ func TestCartRoundTripThroughTheRoutes(t *testing.T) {
 	}
 	// qty_max of a single add: SSL Basic allows 20 and cannot be exceeded one by one either.
 	cleared := b.mustDo(http.MethodDelete, "/api/v2/session/cart", "")
-	if items, _ := m(cleared, "cart", "items").([]any); len(items) != 0 {
+	if items, _ := m(t, cleared, "cart", "items").([]any); len(items) != 0 {
 		t.Fatalf("clear: %v", cleared)
 	}
 }
 
-func addonIDs(body map[string]any) string {
+func addonIDs(t testing.TB, body map[string]any) string {
 	var ids []string
-	addons, _ := m(body, "cart", "items", 0, "addons").([]any)
+	addons, _ := m(t, body, "cart", "items", 0, "addons").([]any)
 	for _, a := range addons {
-		ids = append(ids, fmt.Sprint(num(a, "id")))
+		ids = append(ids, fmt.Sprint(num(t, a, "id")))
 	}
 	return strings.Join(ids, ",")
 }

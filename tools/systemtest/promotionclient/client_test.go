@@ -1,10 +1,11 @@
-package promotionclient
+package promotionclient_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"github.com/hostcart/checkout/libs/go/platform/testinfra"
+	"github.com/hostcart/checkout/services/cart/adapters/promotionclient"
 	"log/slog"
 	"net"
 	"os"
@@ -97,7 +98,7 @@ func (c *countingClient) ListPromotions(ctx context.Context, in *promotionv1.Lis
 
 func TestLookup(t *testing.T) {
 	counting := &countingClient{PromotionServiceClient: promotionv1.NewPromotionServiceClient(conn)}
-	cl := New(counting, time.Minute)
+	cl := promotionclient.New(counting, time.Minute)
 	ctx := visitor(t, 1)
 	got, err := cl.Lookup(ctx, []string{"welcome10", "HOSTING24", "AUTO-WEB24-HALF"})
 	if err != nil {
@@ -166,7 +167,7 @@ func codesOf(d domain.PromotionDecision) string {
 }
 
 func TestBestAutomatic(t *testing.T) {
-	cl := New(promotionv1.NewPromotionServiceClient(conn), 0)
+	cl := promotionclient.New(promotionv1.NewPromotionServiceClient(conn), 0)
 	dec, err := cl.BestAutomatic(visitor(t, 1), hostwerkCart(""))
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +184,7 @@ func TestBestAutomatic(t *testing.T) {
 }
 
 func TestRedeem(t *testing.T) {
-	cl := New(promotionv1.NewPromotionServiceClient(conn), 0)
+	cl := promotionclient.New(promotionv1.NewPromotionServiceClient(conn), 0)
 	ctx := visitor(t, 1)
 	dec, err := cl.Redeem(ctx, "hosting24", hostwerkCart("WELCOME10"))
 	if err != nil {
@@ -231,7 +232,7 @@ func TestRedeem(t *testing.T) {
 }
 
 func TestRevalidate(t *testing.T) {
-	cl := New(promotionv1.NewPromotionServiceClient(conn), 0)
+	cl := promotionclient.New(promotionv1.NewPromotionServiceClient(conn), 0)
 	ctx := visitor(t, 1)
 
 	// WELCOME10 lost its line (a product without a price on row "", as the cart sends it) and
@@ -271,12 +272,12 @@ func TestUnavailable(t *testing.T) {
 	}
 	addr := lis.Addr().String()
 	lis.Close()
-	down, err := grpcclient.Dial(addr, nil, grpcclient.Config{Timeout: time.Second})
+	down, err := grpcclient.Dial(addr, nil, grpcclient.Config{Timeout: time.Second, FailFast: true}) // as cartsvc dials it
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer down.Close()
-	cl := New(promotionv1.NewPromotionServiceClient(down), time.Minute)
+	cl := promotionclient.New(promotionv1.NewPromotionServiceClient(down), time.Minute)
 	ctx := visitor(t, 1)
 	if _, err := cl.Lookup(ctx, []string{"WELCOME10"}); apperr.Code(err) != codes.Unavailable || apperr.MessageKey(err) != "promotion.unavailable" {
 		t.Errorf("lookup: %v", err)

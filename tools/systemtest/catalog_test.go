@@ -1,7 +1,7 @@
 // Package e2e runs the gateway against the real catalog, domain, promotion and cart services
 // (embedded SQLite with the seed data, in-process Redis, sandbox registry), all on loopback ports,
 // as devstack does.
-package e2e
+package systemtest
 
 import (
 	"context"

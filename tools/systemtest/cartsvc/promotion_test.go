@@ -1,4 +1,4 @@
-package cartsvc
+package cartsvc_test
 
 import (
 	"context"
