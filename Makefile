@@ -55,7 +55,7 @@ test-go: lint-go
 lint-go: bin/staticcheck
 	@for m in $(GO_MODULES); do echo "== go vet + staticcheck + tidy: $$m"; \
 		(cd $$m && go vet ./... && $(CURDIR)/bin/staticcheck ./... && \
-		 GOWORK=off go mod tidy -e -diff > /dev/null || { echo "$$m: go.mod/go.sum not tidy (run: cd $$m && GOWORK=off go mod tidy -e)"; exit 1; }) || exit 1; done
+		 { GOWORK=off go mod tidy -e -diff > /dev/null || { echo "$$m: go.mod/go.sum not tidy (run: cd $$m && GOWORK=off go mod tidy -e)"; exit 1; }; }) || exit 1; done
 
 bin/staticcheck: tools/gotools/go.mod
 	cd tools/gotools && GOWORK=off go build -o ../../bin/staticcheck honnef.co/go/tools/cmd/staticcheck

@@ -21,7 +21,6 @@ import (
 
 // m walks a decoded JSON document: m(t, doc, "priced", "items", 0, "product"). A step that is not
 // there fails the test: a typo in a path must not read as an absent value and let a check pass.
-// Use absent to assert that a key is missing.
 func m(t testing.TB, doc any, path ...any) any {
 	t.Helper()
 	for i, p := range path {
@@ -47,18 +46,6 @@ func m(t testing.TB, doc any, path ...any) any {
 		}
 	}
 	return doc
-}
-
-// absent reports whether the last key of path is missing from the object the rest of path leads
-// to (which must exist).
-func absent(t testing.TB, doc any, path ...any) bool {
-	t.Helper()
-	obj, ok := m(t, doc, path[:len(path)-1]...).(map[string]any)
-	if !ok {
-		t.Fatalf("JSON path %v: parent is not an object", path)
-	}
-	_, has := obj[path[len(path)-1].(string)]
-	return !has
 }
 
 // num reads a number; int64 fields (the cart's version) arrive as JSON strings. Anything else
