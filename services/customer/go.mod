@@ -3,11 +3,16 @@ module github.com/hostcart/checkout/services/customer
 go 1.26.0
 
 require (
+	github.com/alicebob/miniredis/v2 v2.40.0
 	github.com/hostcart/checkout/libs/go v0.0.0
 	github.com/nyaruka/phonenumbers v1.8.1
+	github.com/redis/go-redis/v9 v9.23.0
 )
 
 require (
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/yuin/gopher-lua v1.1.1 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
