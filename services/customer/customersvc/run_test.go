@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
@@ -112,7 +113,7 @@ func violations(err error) []string {
 func TestBasicInfoAndAddressOverGRPC(t *testing.T) {
 	ctx := call("component-1")
 	_, err := client.SetBasicInfo(ctx, &customerv1.SetBasicInfoRequest{BasicInfo: &customerv1.BasicInfo{
-		Group: 1, FirstName: "Erika", Email: "erika",
+		Group: proto.Int32(1), FirstName: "Erika", Email: "erika",
 	}})
 	if st := status.Convert(err); st.Code() != codes.InvalidArgument || st.Message() != "validation.failed" {
 		t.Fatalf("refused: %v", err)
@@ -126,7 +127,7 @@ func TestBasicInfoAndAddressOverGRPC(t *testing.T) {
 	}
 
 	bi, err := client.SetBasicInfo(ctx, &customerv1.SetBasicInfoRequest{BasicInfo: &customerv1.BasicInfo{
-		Group: 0, Gender: 1, FirstName: " Erika", LastName: "Mustermann", Email: "erika@example.de",
+		Group: proto.Int32(0), Gender: 1, FirstName: " Erika", LastName: "Mustermann", Email: "erika@example.de",
 		CompanyName: "Muster GmbH", CompanyVatId: "DE 123 456 789",
 	}})
 	if err != nil || bi.GetCustomer().GetBasicInfo().GetCompanyVatId() != "DE123456789" || bi.GetCustomer().GetBasicInfo().GetFirstName() != "Erika" || bi.GetCustomer().GetValidated() {
@@ -167,5 +168,14 @@ func TestCallWithoutSession(t *testing.T) {
 	_, err = client.SetAddress(callctx.With(context.Background(), callctx.Values{SessionID: "s", BrandID: 42}), &customerv1.SetAddressRequest{})
 	if st := status.Convert(err); st.Code() != codes.NotFound || st.Message() != "brand.not_found" || errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("unknown brand: %v", err)
+	}
+}
+
+func TestBasicInfoWithoutGroupIsAPrivatePersons(t *testing.T) {
+	got, err := client.SetBasicInfo(call("component-3"), &customerv1.SetBasicInfoRequest{BasicInfo: &customerv1.BasicInfo{
+		FirstName: "Erika", LastName: "Mustermann", Email: "erika@example.de", CompanyName: "Muster GmbH",
+	}})
+	if b := got.GetCustomer().GetBasicInfo(); err != nil || b.Group == nil || b.GetGroup() != 1 || b.GetCompanyName() != "" {
+		t.Fatalf("no group: %v, %v", b, err)
 	}
 }

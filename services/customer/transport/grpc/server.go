@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	kitgrpc "github.com/go-kit/kit/transport/grpc"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
@@ -119,10 +120,15 @@ func encodeGRPCSetAddressResponse(_ context.Context, response any) (any, error) 
 	return &customerv1.SetAddressResponse{Customer: customerToProto(res), Notices: noticesToProto(res.Notices)}, nil
 }
 
-// basicInfoFromProto: a request without basic info is an empty form, refused field by field.
+// basicInfoFromProto: a request without basic info is an empty form, refused field by field; one
+// without a group is a private person's (spec §3: group defaults to 1).
 func basicInfoFromProto(b *customerv1.BasicInfo) domain.BasicInfo {
+	group := domain.GroupPrivate
+	if b != nil && b.Group != nil {
+		group = domain.Group(b.GetGroup())
+	}
 	return domain.BasicInfo{
-		Group: domain.Group(b.GetGroup()), Gender: int(b.GetGender()),
+		Group: group, Gender: int(b.GetGender()),
 		FirstName: b.GetFirstName(), LastName: b.GetLastName(),
 		CompanyName: b.GetCompanyName(), CompanyVatID: b.GetCompanyVatId(), Email: b.GetEmail(),
 	}
@@ -139,7 +145,7 @@ func customerToProto(res service.Result) *customerv1.Customer {
 	out := &customerv1.Customer{Validated: res.Validated}
 	if b := res.Customer.BasicInfo; b != nil {
 		out.BasicInfo = &customerv1.BasicInfo{
-			Group: int32(b.Group), Gender: int32(b.Gender), FirstName: b.FirstName, LastName: b.LastName,
+			Group: proto.Int32(int32(b.Group)), Gender: int32(b.Gender), FirstName: b.FirstName, LastName: b.LastName,
 			CompanyName: b.CompanyName, CompanyVatId: b.CompanyVatID, Email: b.Email,
 		}
 	}

@@ -38,8 +38,8 @@ const (
 // The first customer form (spec §3 "basic info").
 type BasicInfo struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// 0 company, 1 private person.
-	Group int32 `protobuf:"varint,1,opt,name=group,proto3" json:"group,omitempty"`
+	// 0 company, 1 private person; a request without it is a private person's (spec §3 default).
+	Group *int32 `protobuf:"varint,1,opt,name=group,proto3,oneof" json:"group,omitempty"`
 	// 0 Mr, 1 Ms.
 	Gender    int32  `protobuf:"varint,2,opt,name=gender,proto3" json:"gender,omitempty"`
 	FirstName string `protobuf:"bytes,3,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
@@ -84,8 +84,8 @@ func (*BasicInfo) Descriptor() ([]byte, []int) {
 }
 
 func (x *BasicInfo) GetGroup() int32 {
-	if x != nil {
-		return x.Group
+	if x != nil && x.Group != nil {
+		return *x.Group
 	}
 	return 0
 }
@@ -630,16 +630,17 @@ var File_checkout_customer_v1_customer_proto protoreflect.FileDescriptor
 
 const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\n" +
-	"#checkout/customer/v1/customer.proto\x12\x14checkout.customer.v1\"\xd4\x01\n" +
-	"\tBasicInfo\x12\x14\n" +
-	"\x05group\x18\x01 \x01(\x05R\x05group\x12\x16\n" +
+	"#checkout/customer/v1/customer.proto\x12\x14checkout.customer.v1\"\xe3\x01\n" +
+	"\tBasicInfo\x12\x19\n" +
+	"\x05group\x18\x01 \x01(\x05H\x00R\x05group\x88\x01\x01\x12\x16\n" +
 	"\x06gender\x18\x02 \x01(\x05R\x06gender\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x03 \x01(\tR\tfirstName\x12\x1b\n" +
 	"\tlast_name\x18\x04 \x01(\tR\blastName\x12!\n" +
 	"\fcompany_name\x18\x05 \x01(\tR\vcompanyName\x12$\n" +
 	"\x0ecompany_vat_id\x18\x06 \x01(\tR\fcompanyVatId\x12\x14\n" +
-	"\x05email\x18\a \x01(\tR\x05email\"\x8f\x01\n" +
+	"\x05email\x18\a \x01(\tR\x05emailB\b\n" +
+	"\x06_group\"\x8f\x01\n" +
 	"\aAddress\x12\x16\n" +
 	"\x06street\x18\x01 \x01(\tR\x06street\x12\x1f\n" +
 	"\vpostal_code\x18\x02 \x01(\tR\n" +
@@ -738,6 +739,7 @@ func file_checkout_customer_v1_customer_proto_init() {
 	if File_checkout_customer_v1_customer_proto != nil {
 		return
 	}
+	file_checkout_customer_v1_customer_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
