@@ -22,10 +22,11 @@ import (
 // listeners talking real gRPC — and check the seeded catalogue through the public HTTP API.
 
 func TestStackEmbeddedStores(t *testing.T) {
-	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
-	checkSeededAPI(t, base)
-	checkDomainAPI(t, base)
-	checkCartAPI(t, base)
+	st := startStackHandle(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
+	checkSeededAPI(t, st.base)
+	checkDomainAPI(t, st.base)
+	checkCartAPI(t, st.base)
+	checkCustomerAPI(t, st)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -53,10 +54,11 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	if redisURL == "" {
 		redisURL = "redis://127.0.0.1:6379/0"
 	}
-	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
-	checkSeededAPI(t, base)
-	checkDomainAPI(t, base)
-	checkCartAPI(t, base)
+	st := startStackHandle(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
+	checkSeededAPI(t, st.base)
+	checkDomainAPI(t, st.base)
+	checkCartAPI(t, st.base)
+	checkCustomerAPI(t, st)
 }
 
 func startStack(t *testing.T, cfg Config) string {
