@@ -3,7 +3,7 @@
 // long as the session's cart (the TTL is refreshed on every write). Updates are optimistic like the
 // cart's: the key is WATCHed, the update function runs on what was read, and the write fails
 // when another request of the session stored in between; the update then runs again on the newer
-// data. A refused update writes nothing.
+// data (redisconn.Update). A refused update writes nothing.
 package redisstore
 
 import (
@@ -11,12 +11,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/services/customer/domain"
 )
 
@@ -69,70 +69,37 @@ func (s *Store) Get(ctx context.Context, sessionID string) (domain.SessionCustom
 	return decode(raw)
 }
 
-// fnError carries the update function's own error through go-redis untouched.
-type fnError struct{ err error }
-
-func (e fnError) Error() string { return e.err.Error() }
-
 // errBusy is the answer when other writers of the session won every attempt.
 var errBusy = apperr.New(apperr.Conflict, "customer.busy")
 
 // Update runs fn on the session's customer and stores the outcome when fn succeeds and changed it.
 func (s *Store) Update(ctx context.Context, sessionID string, fn func(*domain.SessionCustomer) error) (domain.SessionCustomer, error) {
-	key := s.key(sessionID)
-	for attempt := range s.opts.MaxAttempts {
-		var out domain.SessionCustomer
-		err := s.rdb.Watch(ctx, func(tx *redis.Tx) error {
-			raw, err := tx.Get(ctx, key).Bytes()
-			if err != nil && !errors.Is(err, redis.Nil) {
-				return err
-			}
-			c, err := decode(raw)
-			if err != nil {
-				return fnError{err}
-			}
+	var out domain.SessionCustomer
+	var refused error // fn's own error or unreadable data: not an outage
+	err := redisconn.Update(ctx, s.rdb, s.key(sessionID), s.opts.TTL, s.opts.MaxAttempts, func(raw []byte) ([]byte, error) {
+		c, err := decode(raw)
+		if err == nil {
 			before := encode(c)
-			if err := fn(&c); err != nil {
-				return fnError{err}
+			if err = fn(&c); err == nil {
+				out = c
+				if after := encode(c); !bytes.Equal(before, after) {
+					return after, nil
+				}
+				return nil, nil
 			}
-			out = c
-			after := encode(c)
-			if bytes.Equal(before, after) {
-				return nil
-			}
-			_, err = tx.TxPipelined(ctx, func(p redis.Pipeliner) error {
-				p.Set(ctx, key, after, s.opts.TTL)
-				return nil
-			})
-			return err
-		}, key)
-		var fe fnError
-		switch {
-		case err == nil:
-			return out, nil
-		case errors.As(err, &fe):
-			return domain.SessionCustomer{}, fe.err
-		case errors.Is(err, redis.TxFailedErr):
-			if werr := wait(ctx, attempt); werr != nil {
-				return domain.SessionCustomer{}, werr
-			}
-		default:
-			return domain.SessionCustomer{}, outage("update session customer", err)
 		}
-	}
-	return domain.SessionCustomer{}, fmt.Errorf("update session customer after %d attempts: %w", s.opts.MaxAttempts, errBusy)
-}
-
-// wait backs off before another attempt, with jitter so contending writers spread out.
-func wait(ctx context.Context, attempt int) error {
-	ceiling := time.Millisecond << min(attempt, 6)
-	t := time.NewTimer(time.Duration(rand.Int64N(int64(ceiling))) + 100*time.Microsecond)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
+		refused = err
+		return nil, err
+	})
+	switch {
+	case err == nil:
+		return out, nil
+	case refused != nil && errors.Is(err, refused):
+		return domain.SessionCustomer{}, err
+	case errors.Is(err, redisconn.ErrContended):
+		return domain.SessionCustomer{}, fmt.Errorf("update session customer after %d attempts: %w", s.opts.MaxAttempts, errBusy)
+	default:
+		return domain.SessionCustomer{}, outage("update session customer", err)
 	}
 }
 
