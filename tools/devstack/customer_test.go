@@ -24,6 +24,14 @@ func checkCustomerAPI(t *testing.T, st *stack) {
 		if code != http.StatusOK || summary(body) != "basic_info=<nil> address=<nil> validated=false notices=[]" {
 			t.Fatalf("fresh session: %d %v", code, body)
 		}
+		// A form sent without the CSRF token (another site posting into the visitor's session)
+		// is refused before it reaches the service.
+		if code := putWithoutCSRF(t, b, "/api/v2/session/basic-info", `{"first_name":"Mallory","last_name":"M","email":"m@example.de"}`); code != http.StatusForbidden {
+			t.Fatalf("PUT without CSRF token: %d", code)
+		}
+		if _, _, body := b.do(http.MethodGet, "/api/v2/session/basic-info", ""); basicInfoOf(t, body) != nil {
+			t.Fatalf("PUT without CSRF token stored: %v", body)
+		}
 		checkBasicInfoRules(t, b)
 		checkAddressRules(t, b)
 
@@ -150,6 +158,25 @@ func checkAddressRules(t *testing.T, b *browser) {
 			t.Fatalf("refused %s changed the stored address: %v", tt.field, a)
 		}
 	}
+}
+
+func putWithoutCSRF(t *testing.T, b *browser, path, body string) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPut, b.base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = b.host
+	req.Header.Set("Content-Type", "application/json")
+	for _, c := range b.cookies {
+		req.AddCookie(c)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }
 
 func customerOf(t *testing.T, body map[string]any) map[string]any {
