@@ -9,9 +9,11 @@ require (
 	github.com/hostcart/checkout/libs/go v0.0.0
 	github.com/hostcart/checkout/services/cart v0.0.0
 	github.com/hostcart/checkout/services/catalog v0.0.0
+	github.com/hostcart/checkout/services/customer v0.0.0
 	github.com/hostcart/checkout/services/domain v0.0.0
 	github.com/hostcart/checkout/services/promotion v0.0.0
 	github.com/lib/pq v1.12.3
+	github.com/redis/go-redis/v9 v9.23.0
 	golang.org/x/sync v0.24.0
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b
 	google.golang.org/grpc v1.85.0
@@ -52,6 +54,7 @@ require (
 	github.com/modern-go/reflect2 v1.0.2 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/nyaruka/phonenumbers v1.8.1 // indirect
 	github.com/pelletier/go-toml/v2 v2.2.4 // indirect
 	github.com/pressly/goose/v3 v3.29.0 // indirect
 	github.com/prometheus/client_golang v1.24.1 // indirect
@@ -61,7 +64,6 @@ require (
 	github.com/prometheus/procfs v0.22.0 // indirect
 	github.com/quic-go/qpack v0.6.0 // indirect
 	github.com/quic-go/quic-go v0.59.0 // indirect
-	github.com/redis/go-redis/v9 v9.23.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/sethvargo/go-retry v0.5.0 // indirect
 	github.com/sony/gobreaker v1.0.0 // indirect
@@ -107,3 +109,5 @@ replace (
 replace github.com/hostcart/checkout/services/cart => ../services/cart
 
 replace github.com/hostcart/checkout/services/promotion => ../services/promotion
+
+replace github.com/hostcart/checkout/services/customer => ../services/customer

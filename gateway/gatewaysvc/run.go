@@ -18,6 +18,7 @@ import (
 	"github.com/hostcart/checkout/gateway/router"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
@@ -29,7 +30,7 @@ const ServiceName = "gateway"
 
 // backends are the services the gateway calls, by discovery name. Each is required (its
 // <NAME>_ADDR with static discovery) and checked by /readyz.
-var backends = []string{"catalog", "domain", "cart", "promotion"}
+var backends = []string{"catalog", "domain", "cart", "promotion", "customer"}
 
 // Backends returns the discovery names of the services the gateway needs, for resolvers that
 // must be told which to look up (discovery.StaticFromEnv).
@@ -76,6 +77,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		Domains:    domainv1.NewDomainServiceClient(conns["domain"]),
 		Cart:       cartv1.NewCartServiceClient(conns["cart"]),
 		Promotions: promotionv1.NewPromotionServiceClient(conns["promotion"]),
+		Customers:  customerv1.NewCustomerServiceClient(conns["customer"]),
 		Ready:      ready,
 		Brands: brands.NewResolver(catalog, brands.Options{
 			TTL:         cfg.BrandCacheTTL,

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hostcart/checkout/gateway/cartapi"
 	"github.com/hostcart/checkout/gateway/catalogapi"
+	"github.com/hostcart/checkout/gateway/customerapi"
 	"github.com/hostcart/checkout/gateway/domainapi"
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/locales"
@@ -24,6 +25,7 @@ import (
 	"github.com/hostcart/checkout/gateway/spa"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 )
@@ -39,6 +41,8 @@ type Deps struct {
 	// Cart and Promotions serve the cart and promotion routes; nil leaves those routes out.
 	Cart       cartv1.CartServiceClient
 	Promotions promotionv1.PromotionServiceClient
+	// Customers serves the session customer routes; nil leaves them out.
+	Customers customerv1.CustomerServiceClient
 	// Ready lists the backends /readyz checks, by service name.
 	Ready  map[string]healthpb.HealthClient
 	Brands middleware.BrandResolver
@@ -122,6 +126,9 @@ func New(d Deps) (*gin.Engine, error) {
 		routes := api.Group("", middleware.Locale(d.Locales), middleware.CallContext())
 		cartapi.New(d.Cart).Register(routes)
 		promotionapi.New(d.Promotions).Register(routes)
+	}
+	if d.Customers != nil {
+		customerapi.New(d.Customers).Register(api.Group("", middleware.CallContext()))
 	}
 
 	engine.NoRoute(func(c *gin.Context) {

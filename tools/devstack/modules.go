@@ -21,6 +21,7 @@ type stack struct {
 	group    *errgroup.Group
 	services map[string]*module
 	stores   func() // stops the embedded stores and removes the data folder
+	redisURL string // the stack's Redis, embedded or not (tests seed session data through it)
 }
 
 type module struct {

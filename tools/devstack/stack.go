@@ -18,6 +18,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/services/cart/cartsvc"
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
+	"github.com/hostcart/checkout/services/customer/customersvc"
 	"github.com/hostcart/checkout/services/domain/domainsvc"
 	"github.com/hostcart/checkout/services/promotion/promotionsvc"
 )
@@ -97,7 +98,7 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	}
 
 	// Every service gets its own loopback port, so the stack speaks real gRPC between them.
-	names := []string{"catalog", "domain", "promotion", "cart"}
+	names := []string{"catalog", "domain", "promotion", "cart", "customer"}
 	listeners := make(map[string]net.Listener, len(names))
 	closeAll := func() {
 		for _, lis := range listeners {
@@ -125,7 +126,8 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	for name, lis := range listeners {
 		resolver[name] = lis.Addr().String()
 	}
-	// The cart finds its neighbours through the variables it reads when deployed alone.
+	// The cart and the customer service find their neighbours through the variables they read
+	// when deployed alone.
 	if err := setenv(map[string]string{
 		"CATALOG_ADDR":   resolver["catalog"],
 		"DOMAIN_ADDR":    resolver["domain"],
@@ -143,6 +145,7 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		group:    g,
 		services: map[string]*module{},
 		stores:   stores,
+		redisURL: redisURL,
 	}
 	if cfg.AdminAddr != "" {
 		adminLis, err := net.Listen("tcp", cfg.AdminAddr)
@@ -167,6 +170,9 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	})
 	st.launch(gctx, "cart", log, func(ctx context.Context, log *slog.Logger) error {
 		return cartsvc.Run(ctx, cartsvc.ConfigFromEnv(), listeners["cart"], log)
+	})
+	st.launch(gctx, "customer", log, func(ctx context.Context, log *slog.Logger) error {
+		return customersvc.Run(ctx, customersvc.ConfigFromEnv(), listeners["customer"], log)
 	})
 	st.launch(gctx, "gateway", log, func(ctx context.Context, log *slog.Logger) error {
 		return gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log)

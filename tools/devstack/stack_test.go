@@ -19,10 +19,11 @@ import (
 // listeners talking real gRPC — and check the seeded catalogue through the public HTTP API.
 
 func TestStackEmbeddedStores(t *testing.T) {
-	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
-	checkSeededAPI(t, base)
-	checkDomainAPI(t, base)
-	checkCartAPI(t, base)
+	st := startStackHandle(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
+	checkSeededAPI(t, st.base)
+	checkDomainAPI(t, st.base)
+	checkCartAPI(t, st.base)
+	checkCustomerAPI(t, st)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -30,10 +31,11 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	dbURL := testinfra.Postgres(t, "devstack_test")
 	testinfra.Redis(t, "devstack") // fails here when Redis is missing
 	redisURL := testinfra.RedisURL()
-	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
-	checkSeededAPI(t, base)
-	checkDomainAPI(t, base)
-	checkCartAPI(t, base)
+	st := startStackHandle(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
+	checkSeededAPI(t, st.base)
+	checkDomainAPI(t, st.base)
+	checkCartAPI(t, st.base)
+	checkCustomerAPI(t, st)
 }
 
 func startStack(t *testing.T, cfg Config) string {

@@ -26,8 +26,9 @@ type Origin struct {
 // Status turns err into the status a service answers with. Its message is always a message key the
 // gateway can hand to the UI: err's own, else UnavailableKey for outages, else KeyInternal. Details
 // carry what a key alone cannot:
-//   - google.rpc.BadRequest naming field, for a keyed invalid argument when field is not empty
-//     (the request field the RPC reports rejected input under);
+//   - google.rpc.BadRequest for a keyed invalid argument: one violation per field and key when an
+//     error in the chain is a FieldViolator (a refused form), else naming field when it is not
+//     empty (the request field the RPC reports rejected input under);
 //   - google.rpc.RetryInfo, when an error in the chain is a RetryHinter;
 //   - google.rpc.ErrorInfo with the key as reason and the params as metadata, when an error in the
 //     chain is a ParamCarrier.
@@ -44,10 +45,10 @@ func (o Origin) Status(err error, field string) *status.Status {
 	st := status.New(code, key)
 
 	var details []protoadapt.MessageV1
-	if ownKey && code == codes.InvalidArgument && field != "" {
-		details = append(details, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
-			{Field: field, Description: key},
-		}})
+	if ownKey && code == codes.InvalidArgument {
+		if br := fieldViolations(err, field, key); br != nil {
+			details = append(details, br)
+		}
 	}
 	var rh RetryHinter
 	if errors.As(err, &rh) {

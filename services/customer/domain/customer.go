@@ -122,3 +122,16 @@ func ResetUnsupportedCountry(a Address, b Brand) (Address, bool) {
 	a.City, a.PostalCode = "", ""
 	return a, true
 }
+
+// SessionCustomer is what a session keeps of its customer: each form once it was saved valid.
+type SessionCustomer struct {
+	BasicInfo *BasicInfo
+	Address   *Address
+}
+
+// Validated reports whether both forms are stored and pass the brand's rules now (spec §3
+// customerValidated): a brand that changed its rules since invalidates stored forms.
+func (c SessionCustomer) Validated(b Brand) bool {
+	return c.BasicInfo != nil && c.Address != nil &&
+		len(ValidateBasicInfo(*c.BasicInfo, b)) == 0 && len(ValidateAddress(*c.Address, b)) == 0
+}

@@ -133,3 +133,23 @@ func equal(a, b map[string]string) bool {
 	}
 	return true
 }
+
+func TestSessionCustomerValidated(t *testing.T) {
+	info := BasicInfo{Group: GroupPrivate, FirstName: "Erika", LastName: "Mustermann", Email: "erika@example.de"}
+	addr := Address{Street: "Hauptstr. 1", PostalCode: "10115", City: "Berlin", CountryCode: "DE", Phone: "+49 30 1234567"}
+	if (SessionCustomer{BasicInfo: &info}).Validated(hostwerk) {
+		t.Error("validated without an address")
+	}
+	if (SessionCustomer{Address: &addr}).Validated(hostwerk) {
+		t.Error("validated without basic info")
+	}
+	if !(SessionCustomer{BasicInfo: &info, Address: &addr}).Validated(hostwerk) {
+		t.Error("both forms valid, not validated")
+	}
+	// The brand stopped taking private persons after the form was stored.
+	companiesOnly := hostwerk
+	companiesOnly.AllowPrivatePersons = false
+	if (SessionCustomer{BasicInfo: &info, Address: &addr}).Validated(companiesOnly) {
+		t.Error("validated against rules the stored form breaks")
+	}
+}

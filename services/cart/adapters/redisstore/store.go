@@ -2,7 +2,7 @@
 // JSON document per session under cart:session:<sid>. Updates are optimistic: the key is WATCHed,
 // the update function runs on what was read, and the write is a MULTI/EXEC that fails when another
 // writer stored the cart in between; the update then runs again on the newer cart. No update is
-// ever lost and a refused update writes nothing.
+// ever lost and a refused update writes nothing (redisconn.Update).
 package redisstore
 
 import (
@@ -11,12 +11,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/services/cart/domain"
 )
 
@@ -77,80 +77,58 @@ func (s *Store) Get(ctx context.Context, sessionID string) (domain.Cart, error) 
 	return decode(raw)
 }
 
-// fnError carries the update function's own error through go-redis untouched.
-type fnError struct{ err error }
-
-func (e fnError) Error() string { return e.err.Error() }
-
 // Update runs fn on the session's cart and stores the outcome when fn succeeds and changed it.
 func (s *Store) Update(ctx context.Context, sessionID string, fn func(*domain.Cart) error) (domain.Cart, error) {
-	key := s.key(sessionID)
-	for attempt := 0; attempt < s.opts.MaxAttempts; attempt++ {
-		var out domain.Cart
-		err := s.rdb.Watch(ctx, func(tx *redis.Tx) error {
-			raw, err := tx.Get(ctx, key).Bytes()
-			if err != nil && !errors.Is(err, redis.Nil) {
-				return err
-			}
-			cart, err := decode(raw)
-			if err != nil {
-				return fnError{err}
-			}
-			before, err := json.Marshal(cart)
-			if err != nil {
-				return fnError{fmt.Errorf("encode cart: %w", err)}
-			}
-			if err := fn(&cart); err != nil {
-				return fnError{err}
-			}
-			after, err := json.Marshal(cart)
-			if err != nil {
-				return fnError{fmt.Errorf("encode cart: %w", err)}
-			}
-			if bytes.Equal(before, after) {
-				out = cart
-				return nil
-			}
-			cart.Version++
-			data, err := json.Marshal(cart)
-			if err != nil {
-				return fnError{fmt.Errorf("encode cart: %w", err)}
-			}
-			_, err = tx.TxPipelined(ctx, func(p redis.Pipeliner) error {
-				p.Set(ctx, key, data, s.opts.TTL)
-				return nil
-			})
-			out = cart
-			return err
-		}, key)
-		var fe fnError
-		switch {
-		case err == nil:
-			return out, nil
-		case errors.As(err, &fe):
-			return domain.Cart{}, fe.err
-		case errors.Is(err, redis.TxFailedErr):
-			if werr := wait(ctx, attempt); werr != nil {
-				return domain.Cart{}, werr
-			}
-		default:
-			return domain.Cart{}, outage("update cart", err)
+	var out domain.Cart
+	var refused error // fn's own error or an unreadable cart: not an outage
+	err := redisconn.Update(ctx, s.rdb, s.key(sessionID), s.opts.TTL, s.opts.MaxAttempts, func(raw []byte) ([]byte, error) {
+		next, err := s.apply(raw, fn, &out)
+		if err != nil {
+			refused = err
 		}
+		return next, err
+	})
+	switch {
+	case err == nil:
+		return out, nil
+	case refused != nil && errors.Is(err, refused):
+		return domain.Cart{}, err
+	case errors.Is(err, redisconn.ErrContended):
+		return domain.Cart{}, fmt.Errorf("update cart of a busy session after %d attempts: %w", s.opts.MaxAttempts, domain.ErrVersionConflict)
+	default:
+		return domain.Cart{}, outage("update cart", err)
 	}
-	return domain.Cart{}, fmt.Errorf("update cart of a busy session after %d attempts: %w", s.opts.MaxAttempts, domain.ErrVersionConflict)
 }
 
-// wait backs off before another attempt, with jitter so contending writers spread out.
-func wait(ctx context.Context, attempt int) error {
-	ceiling := time.Millisecond << min(attempt, 6)
-	t := time.NewTimer(time.Duration(rand.Int64N(int64(ceiling))) + 100*time.Microsecond)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
+// apply runs fn on the stored cart raw and returns what to store, nil when fn changed nothing; the
+// stored cart's Version grows with every write.
+func (s *Store) apply(raw []byte, fn func(*domain.Cart) error, out *domain.Cart) ([]byte, error) {
+	cart, err := decode(raw)
+	if err != nil {
+		return nil, err
 	}
+	before, err := json.Marshal(cart)
+	if err != nil {
+		return nil, fmt.Errorf("encode cart: %w", err)
+	}
+	if err := fn(&cart); err != nil {
+		return nil, err
+	}
+	after, err := json.Marshal(cart)
+	if err != nil {
+		return nil, fmt.Errorf("encode cart: %w", err)
+	}
+	if bytes.Equal(before, after) {
+		*out = cart
+		return nil, nil
+	}
+	cart.Version++
+	data, err := json.Marshal(cart)
+	if err != nil {
+		return nil, fmt.Errorf("encode cart: %w", err)
+	}
+	*out = cart
+	return data, nil
 }
 
 func decode(raw []byte) (domain.Cart, error) {

@@ -1,0 +1,53 @@
+// Package customersvc is the composition root of the customer service: it reads the
+// configuration, connects the session store and the catalog, and serves the use cases over gRPC.
+// cmd/customer and tools/devstack both call Run.
+package customersvc
+
+import (
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/platform/config"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/services/customer/adapters/catalogclient"
+	"github.com/hostcart/checkout/services/customer/adapters/redisstore"
+)
+
+// ServiceName names the service in logs, traces, health and discovery.
+const ServiceName = "customer"
+
+// DefaultListen is where cmd/customer serves gRPC unless CUSTOMER_LISTEN says otherwise.
+const DefaultListen = "127.0.0.1:9105"
+
+// Config of the customer service.
+type Config struct {
+	// RedisURL (REDIS_URL) holds the sessions' customer data.
+	RedisURL string
+	// EmbeddedStores (EMBEDDED_STORES) lets an empty RedisURL start an in-process Redis-protocol
+	// server; without it the service refuses to start, so no replica keeps customer data in its
+	// own memory by accident.
+	EmbeddedStores bool
+	// SessionTTL (CUSTOMER_SESSION_TTL) is how long a session's customer data lives after its last
+	// change; by default as long as its cart.
+	SessionTTL time.Duration
+	// CatalogAddr (CATALOG_ADDR) is the catalog service's dial target (brand rules, countries);
+	// required.
+	CatalogAddr string
+	// CacheTTL (CUSTOMER_CACHE_TTL) bounds how long brand rules and countries are reused.
+	CacheTTL time.Duration
+	GRPC     grpcserver.Config
+	Client   grpcclient.Config
+}
+
+// ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
+func ConfigFromEnv() Config {
+	return Config{
+		RedisURL:       config.String("REDIS_URL", ""),
+		EmbeddedStores: config.EmbeddedStores(),
+		SessionTTL:     config.Duration("CUSTOMER_SESSION_TTL", redisstore.DefaultTTL),
+		CatalogAddr:    config.String("CATALOG_ADDR", ""),
+		CacheTTL:       config.Duration("CUSTOMER_CACHE_TTL", catalogclient.DefaultCacheTTL),
+		GRPC:           grpcserver.ConfigFromEnv(),
+		Client:         grpcclient.ConfigFromEnv(),
+	}
+}

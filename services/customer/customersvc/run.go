@@ -1,0 +1,66 @@
+package customersvc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+
+	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/kitlog"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
+	"github.com/hostcart/checkout/services/customer/adapters/catalogclient"
+	"github.com/hostcart/checkout/services/customer/adapters/redisstore"
+	"github.com/hostcart/checkout/services/customer/endpoints"
+	"github.com/hostcart/checkout/services/customer/service"
+	grpctransport "github.com/hostcart/checkout/services/customer/transport/grpc"
+)
+
+// Run serves the customer service on lis until ctx ends; it returns nil on a clean stop.
+func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (err error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	served := false
+	defer func() {
+		if !served {
+			_ = lis.Close() // a failed start must not leave the caller's port bound
+		}
+	}()
+
+	rdb, stopRedis, err := redisconn.Open(ctx, redisconn.Config{
+		URL: cfg.RedisURL, Embedded: cfg.EmbeddedStores,
+		Unreachable: "calls fail with customer.unavailable until it is back",
+	}, log)
+	if err != nil {
+		return fmt.Errorf("customer: %w", err)
+	}
+	defer stopRedis()
+	if cfg.CatalogAddr == "" {
+		return errors.New("customer: CATALOG_ADDR is not set")
+	}
+	catalogConn, err := grpcclient.Dial(cfg.CatalogAddr, log, cfg.Client)
+	if err != nil {
+		return fmt.Errorf("customer: %w", err)
+	}
+	defer catalogConn.Close()
+
+	svc := service.New(service.Ports{
+		Store:  redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL}),
+		Brands: catalogclient.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL),
+	})
+	set := kitlog.Set(endpoints.New(svc), log, ServiceName)
+	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
+	customerv1.RegisterCustomerServiceServer(srv.GRPC(), grpctransport.NewServer(set))
+	log.InfoContext(ctx, "customer service starting",
+		slog.String("catalog", cfg.CatalogAddr), slog.String("session_ttl", cfg.SessionTTL.String()))
+	served = true
+	if err := srv.Serve(ctx, lis); err != nil {
+		return fmt.Errorf("customer: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,61 @@
+// Package endpoints turns each customer use case into a go-kit endpoint, the unit transports bind
+// to and middlewares (logging) wrap.
+package endpoints
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/go-kit/kit/endpoint"
+
+	"github.com/hostcart/checkout/services/customer/domain"
+	"github.com/hostcart/checkout/services/customer/service"
+)
+
+// Set has one endpoint per RPC of the customer contract.
+type Set struct {
+	GetSessionCustomer endpoint.Endpoint
+	SetBasicInfo       endpoint.Endpoint
+	SetAddress         endpoint.Endpoint
+}
+
+// New builds the set over svc.
+func New(svc service.Service) Set {
+	return Set{
+		GetSessionCustomer: func(ctx context.Context, _ any) (any, error) {
+			res, err := svc.GetSessionCustomer(ctx)
+			return Response{Result: res}, err
+		},
+		SetBasicInfo: func(ctx context.Context, request any) (any, error) {
+			req, ok := request.(SetBasicInfoRequest)
+			if !ok {
+				return nil, fmt.Errorf("customer endpoint: got request %T, want SetBasicInfoRequest", request)
+			}
+			res, err := svc.SetBasicInfo(ctx, req.BasicInfo)
+			return Response{Result: res}, err
+		},
+		SetAddress: func(ctx context.Context, request any) (any, error) {
+			req, ok := request.(SetAddressRequest)
+			if !ok {
+				return nil, fmt.Errorf("customer endpoint: got request %T, want SetAddressRequest", request)
+			}
+			res, err := svc.SetAddress(ctx, req.Address)
+			return Response{Result: res}, err
+		},
+	}
+}
+
+// Requests and responses of the endpoints, in domain terms.
+type (
+	GetSessionCustomerRequest struct{}
+	SetBasicInfoRequest       struct{ BasicInfo domain.BasicInfo }
+	SetAddressRequest         struct{ Address domain.Address }
+	// Response answers every endpoint: the stored customer and the notices.
+	Response struct{ Result service.Result }
+)
+
+// LogAttrs records the outcome only: the forms hold personal data that must not reach the logs.
+func (r Response) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Bool("validated", r.Result.Validated), slog.Int("notices", len(r.Result.Notices))}
+}

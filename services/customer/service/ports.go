@@ -1,0 +1,26 @@
+package service
+
+import (
+	"context"
+
+	"github.com/hostcart/checkout/services/customer/domain"
+)
+
+// SessionStore keeps the customer data of each session for the session's lifetime. Outages are
+// reported wrapping apperr.Unavailable.
+type SessionStore interface {
+	// Get returns the session's customer; an unknown session has none of the forms.
+	Get(ctx context.Context, sessionID string) (domain.SessionCustomer, error)
+	// Update runs fn on the session's customer and stores the result atomically: when another
+	// request of the session stored in between, fn runs again on the newer data, so saving basic
+	// info and the address at once loses neither. When fn fails nothing is stored and its error is
+	// returned; when fn leaves the data as it was nothing is written. fn may run more than once.
+	Update(ctx context.Context, sessionID string, fn func(*domain.SessionCustomer) error) (domain.SessionCustomer, error)
+}
+
+// Brands answers the customer rules of a brand: its properties allow_companies,
+// allow_private_persons and country_code, and the countries it takes customers from (the
+// catalog's countries). An unknown brand is apperr.NotFound, an outage apperr.Unavailable.
+type Brands interface {
+	Brand(ctx context.Context, brandID int32) (domain.Brand, error)
+}
