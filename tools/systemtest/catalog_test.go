@@ -119,14 +119,28 @@ func listen(t *testing.T) net.Listener {
 }
 
 // waitReady polls /readyz: the catalog migrates and seeds before it reports SERVING.
+func serving(checks map[string]string, backends ...string) bool {
+	for _, b := range backends {
+		if checks[b] != "SERVING" {
+			return false
+		}
+	}
+	return true
+}
+
 func waitReady(t *testing.T, base string) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
+		// /readyz is 200 as soon as the gateway serves; the stack is ready once every backend under
+		// test reports SERVING, not while one still migrates or seeds. The customer service is not
+		// started here.
 		resp, err := http.Get(base + "/readyz")
 		if err == nil {
+			var body struct{ Checks map[string]string }
+			derr := json.NewDecoder(resp.Body).Decode(&body)
 			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
+			if resp.StatusCode == http.StatusOK && derr == nil && serving(body.Checks, "catalog", "domain", "cart", "promotion") {
 				return
 			}
 		}
