@@ -143,7 +143,7 @@ type scenarioResult struct {
 
 func scenarioResults(s summary) []scenarioResult {
 	var out []scenarioResult
-	for _, name := range []string{"warm", "cold", "zipf"} {
+	for _, name := range []string{"warm", "refb", "cold", "zipf"} {
 		tag := "{scenario:" + name + ",endpoint:availability}"
 		dur, ok := s.Metrics["http_req_duration"+tag]
 		if !ok {
