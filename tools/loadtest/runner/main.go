@@ -249,8 +249,8 @@ func run(ctx context.Context, s settings) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			logf("  %-4s at %5d req/s  p95 %7.2f ms  p99 %7.2f ms  requests %.0f  failed %.0f  dropped %.0f",
-				name, rate, res.P95ms, res.P99ms, res.Requests, res.FailedReqs, res.Dropped)
+			logf("  %-4s at %5d req/s  p95 %7.2f ms  p99 %7.2f ms  requests %.0f  failed %.0f  dropped %.0f  load %s",
+				name, rate, res.P95ms, res.P99ms, res.Requests, res.FailedReqs, res.Dropped, res.LoadAvg)
 			if name == "warm" {
 				pair.Ours = res
 			} else {
@@ -336,6 +336,7 @@ func k6Scenario(ctx context.Context, s settings, log io.Writer, script, name str
 	}
 	for _, sc := range scenarioResults(sum) {
 		if sc.Name == name {
+			sc.LoadAvg, _, _ = strings.Cut(machine()["loadavg"], " ")
 			return sc, nil
 		}
 	}

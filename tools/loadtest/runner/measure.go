@@ -139,6 +139,9 @@ type scenarioResult struct {
 	CacheHits  *float64 `json:"cache_hits,omitempty"`
 	// Crossed lists the thresholds k6 reported as failed.
 	Crossed []string `json:"crossed_thresholds"`
+	// LoadAvg is the 1-minute load average when the run ended: the runner's own warning looks only
+	// at the start, and other work that begins later shows here.
+	LoadAvg string `json:"loadavg_at_end,omitempty"`
 }
 
 func scenarioResults(s summary) []scenarioResult {
