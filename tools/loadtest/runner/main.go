@@ -245,12 +245,12 @@ func run(ctx context.Context, s settings) (bool, error) {
 					return false, err
 				}
 			}
-			res, err := k6Scenario(ctx, s, k6Log, script, name, rate, shop, refB)
+			res, err := k6Scenario(ctx, s, p, k6Log, script, name, rate, shop, refB)
 			if err != nil {
 				return false, err
 			}
-			logf("  %-4s at %5d req/s  p95 %7.2f ms  p99 %7.2f ms  requests %.0f  failed %.0f  dropped %.0f  load %s",
-				name, rate, res.P95ms, res.P99ms, res.Requests, res.FailedReqs, res.Dropped, res.LoadAvg)
+			logf("  %-4s at %5d req/s  p95 %7.2f ms  p99 %7.2f ms  requests %.0f  failed %.0f  dropped %.0f  other work %.2f cores",
+				name, rate, res.P95ms, res.P99ms, res.Requests, res.FailedReqs, res.Dropped, *res.OtherCPU)
 			if name == "warm" {
 				pair.Ours = res
 			} else {
@@ -313,19 +313,29 @@ func logf(format string, args ...any) {
 
 // k6 runs the pinned k6 (tools/k6, `go tool k6`) with args.
 func k6(ctx context.Context, s settings, out io.Writer, args ...string) error {
-	return runForeground(ctx, []string{"GOWORK=off", "K6_NO_USAGE_REPORT=true"}, filepath.Join(s.repo, "tools", "k6"), out,
+	_, err := k6Measured(ctx, s, out, args...)
+	return err
+}
+
+// k6Measured is k6 that also returns the CPU time k6 used.
+func k6Measured(ctx context.Context, s settings, out io.Writer, args ...string) (time.Duration, error) {
+	return runMeasured(ctx, []string{"GOWORK=off", "K6_NO_USAGE_REPORT=true"}, filepath.Join(s.repo, "tools", "k6"), out,
 		"go", append([]string{"tool", "k6"}, args...)...)
 }
 
 // k6Scenario runs one k6 scenario of the script (warm against the shop, refb against reference
 // B) at rate for the configured duration and returns what it achieved. A crossed threshold is a
-// result, not an error: the runner judges the figures itself.
-func k6Scenario(ctx context.Context, s settings, log io.Writer, script, name string, rate int, shop, refB string) (scenarioResult, error) {
+// result, not an error: the runner judges the figures itself. It also measures the CPU that
+// neither k6 nor the processes in p used meanwhile: other work on the machine.
+func k6Scenario(ctx context.Context, s settings, p *procs, log io.Writer, script, name string, rate int, shop, refB string) (scenarioResult, error) {
 	path := filepath.Join(s.out, fmt.Sprintf("k6-%s-%d-summary.json", name, rate))
-	err := k6(ctx, s, log, "run", "-q", "--summary-export", path,
+	busy, own, start := machineBusy(), p.cpu(), time.Now()
+	k6CPU, err := k6Measured(ctx, s, log, "run", "-q", "--summary-export", path,
 		"-e", "SCENARIOS="+name, "-e", "BASE_URL="+shop, "-e", "REFB_URL="+refB,
 		"-e", "WARM_RATE="+strconv.Itoa(rate), "-e", "DURATION="+s.duration,
 		"-e", "WARM_BATCHES="+strconv.Itoa(s.warmBatches), script)
+	other := (machineBusy() - busy) - (p.cpu() - own) - k6CPU
+	otherCores := max(other.Seconds(), 0) / time.Since(start).Seconds()
 	var exitErr *exec.ExitError
 	if err != nil && !errors.As(err, &exitErr) {
 		return scenarioResult{}, fmt.Errorf("k6 run %s at %d/s: %w", name, rate, err)
@@ -336,7 +346,7 @@ func k6Scenario(ctx context.Context, s settings, log io.Writer, script, name str
 	}
 	for _, sc := range scenarioResults(sum) {
 		if sc.Name == name {
-			sc.LoadAvg, _, _ = strings.Cut(machine()["loadavg"], " ")
+			sc.OtherCPU = &otherCores
 			return sc, nil
 		}
 	}

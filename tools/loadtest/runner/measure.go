@@ -139,9 +139,10 @@ type scenarioResult struct {
 	CacheHits  *float64 `json:"cache_hits,omitempty"`
 	// Crossed lists the thresholds k6 reported as failed.
 	Crossed []string `json:"crossed_thresholds"`
-	// LoadAvg is the 1-minute load average when the run ended: the runner's own warning looks only
-	// at the start, and other work that begins later shows here.
-	LoadAvg string `json:"loadavg_at_end,omitempty"`
+	// OtherCPU is the CPU, in cores, that processes the runner did not start used during the run
+	// (machine busy time minus devstack's, A's, B's and k6's). The runner's load-average warning
+	// looks only at the start; other work that begins later shows here.
+	OtherCPU *float64 `json:"other_cpu_cores,omitempty"`
 }
 
 func scenarioResults(s summary) []scenarioResult {

@@ -180,16 +180,16 @@ func (r *report) text() string {
 	}
 	fmt.Fprintf(&b, "  ours / A = %.3f   ours / B = %.3f\n\n", r.RatioToA, r.RatioToB)
 	fmt.Fprintf(&b, "Warm path vs B, k6 constant arrival rate, %s each, interleaved in this run\n", r.Settings["scenario_length"])
-	fmt.Fprintf(&b, "  %8s  %-22s %-22s %7s  %-17s %-12s %s\n", "req/s", "ours p95 / p99 ms", "B p95 / p99 ms", "ours/B", "dropped ours / B", "load ours / B", "verdict")
+	fmt.Fprintf(&b, "  %8s  %-22s %-22s %7s  %-17s %-14s %s\n", "req/s", "ours p95 / p99 ms", "B p95 / p99 ms", "ours/B", "dropped ours / B", "other ours / B", "verdict")
 	for _, p := range r.SideBySide {
-		fmt.Fprintf(&b, "  %8d  %8.2f / %-11.2f %8.2f / %-11.2f %6.2fx  %6.0f / %-8.0f %5s / %-5s %s\n",
+		fmt.Fprintf(&b, "  %8d  %8.2f / %-11.2f %8.2f / %-11.2f %6.2fx  %6.0f / %-8.0f %5s / %-6s %s\n",
 			p.Rate, p.Ours.P95ms, p.Ours.P99ms, p.B.P95ms, p.B.P99ms, p.Ratio, p.Ours.Dropped, p.B.Dropped,
-			cmpOr(p.Ours.LoadAvg, "?"), cmpOr(p.B.LoadAvg, "?"), p.verdict())
+			cores(p.Ours.OtherCPU), cores(p.B.OtherCPU), p.verdict())
 	}
 	fmt.Fprintf(&b, "  target: ours p99 <= %.0fx B's p99 and <= %d ms at each rate, at most %.0f %% of iterations dropped on either side\n",
 		maxWarmP99RatioToB, maxWarmP99ms, maxDroppedShare*100)
-	fmt.Fprintf(&b, "  load: 1-minute load average at the end of each run; when it differs much between ours and B, or climbs\n"+
-		"  past the %s cores, other work shared the machine and the tails say more about that work than about either path\n\n", r.Machine["cores"])
+	fmt.Fprintf(&b, "  other: cores' worth of CPU used during the run by processes the runner did not start; well above 0, or\n"+
+		"  unequal between ours and B, means other work shared the %s cores and weighs on the tails\n\n", r.Machine["cores"])
 	fmt.Fprintf(&b, "k6 constant arrival rate\n")
 	for _, s := range r.Scenarios {
 		hits := ""
@@ -213,6 +213,13 @@ func (r *report) text() string {
 		fmt.Fprintf(&b, "\nSome targets missed.\n")
 	}
 	return b.String()
+}
+
+func cores(v *float64) string {
+	if v == nil {
+		return "?"
+	}
+	return fmt.Sprintf("%.2f", *v)
 }
 
 func rounded(runs []float64) []int {
