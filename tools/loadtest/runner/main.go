@@ -1,9 +1,10 @@
 // Command runner is `make loadtest`: it starts devstack (sandbox registry with latency, real Redis
 // when reachable, rate limits off), reference server A (bare gin) and B (gin plus one loopback
 // gRPC call) on this machine, measures the maximum requests per second of A, B and our warm
-// availability path with one closed-loop method, runs the k6 fixed-rate scenarios (warm at half
-// our maximum, cold, Zipf) and prints the figures against the targets of issue 3. It stops
-// everything it started when it ends, fails or is interrupted.
+// availability path with one closed-loop method, drives our warm path and B side by side with
+// the same k6 constant-arrival-rate scenario at each target rate, runs the cold and Zipf
+// scenarios and prints the figures against the targets of issues 3 and 8. It stops everything it
+// started when it ends, fails or is interrupted.
 package main
 
 import (
@@ -38,14 +39,17 @@ type settings struct {
 	maxRounds      int
 	connections    int
 	duration       string
-	coldRate       int
-	zipfRate       int
-	warmBatches    int
+	// durationSec is duration in seconds, for the iterations a scenario was meant to start.
+	durationSec float64
+	coldRate    int
+	zipfRate    int
+	warmBatches int
 	// gogc, when set, is the GOGC of devstack and of both reference servers alike.
 	gogc string
-	// extraWarmRates are further warm-only k6 runs, reported for context (not targets): k6 needs a
-	// good part of the two cores itself, so latency at lower rates shows the server's own share.
-	extraWarmRates []int
+	// targetRates are the constant arrival rates at which our warm p99 is set beside B's. k6 needs
+	// a good part of the two cores itself, so a rate near our maximum would measure k6's queue
+	// rather than either server: the comparison is at rates both k6 and the servers fit.
+	targetRates []int
 }
 
 func main() {
@@ -78,7 +82,17 @@ func main() {
 		zipfRate:       config.Int("LOADTEST_ZIPF_RATE", 200),
 		warmBatches:    20,
 		gogc:           config.String("LOADTEST_GOGC", ""),
-		extraWarmRates: intList(config.String("LOADTEST_WARM_EXTRA_RATES", "500,1000")),
+		targetRates:    intList(config.String("LOADTEST_TARGET_RATES", "1000,2000")),
+	}
+	d, err := time.ParseDuration(s.duration)
+	if err != nil || d <= 0 {
+		fmt.Fprintf(os.Stderr, "loadtest: LOADTEST_DURATION %q is not a duration\n", s.duration)
+		os.Exit(2)
+	}
+	s.durationSec = d.Seconds()
+	if len(s.targetRates) == 0 {
+		fmt.Fprintln(os.Stderr, "loadtest: LOADTEST_TARGET_RATES names no rate")
+		os.Exit(2)
 	}
 	ok, err := run(ctx, s)
 	if err != nil {
@@ -208,23 +222,55 @@ func run(ctx context.Context, s settings) (bool, error) {
 		}
 	}
 
-	r.WarmRate = int(r.MaxOurs.RPS / 2)
-	r.ColdRate, r.ZipfRate = s.coldRate, s.zipfRate
-	logf("k6 fixed-rate scenarios: warm %d/s, cold %d/s, zipf %d/s, %s each", r.WarmRate, r.ColdRate, r.ZipfRate, s.duration)
-	summaryPath := filepath.Join(s.out, "k6-summary.json")
 	k6Log, err := os.Create(filepath.Join(s.out, "k6.log"))
 	if err != nil {
 		return false, fmt.Errorf("k6 log: %w", err)
 	}
 	defer k6Log.Close()
+	script := filepath.Join(s.repo, "tools", "loadtest", "domain-availability.js")
+
+	// Ours and B alternate, and the order flips from one rate to the next (ours, B, B, ours, ...),
+	// so that a drift of the machine's load during the run weighs on both alike.
+	logf("warm path and reference B side by side: k6 constant arrival rate at %v req/s, %s each", s.targetRates, s.duration)
+	for i, rate := range s.targetRates {
+		pair := sideBySide{Rate: rate, Planned: float64(rate) * s.durationSec}
+		order := []string{"warm", "refb"}
+		if i%2 == 1 {
+			order = []string{"refb", "warm"}
+		}
+		for _, name := range order {
+			if name == "warm" {
+				// Redis entries last DOMAIN_CACHE_TTL (60 s): warm the set again before each run.
+				if err := visitor.warm(s.warmBatches); err != nil {
+					return false, err
+				}
+			}
+			res, err := k6Scenario(ctx, s, p, k6Log, script, name, rate, shop, refB)
+			if err != nil {
+				return false, err
+			}
+			logf("  %-4s at %5d req/s  p95 %7.2f ms  p99 %7.2f ms  requests %.0f  failed %.0f  dropped %.0f  other work %.2f cores",
+				name, rate, res.P95ms, res.P99ms, res.Requests, res.FailedReqs, res.Dropped, *res.OtherCPU)
+			if name == "warm" {
+				pair.Ours = res
+			} else {
+				pair.B = res
+			}
+		}
+		r.SideBySide = append(r.SideBySide, pair)
+	}
+
+	r.ColdRate, r.ZipfRate = s.coldRate, s.zipfRate
+	logf("k6 fixed-rate scenarios: cold %d/s, zipf %d/s, %s each", r.ColdRate, r.ZipfRate, s.duration)
+	summaryPath := filepath.Join(s.out, "k6-summary.json")
 	k6Err := k6(ctx, s, io.MultiWriter(k6Log, os.Stdout), "run", "--summary-export", summaryPath,
+		"-e", "SCENARIOS=cold,zipf",
 		"-e", "BASE_URL="+shop,
-		"-e", "WARM_RATE="+strconv.Itoa(max(r.WarmRate, 1)),
 		"-e", "COLD_RATE="+strconv.Itoa(r.ColdRate),
 		"-e", "ZIPF_RATE="+strconv.Itoa(r.ZipfRate),
 		"-e", "DURATION="+s.duration,
 		"-e", "WARM_BATCHES="+strconv.Itoa(s.warmBatches),
-		filepath.Join(s.repo, "tools", "loadtest", "domain-availability.js"))
+		script)
 	var exitErr *exec.ExitError
 	if k6Err != nil && !errors.As(k6Err, &exitErr) {
 		return false, fmt.Errorf("k6 run: %w", k6Err)
@@ -234,28 +280,6 @@ func run(ctx context.Context, s settings) (bool, error) {
 		return false, err
 	}
 	r.Scenarios = scenarioResults(sum)
-	for _, rate := range s.extraWarmRates {
-		if err := visitor.warm(s.warmBatches); err != nil {
-			return false, err
-		}
-		path := filepath.Join(s.out, fmt.Sprintf("k6-warm-%d-summary.json", rate))
-		logf("k6 warm scenario at %d req/s (context, not a target)", rate)
-		err := k6(ctx, s, k6Log, "run", "-q", "--summary-export", path,
-			"-e", "SCENARIOS=warm", "-e", "BASE_URL="+shop, "-e", "WARM_RATE="+strconv.Itoa(rate),
-			"-e", "DURATION="+s.duration, "-e", "WARM_BATCHES="+strconv.Itoa(s.warmBatches),
-			filepath.Join(s.repo, "tools", "loadtest", "domain-availability.js"))
-		if err != nil && !errors.As(err, &exitErr) {
-			return false, fmt.Errorf("k6 run: %w", err)
-		}
-		extra, err := readSummary(path)
-		if err != nil {
-			return false, err
-		}
-		for _, sc := range scenarioResults(extra) {
-			sc.Name = fmt.Sprintf("warm@%d", rate)
-			r.Context = append(r.Context, sc)
-		}
-	}
 	r.Machine = machine()
 	r.Machine["loadavg_start"] = startLoad
 	r.evaluate()
@@ -289,8 +313,44 @@ func logf(format string, args ...any) {
 
 // k6 runs the pinned k6 (tools/k6, `go tool k6`) with args.
 func k6(ctx context.Context, s settings, out io.Writer, args ...string) error {
-	return runForeground(ctx, []string{"GOWORK=off", "K6_NO_USAGE_REPORT=true"}, filepath.Join(s.repo, "tools", "k6"), out,
+	_, err := k6Measured(ctx, s, out, args...)
+	return err
+}
+
+// k6Measured is k6 that also returns the CPU time k6 used.
+func k6Measured(ctx context.Context, s settings, out io.Writer, args ...string) (time.Duration, error) {
+	return runMeasured(ctx, []string{"GOWORK=off", "K6_NO_USAGE_REPORT=true"}, filepath.Join(s.repo, "tools", "k6"), out,
 		"go", append([]string{"tool", "k6"}, args...)...)
+}
+
+// k6Scenario runs one k6 scenario of the script (warm against the shop, refb against reference
+// B) at rate for the configured duration and returns what it achieved. A crossed threshold is a
+// result, not an error: the runner judges the figures itself. It also measures the CPU that
+// neither k6 nor the processes in p used meanwhile: other work on the machine.
+func k6Scenario(ctx context.Context, s settings, p *procs, log io.Writer, script, name string, rate int, shop, refB string) (scenarioResult, error) {
+	path := filepath.Join(s.out, fmt.Sprintf("k6-%s-%d-summary.json", name, rate))
+	busy, own, start := machineBusy(), p.cpu(), time.Now()
+	k6CPU, err := k6Measured(ctx, s, log, "run", "-q", "--summary-export", path,
+		"-e", "SCENARIOS="+name, "-e", "BASE_URL="+shop, "-e", "REFB_URL="+refB,
+		"-e", "WARM_RATE="+strconv.Itoa(rate), "-e", "DURATION="+s.duration,
+		"-e", "WARM_BATCHES="+strconv.Itoa(s.warmBatches), script)
+	other := (machineBusy() - busy) - (p.cpu() - own) - k6CPU
+	otherCores := max(other.Seconds(), 0) / time.Since(start).Seconds()
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) {
+		return scenarioResult{}, fmt.Errorf("k6 run %s at %d/s: %w", name, rate, err)
+	}
+	sum, err := readSummary(path)
+	if err != nil {
+		return scenarioResult{}, err
+	}
+	for _, sc := range scenarioResults(sum) {
+		if sc.Name == name {
+			sc.OtherCPU = &otherCores
+			return sc, nil
+		}
+	}
+	return scenarioResult{}, fmt.Errorf("k6 run %s at %d/s: no figures for the scenario in %s", name, rate, path)
 }
 
 // visitor is the load generator's session at the shop: the cookies and CSRF token every POST needs.
@@ -382,6 +442,7 @@ func describe(s settings, redisURL string) map[string]string {
 		"gomaxprocs":       strconv.Itoa(runtime.GOMAXPROCS(0)),
 		"warm_set_batches": strconv.Itoa(s.warmBatches),
 		"gogc":             cmpOr(s.gogc, "default (100)"),
+		"target_rates":     fmt.Sprint(s.targetRates),
 	}
 }
 

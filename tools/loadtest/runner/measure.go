@@ -139,11 +139,15 @@ type scenarioResult struct {
 	CacheHits  *float64 `json:"cache_hits,omitempty"`
 	// Crossed lists the thresholds k6 reported as failed.
 	Crossed []string `json:"crossed_thresholds"`
+	// OtherCPU is the CPU, in cores, that processes the runner did not start used during the run
+	// (machine busy time minus devstack's, A's, B's and k6's). The runner's load-average warning
+	// looks only at the start; other work that begins later shows here.
+	OtherCPU *float64 `json:"other_cpu_cores,omitempty"`
 }
 
 func scenarioResults(s summary) []scenarioResult {
 	var out []scenarioResult
-	for _, name := range []string{"warm", "cold", "zipf"} {
+	for _, name := range []string{"warm", "refb", "cold", "zipf"} {
 		tag := "{scenario:" + name + ",endpoint:availability}"
 		dur, ok := s.Metrics["http_req_duration"+tag]
 		if !ok {

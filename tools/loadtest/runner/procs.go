@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -78,19 +80,26 @@ func alive(cmd *exec.Cmd) bool {
 // runForeground runs a command to completion in its own process group, killing the group when
 // ctx ends, and returns its combined output.
 func runForeground(ctx context.Context, env []string, dir string, out io.Writer, name string, args ...string) error {
+	_, err := runMeasured(ctx, env, dir, out, name, args...)
+	return err
+}
+
+// runMeasured is runForeground that also returns the CPU time the command used, its waited-for
+// children included (`go tool k6` waits for k6).
+func runMeasured(ctx context.Context, env []string, dir string, out io.Writer, name string, args ...string) (time.Duration, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", name, err)
+		return 0, fmt.Errorf("start %s: %w", name, err)
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
-		return err
+		return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), err
 	case <-ctx.Done():
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
 		select {
@@ -99,8 +108,59 @@ func runForeground(ctx context.Context, env []string, dir string, out io.Writer,
 			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 			<-done
 		}
-		return ctx.Err()
+		return 0, ctx.Err()
 	}
+}
+
+// clockTick is the unit of /proc's CPU times (USER_HZ, 100 on every Linux this runs on).
+const clockTick = 10 * time.Millisecond
+
+// cpu is the CPU time the started processes have used so far (those still running).
+func (p *procs) cpu() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var total time.Duration
+	for _, cmd := range p.list {
+		if cmd.Process == nil {
+			continue
+		}
+		raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", cmd.Process.Pid))
+		if err != nil {
+			continue
+		}
+		// Fields after the command name, which is in parentheses and may hold spaces: state is
+		// the first, utime and stime the 12th and 13th.
+		_, rest, ok := strings.Cut(string(raw), ") ")
+		f := strings.Fields(rest)
+		if !ok || len(f) < 13 {
+			continue
+		}
+		utime, _ := strconv.ParseInt(f[11], 10, 64)
+		stime, _ := strconv.ParseInt(f[12], 10, 64)
+		total += time.Duration(utime+stime) * clockTick
+	}
+	return total
+}
+
+// machineBusy is the CPU time all cores have spent on anything but idling and waiting for I/O
+// since boot (/proc/stat).
+func machineBusy() time.Duration {
+	raw, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(raw), "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return 0
+	}
+	var ticks int64
+	// user nice system idle iowait irq softirq steal: all but idle and iowait.
+	for _, i := range []int{1, 2, 3, 6, 7, 8} {
+		n, _ := strconv.ParseInt(f[i], 10, 64)
+		ticks += n
+	}
+	return time.Duration(ticks) * clockTick
 }
 
 // freePort asks the kernel for a loopback port that is free right now.

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -38,8 +39,9 @@ func TestParseWrk(t *testing.T) {
 }
 
 const k6Summary = `{"metrics": {
-  "http_req_duration{scenario:warm,endpoint:availability}": {"p(95)": 4.1, "p(99)": 9.5, "max": 30, "thresholds": {"p(99)<15": false}},
-  "http_req_failed{scenario:warm,endpoint:availability}": {"passes": 0, "fails": 3000, "value": 0, "thresholds": {"rate==0": false}},
+  "http_req_duration{scenario:refb,endpoint:availability}": {"p(95)": 4.1, "p(99)": 9.5, "max": 30, "thresholds": {"max>=0": false}},
+  "http_req_failed{scenario:refb,endpoint:availability}": {"passes": 0, "fails": 3000, "value": 0, "thresholds": {"rate==0": false}},
+  "dropped_iterations{scenario:refb}": {"count": 7},
   "http_req_duration{scenario:cold,endpoint:availability}": {"p(95)": 60, "p(99)": 75, "max": 90, "thresholds": {"p(99)<70": true}},
   "http_req_failed{scenario:cold,endpoint:availability}": {"passes": 0, "fails": 6000, "value": 0},
   "dropped_iterations{scenario:cold}": {"count": 3, "thresholds": {"count<=60": false}},
@@ -57,9 +59,31 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var refb *scenarioResult
+	results := scenarioResults(sum)
+	for i := range results {
+		if results[i].Name == "refb" {
+			refb = &results[i]
+		}
+	}
+	if refb == nil || refb.P99ms != 9.5 || refb.Dropped != 7 || refb.Requests != 3000 {
+		t.Fatalf("refb figures = %+v, want p99 9.5, dropped 7, 3000 requests", refb)
+	}
 	r := &report{
 		MaxA: maxResult{RPS: 30000}, MaxB: maxResult{RPS: 10000}, MaxOurs: maxResult{RPS: 6000},
-		WarmRate: 3000, ColdRate: 200, ZipfRate: 200, Scenarios: scenarioResults(sum),
+		ColdRate: 200, ZipfRate: 200, Scenarios: results,
+		SideBySide: []sideBySide{
+			// Within both bounds.
+			{Rate: 1000, Planned: 30000, Ours: sc(30000, 0, 0, 6), B: sc(30000, 0, 0, 4)},
+			// Ratio over 2.
+			{Rate: 2000, Planned: 60000, Ours: sc(60000, 0, 0, 9), B: sc(60000, 0, 0, 4)},
+			// Ratio fine, but over 15 ms.
+			{Rate: 3000, Planned: 90000, Ours: sc(90000, 0, 0, 16), B: sc(90000, 0, 0, 10)},
+			// Fine figures, but B dropped 2 %: the rate was not offered.
+			{Rate: 4000, Planned: 120000, Ours: sc(120000, 0, 0, 5), B: sc(117600, 0, 2400, 4)},
+			// A failed request.
+			{Rate: 5000, Planned: 150000, Ours: sc(150000, 1, 0, 5), B: sc(150000, 0, 0, 4)},
+		},
 	}
 	r.evaluate()
 	got := map[string]bool{}
@@ -69,8 +93,11 @@ func TestEvaluate(t *testing.T) {
 	want := map[string]bool{
 		"warm maximum vs B":                         true,
 		"no errors in the maximum runs":             true,
-		"warm p99 at 3000 req/s":                    true,
-		"warm failed requests / dropped iterations": true,
+		"warm p99 vs B at 1000 req/s":               true,
+		"warm p99 vs B at 2000 req/s":               false,
+		"warm p99 vs B at 3000 req/s":               false,
+		"warm p99 vs B at 4000 req/s":               false,
+		"warm p99 vs B at 5000 req/s":               false,
 		"cold p99 at 200 req/s":                     false,
 		"cold failed requests / dropped iterations": true,
 		"zipf p99 at 200 req/s":                     true,
@@ -85,7 +112,17 @@ func TestEvaluate(t *testing.T) {
 	if r.Pass || r.RatioToB != 0.6 || r.RatioToA != 0.2 {
 		t.Fatalf("pass %v, ratios %v %v", r.Pass, r.RatioToA, r.RatioToB)
 	}
-	if text := r.text(); len(text) == 0 {
-		t.Fatal("empty report")
+	if got := r.SideBySide[1].Ratio; got != 2.25 {
+		t.Errorf("ratio at 2000 req/s = %v, want 2.25", got)
 	}
+	text := r.text()
+	for _, want := range []string{"2.25x", "k6 could not offer 4000 req/s", "failed requests: ours 1"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("report lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func sc(requests, failed, dropped, p99 float64) scenarioResult {
+	return scenarioResult{Requests: requests, FailedReqs: failed, Dropped: dropped, P99ms: p99}
 }

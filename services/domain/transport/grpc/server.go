@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/go-kit/kit/endpoint"
 	kitgrpc "github.com/go-kit/kit/transport/grpc"
 
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
@@ -35,49 +34,21 @@ type server struct {
 	validateFields    kitgrpc.Handler
 }
 
-// NewServer returns the gRPC DomainService over the endpoint set.
+// NewServer returns the gRPC DomainService over the endpoint set, bound with grpcserver.Bind:
+// session, brand, locale and client address reach the endpoints through callctx, so go-kit's
+// per-call copy of the metadata would buy nothing.
 func NewServer(set endpoints.Set) domainv1.DomainServiceServer {
 	return &server{
-		listTlds:          bind(set.ListTLDs, decodeGRPCListTldsRequest, encodeGRPCListTldsResponse),
-		listDomainGroups:  bind(set.ListGroups, decodeGRPCListDomainGroupsRequest, encodeGRPCListDomainGroupsResponse),
-		normalizeSearch:   bind(set.NormalizeSearch, decodeGRPCNormalizeSearchRequest, encodeGRPCNormalizeSearchResponse),
-		checkAvailability: bind(set.CheckAvailability, decodeGRPCCheckAvailabilityRequest, encodeGRPCCheckAvailabilityResponse),
-		getRecommend:      bind(set.Recommend, decodeGRPCGetRecommendationsRequest, encodeGRPCGetRecommendationsResponse),
-		getInclusiveTlds:  bind(set.Inclusive, decodeGRPCGetInclusiveTldsRequest, encodeGRPCGetInclusiveTldsResponse),
-		searchGroup:       bind(set.SearchGroup, decodeGRPCSearchGroupRequest, encodeGRPCSearchGroupResponse),
-		searchFullDomain:  bind(set.SearchFullDomain, decodeGRPCSearchFullDomainRequest, encodeGRPCSearchFullDomainResponse),
-		validateFields:    bind(set.ValidateFields, decodeGRPCValidateDomainAdditionalFieldsRequest, encodeGRPCValidateDomainAdditionalFieldsResponse),
+		listTlds:          grpcserver.Bind(set.ListTLDs, decodeGRPCListTldsRequest, encodeGRPCListTldsResponse),
+		listDomainGroups:  grpcserver.Bind(set.ListGroups, decodeGRPCListDomainGroupsRequest, encodeGRPCListDomainGroupsResponse),
+		normalizeSearch:   grpcserver.Bind(set.NormalizeSearch, decodeGRPCNormalizeSearchRequest, encodeGRPCNormalizeSearchResponse),
+		checkAvailability: grpcserver.Bind(set.CheckAvailability, decodeGRPCCheckAvailabilityRequest, encodeGRPCCheckAvailabilityResponse),
+		getRecommend:      grpcserver.Bind(set.Recommend, decodeGRPCGetRecommendationsRequest, encodeGRPCGetRecommendationsResponse),
+		getInclusiveTlds:  grpcserver.Bind(set.Inclusive, decodeGRPCGetInclusiveTldsRequest, encodeGRPCGetInclusiveTldsResponse),
+		searchGroup:       grpcserver.Bind(set.SearchGroup, decodeGRPCSearchGroupRequest, encodeGRPCSearchGroupResponse),
+		searchFullDomain:  grpcserver.Bind(set.SearchFullDomain, decodeGRPCSearchFullDomainRequest, encodeGRPCSearchFullDomainResponse),
+		validateFields:    grpcserver.Bind(set.ValidateFields, decodeGRPCValidateDomainAdditionalFieldsRequest, encodeGRPCValidateDomainAdditionalFieldsResponse),
 	}
-}
-
-// handler binds one endpoint to its RPC: decode, endpoint, encode. go-kit's grpc.Server does the
-// same plus, on every call, a copy of the call's whole metadata for ServerBefore functions, which
-// this service does not need: session, brand, locale and client address reach the endpoints
-// through callctx, read once by the platform's server interceptor.
-type handler struct {
-	endpoint endpoint.Endpoint
-	decode   kitgrpc.DecodeRequestFunc
-	encode   kitgrpc.EncodeResponseFunc
-}
-
-func bind(e endpoint.Endpoint, dec kitgrpc.DecodeRequestFunc, enc kitgrpc.EncodeResponseFunc) kitgrpc.Handler {
-	return handler{endpoint: e, decode: dec, encode: enc}
-}
-
-func (h handler) ServeGRPC(ctx context.Context, grpcReq any) (context.Context, any, error) {
-	req, err := h.decode(ctx, grpcReq)
-	if err != nil {
-		return ctx, nil, err
-	}
-	resp, err := h.endpoint(ctx, req)
-	if err != nil {
-		return ctx, nil, err
-	}
-	grpcResp, err := h.encode(ctx, resp)
-	if err != nil {
-		return ctx, nil, err
-	}
-	return ctx, grpcResp, nil
 }
 
 func (s *server) ListTlds(ctx context.Context, req *domainv1.ListTldsRequest) (*domainv1.ListTldsResponse, error) {
