@@ -101,8 +101,9 @@ func TestStackOneBackendDown(t *testing.T) {
 		if code != http.StatusServiceUnavailable || body["error"] != "error.service_unavailable" {
 			t.Fatalf("availability %d with the domain service down: %d %v", i+1, code, body)
 		}
-		// The gateway's own work is small next to the deadline; a second of slack covers a busy CI.
-		if took > deadline+time.Second {
+		// The gateway's own work is small next to the deadline; two seconds of slack cover a busy CI
+		// machine running the race detector.
+		if took > deadline+2*time.Second {
 			t.Fatalf("availability %d took %v, want 503 within the %v deadline", i+1, took, deadline)
 		}
 	}
