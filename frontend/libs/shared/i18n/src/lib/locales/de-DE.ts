@@ -530,6 +530,10 @@ export const deDE: Messages = {
   },
   customer: {
     country_not_supported: 'Dieses Land wird nicht mehr unterstützt. Bitte wählen Sie ein anderes.',
+    phone_invalid: 'Bitte geben Sie eine gültige Telefonnummer für das gewählte Land ein, mit Ziffern, Leerzeichen und einem führenden +.',
+    group_not_allowed: 'Dieser Shop nimmt keine Bestellungen dieser Art an. Bitte wählen Sie die andere Option.',
+    unavailable: 'Ihre Angaben können gerade nicht gespeichert werden. Bitte versuchen Sie es gleich noch einmal.',
+    busy: 'Ihre Angaben wurden gleichzeitig in einem anderen Fenster geändert. Bitte versuchen Sie es noch einmal.',
   },
   sms: {
     code_sent: 'Ein neuer Code wurde gesendet.',

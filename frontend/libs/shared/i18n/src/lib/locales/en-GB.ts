@@ -529,6 +529,10 @@ export const enGB = {
   },
   customer: {
     country_not_supported: 'This country is no longer supported. Please choose another one.',
+    phone_invalid: 'Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.',
+    group_not_allowed: 'This shop does not take orders of this kind. Please choose the other option.',
+    unavailable: 'Your details cannot be saved right now. Please try again in a moment.',
+    busy: 'Your details were changed at the same time in another window. Please try again.',
   },
   sms: {
     code_sent: 'A new code has been sent.',
