@@ -1,12 +1,15 @@
 // Package customerapi serves the customer routes of /api/v2 (spec §7): the session's customer, its
-// basic info and its address. It reads the forms, calls the customer service and writes the
+// basic info and its address, and the login of existing customers (authorization URL, login,
+// logout), which rotate the session cookie. It reads the forms, calls the customer service and writes the
 // contract's answer as JSON: every route answers {"customer": {...}, "notices": [...]}, so a
 // screen learns of a reset address whichever route it asked. Refused forms answer 400
 // validation.failed with the broken rules per field under errors (httperr).
 package customerapi
 
 import (
+	"encoding/json"
 	"net/http"
+	"net/url"
 
 	"github.com/gin-gonic/gin"
 	"google.golang.org/protobuf/proto"
@@ -14,20 +17,39 @@ import (
 	"github.com/hostcart/checkout/gateway/apijson"
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/reqbody"
+	"github.com/hostcart/checkout/gateway/middleware"
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 )
 
 // maxBodyBytes bounds a form: seven fields of at most a few hundred characters each.
 const maxBodyBytes = 16 << 10
 
+// CallbackPath is the shop's page the authority returns the browser to (spec §2 /oauth/callback).
+const CallbackPath = "/oauth/callback"
+
 // Handlers answers the customer routes with the customer service.
 type Handlers struct {
 	customers customerv1.CustomerServiceClient
+	cart      cartv1.CartServiceClient
+	isHTTPS   func(*http.Request) bool
+}
+
+// Options are the collaborators besides the customer service.
+type Options struct {
+	// Cart empties the cart of a login with clear_cart; nil refuses such logins.
+	Cart cartv1.CartServiceClient
+	// IsHTTPS tells whether the browser reached the shop over TLS (directly or behind a trusted
+	// proxy), for the callback URL; nil is plain HTTP.
+	IsHTTPS func(*http.Request) bool
 }
 
 // New returns the handlers.
-func New(customers customerv1.CustomerServiceClient) *Handlers {
-	return &Handlers{customers: customers}
+func New(customers customerv1.CustomerServiceClient, o Options) *Handlers {
+	if o.IsHTTPS == nil {
+		o.IsHTTPS = func(*http.Request) bool { return false }
+	}
+	return &Handlers{customers: customers, cart: o.Cart, isHTTPS: o.IsHTTPS}
 }
 
 // Register adds the routes to api, the /api/v2 group, which must run the session, CSRF, brand
@@ -38,6 +60,80 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.GET("/session/address-info", h.getCustomer)
 	api.PUT("/session/basic-info", h.putBasicInfo)
 	api.PUT("/session/address-info", h.putAddress)
+	api.GET("/customer/authorization-url", h.authorizationURL)
+	api.POST("/customer/login", h.login)
+	// Spec §7 names GET; POST is accepted too so a client can log out under CSRF protection.
+	api.GET("/customer/logout", h.logout)
+	api.POST("/customer/logout", h.logout)
+}
+
+// authorizationURL answers {"url": ...}; use_cp_2=true selects the brand's second authority.
+func (h *Handlers) authorizationURL(c *gin.Context) {
+	scheme := "http"
+	if h.isHTTPS(c.Request) {
+		scheme = "https"
+	}
+	redirect := (&url.URL{Scheme: scheme, Host: c.Request.Host, Path: CallbackPath}).String()
+	resp, err := h.customers.BeginLogin(c.Request.Context(), &customerv1.BeginLoginRequest{
+		RedirectUri: redirect, UseCp_2: c.Query("use_cp_2") == "true",
+	})
+	apijson.Write(c, resp, err)
+}
+
+// loginBody is POST /customer/login's body (spec §7).
+type loginBody struct {
+	AuthorizationCode string `json:"authorization_code"`
+	State             string `json:"state"`
+	SubscriptionID    string `json:"subscription_id"`
+	UseCP2            bool   `json:"use_cp_2"`
+	ClearCart         bool   `json:"clear_cart"`
+}
+
+// login finishes the login, rotates the session cookie (the session keeps its data, a cookie
+// value known before the login stops working) and empties the cart when asked to.
+func (h *Handlers) login(c *gin.Context) {
+	var body loginBody
+	raw, err := reqbody.Read(c.Request, maxBodyBytes)
+	if err == nil {
+		err = json.Unmarshal(raw, &body)
+	}
+	if err != nil {
+		_ = c.Error(err)
+		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
+		return
+	}
+	ctx := c.Request.Context()
+	resp, err := h.customers.CompleteLogin(ctx, &customerv1.CompleteLoginRequest{
+		AuthorizationCode: body.AuthorizationCode, State: body.State, SubscriptionId: body.SubscriptionID,
+	})
+	if err != nil {
+		httperr.Abort(c, err)
+		return
+	}
+	if err := middleware.RotateSession(c); err != nil {
+		httperr.Abort(c, err)
+		return
+	}
+	if body.ClearCart && h.cart != nil {
+		if _, err := h.cart.ClearCart(ctx, &cartv1.ClearCartRequest{}); err != nil {
+			httperr.Abort(c, err)
+			return
+		}
+	}
+	apijson.Write(c, resp, nil)
+}
+
+func (h *Handlers) logout(c *gin.Context) {
+	resp, err := h.customers.Logout(c.Request.Context(), &customerv1.LogoutRequest{})
+	if err != nil {
+		httperr.Abort(c, err)
+		return
+	}
+	if err := middleware.RotateSession(c); err != nil {
+		httperr.Abort(c, err)
+		return
+	}
+	apijson.Write(c, resp, nil)
 }
 
 func (h *Handlers) getCustomer(c *gin.Context) {

@@ -61,7 +61,7 @@ func (s *stubCustomers) SetAddress(_ context.Context, req *customerv1.SetAddress
 func serve(stub *stubCustomers, method, target, body string) *httptest.ResponseRecorder {
 	gin.SetMode(gin.ReleaseMode)
 	engine := gin.New()
-	New(stub).Register(engine.Group("/api/v2"))
+	New(stub, Options{}).Register(engine.Group("/api/v2"))
 	rec := httptest.NewRecorder()
 	engine.ServeHTTP(rec, httptest.NewRequest(method, target, strings.NewReader(body)))
 	return rec

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
+	"github.com/hostcart/checkout/gateway/sessions"
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 )
@@ -38,6 +39,12 @@ type Config struct {
 	LocaleCacheTTL time.Duration
 	// ContentSecurityPolicy overrides the default policy when set.
 	ContentSecurityPolicy string
+	// RedisURL (REDIS_URL) holds the sessions shared by every replica.
+	RedisURL string
+	// EmbeddedStores (EMBEDDED_STORES) lets an empty RedisURL start an in-process Redis.
+	EmbeddedStores bool
+	// SessionTTL (SESSION_TTL) is how long a session lives after its last request.
+	SessionTTL time.Duration
 	// Client is the resilience policy of the gRPC connections to the services.
 	Client grpcclient.Config
 }
@@ -53,7 +60,8 @@ const (
 )
 
 // ConfigFromEnv reads PORT, FRONTEND_DIR, DEFAULT_BRAND, DEV_BRAND_HOSTS, TRUSTED_PROXIES
-// (comma-separated), BRAND_CACHE_TTL, LOCALE_CACHE_TTL, ACCESS_LOG_SLOW, READY_TIMEOUT, HTTP_SHUTDOWN_GRACE, CONTENT_SECURITY_POLICY
+// (comma-separated), BRAND_CACHE_TTL, LOCALE_CACHE_TTL, ACCESS_LOG_SLOW, READY_TIMEOUT, HTTP_SHUTDOWN_GRACE, CONTENT_SECURITY_POLICY,
+// REDIS_URL, EMBEDDED_STORES, SESSION_TTL
 // and the gRPC client variables of grpcclient.ConfigFromEnv.
 func ConfigFromEnv() Config {
 	return Config{
@@ -69,6 +77,9 @@ func ConfigFromEnv() Config {
 		SlowRequest:           config.Duration("ACCESS_LOG_SLOW", middleware.DefaultSlowRequest),
 		LocaleCacheTTL:        config.Duration("LOCALE_CACHE_TTL", locales.DefaultTTL),
 		Client:                grpcclient.ConfigFromEnv(),
+		RedisURL:              config.String("REDIS_URL", ""),
+		EmbeddedStores:        config.EmbeddedStores(),
+		SessionTTL:            config.Duration("SESSION_TTL", sessions.DefaultTTL),
 	}
 }
 

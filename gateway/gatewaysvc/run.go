@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hostcart/checkout/gateway/sessions"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"log/slog"
 	"net"
 	"net/http"
@@ -69,6 +71,14 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		ready[service] = healthpb.NewHealthClient(conn)
 	}
 	catalog := catalogv1.NewCatalogServiceClient(conns["catalog"])
+	rdb, stopRedis, err := redisconn.Open(ctx, redisconn.Config{
+		URL: cfg.RedisURL, Embedded: cfg.EmbeddedStores,
+		Unreachable: "API calls answer 503 until it is back",
+	}, log)
+	if err != nil {
+		return fmt.Errorf("gatewaysvc: sessions: %w", err)
+	}
+	defer stopRedis()
 	var draining atomic.Bool
 
 	handler, err := router.New(router.Deps{
@@ -79,6 +89,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		Promotions: promotionv1.NewPromotionServiceClient(conns["promotion"]),
 		Customers:  customerv1.NewCustomerServiceClient(conns["customer"]),
 		Ready:      ready,
+		Sessions:   sessions.NewRedis(rdb, sessions.RedisOptions{TTL: cfg.SessionTTL}),
 		Brands: brands.NewResolver(catalog, brands.Options{
 			TTL:         cfg.BrandCacheTTL,
 			DevHosts:    cfg.DevBrandHosts,

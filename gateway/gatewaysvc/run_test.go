@@ -2,6 +2,7 @@ package gatewaysvc_test
 
 import (
 	"context"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"io"
 	"net"
 	"net/http"
@@ -28,7 +29,7 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
-	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, ShutdownGrace: 2 * time.Second}
+	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, ShutdownGrace: 2 * time.Second, RedisURL: testinfra.RedisURL()}
 	go func() {
 		done <- gatewaysvc.Run(ctx, cfg, lis, discovery.Static{
 			"catalog": catalogAddr, "domain": domainAddr, "cart": cartAddr, "promotion": cartAddr, "customer": cartAddr,
@@ -118,6 +119,21 @@ func TestRunNeedsCartPromotionAndCustomerAddresses(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), hint) {
 			t.Fatalf("without %s: err = %v, want a hint to %s", missing, err, hint)
 		}
+	}
+}
+
+// Sessions live in Redis so every replica knows them: without REDIS_URL the gateway refuses to start
+// unless told embedded stores are fine (devstack).
+func TestRunNeedsRedis(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lis.Close()
+	resolver := discovery.Static{"catalog": "127.0.0.1:1", "domain": "127.0.0.1:1", "cart": "127.0.0.1:1", "promotion": "127.0.0.1:1", "customer": "127.0.0.1:1"}
+	err = gatewaysvc.Run(context.Background(), gatewaysvc.Config{}, lis, resolver, logging.Discard())
+	if err == nil || !strings.Contains(err.Error(), "REDIS_URL") {
+		t.Fatalf("err = %v, want a hint to REDIS_URL", err)
 	}
 }
 

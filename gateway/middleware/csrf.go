@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hostcart/checkout/gateway/httperr"
+	"github.com/hostcart/checkout/gateway/sessions"
 )
 
 // Double-submit CSRF protection: the gateway sets a token in a cookie that the frontend (same
@@ -24,10 +25,10 @@ const (
 func CSRF(https *HTTPSDetector) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		token, ok := tokenCookie(c.Request, CSRFCookie)
-		valid := ok && validToken(token)
+		valid := ok && sessions.ValidToken(token)
 		if !valid {
 			// Issue a token even when rejecting below, so the client can retry.
-			fresh, err := newToken()
+			fresh, err := sessions.NewToken()
 			if err != nil {
 				httperr.Abort(c, fmt.Errorf("new csrf token: %w", err))
 				return

@@ -1,64 +1,87 @@
 package middleware
 
 import (
-	"crypto/rand"
-	"encoding/base64"
+	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/hostcart/checkout/gateway/httperr"
+	"github.com/hostcart/checkout/gateway/sessions"
 )
 
-// SessionCookie names the cookie holding the opaque session id.
+// SessionCookie names the cookie holding the opaque session token.
 const SessionCookie = "sid"
 
-// tokenBytes is the entropy of session ids and CSRF tokens: 256 bits, far beyond guessing.
-const tokenBytes = 32
+// sessionTokenKey keeps the request's session token in the gin context for RotateSession.
+const sessionTokenKey = "gateway.session_token"
 
-// Session makes sure the browser holds a session id and passes it to the services. A missing,
-// malformed or oversized cookie is replaced by a fresh random id; services never see client-made
-// ids of another shape.
-func Session(https *HTTPSDetector) gin.HandlerFunc {
+// Session makes sure the browser holds a session and passes the session's id to the services. A
+// missing, malformed, expired or rotated-away cookie gets a new session; services never see the
+// cookie itself, only the id it stands for. A store outage answers 503 rather than silently
+// starting an empty session.
+func Session(https *HTTPSDetector, store sessions.Store) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		sid, ok := tokenCookie(c.Request, SessionCookie)
-		if !ok || !validToken(sid) {
-			var err error
-			sid, err = newToken()
-			if err != nil {
-				httperr.Abort(c, fmt.Errorf("new session id: %w", err))
-				return
-			}
-			http.SetCookie(c.Writer, &http.Cookie{
-				Name:     SessionCookie,
-				Value:    sid,
-				Path:     "/",
-				HttpOnly: true,
-				Secure:   https.IsHTTPS(c.Request),
-				SameSite: http.SameSiteLaxMode,
-			})
+		ctx := c.Request.Context()
+		token, ok := tokenCookie(c.Request, SessionCookie)
+		var id string
+		var err error
+		if ok && sessions.ValidToken(token) {
+			id, err = store.Resolve(ctx, token)
+		} else {
+			err = sessions.ErrUnknown
 		}
-		pendingValues(c).SessionID = sid
+		if errors.Is(err, sessions.ErrUnknown) {
+			token, id, err = store.Create(ctx)
+			if err == nil {
+				setSessionCookie(c, https, token)
+			}
+		}
+		if err != nil {
+			_ = c.Error(err)
+			httperr.AbortKey(c, http.StatusServiceUnavailable, httperr.KeyServiceUnavailable, "")
+			return
+		}
+		c.Set(sessionTokenKey, sessionRotator{https: https, store: store, token: token})
+		pendingValues(c).SessionID = id
 		c.Next()
 	}
 }
 
-func newToken() (string, error) {
-	b := make([]byte, tokenBytes)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("read random bytes: %w", err)
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
+type sessionRotator struct {
+	https *HTTPSDetector
+	store sessions.Store
+	token string
 }
 
-// validToken accepts exactly the shape newToken produces.
-func validToken(s string) bool {
-	if len(s) != base64.RawURLEncoding.EncodedLen(tokenBytes) {
-		return false
+// RotateSession gives the request's session a new cookie token, keeping its id and data: the
+// login and logout routes call it so a token known before (planted or observed) stops working.
+func RotateSession(c *gin.Context) error {
+	v, ok := c.Get(sessionTokenKey)
+	r, isRotator := v.(sessionRotator)
+	if !ok || !isRotator {
+		return errors.New("rotate session: the route runs without the Session middleware")
 	}
-	// Decoded into an array on the stack: this runs twice per request (session and CSRF).
-	var b [tokenBytes]byte
-	n, err := base64.RawURLEncoding.Decode(b[:], []byte(s))
-	return err == nil && n == tokenBytes
+	fresh, err := r.store.Rotate(c.Request.Context(), r.token)
+	if err != nil {
+		return fmt.Errorf("rotate session: %w", err)
+	}
+	r.token = fresh
+	c.Set(sessionTokenKey, r)
+	setSessionCookie(c, r.https, fresh)
+	return nil
 }
+
+func setSessionCookie(c *gin.Context, https *HTTPSDetector, token string) {
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name:     SessionCookie,
+		Value:    token,
+		Path:     "/",
+		HttpOnly: true,
+		Secure:   https.IsHTTPS(c.Request),
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+

@@ -254,7 +254,9 @@ func TestSessionLocaleRoundTrip(t *testing.T) {
 	if len(sets) != 2 {
 		t.Fatalf("SetSessionLocale called %d times, want 2", len(sets))
 	}
-	if !slices.ContainsFunc(sets, func(c fakecatalog.Call) bool { return c.Values.SessionID == sid.Value && c.Values.BrandID == 1 }) {
+	if !slices.ContainsFunc(sets, func(c fakecatalog.Call) bool {
+		return c.Values.SessionID == e.sessionID(t, sid.Value) && c.Values.BrandID == 1
+	}) {
 		t.Fatalf("session or brand missing in metadata: %+v", sets[0].Values)
 	}
 }

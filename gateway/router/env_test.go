@@ -1,7 +1,9 @@
 package router_test
 
 import (
+	"context"
 	"crypto/tls"
+	"github.com/hostcart/checkout/gateway/sessions"
 	"io"
 	"net"
 	"net/http"
@@ -36,6 +38,18 @@ type env struct {
 	domain  *fakedomain.Service
 	cart    *fakecart.Service
 	handler http.Handler
+	// sessions is the router's session store: services see the session id a cookie stands for.
+	sessions *sessions.Memory
+}
+
+// sessionID is the id the services see for the session of cookie token.
+func (e *env) sessionID(t *testing.T, token string) string {
+	t.Helper()
+	id, err := e.sessions.Resolve(context.Background(), token)
+	if err != nil {
+		t.Fatalf("session cookie %q: %v", token, err)
+	}
+	return id
 }
 
 type envOptions struct {
@@ -49,7 +63,7 @@ type envOptions struct {
 
 func newEnv(t *testing.T, opts envOptions) *env {
 	t.Helper()
-	e := &env{fake: fakecatalog.New(), domain: fakedomain.New(), cart: fakecart.New()}
+	e := &env{fake: fakecatalog.New(), domain: fakedomain.New(), cart: fakecart.New(), sessions: sessions.NewMemory()}
 	addr := opts.catalogAddr
 	if addr == "" {
 		addr = fakecatalog.Serve(t, e.fake)
@@ -72,6 +86,7 @@ func newEnv(t *testing.T, opts envOptions) *env {
 		staticDir = writeFrontend(t)
 	}
 	h, err := router.New(router.Deps{
+		Sessions:   e.sessions,
 		Log:        logging.Discard(),
 		Catalog:    catalog,
 		Domains:    domainv1.NewDomainServiceClient(domainConn),

@@ -54,7 +54,7 @@ func TestSessionAndBrandReachCatalogAsMetadata(t *testing.T) {
 		t.Fatalf("%d calls", len(calls))
 	}
 	v := calls[0].Values
-	if v.SessionID != sid.Value || v.BrandID != 2 || v.RequestID != "req-abc.123" {
+	if v.SessionID != e.sessionID(t, sid.Value) || v.SessionID == sid.Value || v.BrandID != 2 || v.RequestID != "req-abc.123" {
 		t.Fatalf("catalog got %+v, want session %s, brand 2, request id req-abc.123", v, sid.Value)
 	}
 
@@ -78,7 +78,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(sid.Value)
 	if err != nil || len(raw)*8 < 128 {
-		t.Fatalf("session id %q carries %d bits (err %v), want at least 128", sid.Value, len(raw)*8, err)
+		t.Fatalf("session token %q carries %d bits (err %v), want at least 128", sid.Value, len(raw)*8, err)
 	}
 	if !sid.HttpOnly || sid.SameSite != http.SameSiteLaxMode || sid.Path != "/" || sid.Secure {
 		t.Fatalf("cookie attributes: %+v", sid)
@@ -95,7 +95,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 		t.Fatal("existing session cookie was replaced")
 	}
 	calls := e.fake.CallsTo("ListCountries")
-	if calls[len(calls)-1].Values.SessionID != sid.Value {
+	if calls[len(calls)-1].Values.SessionID != e.sessionID(t, sid.Value) {
 		t.Fatal("existing session id not forwarded")
 	}
 
@@ -139,7 +139,7 @@ func TestMalformedSessionCookieIsReplaced(t *testing.T) {
 			t.Fatalf("cookie %.10q not replaced", bad)
 		}
 		calls := e.fake.CallsTo("ListCountries")
-		if calls[len(calls)-1].Values.SessionID != fresh.Value {
+		if calls[len(calls)-1].Values.SessionID != e.sessionID(t, fresh.Value) {
 			t.Fatal("catalog did not get the replacement id")
 		}
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
 	"github.com/hostcart/checkout/gateway/promotionapi"
+	"github.com/hostcart/checkout/gateway/sessions"
 	"github.com/hostcart/checkout/gateway/spa"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
@@ -46,6 +47,9 @@ type Deps struct {
 	// Ready lists the backends /readyz checks, by service name.
 	Ready  map[string]healthpb.HealthClient
 	Brands middleware.BrandResolver
+	// Sessions maps session cookies to session ids; nil keeps them in the process (tests only:
+	// replicas would not share them and a restart would empty every cart).
+	Sessions sessions.Store
 	// Locales resolves session locales for the domain routes; nil builds one over Catalog.
 	Locales *locales.Cache
 	// StaticDir holds the built frontend.
@@ -73,6 +77,9 @@ func New(d Deps) (*gin.Engine, error) {
 	}
 	if d.SlowRequest == 0 {
 		d.SlowRequest = middleware.DefaultSlowRequest
+	}
+	if d.Sessions == nil {
+		d.Sessions = sessions.NewMemory()
 	}
 	https, err := middleware.NewHTTPSDetector(d.TrustedProxies)
 	if err != nil {
@@ -106,7 +113,7 @@ func New(d Deps) (*gin.Engine, error) {
 
 	api := engine.Group(APIPrefix,
 		middleware.NoStore(),
-		middleware.Session(https),
+		middleware.Session(https, d.Sessions),
 		middleware.CSRF(https),
 		middleware.ClientIP(),
 		middleware.Brand(d.Brands),
@@ -128,7 +135,7 @@ func New(d Deps) (*gin.Engine, error) {
 		promotionapi.New(d.Promotions).Register(routes)
 	}
 	if d.Customers != nil {
-		customerapi.New(d.Customers).Register(api.Group("", middleware.CallContext()))
+		customerapi.New(d.Customers, customerapi.Options{Cart: d.Cart, IsHTTPS: https.IsHTTPS}).Register(api.Group("", middleware.CallContext()))
 	}
 
 	engine.NoRoute(func(c *gin.Context) {

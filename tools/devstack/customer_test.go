@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/hostcart/checkout/gateway/sessions"
 	"net/http"
 	"strings"
 	"testing"
@@ -217,8 +218,12 @@ func seedAddress(t *testing.T, st *stack, sid string, a domain.Address) {
 	}
 	rdb := redis.NewClient(opt)
 	defer rdb.Close()
+	id, err := sessions.NewRedis(rdb, sessions.RedisOptions{}).Resolve(context.Background(), sid)
+	if err != nil {
+		t.Fatalf("session of cookie %q: %v", sid, err)
+	}
 	store := redisstore.New(rdb, redisstore.Options{})
-	if _, err := store.Update(context.Background(), sid, func(c *domain.SessionCustomer) error {
+	if _, err := store.Update(context.Background(), id, func(c *domain.SessionCustomer) error {
 		c.Address = &a
 		return nil
 	}); err != nil {

@@ -133,7 +133,7 @@ func ourStack(b *testing.B) string {
 			RegistryTimeout: time.Second, CatalogueTTL: domainsvc.DefaultCatalogueTTL,
 		}, domainLis, log)
 	}()
-	cfg := gatewaysvc.Config{StaticDir: b.TempDir(), DevBrandHosts: true, DefaultBrand: "hostwerk"}
+	cfg := gatewaysvc.Config{StaticDir: b.TempDir(), DevBrandHosts: true, DefaultBrand: "hostwerk", EmbeddedStores: true}
 	// The warm path needs catalog (brand, locale) and domain service only; other backends get an
 	// address nothing listens on (connections are lazy), so /readyz is not the signal to wait for.
 	resolver := discovery.Static{"catalog": catalogLis.Addr().String(), "domain": domainLis.Addr().String(),

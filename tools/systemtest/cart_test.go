@@ -305,7 +305,7 @@ func TestVisitorCannotChangePreconfiguredItems(t *testing.T) {
 	defer conn.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ctx = callctx.With(ctx, callctx.Values{SessionID: b.cookies["sid"], BrandID: 1, Locale: "en-GB"})
+	ctx = callctx.With(ctx, callctx.Values{SessionID: st.sessionID(t, b.cookies["sid"]), BrandID: 1, Locale: "en-GB"})
 	draft, err := cartv1.NewCartServiceClient(conn).ReplaceCart(ctx, &cartv1.ReplaceCartRequest{IsSalesAgent: true, Cart: &cartv1.Cart{Items: []*cartv1.Item{
 		{Product: &cartv1.ProductLine{Id: 1005}, IsPreconfigured: true},
 		{Product: &cartv1.ProductLine{Id: 1031}},

@@ -6,6 +6,8 @@ package systemtest
 import (
 	"context"
 	"encoding/json"
+	"github.com/hostcart/checkout/gateway/sessions"
+	"github.com/redis/go-redis/v9"
 	"io"
 	"net"
 	"net/http"
@@ -37,6 +39,24 @@ func stack(t *testing.T) string {
 type running struct {
 	base     string
 	cartAddr string
+	redisURL string
+}
+
+// sessionID is the id the services know the session of cookie token by (the gateway's sessions
+// map one to the other).
+func (r running) sessionID(t *testing.T, token string) string {
+	t.Helper()
+	opt, err := redis.ParseURL(r.redisURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opt)
+	defer rdb.Close()
+	id, err := sessions.NewRedis(rdb, sessions.RedisOptions{}).Resolve(context.Background(), token)
+	if err != nil {
+		t.Fatalf("session of cookie %q: %v", token, err)
+	}
+	return id
 }
 
 func startStack(t *testing.T) running {
@@ -78,7 +98,7 @@ func startStack(t *testing.T) running {
 	})
 
 	gatewayLis := listen(t)
-	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, DefaultBrand: "hostwerk"}
+	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, DefaultBrand: "hostwerk", RedisURL: "redis://" + mr.Addr()}
 	resolver := discovery.Static{
 		"catalog": catalogLis.Addr().String(), "domain": domainLis.Addr().String(),
 		"promotion": promotionLis.Addr().String(), "cart": cartLis.Addr().String(),
@@ -106,7 +126,7 @@ func startStack(t *testing.T) running {
 
 	base := "http://" + gatewayLis.Addr().String()
 	waitReady(t, base)
-	return running{base: base, cartAddr: cartLis.Addr().String()}
+	return running{base: base, cartAddr: cartLis.Addr().String(), redisURL: "redis://" + mr.Addr()}
 }
 
 func listen(t *testing.T) net.Listener {

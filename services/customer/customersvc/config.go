@@ -10,6 +10,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/customer/adapters/catalogclient"
+	"github.com/hostcart/checkout/services/customer/adapters/oidcauthority"
 	"github.com/hostcart/checkout/services/customer/adapters/redisstore"
 )
 
@@ -19,8 +20,22 @@ const ServiceName = "customer"
 // DefaultListen is where cmd/customer serves gRPC unless CUSTOMER_LISTEN says otherwise.
 const DefaultListen = "127.0.0.1:9105"
 
+// DefaultSQLitePath is the embedded customer database of devstack.
+const DefaultSQLitePath = "customer.db"
+
 // Config of the customer service.
 type Config struct {
+	// DatabaseURL selects PostgreSQL for the customer records (CUSTOMER_DATABASE_URL, else
+	// DATABASE_URL); empty selects the embedded SQLite file at SQLitePath (CUSTOMER_SQLITE_PATH)
+	// where EmbeddedStores allows it.
+	DatabaseURL string
+	SQLitePath  string
+	// Seed (CUSTOMER_SEED) writes the shipped seed customers at start (devstack, demos).
+	Seed bool
+	// OIDC is how brands' authorities are reached: OIDC_ISSUERS (authority=issuer pairs, for an
+	// authority served elsewhere, like devstack's local provider), OIDC_CLIENT_SECRETS
+	// (client_id=secret pairs) and OIDC_TIMEOUT.
+	OIDC oidcauthority.Config
 	// RedisURL (REDIS_URL) holds the sessions' customer data.
 	RedisURL string
 	// EmbeddedStores (EMBEDDED_STORES) lets an empty RedisURL start an in-process Redis-protocol
@@ -42,6 +57,14 @@ type Config struct {
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
 func ConfigFromEnv() Config {
 	return Config{
+		DatabaseURL: config.String("CUSTOMER_DATABASE_URL", config.String("DATABASE_URL", "")),
+		SQLitePath:  config.String("CUSTOMER_SQLITE_PATH", DefaultSQLitePath),
+		Seed:        config.Bool("CUSTOMER_SEED", false),
+		OIDC: oidcauthority.Config{
+			Issuers: config.Map("OIDC_ISSUERS"),
+			Secrets: config.Map("OIDC_CLIENT_SECRETS"),
+			Timeout: config.Duration("OIDC_TIMEOUT", oidcauthority.DefaultTimeout),
+		},
 		RedisURL:       config.String("REDIS_URL", ""),
 		EmbeddedStores: config.EmbeddedStores(),
 		SessionTTL:     config.Duration("CUSTOMER_SESSION_TTL", redisstore.DefaultTTL),

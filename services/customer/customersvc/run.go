@@ -13,9 +13,14 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
+	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/customer/adapters/catalogclient"
+	"github.com/hostcart/checkout/services/customer/adapters/oidcauthority"
 	"github.com/hostcart/checkout/services/customer/adapters/redisstore"
+	"github.com/hostcart/checkout/services/customer/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/customer/domain"
 	"github.com/hostcart/checkout/services/customer/endpoints"
+	"github.com/hostcart/checkout/services/customer/seed"
 	"github.com/hostcart/checkout/services/customer/service"
 	grpctransport "github.com/hostcart/checkout/services/customer/transport/grpc"
 )
@@ -49,9 +54,18 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	}
 	defer catalogConn.Close()
 
+	storeCfg, openers := storeSettings(cfg, log)
+	customers, err := sqldb.OpenStore(ctx, storeCfg, openers, log)
+	if err != nil {
+		return err
+	}
+	defer customers.Close()
+
 	svc := service.New(service.Ports{
-		Store:  redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL}),
-		Brands: catalogclient.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL),
+		Store:     redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL}),
+		Brands:    catalogclient.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL),
+		Customers: customers,
+		Authority: oidcauthority.New(cfg.OIDC),
 	})
 	set := kitlog.Set(endpoints.New(svc), log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
@@ -63,4 +77,35 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("customer: %w", err)
 	}
 	return nil
+}
+
+// storeSettings says which SQL store holds the customer records and how it is seeded.
+func storeSettings(cfg Config, log *slog.Logger) (sqldb.StoreConfig, sqldb.Openers[*sqlstore.Store]) {
+	path := cfg.SQLitePath
+	if path == "" {
+		path = DefaultSQLitePath
+	}
+	return sqldb.StoreConfig{Service: ServiceName, DatabaseURL: cfg.DatabaseURL, SQLitePath: path, Embedded: cfg.EmbeddedStores},
+		sqldb.Openers[*sqlstore.Store]{
+			Postgres: sqlstore.OpenPostgres,
+			SQLite:   sqlstore.OpenSQLite,
+			Seed: func(ctx context.Context, store *sqlstore.Store) error {
+				if !cfg.Seed {
+					return nil
+				}
+				customers, err := seed.Customers()
+				if err != nil {
+					return err
+				}
+				records := make([]domain.ExistingCustomer, len(customers))
+				for i, c := range customers {
+					records[i] = c.ExistingCustomer
+				}
+				if err := store.Upsert(ctx, records); err != nil {
+					return err
+				}
+				log.InfoContext(ctx, "seed customers written", slog.Int("customers", len(records)))
+				return nil
+			},
+		}
 }

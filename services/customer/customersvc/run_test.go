@@ -22,13 +22,40 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/services/customer/adapters/oidcauthority"
+	"github.com/hostcart/checkout/services/customer/sandbox/localoidc"
+	"github.com/hostcart/checkout/services/customer/seed"
 )
+
+// startAuthority serves the seed customers' logins.
+func startAuthority() (*localoidc.Provider, error) {
+	customers, err := seed.Customers()
+	if err != nil {
+		return nil, err
+	}
+	var users []localoidc.User
+	for _, c := range customers {
+		users = append(users, localoidc.User{Username: c.Login.Username, Password: c.Login.Password, Subject: c.Subject, Email: c.BasicInfo.Email})
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	return localoidc.Start(lis, clientID, clientSecret, users)
+}
 
 // The component tests talk real gRPC to the service started once in TestMain, on an in-process
 // Redis and a fake catalog served over gRPC as well.
 var (
 	client customerv1.CustomerServiceClient
 	rdb    *miniredis.Miniredis
+	// authority is the local OpenID provider brand 1's customers log in at.
+	authority *localoidc.Provider
+)
+
+const (
+	clientID     = "hostwerk-checkout"
+	clientSecret = "test-secret"
 )
 
 func TestMain(m *testing.M) { os.Exit(runComponent(m)) }
@@ -41,6 +68,9 @@ type catalog struct {
 func (catalog) ListBrands(context.Context, *catalogv1.ListBrandsRequest) (*catalogv1.ListBrandsResponse, error) {
 	return &catalogv1.ListBrandsResponse{Brands: []*catalogv1.Brand{{Id: 1, Properties: []*catalogv1.BrandProperty{
 		{Key: "allow_companies", Value: "true"}, {Key: "allow_private_persons", Value: "true"}, {Key: "country_code", Value: "DE"},
+		{Key: "allow_crm", Value: "true"}, {Key: "oauth_authority_url", Value: authority.Issuer()}, {Key: "oauth_client_id", Value: clientID},
+	}}, {Id: 2, Properties: []*catalogv1.BrandProperty{
+		{Key: "country_code", Value: "AT"}, {Key: "allow_crm", Value: "false"},
 	}}}}, nil
 }
 
@@ -55,6 +85,11 @@ func runComponent(m *testing.M) int {
 		return 1
 	}
 	defer rdb.Close()
+	if authority, err = startAuthority(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer authority.Close()
 	catLis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -70,7 +105,11 @@ func runComponent(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	// The customer records sit in the embedded SQLite here; sqlstore's tests run the same queries on
+	// PostgreSQL, and the gateway's system tests run this service on PostgreSQL.
 	cfg := Config{RedisURL: "redis://" + rdb.Addr(), CatalogAddr: catLis.Addr().String(), SessionTTL: time.Hour,
+		EmbeddedStores: true, SQLitePath: ":memory:", Seed: true,
+		OIDC: oidcauthority.Config{Secrets: map[string]string{clientID: clientSecret}},
 		GRPC: grpcserver.Config{ShutdownGrace: time.Second}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

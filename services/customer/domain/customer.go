@@ -55,7 +55,20 @@ type Brand struct {
 	AllowPrivatePersons bool
 	CountryCode         string   // the brand's own country: the default of the address
 	Countries           []string // countries the brand delivers to; empty means only CountryCode
+	// ID is the catalog's brand id, which existing customers belong to.
+	ID int32
+	// AllowCRM: existing customers may log in (allow_crm).
+	AllowCRM bool
+	// Authorities are the brand's OpenID Connect issuers (oauth_authority_url and, for use_cp_2,
+	// oauth_authority_url_2) and ClientID its client there (oauth_client_id).
+	Authority  string
+	Authority2 string
+	ClientID   string
 }
+
+// LoginOffered reports whether existing customers can log in (spec §2 login or register: the
+// brand has an authority and allows CRM customers).
+func (b Brand) LoginOffered() bool { return b.AllowCRM && b.Authority != "" && b.ClientID != "" }
 
 // Supports reports whether the brand takes customers from country.
 func (b Brand) Supports(country string) bool {
@@ -125,9 +138,17 @@ func ResetUnsupportedCountry(a Address, b Brand) (Address, bool) {
 
 // SessionCustomer is what a session keeps of its customer: each form once it was saved valid.
 type SessionCustomer struct {
-	BasicInfo *BasicInfo
-	Address   *Address
+	// CustomerNo is set once the session logged in as an existing customer (spec §3
+	// customer_number); the forms then hold the customer's stored data.
+	CustomerNo string
+	BasicInfo  *BasicInfo
+	Address    *Address
+	// Login is the login this session started and has not finished.
+	Login *PendingLogin
 }
+
+// Existing reports whether the session belongs to an existing customer.
+func (c SessionCustomer) Existing() bool { return c.CustomerNo != "" }
 
 // Validated reports whether both forms are stored and pass the brand's rules now (spec §3
 // customerValidated): a brand that changed its rules since invalidates stored forms.

@@ -18,6 +18,9 @@ type Set struct {
 	GetSessionCustomer endpoint.Endpoint
 	SetBasicInfo       endpoint.Endpoint
 	SetAddress         endpoint.Endpoint
+	BeginLogin         endpoint.Endpoint
+	CompleteLogin      endpoint.Endpoint
+	Logout             endpoint.Endpoint
 }
 
 // New builds the set over svc.
@@ -43,6 +46,26 @@ func New(svc service.Service) Set {
 			res, err := svc.SetAddress(ctx, req.Address)
 			return Response{Result: res}, err
 		},
+		BeginLogin: func(ctx context.Context, request any) (any, error) {
+			req, ok := request.(service.BeginLogin)
+			if !ok {
+				return nil, fmt.Errorf("customer endpoint: got request %T, want service.BeginLogin", request)
+			}
+			url, err := svc.BeginLogin(ctx, req)
+			return BeginLoginResponse{URL: url}, err
+		},
+		CompleteLogin: func(ctx context.Context, request any) (any, error) {
+			req, ok := request.(service.CompleteLogin)
+			if !ok {
+				return nil, fmt.Errorf("customer endpoint: got request %T, want service.CompleteLogin", request)
+			}
+			res, err := svc.CompleteLogin(ctx, req)
+			return LoginResponse{Result: res}, err
+		},
+		Logout: func(ctx context.Context, _ any) (any, error) {
+			res, err := svc.Logout(ctx)
+			return Response{Result: res}, err
+		},
 	}
 }
 
@@ -54,6 +77,20 @@ type (
 	// Response answers every endpoint: the stored customer and the notices.
 	Response struct{ Result service.Result }
 )
+
+// BeginLoginResponse is the authorization URL.
+type BeginLoginResponse struct{ URL string }
+
+// LoginResponse is the session's customer after a login.
+type LoginResponse struct{ Result service.LoginResult }
+
+// LogAttrs leaves the URL out: it carries the login's state.
+func (r BeginLoginResponse) LogAttrs() []slog.Attr { return nil }
+
+// LogAttrs records whether the login made the session an existing customer.
+func (r LoginResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Bool("existing_customer", r.Result.Customer.Existing())}
+}
 
 // LogAttrs records the outcome only: the forms hold personal data that must not reach the logs.
 func (r Response) LogAttrs() []slog.Attr {

@@ -24,3 +24,20 @@ type SessionStore interface {
 type Brands interface {
 	Brand(ctx context.Context, brandID int32) (domain.Brand, error)
 }
+
+// Customers are the existing customer records. An unknown customer is apperr.NotFound, an outage
+// apperr.Unavailable.
+type Customers interface {
+	BySubject(ctx context.Context, brandID int32, subject string) (domain.ExistingCustomer, error)
+}
+
+// Authority is the brands' OpenID Connect providers, addressed by the authority URL and client id
+// a login keeps.
+type Authority interface {
+	// AuthCodeURL answers where to send the browser to log in for l: its state, nonce and the
+	// S256 challenge of its verifier.
+	AuthCodeURL(ctx context.Context, l domain.PendingLogin) (string, error)
+	// Redeem exchanges code (with l's verifier) and verifies the ID token: signature, issuer,
+	// audience, expiry and l's nonce. Any failure means the login did not happen.
+	Redeem(ctx context.Context, l domain.PendingLogin, code string) (domain.Identity, error)
+}

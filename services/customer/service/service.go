@@ -6,6 +6,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
@@ -50,18 +51,33 @@ type Service interface {
 	// SetAddress normalises, validates and stores the address; refused fields are an
 	// apperr.FieldViolator and nothing is stored.
 	SetAddress(ctx context.Context, in domain.Address) (Result, error)
+	// BeginLogin starts a login at the brand's authority and answers its authorization URL.
+	BeginLogin(ctx context.Context, in BeginLogin) (string, error)
+	// CompleteLogin finishes the session's login with the authority's answer.
+	CompleteLogin(ctx context.Context, in CompleteLogin) (LoginResult, error)
+	// Logout forgets the session's customer.
+	Logout(ctx context.Context) (Result, error)
 }
 
 // Ports are what the use cases need from outside.
 type Ports struct {
-	Store  SessionStore
-	Brands Brands
+	Store     SessionStore
+	Brands    Brands
+	Customers Customers
+	Authority Authority
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
 }
 
 type service struct{ Ports }
 
 // New returns the use cases over ports.
-func New(p Ports) Service { return &service{Ports: p} }
+func New(p Ports) Service {
+	if p.Now == nil {
+		p.Now = time.Now
+	}
+	return &service{Ports: p}
+}
 
 // call is the session and brand of a call.
 type call struct {
@@ -88,16 +104,29 @@ func (s *service) GetSessionCustomer(ctx context.Context) (Result, error) {
 	return s.update(ctx, "read session customer", nil)
 }
 
+// ErrExistingCustomer refuses form changes of a logged-in customer: their data is the customer
+// record's, changed in the customer panel, not by the order.
+var ErrExistingCustomer = apperr.New(apperr.FailedPrecondition, "customer.existing_customer")
+
 func (s *service) SetBasicInfo(ctx context.Context, in domain.BasicInfo) (Result, error) {
 	c, err := s.call(ctx)
 	if err != nil {
+		return Result{}, err
+	}
+	if err := s.refuseExisting(ctx, c); err != nil {
 		return Result{}, err
 	}
 	info := domain.NormalizeBasicInfo(in, c.brand)
 	if err := refused(domain.ValidateBasicInfo(info, c.brand)); err != nil {
 		return Result{}, fmt.Errorf("set basic info: %w", err)
 	}
-	return s.updateAs(ctx, c, "set basic info", func(sc *domain.SessionCustomer) { sc.BasicInfo = &info })
+	return s.updateAs(ctx, c, "set basic info", func(sc *domain.SessionCustomer) error {
+		if sc.Existing() {
+			return ErrExistingCustomer
+		}
+		sc.BasicInfo = &info
+		return nil
+	})
 }
 
 func (s *service) SetAddress(ctx context.Context, in domain.Address) (Result, error) {
@@ -105,14 +134,37 @@ func (s *service) SetAddress(ctx context.Context, in domain.Address) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
+	if err := s.refuseExisting(ctx, c); err != nil {
+		return Result{}, err
+	}
 	addr := domain.NormalizeAddress(in, c.brand)
 	if err := refused(domain.ValidateAddress(addr, c.brand)); err != nil {
 		return Result{}, fmt.Errorf("set address: %w", err)
 	}
-	return s.updateAs(ctx, c, "set address", func(sc *domain.SessionCustomer) { sc.Address = &addr })
+	return s.updateAs(ctx, c, "set address", func(sc *domain.SessionCustomer) error {
+		if sc.Existing() {
+			return ErrExistingCustomer
+		}
+		sc.Address = &addr
+		return nil
+	})
 }
 
-func (s *service) update(ctx context.Context, what string, change func(*domain.SessionCustomer)) (Result, error) {
+// refuseExisting is checked before validating so an existing customer learns the real reason.
+// The form is written with Update afterwards; a login in between is caught there too (see
+// updateAs callers), so this read is a courtesy, not the guard.
+func (s *service) refuseExisting(ctx context.Context, c call) error {
+	sc, err := s.Store.Get(ctx, c.sessionID)
+	if err != nil {
+		return fmt.Errorf("read session customer: %w", err)
+	}
+	if sc.Existing() {
+		return ErrExistingCustomer
+	}
+	return nil
+}
+
+func (s *service) update(ctx context.Context, what string, change func(*domain.SessionCustomer) error) (Result, error) {
 	c, err := s.call(ctx)
 	if err != nil {
 		return Result{}, err
@@ -123,12 +175,14 @@ func (s *service) update(ctx context.Context, what string, change func(*domain.S
 // updateAs applies change (if any) to the stored customer and, on every read and save, resets an
 // address the brand no longer delivers to, so no later step works with a country that cannot
 // be ordered for.
-func (s *service) updateAs(ctx context.Context, c call, what string, change func(*domain.SessionCustomer)) (Result, error) {
+func (s *service) updateAs(ctx context.Context, c call, what string, change func(*domain.SessionCustomer) error) (Result, error) {
 	var notices []Notice
 	stored, err := s.Store.Update(ctx, c.sessionID, func(sc *domain.SessionCustomer) error {
 		notices = nil // fn may run again on newer data
 		if change != nil {
-			change(sc)
+			if err := change(sc); err != nil {
+				return err
+			}
 		}
 		if sc.Address == nil {
 			return nil
@@ -142,7 +196,7 @@ func (s *service) updateAs(ctx context.Context, c call, what string, change func
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: %w", what, err)
 	}
-	return Result{Customer: stored, Validated: stored.Validated(c.brand), Notices: notices}, nil
+	return Result{Customer: stored, Validated: stored.Existing() || stored.Validated(c.brand), Notices: notices}, nil
 }
 
 // refused turns the violations of a form into the error the transport answers per field.

@@ -69,3 +69,20 @@ func Duration(key string, def time.Duration) time.Duration {
 // REDIS_URL run on an embedded SQL file and an in-process Redis. Only devstack and local runs set
 // it; in production a missing URL is a configuration error, not a reason to keep data in memory.
 func EmbeddedStores() bool { return Bool("EMBEDDED_STORES", false) }
+
+// Map reads key as comma-separated key=value pairs ("a=1, b=2"); the value may hold "=" itself
+// (URLs). Pairs without "=" or with an empty key are skipped. Unset is an empty map.
+func Map(key string) map[string]string {
+	out := map[string]string{}
+	v, ok := lookup(key)
+	if !ok {
+		return out
+	}
+	for pair := range strings.SplitSeq(v, ",") {
+		k, val, found := strings.Cut(strings.TrimSpace(pair), "=")
+		if k = strings.TrimSpace(k); found && k != "" {
+			out[k] = strings.TrimSpace(val)
+		}
+	}
+	return out
+}

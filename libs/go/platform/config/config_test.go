@@ -62,3 +62,20 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+func TestMap(t *testing.T) {
+	t.Setenv("TEST_MAP", " https://login.example=http://127.0.0.1:5/oidc?a=b , broken, =x, c=3")
+	got := Map("TEST_MAP")
+	want := map[string]string{"https://login.example": "http://127.0.0.1:5/oidc?a=b", "c": "3"}
+	if len(got) != len(want) {
+		t.Fatalf("Map = %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Fatalf("Map[%q] = %q, want %q", k, got[k], v)
+		}
+	}
+	if m := Map("TEST_MAP_UNSET"); m == nil || len(m) != 0 {
+		t.Fatalf("unset: %v", m)
+	}
+}

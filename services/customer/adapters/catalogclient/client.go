@@ -88,13 +88,21 @@ func (cl *Client) Brand(ctx context.Context, id int32) (domain.Brand, error) {
 // about a kind of customer takes it: the catalog lists both flags for every brand it seeds, and a
 // missing flag must not lock every visitor out.
 func BrandFromProto(b *catalogv1.Brand) domain.Brand {
-	out := domain.Brand{AllowCompanies: true, AllowPrivatePersons: true}
+	out := domain.Brand{ID: b.GetId(), AllowCompanies: true, AllowPrivatePersons: true}
 	for _, p := range b.GetProperties() {
 		switch p.GetKey() {
 		case "allow_companies":
 			out.AllowCompanies = p.GetValue() == "true"
 		case "allow_private_persons":
 			out.AllowPrivatePersons = p.GetValue() == "true"
+		case "allow_crm":
+			out.AllowCRM = p.GetValue() == "true"
+		case "oauth_authority_url":
+			out.Authority = strings.TrimSpace(p.GetValue())
+		case "oauth_authority_url_2":
+			out.Authority2 = strings.TrimSpace(p.GetValue())
+		case "oauth_client_id":
+			out.ClientID = strings.TrimSpace(p.GetValue())
 		case "country_code":
 			out.CountryCode = strings.ToUpper(strings.TrimSpace(p.GetValue()))
 		}

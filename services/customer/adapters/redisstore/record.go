@@ -3,6 +3,7 @@ package redisstore
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/hostcart/checkout/services/customer/domain"
 )
@@ -10,8 +11,20 @@ import (
 // record is the stored JSON. It has its own field names so renaming a domain field does not make
 // every stored session unreadable.
 type record struct {
-	BasicInfo *basicInfo `json:"basic_info,omitempty"`
-	Address   *address   `json:"address,omitempty"`
+	CustomerNo string        `json:"customer_no,omitempty"`
+	BasicInfo  *basicInfo    `json:"basic_info,omitempty"`
+	Address    *address      `json:"address,omitempty"`
+	Login      *pendingLogin `json:"login,omitempty"`
+}
+
+type pendingLogin struct {
+	State       string    `json:"state"`
+	Nonce       string    `json:"nonce"`
+	Verifier    string    `json:"verifier"`
+	Issuer      string    `json:"issuer"`
+	ClientID    string    `json:"client_id"`
+	RedirectURI string    `json:"redirect_uri"`
+	Expires     time.Time `json:"expires"`
 }
 
 type basicInfo struct {
@@ -32,9 +45,13 @@ type address struct {
 	Phone       string `json:"phone"`
 }
 
-// encode cannot fail: the record holds strings and integers only.
+// encode cannot fail: the record holds strings, integers and times only.
 func encode(c domain.SessionCustomer) []byte {
-	var r record
+	r := record{CustomerNo: c.CustomerNo}
+	if l := c.Login; l != nil {
+		r.Login = &pendingLogin{State: l.State, Nonce: l.Nonce, Verifier: l.Verifier, Issuer: l.Issuer,
+			ClientID: l.ClientID, RedirectURI: l.RedirectURI, Expires: l.Expires}
+	}
 	if b := c.BasicInfo; b != nil {
 		r.BasicInfo = &basicInfo{Group: int(b.Group), Gender: b.Gender, FirstName: b.FirstName, LastName: b.LastName,
 			CompanyName: b.CompanyName, CompanyVatID: b.CompanyVatID, Email: b.Email}
@@ -54,6 +71,11 @@ func decode(raw []byte) (domain.SessionCustomer, error) {
 	var r record
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return out, fmt.Errorf("decode stored session customer: %w", err)
+	}
+	out.CustomerNo = r.CustomerNo
+	if l := r.Login; l != nil {
+		out.Login = &domain.PendingLogin{State: l.State, Nonce: l.Nonce, Verifier: l.Verifier, Issuer: l.Issuer,
+			ClientID: l.ClientID, RedirectURI: l.RedirectURI, Expires: l.Expires}
 	}
 	if b := r.BasicInfo; b != nil {
 		out.BasicInfo = &domain.BasicInfo{Group: domain.Group(b.Group), Gender: b.Gender, FirstName: b.FirstName, LastName: b.LastName,

@@ -32,6 +32,9 @@ type server struct {
 	getSessionCustomer kitgrpc.Handler
 	setBasicInfo       kitgrpc.Handler
 	setAddress         kitgrpc.Handler
+	beginLogin         kitgrpc.Handler
+	completeLogin      kitgrpc.Handler
+	logout             kitgrpc.Handler
 }
 
 // NewServer returns the gRPC CustomerService over the endpoint set.
@@ -40,6 +43,9 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) customerv1.Custo
 		getSessionCustomer: kitgrpc.NewServer(set.GetSessionCustomer, decodeGRPCGetSessionCustomerRequest, encodeGRPCGetSessionCustomerResponse, opts...),
 		setBasicInfo:       kitgrpc.NewServer(set.SetBasicInfo, decodeGRPCSetBasicInfoRequest, encodeGRPCSetBasicInfoResponse, opts...),
 		setAddress:         kitgrpc.NewServer(set.SetAddress, decodeGRPCSetAddressRequest, encodeGRPCSetAddressResponse, opts...),
+		beginLogin:         kitgrpc.NewServer(set.BeginLogin, decodeGRPCBeginLoginRequest, encodeGRPCBeginLoginResponse, opts...),
+		completeLogin:      kitgrpc.NewServer(set.CompleteLogin, decodeGRPCCompleteLoginRequest, encodeGRPCCompleteLoginResponse, opts...),
+		logout:             kitgrpc.NewServer(set.Logout, decodeGRPCLogoutRequest, encodeGRPCLogoutResponse, opts...),
 	}
 }
 
@@ -53,6 +59,18 @@ func (s *server) SetBasicInfo(ctx context.Context, req *customerv1.SetBasicInfoR
 
 func (s *server) SetAddress(ctx context.Context, req *customerv1.SetAddressRequest) (*customerv1.SetAddressResponse, error) {
 	return grpcserver.Handle[customerv1.SetAddressResponse](ctx, s.setAddress, req, statusFrom)
+}
+
+func (s *server) BeginLogin(ctx context.Context, req *customerv1.BeginLoginRequest) (*customerv1.BeginLoginResponse, error) {
+	return grpcserver.Handle[customerv1.BeginLoginResponse](ctx, s.beginLogin, req, statusFrom)
+}
+
+func (s *server) CompleteLogin(ctx context.Context, req *customerv1.CompleteLoginRequest) (*customerv1.CompleteLoginResponse, error) {
+	return grpcserver.Handle[customerv1.CompleteLoginResponse](ctx, s.completeLogin, req, statusFrom)
+}
+
+func (s *server) Logout(ctx context.Context, req *customerv1.LogoutRequest) (*customerv1.LogoutResponse, error) {
+	return grpcserver.Handle[customerv1.LogoutResponse](ctx, s.logout, req, statusFrom)
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.
@@ -120,6 +138,53 @@ func encodeGRPCSetAddressResponse(_ context.Context, response any) (any, error) 
 	return &customerv1.SetAddressResponse{Customer: customerToProto(res), Notices: noticesToProto(res.Notices)}, nil
 }
 
+func decodeGRPCBeginLoginRequest(_ context.Context, grpcReq any) (any, error) {
+	req, err := grpcRequest[customerv1.BeginLoginRequest](grpcReq)
+	if err != nil {
+		return nil, err
+	}
+	return service.BeginLogin{RedirectURI: req.GetRedirectUri(), UseCP2: req.GetUseCp_2()}, nil
+}
+
+func encodeGRPCBeginLoginResponse(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.BeginLoginResponse)
+	if !ok {
+		return nil, fmt.Errorf("customer transport: endpoint returned %T, want endpoints.BeginLoginResponse", response)
+	}
+	return &customerv1.BeginLoginResponse{Url: r.URL}, nil
+}
+
+func decodeGRPCCompleteLoginRequest(_ context.Context, grpcReq any) (any, error) {
+	req, err := grpcRequest[customerv1.CompleteLoginRequest](grpcReq)
+	if err != nil {
+		return nil, err
+	}
+	return service.CompleteLogin{Code: req.GetAuthorizationCode(), State: req.GetState()}, nil
+}
+
+func encodeGRPCCompleteLoginResponse(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.LoginResponse)
+	if !ok {
+		return nil, fmt.Errorf("customer transport: endpoint returned %T, want endpoints.LoginResponse", response)
+	}
+	return &customerv1.CompleteLoginResponse{Customer: customerToProto(r.Result.Result), ExternalProductId: r.Result.ExternalProductID}, nil
+}
+
+func decodeGRPCLogoutRequest(_ context.Context, grpcReq any) (any, error) {
+	if _, err := grpcRequest[customerv1.LogoutRequest](grpcReq); err != nil {
+		return nil, err
+	}
+	return nil, nil
+}
+
+func encodeGRPCLogoutResponse(_ context.Context, response any) (any, error) {
+	res, err := result(response)
+	if err != nil {
+		return nil, err
+	}
+	return &customerv1.LogoutResponse{Customer: customerToProto(res)}, nil
+}
+
 // basicInfoFromProto: a request without basic info is an empty form, refused field by field; one
 // without a group is a private person's (spec §3: group defaults to 1).
 func basicInfoFromProto(b *customerv1.BasicInfo) domain.BasicInfo {
@@ -142,7 +207,7 @@ func addressFromProto(a *customerv1.Address) domain.Address {
 }
 
 func customerToProto(res service.Result) *customerv1.Customer {
-	out := &customerv1.Customer{Validated: res.Validated}
+	out := &customerv1.Customer{CustomerNo: res.Customer.CustomerNo, Validated: res.Validated}
 	if b := res.Customer.BasicInfo; b != nil {
 		out.BasicInfo = &customerv1.BasicInfo{
 			Group: proto.Int32(int32(b.Group)), Gender: int32(b.Gender), FirstName: b.FirstName, LastName: b.LastName,

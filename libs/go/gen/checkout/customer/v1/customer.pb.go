@@ -7,7 +7,8 @@
 // The customer service owns who is ordering (spec §3 "Customer", §5 customer basic info and
 // address): the session's basic info and address, validated against the rules of §5 and the
 // brand's properties (allow_companies, allow_private_persons, country_code) and the countries the
-// catalog lists. Existing customers, OIDC login and the session's VAT come later (issue 9).
+// catalog lists; and the login of existing customers through the brand's OpenID Connect authority
+// (spec §6 "existing customer"), whose data then comes from the customer records.
 //
 // Request context travels as gRPC metadata (libs/go/platform/callctx): x-session-id (required: the
 // data belongs to the session), x-brand-id (required: the brand's rules), x-request-id.
@@ -626,6 +627,298 @@ func (x *SetAddressResponse) GetNotices() []*Notice {
 	return nil
 }
 
+type BeginLoginRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Where the authority sends the browser back: the shop's /oauth/callback on the brand's host.
+	RedirectUri string `protobuf:"bytes,1,opt,name=redirect_uri,json=redirectUri,proto3" json:"redirect_uri,omitempty"`
+	// Log in at the brand's second authority (oauth_authority_url_2), as the panel asks with use_cp_2.
+	UseCp_2       bool `protobuf:"varint,2,opt,name=use_cp_2,json=useCp2,proto3" json:"use_cp_2,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BeginLoginRequest) Reset() {
+	*x = BeginLoginRequest{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeginLoginRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeginLoginRequest) ProtoMessage() {}
+
+func (x *BeginLoginRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeginLoginRequest.ProtoReflect.Descriptor instead.
+func (*BeginLoginRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *BeginLoginRequest) GetRedirectUri() string {
+	if x != nil {
+		return x.RedirectUri
+	}
+	return ""
+}
+
+func (x *BeginLoginRequest) GetUseCp_2() bool {
+	if x != nil {
+		return x.UseCp_2
+	}
+	return false
+}
+
+type BeginLoginResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Url           string                 `protobuf:"bytes,1,opt,name=url,proto3" json:"url,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BeginLoginResponse) Reset() {
+	*x = BeginLoginResponse{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeginLoginResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeginLoginResponse) ProtoMessage() {}
+
+func (x *BeginLoginResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeginLoginResponse.ProtoReflect.Descriptor instead.
+func (*BeginLoginResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *BeginLoginResponse) GetUrl() string {
+	if x != nil {
+		return x.Url
+	}
+	return ""
+}
+
+type CompleteLoginRequest struct {
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	AuthorizationCode string                 `protobuf:"bytes,1,opt,name=authorization_code,json=authorizationCode,proto3" json:"authorization_code,omitempty"`
+	// The state the authority handed back; it must be the one BeginLogin issued to this session.
+	State          string `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	SubscriptionId string `protobuf:"bytes,3,opt,name=subscription_id,json=subscriptionId,proto3" json:"subscription_id,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *CompleteLoginRequest) Reset() {
+	*x = CompleteLoginRequest{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CompleteLoginRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CompleteLoginRequest) ProtoMessage() {}
+
+func (x *CompleteLoginRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CompleteLoginRequest.ProtoReflect.Descriptor instead.
+func (*CompleteLoginRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *CompleteLoginRequest) GetAuthorizationCode() string {
+	if x != nil {
+		return x.AuthorizationCode
+	}
+	return ""
+}
+
+func (x *CompleteLoginRequest) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *CompleteLoginRequest) GetSubscriptionId() string {
+	if x != nil {
+		return x.SubscriptionId
+	}
+	return ""
+}
+
+type CompleteLoginResponse struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Customer *Customer              `protobuf:"bytes,1,opt,name=customer,proto3" json:"customer,omitempty"`
+	// The product the authority asks to be ordered (claim external_product_id); empty when none.
+	ExternalProductId string `protobuf:"bytes,2,opt,name=external_product_id,json=externalProductId,proto3" json:"external_product_id,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *CompleteLoginResponse) Reset() {
+	*x = CompleteLoginResponse{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CompleteLoginResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CompleteLoginResponse) ProtoMessage() {}
+
+func (x *CompleteLoginResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CompleteLoginResponse.ProtoReflect.Descriptor instead.
+func (*CompleteLoginResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *CompleteLoginResponse) GetCustomer() *Customer {
+	if x != nil {
+		return x.Customer
+	}
+	return nil
+}
+
+func (x *CompleteLoginResponse) GetExternalProductId() string {
+	if x != nil {
+		return x.ExternalProductId
+	}
+	return ""
+}
+
+type LogoutRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogoutRequest) Reset() {
+	*x = LogoutRequest{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogoutRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogoutRequest) ProtoMessage() {}
+
+func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogoutRequest.ProtoReflect.Descriptor instead.
+func (*LogoutRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{14}
+}
+
+type LogoutResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Customer      *Customer              `protobuf:"bytes,1,opt,name=customer,proto3" json:"customer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogoutResponse) Reset() {
+	*x = LogoutResponse{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogoutResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogoutResponse) ProtoMessage() {}
+
+func (x *LogoutResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogoutResponse.ProtoReflect.Descriptor instead.
+func (*LogoutResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *LogoutResponse) GetCustomer() *Customer {
+	if x != nil {
+		return x.Customer
+	}
+	return nil
+}
+
 var File_checkout_customer_v1_customer_proto protoreflect.FileDescriptor
 
 const file_checkout_customer_v1_customer_proto_rawDesc = "" +
@@ -676,12 +969,31 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\aaddress\x18\x01 \x01(\v2\x1d.checkout.customer.v1.AddressR\aaddress\"\x88\x01\n" +
 	"\x12SetAddressResponse\x12:\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer\x126\n" +
-	"\anotices\x18\x02 \x03(\v2\x1c.checkout.customer.v1.NoticeR\anotices2\xe1\x02\n" +
+	"\anotices\x18\x02 \x03(\v2\x1c.checkout.customer.v1.NoticeR\anotices\"P\n" +
+	"\x11BeginLoginRequest\x12!\n" +
+	"\fredirect_uri\x18\x01 \x01(\tR\vredirectUri\x12\x18\n" +
+	"\buse_cp_2\x18\x02 \x01(\bR\x06useCp2\"&\n" +
+	"\x12BeginLoginResponse\x12\x10\n" +
+	"\x03url\x18\x01 \x01(\tR\x03url\"\x84\x01\n" +
+	"\x14CompleteLoginRequest\x12-\n" +
+	"\x12authorization_code\x18\x01 \x01(\tR\x11authorizationCode\x12\x14\n" +
+	"\x05state\x18\x02 \x01(\tR\x05state\x12'\n" +
+	"\x0fsubscription_id\x18\x03 \x01(\tR\x0esubscriptionId\"\x83\x01\n" +
+	"\x15CompleteLoginResponse\x12:\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer\x12.\n" +
+	"\x13external_product_id\x18\x02 \x01(\tR\x11externalProductId\"\x0f\n" +
+	"\rLogoutRequest\"L\n" +
+	"\x0eLogoutResponse\x12:\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer2\x86\x05\n" +
 	"\x0fCustomerService\x12|\n" +
 	"\x12GetSessionCustomer\x12/.checkout.customer.v1.GetSessionCustomerRequest\x1a0.checkout.customer.v1.GetSessionCustomerResponse\"\x03\x90\x02\x01\x12j\n" +
 	"\fSetBasicInfo\x12).checkout.customer.v1.SetBasicInfoRequest\x1a*.checkout.customer.v1.SetBasicInfoResponse\"\x03\x90\x02\x02\x12d\n" +
 	"\n" +
-	"SetAddress\x12'.checkout.customer.v1.SetAddressRequest\x1a(.checkout.customer.v1.SetAddressResponse\"\x03\x90\x02\x02BJZHgithub.com/hostcart/checkout/libs/go/gen/checkout/customer/v1;customerv1b\x06proto3"
+	"SetAddress\x12'.checkout.customer.v1.SetAddressRequest\x1a(.checkout.customer.v1.SetAddressResponse\"\x03\x90\x02\x02\x12_\n" +
+	"\n" +
+	"BeginLogin\x12'.checkout.customer.v1.BeginLoginRequest\x1a(.checkout.customer.v1.BeginLoginResponse\x12h\n" +
+	"\rCompleteLogin\x12*.checkout.customer.v1.CompleteLoginRequest\x1a+.checkout.customer.v1.CompleteLoginResponse\x12X\n" +
+	"\x06Logout\x12#.checkout.customer.v1.LogoutRequest\x1a$.checkout.customer.v1.LogoutResponse\"\x03\x90\x02\x02BJZHgithub.com/hostcart/checkout/libs/go/gen/checkout/customer/v1;customerv1b\x06proto3"
 
 var (
 	file_checkout_customer_v1_customer_proto_rawDescOnce sync.Once
@@ -695,7 +1007,7 @@ func file_checkout_customer_v1_customer_proto_rawDescGZIP() []byte {
 	return file_checkout_customer_v1_customer_proto_rawDescData
 }
 
-var file_checkout_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_checkout_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_checkout_customer_v1_customer_proto_goTypes = []any{
 	(*BasicInfo)(nil),                  // 0: checkout.customer.v1.BasicInfo
 	(*Address)(nil),                    // 1: checkout.customer.v1.Address
@@ -707,12 +1019,18 @@ var file_checkout_customer_v1_customer_proto_goTypes = []any{
 	(*SetBasicInfoResponse)(nil),       // 7: checkout.customer.v1.SetBasicInfoResponse
 	(*SetAddressRequest)(nil),          // 8: checkout.customer.v1.SetAddressRequest
 	(*SetAddressResponse)(nil),         // 9: checkout.customer.v1.SetAddressResponse
-	nil,                                // 10: checkout.customer.v1.Notice.ParamsEntry
+	(*BeginLoginRequest)(nil),          // 10: checkout.customer.v1.BeginLoginRequest
+	(*BeginLoginResponse)(nil),         // 11: checkout.customer.v1.BeginLoginResponse
+	(*CompleteLoginRequest)(nil),       // 12: checkout.customer.v1.CompleteLoginRequest
+	(*CompleteLoginResponse)(nil),      // 13: checkout.customer.v1.CompleteLoginResponse
+	(*LogoutRequest)(nil),              // 14: checkout.customer.v1.LogoutRequest
+	(*LogoutResponse)(nil),             // 15: checkout.customer.v1.LogoutResponse
+	nil,                                // 16: checkout.customer.v1.Notice.ParamsEntry
 }
 var file_checkout_customer_v1_customer_proto_depIdxs = []int32{
 	0,  // 0: checkout.customer.v1.Customer.basic_info:type_name -> checkout.customer.v1.BasicInfo
 	1,  // 1: checkout.customer.v1.Customer.address:type_name -> checkout.customer.v1.Address
-	10, // 2: checkout.customer.v1.Notice.params:type_name -> checkout.customer.v1.Notice.ParamsEntry
+	16, // 2: checkout.customer.v1.Notice.params:type_name -> checkout.customer.v1.Notice.ParamsEntry
 	2,  // 3: checkout.customer.v1.GetSessionCustomerResponse.customer:type_name -> checkout.customer.v1.Customer
 	3,  // 4: checkout.customer.v1.GetSessionCustomerResponse.notices:type_name -> checkout.customer.v1.Notice
 	0,  // 5: checkout.customer.v1.SetBasicInfoRequest.basic_info:type_name -> checkout.customer.v1.BasicInfo
@@ -721,17 +1039,25 @@ var file_checkout_customer_v1_customer_proto_depIdxs = []int32{
 	1,  // 8: checkout.customer.v1.SetAddressRequest.address:type_name -> checkout.customer.v1.Address
 	2,  // 9: checkout.customer.v1.SetAddressResponse.customer:type_name -> checkout.customer.v1.Customer
 	3,  // 10: checkout.customer.v1.SetAddressResponse.notices:type_name -> checkout.customer.v1.Notice
-	4,  // 11: checkout.customer.v1.CustomerService.GetSessionCustomer:input_type -> checkout.customer.v1.GetSessionCustomerRequest
-	6,  // 12: checkout.customer.v1.CustomerService.SetBasicInfo:input_type -> checkout.customer.v1.SetBasicInfoRequest
-	8,  // 13: checkout.customer.v1.CustomerService.SetAddress:input_type -> checkout.customer.v1.SetAddressRequest
-	5,  // 14: checkout.customer.v1.CustomerService.GetSessionCustomer:output_type -> checkout.customer.v1.GetSessionCustomerResponse
-	7,  // 15: checkout.customer.v1.CustomerService.SetBasicInfo:output_type -> checkout.customer.v1.SetBasicInfoResponse
-	9,  // 16: checkout.customer.v1.CustomerService.SetAddress:output_type -> checkout.customer.v1.SetAddressResponse
-	14, // [14:17] is the sub-list for method output_type
-	11, // [11:14] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	2,  // 11: checkout.customer.v1.CompleteLoginResponse.customer:type_name -> checkout.customer.v1.Customer
+	2,  // 12: checkout.customer.v1.LogoutResponse.customer:type_name -> checkout.customer.v1.Customer
+	4,  // 13: checkout.customer.v1.CustomerService.GetSessionCustomer:input_type -> checkout.customer.v1.GetSessionCustomerRequest
+	6,  // 14: checkout.customer.v1.CustomerService.SetBasicInfo:input_type -> checkout.customer.v1.SetBasicInfoRequest
+	8,  // 15: checkout.customer.v1.CustomerService.SetAddress:input_type -> checkout.customer.v1.SetAddressRequest
+	10, // 16: checkout.customer.v1.CustomerService.BeginLogin:input_type -> checkout.customer.v1.BeginLoginRequest
+	12, // 17: checkout.customer.v1.CustomerService.CompleteLogin:input_type -> checkout.customer.v1.CompleteLoginRequest
+	14, // 18: checkout.customer.v1.CustomerService.Logout:input_type -> checkout.customer.v1.LogoutRequest
+	5,  // 19: checkout.customer.v1.CustomerService.GetSessionCustomer:output_type -> checkout.customer.v1.GetSessionCustomerResponse
+	7,  // 20: checkout.customer.v1.CustomerService.SetBasicInfo:output_type -> checkout.customer.v1.SetBasicInfoResponse
+	9,  // 21: checkout.customer.v1.CustomerService.SetAddress:output_type -> checkout.customer.v1.SetAddressResponse
+	11, // 22: checkout.customer.v1.CustomerService.BeginLogin:output_type -> checkout.customer.v1.BeginLoginResponse
+	13, // 23: checkout.customer.v1.CustomerService.CompleteLogin:output_type -> checkout.customer.v1.CompleteLoginResponse
+	15, // 24: checkout.customer.v1.CustomerService.Logout:output_type -> checkout.customer.v1.LogoutResponse
+	19, // [19:25] is the sub-list for method output_type
+	13, // [13:19] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_checkout_customer_v1_customer_proto_init() }
@@ -746,7 +1072,7 @@ func file_checkout_customer_v1_customer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_customer_v1_customer_proto_rawDesc), len(file_checkout_customer_v1_customer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -7,7 +7,8 @@
 // The customer service owns who is ordering (spec §3 "Customer", §5 customer basic info and
 // address): the session's basic info and address, validated against the rules of §5 and the
 // brand's properties (allow_companies, allow_private_persons, country_code) and the countries the
-// catalog lists. Existing customers, OIDC login and the session's VAT come later (issue 9).
+// catalog lists; and the login of existing customers through the brand's OpenID Connect authority
+// (spec §6 "existing customer"), whose data then comes from the customer records.
 //
 // Request context travels as gRPC metadata (libs/go/platform/callctx): x-session-id (required: the
 // data belongs to the session), x-brand-id (required: the brand's rules), x-request-id.
@@ -36,6 +37,9 @@ const (
 	CustomerService_GetSessionCustomer_FullMethodName = "/checkout.customer.v1.CustomerService/GetSessionCustomer"
 	CustomerService_SetBasicInfo_FullMethodName       = "/checkout.customer.v1.CustomerService/SetBasicInfo"
 	CustomerService_SetAddress_FullMethodName         = "/checkout.customer.v1.CustomerService/SetAddress"
+	CustomerService_BeginLogin_FullMethodName         = "/checkout.customer.v1.CustomerService/BeginLogin"
+	CustomerService_CompleteLogin_FullMethodName      = "/checkout.customer.v1.CustomerService/CompleteLogin"
+	CustomerService_Logout_FullMethodName             = "/checkout.customer.v1.CustomerService/Logout"
 )
 
 // CustomerServiceClient is the client API for CustomerService service.
@@ -53,6 +57,17 @@ type CustomerServiceClient interface {
 	SetBasicInfo(ctx context.Context, in *SetBasicInfoRequest, opts ...grpc.CallOption) (*SetBasicInfoResponse, error)
 	// Replaces the session's address (PUT /session/address-info). An empty country is the brand's.
 	SetAddress(ctx context.Context, in *SetAddressRequest, opts ...grpc.CallOption) (*SetAddressResponse, error)
+	// Starts a login (GET /customer/authorization-url): answers the brand's authorization URL with
+	// a fresh state, nonce and PKCE challenge kept with the session for ten minutes. A brand without
+	// an authority or without allow_crm is FAILED_PRECONDITION customer.login_not_offered.
+	BeginLogin(ctx context.Context, in *BeginLoginRequest, opts ...grpc.CallOption) (*BeginLoginResponse, error)
+	// Finishes a login (POST /customer/login): checks the state, redeems the code at the authority,
+	// verifies the ID token (issuer, audience, expiry, nonce) and makes the session the existing
+	// customer the token's subject belongs to. Any failure is UNAUTHENTICATED customer.login_failed
+	// and leaves the session as it was; a state is good for one attempt only.
+	CompleteLogin(ctx context.Context, in *CompleteLoginRequest, opts ...grpc.CallOption) (*CompleteLoginResponse, error)
+	// Forgets the session's customer (GET /customer/logout): number, basic info and address.
+	Logout(ctx context.Context, in *LogoutRequest, opts ...grpc.CallOption) (*LogoutResponse, error)
 }
 
 type customerServiceClient struct {
@@ -93,6 +108,36 @@ func (c *customerServiceClient) SetAddress(ctx context.Context, in *SetAddressRe
 	return out, nil
 }
 
+func (c *customerServiceClient) BeginLogin(ctx context.Context, in *BeginLoginRequest, opts ...grpc.CallOption) (*BeginLoginResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BeginLoginResponse)
+	err := c.cc.Invoke(ctx, CustomerService_BeginLogin_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *customerServiceClient) CompleteLogin(ctx context.Context, in *CompleteLoginRequest, opts ...grpc.CallOption) (*CompleteLoginResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CompleteLoginResponse)
+	err := c.cc.Invoke(ctx, CustomerService_CompleteLogin_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *customerServiceClient) Logout(ctx context.Context, in *LogoutRequest, opts ...grpc.CallOption) (*LogoutResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LogoutResponse)
+	err := c.cc.Invoke(ctx, CustomerService_Logout_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CustomerServiceServer is the server API for CustomerService service.
 // All implementations must embed UnimplementedCustomerServiceServer
 // for forward compatibility.
@@ -108,6 +153,17 @@ type CustomerServiceServer interface {
 	SetBasicInfo(context.Context, *SetBasicInfoRequest) (*SetBasicInfoResponse, error)
 	// Replaces the session's address (PUT /session/address-info). An empty country is the brand's.
 	SetAddress(context.Context, *SetAddressRequest) (*SetAddressResponse, error)
+	// Starts a login (GET /customer/authorization-url): answers the brand's authorization URL with
+	// a fresh state, nonce and PKCE challenge kept with the session for ten minutes. A brand without
+	// an authority or without allow_crm is FAILED_PRECONDITION customer.login_not_offered.
+	BeginLogin(context.Context, *BeginLoginRequest) (*BeginLoginResponse, error)
+	// Finishes a login (POST /customer/login): checks the state, redeems the code at the authority,
+	// verifies the ID token (issuer, audience, expiry, nonce) and makes the session the existing
+	// customer the token's subject belongs to. Any failure is UNAUTHENTICATED customer.login_failed
+	// and leaves the session as it was; a state is good for one attempt only.
+	CompleteLogin(context.Context, *CompleteLoginRequest) (*CompleteLoginResponse, error)
+	// Forgets the session's customer (GET /customer/logout): number, basic info and address.
+	Logout(context.Context, *LogoutRequest) (*LogoutResponse, error)
 	mustEmbedUnimplementedCustomerServiceServer()
 }
 
@@ -126,6 +182,15 @@ func (UnimplementedCustomerServiceServer) SetBasicInfo(context.Context, *SetBasi
 }
 func (UnimplementedCustomerServiceServer) SetAddress(context.Context, *SetAddressRequest) (*SetAddressResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetAddress not implemented")
+}
+func (UnimplementedCustomerServiceServer) BeginLogin(context.Context, *BeginLoginRequest) (*BeginLoginResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method BeginLogin not implemented")
+}
+func (UnimplementedCustomerServiceServer) CompleteLogin(context.Context, *CompleteLoginRequest) (*CompleteLoginResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CompleteLogin not implemented")
+}
+func (UnimplementedCustomerServiceServer) Logout(context.Context, *LogoutRequest) (*LogoutResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Logout not implemented")
 }
 func (UnimplementedCustomerServiceServer) mustEmbedUnimplementedCustomerServiceServer() {}
 func (UnimplementedCustomerServiceServer) testEmbeddedByValue()                         {}
@@ -202,6 +267,60 @@ func _CustomerService_SetAddress_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CustomerService_BeginLogin_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BeginLoginRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CustomerServiceServer).BeginLogin(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CustomerService_BeginLogin_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CustomerServiceServer).BeginLogin(ctx, req.(*BeginLoginRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CustomerService_CompleteLogin_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CompleteLoginRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CustomerServiceServer).CompleteLogin(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CustomerService_CompleteLogin_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CustomerServiceServer).CompleteLogin(ctx, req.(*CompleteLoginRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CustomerService_Logout_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LogoutRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CustomerServiceServer).Logout(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CustomerService_Logout_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CustomerServiceServer).Logout(ctx, req.(*LogoutRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CustomerService_ServiceDesc is the grpc.ServiceDesc for CustomerService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -220,6 +339,18 @@ var CustomerService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetAddress",
 			Handler:    _CustomerService_SetAddress_Handler,
+		},
+		{
+			MethodName: "BeginLogin",
+			Handler:    _CustomerService_BeginLogin_Handler,
+		},
+		{
+			MethodName: "CompleteLogin",
+			Handler:    _CustomerService_CompleteLogin_Handler,
+		},
+		{
+			MethodName: "Logout",
+			Handler:    _CustomerService_Logout_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -5,7 +5,8 @@
 // The customer service owns who is ordering (spec §3 "Customer", §5 customer basic info and
 // address): the session's basic info and address, validated against the rules of §5 and the
 // brand's properties (allow_companies, allow_private_persons, country_code) and the countries the
-// catalog lists. Existing customers, OIDC login and the session's VAT come later (issue 9).
+// catalog lists; and the login of existing customers through the brand's OpenID Connect authority
+// (spec §6 "existing customer"), whose data then comes from the customer records.
 //
 // Request context travels as gRPC metadata (libs/go/platform/callctx): x-session-id (required: the
 // data belongs to the session), x-brand-id (required: the brand's rules), x-request-id.
@@ -24,7 +25,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/customer/v1/customer.proto.
  */
 export const file_checkout_customer_v1_customer: GenFile = /*@__PURE__*/
-  fileDesc("CiNjaGVja291dC9jdXN0b21lci92MS9jdXN0b21lci5wcm90bxIUY2hlY2tvdXQuY3VzdG9tZXIudjEinQEKCUJhc2ljSW5mbxISCgVncm91cBgBIAEoBUgAiAEBEg4KBmdlbmRlchgCIAEoBRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRIUCgxjb21wYW55X25hbWUYBSABKAkSFgoOY29tcGFueV92YXRfaWQYBiABKAkSDQoFZW1haWwYByABKAlCCAoGX2dyb3VwImEKB0FkZHJlc3MSDgoGc3RyZWV0GAEgASgJEhMKC3Bvc3RhbF9jb2RlGAIgASgJEgwKBGNpdHkYAyABKAkSFAoMY291bnRyeV9jb2RlGAQgASgJEg0KBXBob25lGAUgASgJIpcBCghDdXN0b21lchITCgtjdXN0b21lcl9ubxgBIAEoCRIzCgpiYXNpY19pbmZvGAIgASgLMh8uY2hlY2tvdXQuY3VzdG9tZXIudjEuQmFzaWNJbmZvEi4KB2FkZHJlc3MYAyABKAsyHS5jaGVja291dC5jdXN0b21lci52MS5BZGRyZXNzEhEKCXZhbGlkYXRlZBgEIAEoCCKMAQoGTm90aWNlEgsKA2tleRgBIAEoCRIMCgR0eXBlGAIgASgJEjgKBnBhcmFtcxgDIAMoCzIoLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZS5QYXJhbXNFbnRyeRotCgtQYXJhbXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIhsKGUdldFNlc3Npb25DdXN0b21lclJlcXVlc3QifQoaR2V0U2Vzc2lvbkN1c3RvbWVyUmVzcG9uc2USMAoIY3VzdG9tZXIYASABKAsyHi5jaGVja291dC5jdXN0b21lci52MS5DdXN0b21lchItCgdub3RpY2VzGAIgAygLMhwuY2hlY2tvdXQuY3VzdG9tZXIudjEuTm90aWNlIkoKE1NldEJhc2ljSW5mb1JlcXVlc3QSMwoKYmFzaWNfaW5mbxgBIAEoCzIfLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJhc2ljSW5mbyJ3ChRTZXRCYXNpY0luZm9SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEi0KB25vdGljZXMYAiADKAsyHC5jaGVja291dC5jdXN0b21lci52MS5Ob3RpY2UiQwoRU2V0QWRkcmVzc1JlcXVlc3QSLgoHYWRkcmVzcxgBIAEoCzIdLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkFkZHJlc3MidQoSU2V0QWRkcmVzc1Jlc3BvbnNlEjAKCGN1c3RvbWVyGAEgASgLMh4uY2hlY2tvdXQuY3VzdG9tZXIudjEuQ3VzdG9tZXISLQoHbm90aWNlcxgCIAMoCzIcLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZTLhAgoPQ3VzdG9tZXJTZXJ2aWNlEnwKEkdldFNlc3Npb25DdXN0b21lchIvLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkdldFNlc3Npb25DdXN0b21lclJlcXVlc3QaMC5jaGVja291dC5jdXN0b21lci52MS5HZXRTZXNzaW9uQ3VzdG9tZXJSZXNwb25zZSIDkAIBEmoKDFNldEJhc2ljSW5mbxIpLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEJhc2ljSW5mb1JlcXVlc3QaKi5jaGVja291dC5jdXN0b21lci52MS5TZXRCYXNpY0luZm9SZXNwb25zZSIDkAICEmQKClNldEFkZHJlc3MSJy5jaGVja291dC5jdXN0b21lci52MS5TZXRBZGRyZXNzUmVxdWVzdBooLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEFkZHJlc3NSZXNwb25zZSIDkAICQkpaSGdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvY3VzdG9tZXIvdjE7Y3VzdG9tZXJ2MWIGcHJvdG8z");
+  fileDesc("CiNjaGVja291dC9jdXN0b21lci92MS9jdXN0b21lci5wcm90bxIUY2hlY2tvdXQuY3VzdG9tZXIudjEinQEKCUJhc2ljSW5mbxISCgVncm91cBgBIAEoBUgAiAEBEg4KBmdlbmRlchgCIAEoBRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRIUCgxjb21wYW55X25hbWUYBSABKAkSFgoOY29tcGFueV92YXRfaWQYBiABKAkSDQoFZW1haWwYByABKAlCCAoGX2dyb3VwImEKB0FkZHJlc3MSDgoGc3RyZWV0GAEgASgJEhMKC3Bvc3RhbF9jb2RlGAIgASgJEgwKBGNpdHkYAyABKAkSFAoMY291bnRyeV9jb2RlGAQgASgJEg0KBXBob25lGAUgASgJIpcBCghDdXN0b21lchITCgtjdXN0b21lcl9ubxgBIAEoCRIzCgpiYXNpY19pbmZvGAIgASgLMh8uY2hlY2tvdXQuY3VzdG9tZXIudjEuQmFzaWNJbmZvEi4KB2FkZHJlc3MYAyABKAsyHS5jaGVja291dC5jdXN0b21lci52MS5BZGRyZXNzEhEKCXZhbGlkYXRlZBgEIAEoCCKMAQoGTm90aWNlEgsKA2tleRgBIAEoCRIMCgR0eXBlGAIgASgJEjgKBnBhcmFtcxgDIAMoCzIoLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZS5QYXJhbXNFbnRyeRotCgtQYXJhbXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIhsKGUdldFNlc3Npb25DdXN0b21lclJlcXVlc3QifQoaR2V0U2Vzc2lvbkN1c3RvbWVyUmVzcG9uc2USMAoIY3VzdG9tZXIYASABKAsyHi5jaGVja291dC5jdXN0b21lci52MS5DdXN0b21lchItCgdub3RpY2VzGAIgAygLMhwuY2hlY2tvdXQuY3VzdG9tZXIudjEuTm90aWNlIkoKE1NldEJhc2ljSW5mb1JlcXVlc3QSMwoKYmFzaWNfaW5mbxgBIAEoCzIfLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJhc2ljSW5mbyJ3ChRTZXRCYXNpY0luZm9SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEi0KB25vdGljZXMYAiADKAsyHC5jaGVja291dC5jdXN0b21lci52MS5Ob3RpY2UiQwoRU2V0QWRkcmVzc1JlcXVlc3QSLgoHYWRkcmVzcxgBIAEoCzIdLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkFkZHJlc3MidQoSU2V0QWRkcmVzc1Jlc3BvbnNlEjAKCGN1c3RvbWVyGAEgASgLMh4uY2hlY2tvdXQuY3VzdG9tZXIudjEuQ3VzdG9tZXISLQoHbm90aWNlcxgCIAMoCzIcLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZSI7ChFCZWdpbkxvZ2luUmVxdWVzdBIUCgxyZWRpcmVjdF91cmkYASABKAkSEAoIdXNlX2NwXzIYAiABKAgiIQoSQmVnaW5Mb2dpblJlc3BvbnNlEgsKA3VybBgBIAEoCSJaChRDb21wbGV0ZUxvZ2luUmVxdWVzdBIaChJhdXRob3JpemF0aW9uX2NvZGUYASABKAkSDQoFc3RhdGUYAiABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAMgASgJImYKFUNvbXBsZXRlTG9naW5SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEhsKE2V4dGVybmFsX3Byb2R1Y3RfaWQYAiABKAkiDwoNTG9nb3V0UmVxdWVzdCJCCg5Mb2dvdXRSZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyMoYFCg9DdXN0b21lclNlcnZpY2USfAoSR2V0U2Vzc2lvbkN1c3RvbWVyEi8uY2hlY2tvdXQuY3VzdG9tZXIudjEuR2V0U2Vzc2lvbkN1c3RvbWVyUmVxdWVzdBowLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkdldFNlc3Npb25DdXN0b21lclJlc3BvbnNlIgOQAgESagoMU2V0QmFzaWNJbmZvEikuY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QmFzaWNJbmZvUmVxdWVzdBoqLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEJhc2ljSW5mb1Jlc3BvbnNlIgOQAgISZAoKU2V0QWRkcmVzcxInLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEFkZHJlc3NSZXF1ZXN0GiguY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QWRkcmVzc1Jlc3BvbnNlIgOQAgISXwoKQmVnaW5Mb2dpbhInLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJlZ2luTG9naW5SZXF1ZXN0GiguY2hlY2tvdXQuY3VzdG9tZXIudjEuQmVnaW5Mb2dpblJlc3BvbnNlEmgKDUNvbXBsZXRlTG9naW4SKi5jaGVja291dC5jdXN0b21lci52MS5Db21wbGV0ZUxvZ2luUmVxdWVzdBorLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkNvbXBsZXRlTG9naW5SZXNwb25zZRJYCgZMb2dvdXQSIy5jaGVja291dC5jdXN0b21lci52MS5Mb2dvdXRSZXF1ZXN0GiQuY2hlY2tvdXQuY3VzdG9tZXIudjEuTG9nb3V0UmVzcG9uc2UiA5ACAkJKWkhnaXRodWIuY29tL2hvc3RjYXJ0L2NoZWNrb3V0L2xpYnMvZ28vZ2VuL2NoZWNrb3V0L2N1c3RvbWVyL3YxO2N1c3RvbWVydjFiBnByb3RvMw");
 
 /**
  * The first customer form (spec §3 "basic info").
@@ -527,6 +528,216 @@ export const SetAddressResponseSchema: GenMessage<SetAddressResponse, {jsonType:
   messageDesc(file_checkout_customer_v1_customer, 9);
 
 /**
+ * @generated from message checkout.customer.v1.BeginLoginRequest
+ */
+export type BeginLoginRequest = Message<"checkout.customer.v1.BeginLoginRequest"> & {
+  /**
+   * Where the authority sends the browser back: the shop's /oauth/callback on the brand's host.
+   *
+   * @generated from field: string redirect_uri = 1;
+   */
+  redirectUri: string;
+
+  /**
+   * Log in at the brand's second authority (oauth_authority_url_2), as the panel asks with use_cp_2.
+   *
+   * @generated from field: bool use_cp_2 = 2;
+   */
+  useCp2: boolean;
+};
+
+/**
+ * @generated from message checkout.customer.v1.BeginLoginRequest
+ */
+export type BeginLoginRequestJson = {
+  /**
+   * Where the authority sends the browser back: the shop's /oauth/callback on the brand's host.
+   *
+   * @generated from field: string redirect_uri = 1;
+   */
+  redirectUri?: string;
+
+  /**
+   * Log in at the brand's second authority (oauth_authority_url_2), as the panel asks with use_cp_2.
+   *
+   * @generated from field: bool use_cp_2 = 2;
+   */
+  useCp2?: boolean;
+};
+
+/**
+ * Describes the message checkout.customer.v1.BeginLoginRequest.
+ * Use `create(BeginLoginRequestSchema)` to create a new message.
+ */
+export const BeginLoginRequestSchema: GenMessage<BeginLoginRequest, {jsonType: BeginLoginRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 10);
+
+/**
+ * @generated from message checkout.customer.v1.BeginLoginResponse
+ */
+export type BeginLoginResponse = Message<"checkout.customer.v1.BeginLoginResponse"> & {
+  /**
+   * @generated from field: string url = 1;
+   */
+  url: string;
+};
+
+/**
+ * @generated from message checkout.customer.v1.BeginLoginResponse
+ */
+export type BeginLoginResponseJson = {
+  /**
+   * @generated from field: string url = 1;
+   */
+  url?: string;
+};
+
+/**
+ * Describes the message checkout.customer.v1.BeginLoginResponse.
+ * Use `create(BeginLoginResponseSchema)` to create a new message.
+ */
+export const BeginLoginResponseSchema: GenMessage<BeginLoginResponse, {jsonType: BeginLoginResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 11);
+
+/**
+ * @generated from message checkout.customer.v1.CompleteLoginRequest
+ */
+export type CompleteLoginRequest = Message<"checkout.customer.v1.CompleteLoginRequest"> & {
+  /**
+   * @generated from field: string authorization_code = 1;
+   */
+  authorizationCode: string;
+
+  /**
+   * The state the authority handed back; it must be the one BeginLogin issued to this session.
+   *
+   * @generated from field: string state = 2;
+   */
+  state: string;
+
+  /**
+   * @generated from field: string subscription_id = 3;
+   */
+  subscriptionId: string;
+};
+
+/**
+ * @generated from message checkout.customer.v1.CompleteLoginRequest
+ */
+export type CompleteLoginRequestJson = {
+  /**
+   * @generated from field: string authorization_code = 1;
+   */
+  authorizationCode?: string;
+
+  /**
+   * The state the authority handed back; it must be the one BeginLogin issued to this session.
+   *
+   * @generated from field: string state = 2;
+   */
+  state?: string;
+
+  /**
+   * @generated from field: string subscription_id = 3;
+   */
+  subscriptionId?: string;
+};
+
+/**
+ * Describes the message checkout.customer.v1.CompleteLoginRequest.
+ * Use `create(CompleteLoginRequestSchema)` to create a new message.
+ */
+export const CompleteLoginRequestSchema: GenMessage<CompleteLoginRequest, {jsonType: CompleteLoginRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 12);
+
+/**
+ * @generated from message checkout.customer.v1.CompleteLoginResponse
+ */
+export type CompleteLoginResponse = Message<"checkout.customer.v1.CompleteLoginResponse"> & {
+  /**
+   * @generated from field: checkout.customer.v1.Customer customer = 1;
+   */
+  customer?: Customer | undefined;
+
+  /**
+   * The product the authority asks to be ordered (claim external_product_id); empty when none.
+   *
+   * @generated from field: string external_product_id = 2;
+   */
+  externalProductId: string;
+};
+
+/**
+ * @generated from message checkout.customer.v1.CompleteLoginResponse
+ */
+export type CompleteLoginResponseJson = {
+  /**
+   * @generated from field: checkout.customer.v1.Customer customer = 1;
+   */
+  customer?: CustomerJson;
+
+  /**
+   * The product the authority asks to be ordered (claim external_product_id); empty when none.
+   *
+   * @generated from field: string external_product_id = 2;
+   */
+  externalProductId?: string;
+};
+
+/**
+ * Describes the message checkout.customer.v1.CompleteLoginResponse.
+ * Use `create(CompleteLoginResponseSchema)` to create a new message.
+ */
+export const CompleteLoginResponseSchema: GenMessage<CompleteLoginResponse, {jsonType: CompleteLoginResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 13);
+
+/**
+ * @generated from message checkout.customer.v1.LogoutRequest
+ */
+export type LogoutRequest = Message<"checkout.customer.v1.LogoutRequest"> & {
+};
+
+/**
+ * @generated from message checkout.customer.v1.LogoutRequest
+ */
+export type LogoutRequestJson = {
+};
+
+/**
+ * Describes the message checkout.customer.v1.LogoutRequest.
+ * Use `create(LogoutRequestSchema)` to create a new message.
+ */
+export const LogoutRequestSchema: GenMessage<LogoutRequest, {jsonType: LogoutRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 14);
+
+/**
+ * @generated from message checkout.customer.v1.LogoutResponse
+ */
+export type LogoutResponse = Message<"checkout.customer.v1.LogoutResponse"> & {
+  /**
+   * @generated from field: checkout.customer.v1.Customer customer = 1;
+   */
+  customer?: Customer | undefined;
+};
+
+/**
+ * @generated from message checkout.customer.v1.LogoutResponse
+ */
+export type LogoutResponseJson = {
+  /**
+   * @generated from field: checkout.customer.v1.Customer customer = 1;
+   */
+  customer?: CustomerJson;
+};
+
+/**
+ * Describes the message checkout.customer.v1.LogoutResponse.
+ * Use `create(LogoutResponseSchema)` to create a new message.
+ */
+export const LogoutResponseSchema: GenMessage<LogoutResponse, {jsonType: LogoutResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 15);
+
+/**
  * @generated from service checkout.customer.v1.CustomerService
  */
 export const CustomerService: GenService<{
@@ -564,6 +775,41 @@ export const CustomerService: GenService<{
     methodKind: "unary";
     input: typeof SetAddressRequestSchema;
     output: typeof SetAddressResponseSchema;
+  },
+  /**
+   * Starts a login (GET /customer/authorization-url): answers the brand's authorization URL with
+   * a fresh state, nonce and PKCE challenge kept with the session for ten minutes. A brand without
+   * an authority or without allow_crm is FAILED_PRECONDITION customer.login_not_offered.
+   *
+   * @generated from rpc checkout.customer.v1.CustomerService.BeginLogin
+   */
+  beginLogin: {
+    methodKind: "unary";
+    input: typeof BeginLoginRequestSchema;
+    output: typeof BeginLoginResponseSchema;
+  },
+  /**
+   * Finishes a login (POST /customer/login): checks the state, redeems the code at the authority,
+   * verifies the ID token (issuer, audience, expiry, nonce) and makes the session the existing
+   * customer the token's subject belongs to. Any failure is UNAUTHENTICATED customer.login_failed
+   * and leaves the session as it was; a state is good for one attempt only.
+   *
+   * @generated from rpc checkout.customer.v1.CustomerService.CompleteLogin
+   */
+  completeLogin: {
+    methodKind: "unary";
+    input: typeof CompleteLoginRequestSchema;
+    output: typeof CompleteLoginResponseSchema;
+  },
+  /**
+   * Forgets the session's customer (GET /customer/logout): number, basic info and address.
+   *
+   * @generated from rpc checkout.customer.v1.CustomerService.Logout
+   */
+  logout: {
+    methodKind: "unary";
+    input: typeof LogoutRequestSchema;
+    output: typeof LogoutResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_checkout_customer_v1_customer, 0);

@@ -1,0 +1,93 @@
+package sessions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// DefaultPrefix is the key prefix of the Redis store.
+const DefaultPrefix = "gateway:session:"
+
+// Redis keeps sessions in Redis, shared by every gateway replica.
+type Redis struct {
+	rdb    redis.UniversalClient
+	prefix string
+	ttl    time.Duration
+}
+
+// RedisOptions tune the Redis store; zero values take the defaults.
+type RedisOptions struct {
+	Prefix string
+	TTL    time.Duration
+}
+
+// NewRedis returns the store over rdb.
+func NewRedis(rdb redis.UniversalClient, o RedisOptions) *Redis {
+	if o.Prefix == "" {
+		o.Prefix = DefaultPrefix
+	}
+	if o.TTL <= 0 {
+		o.TTL = DefaultTTL
+	}
+	return &Redis{rdb: rdb, prefix: o.Prefix, ttl: o.TTL}
+}
+
+func (s *Redis) key(token string) string { return s.prefix + tokenKey(token) }
+
+// Resolve reads the id and extends the session in one round trip (GETEX).
+func (s *Redis) Resolve(ctx context.Context, token string) (string, error) {
+	id, err := s.rdb.GetEx(ctx, s.key(token), s.ttl).Result()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return "", ErrUnknown
+	case err != nil:
+		return "", fmt.Errorf("resolve session: %w: %w", ErrUnavailable, err)
+	}
+	return id, nil
+}
+
+// Create stores a new token for a new id.
+func (s *Redis) Create(ctx context.Context) (string, string, error) {
+	token, err := NewToken()
+	if err != nil {
+		return "", "", err
+	}
+	id, err := NewToken()
+	if err != nil {
+		return "", "", err
+	}
+	if err := s.rdb.Set(ctx, s.key(token), id, s.ttl).Err(); err != nil {
+		return "", "", fmt.Errorf("create session: %w: %w", ErrUnavailable, err)
+	}
+	return token, id, nil
+}
+
+// rotate moves the id from the old key to the new one atomically: a crash between the two
+// steps can neither leave both tokens working nor lose the session.
+var rotate = redis.NewScript(`
+local id = redis.call('GET', KEYS[1])
+if not id then return false end
+redis.call('SET', KEYS[2], id, 'PX', ARGV[1])
+redis.call('DEL', KEYS[1])
+return id
+`)
+
+// Rotate gives the session a new token.
+func (s *Redis) Rotate(ctx context.Context, token string) (string, error) {
+	fresh, err := NewToken()
+	if err != nil {
+		return "", err
+	}
+	err = rotate.Run(ctx, s.rdb, []string{s.key(token), s.key(fresh)}, s.ttl.Milliseconds()).Err()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return "", ErrUnknown
+	case err != nil:
+		return "", fmt.Errorf("rotate session: %w: %w", ErrUnavailable, err)
+	}
+	return fresh, nil
+}

@@ -1,0 +1,153 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+
+	"golang.org/x/oauth2"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/services/customer/domain"
+)
+
+// Errors of the login (spec §8 login failure). A failed login is an answer about this visitor's
+// attempt, never an outage of the service: a broken authority must not make the gateway's
+// breaker give up on the customer service for everyone.
+var (
+	ErrLoginFailed     = apperr.New(apperr.Unauthenticated, domain.KeyLoginFailed)
+	ErrLoginNotOffered = apperr.New(apperr.FailedPrecondition, domain.KeyLoginNotOffered)
+	errRedirectURI     = apperr.New(apperr.InvalidArgument, "customer.redirect_uri_invalid")
+)
+
+// BeginLogin is the start of a login.
+type BeginLogin struct {
+	// RedirectURI is the shop's callback the authority returns to.
+	RedirectURI string
+	// UseCP2 logs in at the brand's second authority when it has one.
+	UseCP2 bool
+}
+
+// CompleteLogin is the authority's answer as the browser brought it back.
+type CompleteLogin struct {
+	Code  string
+	State string
+}
+
+// LoginResult is the session's customer after a login.
+type LoginResult struct {
+	Result
+	ExternalProductID string
+}
+
+func (s *service) BeginLogin(ctx context.Context, in BeginLogin) (string, error) {
+	c, err := s.call(ctx)
+	if err != nil {
+		return "", err
+	}
+	if !c.brand.LoginOffered() {
+		return "", ErrLoginNotOffered
+	}
+	if u, err := url.Parse(in.RedirectURI); err != nil || !u.IsAbs() || (u.Scheme != "https" && u.Scheme != "http") {
+		return "", errRedirectURI
+	}
+	authority := c.brand.Authority
+	if in.UseCP2 && c.brand.Authority2 != "" {
+		authority = c.brand.Authority2
+	}
+	state, err := randomString()
+	if err != nil {
+		return "", err
+	}
+	nonce, err := randomString()
+	if err != nil {
+		return "", err
+	}
+	login := domain.PendingLogin{
+		State: state, Nonce: nonce, Verifier: oauth2.GenerateVerifier(),
+		Issuer: authority, ClientID: c.brand.ClientID, RedirectURI: in.RedirectURI,
+		Expires: s.Now().Add(domain.LoginTTL),
+	}
+	authURL, err := s.Authority.AuthCodeURL(ctx, login)
+	if err != nil {
+		// The authority's discovery document could not be read: nobody of this brand can log in
+		// now, but the shop goes on; the visitor may register instead.
+		slog.WarnContext(ctx, "login: authority not usable", slog.String("authority", authority), slog.String("err", err.Error()))
+		return "", fmt.Errorf("begin login: %w", ErrLoginFailed)
+	}
+	if _, err := s.Store.Update(ctx, c.sessionID, func(sc *domain.SessionCustomer) error {
+		sc.Login = &login
+		return nil
+	}); err != nil {
+		return "", fmt.Errorf("begin login: %w", err)
+	}
+	return authURL, nil
+}
+
+func (s *service) CompleteLogin(ctx context.Context, in CompleteLogin) (LoginResult, error) {
+	c, err := s.call(ctx)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	// The pending login is taken out first whatever follows: a state is good for one attempt, so
+	// a code that leaked cannot be tried again against this session.
+	var login *domain.PendingLogin
+	if _, err := s.Store.Update(ctx, c.sessionID, func(sc *domain.SessionCustomer) error {
+		login, sc.Login = sc.Login, nil
+		return nil
+	}); err != nil {
+		return LoginResult{}, fmt.Errorf("complete login: %w", err)
+	}
+	switch {
+	case login == nil:
+		return LoginResult{}, fmt.Errorf("complete login: no login started: %w", ErrLoginFailed)
+	case subtle.ConstantTimeCompare([]byte(login.State), []byte(in.State)) != 1:
+		return LoginResult{}, fmt.Errorf("complete login: state does not match: %w", ErrLoginFailed)
+	case !s.Now().Before(login.Expires):
+		return LoginResult{}, fmt.Errorf("complete login: started too long ago: %w", ErrLoginFailed)
+	case in.Code == "":
+		return LoginResult{}, fmt.Errorf("complete login: no code: %w", ErrLoginFailed)
+	}
+	id, err := s.Authority.Redeem(ctx, *login, in.Code)
+	if err != nil {
+		slog.InfoContext(ctx, "login refused by the authority", slog.String("err", err.Error()))
+		return LoginResult{}, fmt.Errorf("complete login: %w", ErrLoginFailed)
+	}
+	customer, err := s.Customers.BySubject(ctx, c.brand.ID, id.Subject)
+	if errors.Is(err, apperr.NotFound) {
+		return LoginResult{}, fmt.Errorf("complete login: no customer of the brand logs in as this subject: %w", ErrLoginFailed)
+	}
+	if err != nil {
+		return LoginResult{}, fmt.Errorf("complete login: %w", err)
+	}
+	res, err := s.update(ctx, "complete login", func(sc *domain.SessionCustomer) error {
+		info, addr := customer.BasicInfo, customer.Address
+		*sc = domain.SessionCustomer{CustomerNo: customer.Number, BasicInfo: &info, Address: &addr}
+		return nil
+	})
+	if err != nil {
+		return LoginResult{}, err
+	}
+	return LoginResult{Result: res, ExternalProductID: id.ExternalProductID}, nil
+}
+
+func (s *service) Logout(ctx context.Context) (Result, error) {
+	return s.update(ctx, "log out", func(sc *domain.SessionCustomer) error {
+		*sc = domain.SessionCustomer{}
+		return nil
+	})
+}
+
+// randomString is 256 bits from the system's cryptographic source, URL-safe.
+func randomString() (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("read random bytes: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
