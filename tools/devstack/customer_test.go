@@ -19,6 +19,7 @@ import (
 // runs in both store modes, so the customer service's Redis store is exercised as `make run`
 // configures it.
 func checkCustomerAPI(t *testing.T, st *stack) {
+	checkCustomerLogin(t, st)
 	t.Run("customer rules and storage", func(t *testing.T) {
 		b := newBrowser(t, st.base, "hostwerk.localhost")
 		code, _, body := b.do(http.MethodGet, "/api/v2/session/customer", "")

@@ -77,6 +77,18 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		log.Info("using postgresql", "url", redactURL(cfg.DatabaseURL))
 	}
 
+	auth, err := startAuthority()
+	if err != nil {
+		stores()
+		return nil, err
+	}
+	cleanups = append(cleanups, func() { _ = auth.provider.Close() })
+	log.Info("local login authority started", "issuer", auth.provider.Issuer())
+	if err := setenv(auth.env); err != nil {
+		stores()
+		return nil, err
+	}
+
 	if err := setenv(map[string]string{
 		"REDIS_URL":             redisURL,
 		"DATABASE_URL":          cfg.DatabaseURL,
@@ -87,6 +99,8 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"DOMAIN_REGISTRY":       "sandbox",
 		"PROMOTION_SQLITE_PATH": filepath.Join(dataDir, "promotion.db"),
 		"PROMOTION_SEED":        "true",
+		"CUSTOMER_SQLITE_PATH":  filepath.Join(dataDir, "customer.db"),
+		"CUSTOMER_SEED":         "true",
 		"FRONTEND_DIR":          cfg.FrontendDir,
 		"DEV_BRAND_HOSTS":       "true",
 		// Devstack is the one place where in-process stores are the intended default; a service

@@ -529,6 +529,9 @@ export const deDE: Messages = {
     price_once: '{{price}} einmalig',
   },
   customer: {
+    login_failed: 'Die Anmeldung ist fehlgeschlagen: Wir konnten Sie nicht authentifizieren. Sie können eine neue Bestellung beginnen und sich später anmelden.',
+    login_not_offered: 'In diesem Shop ist keine Anmeldung möglich. Bitte geben Sie stattdessen Ihre Daten ein.',
+    existing_customer: 'Als Bestandskunde sind Ihre Daten in Ihrem Kundenkonto hinterlegt und können hier nicht geändert werden.',
     country_not_supported: 'Dieses Land wird nicht mehr unterstützt. Bitte wählen Sie ein anderes.',
     phone_invalid: 'Bitte geben Sie eine gültige Telefonnummer für das gewählte Land ein, mit Ziffern, Leerzeichen und einem führenden +.',
     group_not_allowed: 'Dieser Shop nimmt keine Bestellungen dieser Art an. Bitte wählen Sie die andere Option.',

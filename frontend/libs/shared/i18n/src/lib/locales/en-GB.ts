@@ -528,6 +528,9 @@ export const enGB = {
     price_once: '{{price}} once',
   },
   customer: {
+    login_failed: 'Login failed: we were unable to authenticate you. You can start a new order and log in later.',
+    login_not_offered: 'Logging in is not available in this shop. Please enter your details instead.',
+    existing_customer: 'As an existing customer your details are kept in your customer account and cannot be changed here.',
     country_not_supported: 'This country is no longer supported. Please choose another one.',
     phone_invalid: 'Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.',
     group_not_allowed: 'This shop does not take orders of this kind. Please choose the other option.',
