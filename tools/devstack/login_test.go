@@ -3,31 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/hostcart/checkout/services/customer/sandbox/localoidc"
 	"net/http"
-	"net/url"
 	"testing"
 )
 
-// loginAtAuthority plays the popup at the local authority: it opens the authorization URL, submits
-// the login form and returns the code and state sent back to the shop's /oauth/callback.
+// loginAtAuthority plays the popup at the local authority and returns the code and state sent
+// back to the shop's /oauth/callback.
 func loginAtAuthority(authURL, host, username, password string) (code, state string, err error) {
-	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	u, err := url.Parse(authURL)
-	if err != nil {
-		return "", "", err
-	}
-	form := u.Query()
-	form.Set("username", username)
-	form.Set("password", password)
-	resp, err := noRedirect.PostForm(u.Scheme+"://"+u.Host+u.Path, form)
-	if err != nil {
-		return "", "", err
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusFound {
-		return "", "", fmt.Errorf("login form answered %s", resp.Status)
-	}
-	back, err := url.Parse(resp.Header.Get("Location"))
+	back, err := localoidc.LogIn(authURL, username, password)
 	if err != nil {
 		return "", "", err
 	}

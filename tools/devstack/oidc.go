@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	catalogseed "github.com/hostcart/checkout/services/catalog/seed"
-	customerseed "github.com/hostcart/checkout/services/customer/seed"
 	"github.com/hostcart/checkout/services/customer/sandbox/localoidc"
+	customerseed "github.com/hostcart/checkout/services/customer/seed"
 )
 
 // localClientSecret is the local authority's client secret. It guards nothing real: the

@@ -9,6 +9,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/services/customer/adapters/catalogclient"
 	"github.com/hostcart/checkout/services/customer/adapters/oidcauthority"
 	"github.com/hostcart/checkout/services/customer/adapters/redisstore"
@@ -19,6 +20,13 @@ const ServiceName = "customer"
 
 // DefaultListen is where cmd/customer serves gRPC unless CUSTOMER_LISTEN says otherwise.
 const DefaultListen = "127.0.0.1:9105"
+
+// Default login budgets: a visitor who mistypes a password a few times is never stopped, a script
+// trying codes is.
+const (
+	DefaultLoginRateSession = "10/1m/10"
+	DefaultLoginRateIP      = "120/1m/60"
+)
 
 // DefaultSQLitePath is the embedded customer database of devstack.
 const DefaultSQLitePath = "customer.db"
@@ -50,8 +58,13 @@ type Config struct {
 	CatalogAddr string
 	// CacheTTL (CUSTOMER_CACHE_TTL) bounds how long brand rules and countries are reused.
 	CacheTTL time.Duration
-	GRPC     grpcserver.Config
-	Client   grpcclient.Config
+	// LoginRateSession and LoginRateIP (CUSTOMER_LOGIN_RATELIMIT_SESSION, CUSTOMER_LOGIN_RATELIMIT_IP,
+	// "rate/period/burst") bound login starts and attempts per session and per client address:
+	// each attempt costs the authority a token request.
+	LoginRateSession ratelimit.Limit
+	LoginRateIP      ratelimit.Limit
+	GRPC             grpcserver.Config
+	Client           grpcclient.Config
 }
 
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
@@ -65,12 +78,14 @@ func ConfigFromEnv() Config {
 			Secrets: config.Map("OIDC_CLIENT_SECRETS"),
 			Timeout: config.Duration("OIDC_TIMEOUT", oidcauthority.DefaultTimeout),
 		},
-		RedisURL:       config.String("REDIS_URL", ""),
-		EmbeddedStores: config.EmbeddedStores(),
-		SessionTTL:     config.Duration("CUSTOMER_SESSION_TTL", redisstore.DefaultTTL),
-		CatalogAddr:    config.String("CATALOG_ADDR", ""),
-		CacheTTL:       config.Duration("CUSTOMER_CACHE_TTL", catalogclient.DefaultCacheTTL),
-		GRPC:           grpcserver.ConfigFromEnv(),
-		Client:         grpcclient.ConfigFromEnv(),
+		LoginRateSession: ratelimit.FromEnv("CUSTOMER_LOGIN_RATELIMIT_SESSION", DefaultLoginRateSession),
+		LoginRateIP:      ratelimit.FromEnv("CUSTOMER_LOGIN_RATELIMIT_IP", DefaultLoginRateIP),
+		RedisURL:         config.String("REDIS_URL", ""),
+		EmbeddedStores:   config.EmbeddedStores(),
+		SessionTTL:       config.Duration("CUSTOMER_SESSION_TTL", redisstore.DefaultTTL),
+		CatalogAddr:      config.String("CATALOG_ADDR", ""),
+		CacheTTL:         config.Duration("CUSTOMER_CACHE_TTL", catalogclient.DefaultCacheTTL),
+		GRPC:             grpcserver.ConfigFromEnv(),
+		Client:           grpcclient.ConfigFromEnv(),
 	}
 }

@@ -13,20 +13,17 @@ import (
 
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/services/customer/sandbox/localoidc"
 )
 
 const callback = "http://shop.hostwerk.localhost/oauth/callback"
 
-// authorize plays the browser at the authority: it opens the authorization URL, submits the login
-// form and returns the code and state the authority sends back to the shop's callback.
+// authorize logs in at the authority as the login popup would and returns the code and state
+// it sends back to the shop's callback.
 func authorize(t *testing.T, authURL, username, password string) (code, state string, err error) {
 	t.Helper()
-	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	u, err := url.Parse(authURL)
-	if err != nil {
-		return "", "", err
-	}
-	resp, err := noRedirect.Get(authURL)
+	// The popup first shows the form.
+	resp, err := http.Get(authURL)
 	if err != nil {
 		return "", "", err
 	}
@@ -34,18 +31,7 @@ func authorize(t *testing.T, authURL, username, password string) (code, state st
 	if resp.StatusCode != http.StatusOK {
 		return "", "", errors.New("login form: " + resp.Status)
 	}
-	form := u.Query()
-	form.Set("username", username)
-	form.Set("password", password)
-	resp, err = noRedirect.PostForm(u.Scheme+"://"+u.Host+u.Path, form)
-	if err != nil {
-		return "", "", err
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusFound {
-		return "", "", errors.New("login: " + resp.Status)
-	}
-	back, err := url.Parse(resp.Header.Get("Location"))
+	back, err := localoidc.LogIn(authURL, username, password)
 	if err != nil {
 		return "", "", err
 	}
@@ -161,4 +147,24 @@ func TestLoginFailures(t *testing.T) {
 			t.Fatalf("err = %v", err)
 		}
 	})
+}
+
+// A visitor hammering the login is stopped; the next visitor is not (the limit is an answer about
+// the caller, not an outage).
+func TestLoginRateLimitIsPerSession(t *testing.T) {
+	ctx := call("login-hammer")
+	var err error
+	for i := 0; i < 20 && err == nil; i++ {
+		_, err = client.BeginLogin(ctx, &customerv1.BeginLoginRequest{RedirectUri: callback})
+	}
+	if status.Code(err) != codes.ResourceExhausted || status.Convert(err).Message() != "customer.too_many_logins" {
+		t.Fatalf("20 login starts of one session: %v, want ResourceExhausted customer.too_many_logins", err)
+	}
+	if _, err := client.BeginLogin(call("login-neighbour"), &customerv1.BeginLoginRequest{RedirectUri: callback}); err != nil {
+		t.Fatalf("another session's login refused: %v", err)
+	}
+	// The rest of the service still answers the limited session.
+	if _, err := client.GetSessionCustomer(ctx, &customerv1.GetSessionCustomerRequest{}); err != nil {
+		t.Fatalf("the limited session cannot read its customer: %v", err)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/customer/adapters/catalogclient"
@@ -67,7 +68,12 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		Customers: customers,
 		Authority: oidcauthority.New(cfg.OIDC),
 	})
-	set := kitlog.Set(endpoints.New(svc), log, ServiceName)
+	set := endpoints.New(svc)
+	guard := ratelimit.Middleware(ratelimit.New(rdb, "rl:customer:login:"),
+		ratelimit.Budgets{PerSession: cfg.LoginRateSession, PerIP: cfg.LoginRateIP},
+		ratelimit.Refuse(domain.KeyTooManyLogins), log)
+	set.BeginLogin, set.CompleteLogin = guard(set.BeginLogin), guard(set.CompleteLogin)
+	set = kitlog.Set(set, log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	customerv1.RegisterCustomerServiceServer(srv.GRPC(), grpctransport.NewServer(set))
 	log.InfoContext(ctx, "customer service starting",

@@ -22,6 +22,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/services/customer/adapters/oidcauthority"
 	"github.com/hostcart/checkout/services/customer/sandbox/localoidc"
 	"github.com/hostcart/checkout/services/customer/seed"
@@ -109,8 +110,9 @@ func runComponent(m *testing.M) int {
 	// PostgreSQL, and the gateway's system tests run this service on PostgreSQL.
 	cfg := Config{RedisURL: "redis://" + rdb.Addr(), CatalogAddr: catLis.Addr().String(), SessionTTL: time.Hour,
 		EmbeddedStores: true, SQLitePath: ":memory:", Seed: true,
-		OIDC: oidcauthority.Config{Secrets: map[string]string{clientID: clientSecret}},
-		GRPC: grpcserver.Config{ShutdownGrace: time.Second}}
+		LoginRateSession: ratelimit.Limit{Rate: 5, Period: time.Minute, Burst: 5},
+		OIDC:             oidcauthority.Config{Secrets: map[string]string{clientID: clientSecret}},
+		GRPC:             grpcserver.Config{ShutdownGrace: time.Second}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, cfg, lis, slog.New(slog.DiscardHandler)) }()

@@ -6,6 +6,7 @@ import "time"
 const (
 	KeyLoginFailed     = "customer.login_failed"
 	KeyLoginNotOffered = "customer.login_not_offered"
+	KeyTooManyLogins   = "customer.too_many_logins"
 )
 
 // LoginTTL is how long a started login may take: long enough to type a password, short enough

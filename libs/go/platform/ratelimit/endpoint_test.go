@@ -10,6 +10,7 @@ import (
 	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 )
@@ -134,5 +135,16 @@ func TestMiddlewareWithoutKeysOrBudgetsLetsCallsThrough(t *testing.T) {
 	}
 	if *calls != 5 || *offCalls != 5 {
 		t.Fatalf("endpoint ran %d and %d times, want 5 each", *calls, *offCalls)
+	}
+}
+
+func TestRefuseIsAKeyedRateLimit(t *testing.T) {
+	err := ratelimit.Refuse("customer.too_many_logins")(3*time.Second, "ip")
+	if !errors.Is(err, apperr.RateLimited) || apperr.MessageKey(err) != "customer.too_many_logins" {
+		t.Fatalf("err = %v (rate limited: %v, key %q)", err, errors.Is(err, apperr.RateLimited), apperr.MessageKey(err))
+	}
+	var e *ratelimit.Error
+	if !errors.As(err, &e) || e.RetryDelay() != 3*time.Second || e.Params()["scope"] != "ip" {
+		t.Fatalf("err = %#v", err)
 	}
 }

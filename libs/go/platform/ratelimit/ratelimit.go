@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/hostcart/checkout/libs/go/platform/config"
 )
 
 // Limit allows Rate requests per Period on average, with bursts of up to Burst requests.
@@ -164,4 +166,14 @@ func (l *Limiter) AllowN(ctx context.Context, n int, rules ...Rule) (Result, err
 		res.DeniedKey = strings.TrimPrefix(keys[raw[0]-1], l.prefix)
 	}
 	return res, nil
+}
+
+// FromEnv reads a limit ("20/1m/10") from the environment variable key, falling back to def
+// (which must parse) when unset or malformed.
+func FromEnv(key, def string) Limit {
+	if l, err := Parse(config.String(key, def)); err == nil {
+		return l
+	}
+	l, _ := Parse(def)
+	return l
 }

@@ -12,6 +12,7 @@ import (
 	"html/template"
 	"net"
 	"net/http"
+	"net/url"
 	"sync"
 
 	"github.com/oauth2-proxy/mockoidc"
@@ -126,4 +127,31 @@ func (p *Provider) render(w http.ResponseWriter, r *http.Request, status int, ms
 		Hidden map[string]string
 		Error  string
 	}{mockoidc.AuthorizationEndpoint, hidden, msg})
+}
+
+// LogIn plays the browser at a local provider for tests: it submits the login form of authURL with
+// username and password and returns where the provider sends the browser back (the client's
+// redirect URI with code and state).
+func LogIn(authURL, username, password string) (*url.URL, error) {
+	u, err := url.Parse(authURL)
+	if err != nil {
+		return nil, fmt.Errorf("localoidc: %w", err)
+	}
+	form := u.Query()
+	form.Set("username", username)
+	form.Set("password", password)
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noRedirect.PostForm(u.Scheme+"://"+u.Host+u.Path, form)
+	if err != nil {
+		return nil, fmt.Errorf("localoidc: %w", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusFound {
+		return nil, fmt.Errorf("localoidc: login form answered %s", resp.Status)
+	}
+	back, err := url.Parse(resp.Header.Get("Location"))
+	if err != nil {
+		return nil, fmt.Errorf("localoidc: %w", err)
+	}
+	return back, nil
 }

@@ -529,6 +529,7 @@ export const deDE: Messages = {
     price_once: '{{price}} einmalig',
   },
   customer: {
+    too_many_logins: 'Zu viele Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
     login_failed: 'Die Anmeldung ist fehlgeschlagen: Wir konnten Sie nicht authentifizieren. Sie können eine neue Bestellung beginnen und sich später anmelden.',
     login_not_offered: 'In diesem Shop ist keine Anmeldung möglich. Bitte geben Sie stattdessen Ihre Daten ein.',
     existing_customer: 'Als Bestandskunde sind Ihre Daten in Ihrem Kundenkonto hinterlegt und können hier nicht geändert werden.',

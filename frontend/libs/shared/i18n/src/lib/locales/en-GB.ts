@@ -528,6 +528,7 @@ export const enGB = {
     price_once: '{{price}} once',
   },
   customer: {
+    too_many_logins: 'Too many login attempts. Please wait a moment and try again.',
     login_failed: 'Login failed: we were unable to authenticate you. You can start a new order and log in later.',
     login_not_offered: 'Logging in is not available in this shop. Please enter your details instead.',
     existing_customer: 'As an existing customer your details are kept in your customer account and cannot be changed here.',
