@@ -70,7 +70,7 @@ func checkCustomerLogin(t *testing.T, st *stack) {
 
 	t.Run("wrong state or code is refused with the login-failed message", func(t *testing.T) {
 		b := newBrowser(t, st.base, "hostwerk.localhost")
-		code, state, err := loginAtAuthority(authorizationURL(t, b), "hostwerk.localhost", "max", "hostwerk-demo")
+		code, _, err := loginAtAuthority(authorizationURL(t, b), "hostwerk.localhost", "max", "hostwerk-demo")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func checkCustomerLogin(t *testing.T, st *stack) {
 		if status != http.StatusUnauthorized || body["error"] != "customer.login_failed" {
 			t.Fatalf("wrong state: %d %v", status, body)
 		}
-		_, state, err = loginAtAuthority(authorizationURL(t, b), "hostwerk.localhost", "max", "hostwerk-demo")
+		_, state, err := loginAtAuthority(authorizationURL(t, b), "hostwerk.localhost", "max", "hostwerk-demo")
 		if err != nil {
 			t.Fatal(err)
 		}
