@@ -1,0 +1,56 @@
+package sqlstore
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
+	"github.com/hostcart/checkout/services/payment/seed"
+)
+
+func TestSeedAndRead(t *testing.T) {
+	ctx := context.Background()
+	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lite, err := OpenSQLite(ctx, ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	types, err := seed.Types()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
+		t.Run(name, func(t *testing.T) {
+			defer s.Close()
+			if err := s.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for range 2 { // the seed converges on a second start
+				if err := s.Seed(ctx, types); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := s.Types(ctx, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var slugs []string
+			for _, pt := range got {
+				slugs = append(slugs, pt.Slug)
+			}
+			if len(got) != 4 || got[0].Slug != "sepa" || got[0].Name("en-GB") != "SEPA direct debit" || got[3].Active {
+				t.Fatalf("brand 1 types: %v (%+v)", slugs, got)
+			}
+			at, err := s.Types(ctx, 2)
+			if err != nil || len(at) != 3 || !at[0].SMSValidationRequired {
+				t.Fatalf("brand 2 types: %+v, %v", at, err)
+			}
+			if none, err := s.Types(ctx, 99); err != nil || len(none) != 0 {
+				t.Fatalf("unknown brand: %+v, %v", none, err)
+			}
+		})
+	}
+}

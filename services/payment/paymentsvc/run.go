@@ -1,0 +1,102 @@
+package paymentsvc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+
+	"github.com/hostcart/checkout/libs/go/brandprops"
+	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/kitlog"
+	"github.com/hostcart/checkout/libs/go/platform/redisconn"
+	"github.com/hostcart/checkout/libs/go/platform/sqldb"
+	"github.com/hostcart/checkout/services/payment/adapters/catalogbrands"
+	"github.com/hostcart/checkout/services/payment/adapters/redisstore"
+	"github.com/hostcart/checkout/services/payment/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/payment/endpoints"
+	"github.com/hostcart/checkout/services/payment/seed"
+	"github.com/hostcart/checkout/services/payment/service"
+	grpctransport "github.com/hostcart/checkout/services/payment/transport/grpc"
+)
+
+// Run serves the payment service on lis until ctx ends; it returns nil on a clean stop.
+func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (err error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	served := false
+	defer func() {
+		if !served {
+			_ = lis.Close() // a failed start must not leave the caller's port bound
+		}
+	}()
+	if cfg.CatalogAddr == "" {
+		return errors.New("payment: CATALOG_ADDR is not set")
+	}
+	rdb, stopRedis, err := redisconn.Open(ctx, redisconn.Config{
+		URL: cfg.RedisURL, Embedded: cfg.EmbeddedStores,
+		Unreachable: "calls fail with payment.unavailable until it is back",
+	}, log)
+	if err != nil {
+		return fmt.Errorf("payment: %w", err)
+	}
+	defer stopRedis()
+	storeCfg, openers := storeSettings(cfg, log)
+	types, err := sqldb.OpenStore(ctx, storeCfg, openers, log)
+	if err != nil {
+		return err
+	}
+	defer types.Close()
+	catalogConn, err := grpcclient.Dial(cfg.CatalogAddr, log, cfg.Client)
+	if err != nil {
+		return fmt.Errorf("payment: %w", err)
+	}
+	defer catalogConn.Close()
+
+	svc := service.New(service.Ports{
+		Types:    types,
+		Sessions: redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL}),
+		Brands:   catalogbrands.New(brandprops.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL)),
+	})
+	set := kitlog.Set(endpoints.New(svc), log, ServiceName)
+	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
+	paymentv1.RegisterPaymentServiceServer(srv.GRPC(), grpctransport.NewServer(set))
+	log.InfoContext(ctx, "payment service starting", slog.String("catalog", cfg.CatalogAddr))
+	served = true
+	if err := srv.Serve(ctx, lis); err != nil {
+		return fmt.Errorf("payment: %w", err)
+	}
+	return nil
+}
+
+// storeSettings says which SQL store holds the payment types and how it is seeded.
+func storeSettings(cfg Config, log *slog.Logger) (sqldb.StoreConfig, sqldb.Openers[*sqlstore.Store]) {
+	path := cfg.SQLitePath
+	if path == "" {
+		path = DefaultSQLitePath
+	}
+	return sqldb.StoreConfig{Service: ServiceName, DatabaseURL: cfg.DatabaseURL, SQLitePath: path, Embedded: cfg.EmbeddedStores},
+		sqldb.Openers[*sqlstore.Store]{
+			Postgres: sqlstore.OpenPostgres,
+			SQLite:   sqlstore.OpenSQLite,
+			Seed: func(ctx context.Context, store *sqlstore.Store) error {
+				if !cfg.Seed {
+					return nil
+				}
+				data, err := seed.Types()
+				if err != nil {
+					return err
+				}
+				if err := store.Seed(ctx, data); err != nil {
+					return err
+				}
+				log.InfoContext(ctx, "payment types seeded", slog.Int("types", len(data)))
+				return nil
+			},
+		}
+}

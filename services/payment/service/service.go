@@ -1,0 +1,141 @@
+// Package service holds the payment use cases (spec §3–§5): the brand's payment types and the
+// session's selected option, validated per type against the brand. The session, brand and locale
+// come from the call's context (callctx), set by the gateway.
+package service
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/services/payment/domain"
+)
+
+// Errors of calls that lack their context; the gateway always sends both.
+var (
+	ErrSessionRequired = apperr.New(apperr.InvalidArgument, "session.required")
+	ErrBrandRequired   = apperr.New(apperr.InvalidArgument, "brand.required")
+)
+
+// FallbackLocale names types whose name is missing in the session's locale.
+const FallbackLocale = "de-DE"
+
+// Types are the brands' payment types. Outages are apperr.Unavailable.
+type Types interface {
+	// Types returns every type of the brand, active or not, in order.
+	Types(ctx context.Context, brandID int32) ([]domain.PaymentType, error)
+}
+
+// Sessions keep each session's selected option.
+type Sessions interface {
+	Get(ctx context.Context, sessionID string) (domain.Option, bool, error)
+	Put(ctx context.Context, sessionID string, o domain.Option) error
+}
+
+// Brands answer what the payment rules need of a brand.
+type Brands interface {
+	Brand(ctx context.Context, brandID int32) (domain.Brand, error)
+}
+
+// Type is a payment type as a visitor sees it.
+type Type struct {
+	Slug                  string
+	Name                  string
+	SMSValidationRequired bool
+}
+
+// Service is the payment service's use cases.
+type Service interface {
+	ListPaymentTypes(ctx context.Context) ([]Type, error)
+	// GetSessionPayment answers the session's option; ok is false when none was chosen.
+	GetSessionPayment(ctx context.Context) (o domain.Option, ok bool, err error)
+	// SetSessionPayment normalises, validates and stores the option; refused fields are
+	// apperr.FieldErrors and nothing is stored.
+	SetSessionPayment(ctx context.Context, in domain.Option) (domain.Option, error)
+}
+
+// Ports are what the use cases need from outside.
+type Ports struct {
+	Types    Types
+	Sessions Sessions
+	Brands   Brands
+}
+
+type service struct{ Ports }
+
+// New returns the use cases over ports.
+func New(p Ports) Service { return &service{Ports: p} }
+
+func (s *service) activeTypes(ctx context.Context, brandID int32) ([]domain.PaymentType, error) {
+	all, err := s.Types.Types(ctx, brandID)
+	if err != nil {
+		return nil, fmt.Errorf("payment types: %w", err)
+	}
+	active := all[:0:0]
+	for _, t := range all {
+		if t.Active {
+			active = append(active, t)
+		}
+	}
+	return active, nil
+}
+
+func (s *service) ListPaymentTypes(ctx context.Context) ([]Type, error) {
+	v := callctx.From(ctx)
+	if v.BrandID <= 0 {
+		return nil, ErrBrandRequired
+	}
+	types, err := s.activeTypes(ctx, v.BrandID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Type, len(types))
+	for i, t := range types {
+		out[i] = Type{Slug: t.Slug, Name: t.Name(v.Locale, FallbackLocale), SMSValidationRequired: t.SMSValidationRequired}
+	}
+	return out, nil
+}
+
+func (s *service) GetSessionPayment(ctx context.Context) (domain.Option, bool, error) {
+	v := callctx.From(ctx)
+	if v.SessionID == "" {
+		return domain.Option{}, false, ErrSessionRequired
+	}
+	return s.Sessions.Get(ctx, v.SessionID)
+}
+
+func (s *service) SetSessionPayment(ctx context.Context, in domain.Option) (domain.Option, error) {
+	v := callctx.From(ctx)
+	switch {
+	case v.SessionID == "":
+		return domain.Option{}, ErrSessionRequired
+	case v.BrandID <= 0:
+		return domain.Option{}, ErrBrandRequired
+	}
+	types, err := s.activeTypes(ctx, v.BrandID)
+	if err != nil {
+		return domain.Option{}, err
+	}
+	var chosen *domain.PaymentType
+	for i := range types {
+		if types[i].Slug == in.Type {
+			chosen = &types[i]
+		}
+	}
+	if chosen == nil {
+		return domain.Option{}, apperr.NewFieldErrors(map[string][]string{"type": {domain.KeyTypeNotAvailable}})
+	}
+	brand, err := s.Brands.Brand(ctx, v.BrandID)
+	if err != nil {
+		return domain.Option{}, fmt.Errorf("brand %d: %w", v.BrandID, err)
+	}
+	o := domain.Normalize(in, *chosen, brand)
+	if errs := domain.Validate(o, brand); len(errs) > 0 {
+		return domain.Option{}, apperr.NewFieldErrors(errs)
+	}
+	if err := s.Sessions.Put(ctx, v.SessionID, o); err != nil {
+		return domain.Option{}, fmt.Errorf("set session payment: %w", err)
+	}
+	return o, nil
+}
