@@ -11,16 +11,18 @@ require (
 	github.com/hostcart/checkout/services/catalog v0.0.0
 	github.com/hostcart/checkout/services/customer v0.0.0
 	github.com/hostcart/checkout/services/domain v0.0.0
+	github.com/hostcart/checkout/services/payment v0.0.0
 	github.com/hostcart/checkout/services/promotion v0.0.0
 	github.com/lib/pq v1.12.3
 	github.com/redis/go-redis/v9 v9.23.0
 	golang.org/x/sync v0.24.0
-	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c
 	google.golang.org/grpc v1.85.0
 	google.golang.org/protobuf v1.36.13-0.20261016172727-e9ee2a76ab8e
 )
 
 require (
+	github.com/almerlucke/go-iban v0.0.0-20220324081643-09bcab81b879 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic v1.15.0 // indirect
@@ -116,3 +118,5 @@ replace github.com/hostcart/checkout/services/cart => ../services/cart
 replace github.com/hostcart/checkout/services/promotion => ../services/promotion
 
 replace github.com/hostcart/checkout/services/customer => ../services/customer
+
+replace github.com/hostcart/checkout/services/payment => ../services/payment

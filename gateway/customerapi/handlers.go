@@ -16,8 +16,8 @@ import (
 
 	"github.com/hostcart/checkout/gateway/apijson"
 	"github.com/hostcart/checkout/gateway/httperr"
-	"github.com/hostcart/checkout/gateway/reqbody"
 	"github.com/hostcart/checkout/gateway/middleware"
+	"github.com/hostcart/checkout/gateway/reqbody"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 )

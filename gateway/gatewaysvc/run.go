@@ -22,6 +22,7 @@ import (
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
@@ -32,7 +33,7 @@ const ServiceName = "gateway"
 
 // backends are the services the gateway calls, by discovery name. Each is required (its
 // <NAME>_ADDR with static discovery) and checked by /readyz.
-var backends = []string{"catalog", "domain", "cart", "promotion", "customer"}
+var backends = []string{"catalog", "domain", "cart", "promotion", "customer", "payment"}
 
 // Backends returns the discovery names of the services the gateway needs, for resolvers that
 // must be told which to look up (discovery.StaticFromEnv).
@@ -88,6 +89,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		Cart:       cartv1.NewCartServiceClient(conns["cart"]),
 		Promotions: promotionv1.NewPromotionServiceClient(conns["promotion"]),
 		Customers:  customerv1.NewCustomerServiceClient(conns["customer"]),
+		Payments:   paymentv1.NewPaymentServiceClient(conns["payment"]),
 		Ready:      ready,
 		Sessions:   sessions.NewRedis(rdb, sessions.RedisOptions{TTL: cfg.SessionTTL}),
 		Brands: brands.NewResolver(catalog, brands.Options{

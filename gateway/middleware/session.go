@@ -83,5 +83,3 @@ func setSessionCookie(c *gin.Context, https *HTTPSDetector, token string) {
 		SameSite: http.SameSiteLaxMode,
 	})
 }
-
-

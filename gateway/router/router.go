@@ -21,6 +21,7 @@ import (
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
+	"github.com/hostcart/checkout/gateway/paymentapi"
 	"github.com/hostcart/checkout/gateway/promotionapi"
 	"github.com/hostcart/checkout/gateway/sessions"
 	"github.com/hostcart/checkout/gateway/spa"
@@ -28,6 +29,7 @@ import (
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 )
 
@@ -44,6 +46,8 @@ type Deps struct {
 	Promotions promotionv1.PromotionServiceClient
 	// Customers serves the session customer routes; nil leaves them out.
 	Customers customerv1.CustomerServiceClient
+	// Payments serves the payment routes; nil leaves them out.
+	Payments paymentv1.PaymentServiceClient
 	// Ready lists the backends /readyz checks, by service name.
 	Ready  map[string]healthpb.HealthClient
 	Brands middleware.BrandResolver
@@ -136,6 +140,11 @@ func New(d Deps) (*gin.Engine, error) {
 	}
 	if d.Customers != nil {
 		customerapi.New(d.Customers, customerapi.Options{Cart: d.Cart, IsHTTPS: https.IsHTTPS}).Register(api.Group("", middleware.CallContext()))
+	}
+
+	if d.Payments != nil {
+		// Payment type names follow the session's locale, which only the catalog stores.
+		paymentapi.New(d.Payments).Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
 	}
 
 	engine.NoRoute(func(c *gin.Context) {

@@ -20,6 +20,7 @@ import (
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
 	"github.com/hostcart/checkout/services/customer/customersvc"
 	"github.com/hostcart/checkout/services/domain/domainsvc"
+	"github.com/hostcart/checkout/services/payment/paymentsvc"
 	"github.com/hostcart/checkout/services/promotion/promotionsvc"
 )
 
@@ -101,6 +102,8 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"PROMOTION_SEED":        "true",
 		"CUSTOMER_SQLITE_PATH":  filepath.Join(dataDir, "customer.db"),
 		"CUSTOMER_SEED":         "true",
+		"PAYMENT_SQLITE_PATH":   filepath.Join(dataDir, "payment.db"),
+		"PAYMENT_SEED":          "true",
 		"FRONTEND_DIR":          cfg.FrontendDir,
 		"DEV_BRAND_HOSTS":       "true",
 		// Devstack is the one place where in-process stores are the intended default; a service
@@ -112,7 +115,7 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	}
 
 	// Every service gets its own loopback port, so the stack speaks real gRPC between them.
-	names := []string{"catalog", "domain", "promotion", "cart", "customer"}
+	names := []string{"catalog", "domain", "promotion", "cart", "customer", "payment"}
 	listeners := make(map[string]net.Listener, len(names))
 	closeAll := func() {
 		for _, lis := range listeners {
@@ -187,6 +190,9 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	})
 	st.launch(gctx, "customer", log, func(ctx context.Context, log *slog.Logger) error {
 		return customersvc.Run(ctx, customersvc.ConfigFromEnv(), listeners["customer"], log)
+	})
+	st.launch(gctx, "payment", log, func(ctx context.Context, log *slog.Logger) error {
+		return paymentsvc.Run(ctx, paymentsvc.ConfigFromEnv(), listeners["payment"], log)
 	})
 	st.launch(gctx, "gateway", log, func(ctx context.Context, log *slog.Logger) error {
 		return gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log)

@@ -24,6 +24,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkDomainAPI(t, st.base)
 	checkCartAPI(t, st.base)
 	checkCustomerAPI(t, st)
+	checkPaymentAPI(t, st)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -36,6 +37,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkDomainAPI(t, st.base)
 	checkCartAPI(t, st.base)
 	checkCustomerAPI(t, st)
+	checkPaymentAPI(t, st)
 }
 
 func startStack(t *testing.T, cfg Config) string {

@@ -148,4 +148,3 @@ func (s *Store) Upsert(ctx context.Context, customers []domain.ExistingCustomer)
 	}
 	return nil
 }
-
