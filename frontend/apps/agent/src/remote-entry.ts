@@ -1,7 +1,11 @@
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
+import { OAuthCallbackPage } from '@hostcart/agent-feature-oauth';
 
 /**
- * No screen of this remote is built yet: its services do not exist. Every route it owns shows
- * the shell's "not available yet" page until a screen is added here.
+ * The agent remote's screens built so far: the OAuth callback, where the customer login popup
+ * lands (issue 9). The panel sign-in views, session restore and drafts come with the agents'
+ * issue; until then their routes show the shell's "not available yet" page.
  */
-export const screens: RemoteRoutesModule['screens'] = {};
+export const screens: RemoteRoutesModule['screens'] = {
+  'oauth-callback': OAuthCallbackPage,
+};

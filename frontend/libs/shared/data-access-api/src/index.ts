@@ -11,3 +11,5 @@ export * from './lib/retry-after';
 export * from './lib/cart-types';
 export * from './lib/cart';
 export * from './lib/promotion';
+export * from './lib/customer';
+export * from './lib/customer-number';

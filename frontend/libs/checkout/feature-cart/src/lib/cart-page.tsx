@@ -7,6 +7,7 @@ import {
   useGetCurrentBrandQuery,
   useGetPricedCartQuery,
   useGetProductsQuery,
+  useGetSessionCustomerQuery,
   useRemoveAddonMutation,
   useRemoveDomainMutation,
   useRemoveItemMutation,
@@ -57,6 +58,8 @@ export function CartPage({ PeriodModal }: CartPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const brand = useGetCurrentBrandQuery();
+  // An existing customer goes on to the logout view instead of the customer forms (spec §4).
+  const customer = useGetSessionCustomerQuery();
   const { data, error, isLoading, isFetching, refetch } = useGetPricedCartQuery();
   const priced = data?.priced;
   const items = useMemo(() => priced?.items ?? [], [priced]);
@@ -144,7 +147,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
     }
     const lines = pricedCartLines(priced);
     track(beginCheckout(lines, priced.totals?.total_display_cents ?? 0, lines.find((l) => l.coupon)?.coupon));
-    navigate(checkoutTarget(brand.data));
+    navigate(checkoutTarget(brand.data, customer.data?.customer));
   }
 
   function changeTerm(item: PricedItem) {

@@ -1,4 +1,4 @@
-import type { Brand, PricedCart } from '@hostcart/shared-data-access-api';
+import { isExistingCustomer, loginOffered, type Brand, type PricedCart, type SessionCustomer } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 
 /** What stops "to checkout" (spec §5 "Cart", §8): the first item that misses a domain or a field. */
@@ -49,18 +49,10 @@ export function firstCheckoutBlock(priced: PricedCart): CheckoutBlock | null {
 }
 
 /**
- * Login is offered only when the brand has an oauth authority and allows CRM customers
- * (spec §2 "Login or register").
+ * The step after the cart (spec §4 "Checkout flow"): the logout view for an existing customer,
+ * else login-or-register when login is allowed, else basic info.
  */
-export function loginAllowed(brand: Brand | undefined): boolean {
-  return !!brand?.properties?.['oauth_authority_url'] && brand.properties['allow_crm'] === 'true';
-}
-
-/**
- * The step after the cart (spec §4 "Checkout flow"): login-or-register when login is allowed,
- * else basic info. An existing customer would go to logout; the customer service that knows
- * about one does not exist yet, so every visitor is a new one here.
- */
-export function checkoutTarget(brand: Brand | undefined): string {
-  return pathTo(loginAllowed(brand) ? 'login-or-register' : 'basic-info');
+export function checkoutTarget(brand: Brand | undefined, customer?: SessionCustomer | null): string {
+  if (isExistingCustomer(customer)) return pathTo('logout');
+  return pathTo(loginOffered(brand) ? 'login-or-register' : 'basic-info');
 }

@@ -1,5 +1,6 @@
 import { footnotePeriods } from './footnote';
-import { checkoutTarget, firstCheckoutBlock, loginAllowed } from './checkout-gate';
+import { loginOffered } from '@hostcart/shared-data-access-api';
+import { checkoutTarget, firstCheckoutBlock } from './checkout-gate';
 import { manualCodes } from './priced-lines';
 import { cancellationLabel, periodInMonthsOrDays } from './terms';
 import { yearsOnMarket } from './trust-box';
@@ -61,13 +62,20 @@ describe('firstCheckoutBlock', () => {
 
 describe('checkout target (spec §4 "Checkout flow")', () => {
   it('offers login only with an oauth authority and allow_crm', () => {
-    expect(loginAllowed(brand('hostwerk'))).toBe(true);
-    expect(loginAllowed(brand('alpenhost'))).toBe(false);
+    expect(loginOffered(brand('hostwerk'))).toBe(true);
+    expect(loginOffered(brand('alpenhost'))).toBe(false);
     const crmWithoutAuthority = brand('hostwerk');
     delete crmWithoutAuthority.properties['oauth_authority_url'];
-    expect(loginAllowed(crmWithoutAuthority)).toBe(false);
+    expect(loginOffered(crmWithoutAuthority)).toBe(false);
     expect(checkoutTarget(brand('hostwerk'))).toBe('/customer/login-or-register');
     expect(checkoutTarget(brand('alpenhost'))).toBe('/customer/basic-info');
+  });
+
+  it('takes an existing customer to the logout view', () => {
+    const existing = { customer_no: '100001', basic_info: null, address: null, validated: true };
+    expect(checkoutTarget(brand('hostwerk'), existing)).toBe('/customer/logout');
+    expect(checkoutTarget(brand('alpenhost'), existing)).toBe('/customer/logout');
+    expect(checkoutTarget(brand('hostwerk'), { ...existing, customer_no: '' })).toBe('/customer/login-or-register');
   });
 });
 

@@ -41,7 +41,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  // Cart: the session cart and its priced view; every cart mutation invalidates it.
-  tagTypes: ['Locale', 'Cart'],
+  // Cart: the session cart and its priced view; every cart mutation invalidates it. Customer: the
+  // session's customer; its forms, login and logout invalidate it (and the cart, whose prices follow
+  // the customer's VAT).
+  tagTypes: ['Locale', 'Cart', 'Customer'],
   endpoints: () => ({}),
 });

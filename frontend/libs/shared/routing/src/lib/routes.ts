@@ -128,8 +128,9 @@ export const routes: readonly RouteDef[] = [
   { id: 'sms-validation', path: '/sms-validation', owner: 'checkout', query: {} },
   { id: 'success', path: '/success/:orderId', owner: 'checkout', query: {} },
 
-  { id: 'oauth', path: '/oauth', owner: 'agent', query: { code: 'word', data: 'word' }, redirect: (q) => withQuery('/oauth/callback', q) },
-  { id: 'oauth-callback', path: '/oauth/callback', owner: 'agent', query: { code: 'word', data: 'word' } },
+  // The authorization code and state of an OpenID authority are base64url: word characters and hyphens.
+  { id: 'oauth', path: '/oauth', owner: 'agent', query: { code: 'slug', state: 'slug', data: 'word' }, redirect: (q) => withQuery('/oauth/callback', q) },
+  { id: 'oauth-callback', path: '/oauth/callback', owner: 'agent', query: { code: 'slug', state: 'slug', data: 'word' } },
   { id: 'oauth-ready', path: '/oauth/ready', owner: 'agent', query: {} },
   { id: 'session-restore', path: '/session-restore', owner: 'agent', query: { session_code: 'word' } },
   { id: 'continue-preconfigured-order', path: '/continue-preconfigured-order', owner: 'agent', query: { session_code: 'word' } },

@@ -1,0 +1,1 @@
+export { OAuthCallbackPage } from './lib/oauth-callback-page';

@@ -1,0 +1,243 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useGetCountriesQuery, useGetZipCodesQuery, useSaveAddressMutation, type Address, type Country } from '@hostcart/shared-data-access-api';
+import { pathTo } from '@hostcart/shared-routing';
+import { checkoutPageView, track } from '@hostcart/shared-util-analytics';
+import { CustomerGuard } from './customer-guard';
+import { FormField } from './form-field';
+import { useCustomerNotices } from './notices';
+import { applyServerErrors } from './server-errors';
+import type { CheckoutCustomer } from './use-checkout-customer';
+import type { CustomerScreenProps } from './basic-info-page';
+
+/** Spec §5 "Customer address" and §9 field lengths. */
+export const MAX_STREET = 200;
+export const MAX_POSTAL_CODE = 10;
+export const MAX_CITY = 100;
+/** Zip codes are searched from this many characters on (spec §2 "Address"). */
+export const ZIP_SEARCH_MIN = 3;
+
+interface AddressForm {
+  street: string;
+  country_code: string;
+  postal_code: string;
+  city: string;
+  phone: string;
+}
+
+const FIELDS = ['street', 'country_code', 'postal_code', 'city', 'phone'] as const;
+
+/** A country's flag from its ISO code (regional indicator symbols). */
+export function flag(code: string): string {
+  return /^[A-Z]{2}$/.test(code) ? String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';
+}
+
+/** Spec §2: +43 231 12345678 for the Austrian brand, else +49 231 12345678. */
+export function phonePlaceholder(brandCountry: string | undefined): string {
+  return brandCountry?.toUpperCase() === 'AT' ? '+43 231 12345678' : '+49 231 12345678';
+}
+
+/** /customer/address (spec §2 "Address"). */
+export function AddressPage({ breadcrumbs }: CustomerScreenProps) {
+  const location = useLocation();
+  const returnToConfirm = !!(location.state as { returnToConfirm?: boolean } | null)?.returnToConfirm;
+  return (
+    <CustomerGuard need="new">
+      {(state) =>
+        // With no first name stored it returns to the previous step (spec §2).
+        state.customer?.basic_info?.first_name ? (
+          <AddressScreen state={state} breadcrumbs={breadcrumbs} returnToConfirm={returnToConfirm} />
+        ) : (
+          <Navigate to={pathTo('basic-info')} replace />
+        )
+      }
+    </CustomerGuard>
+  );
+}
+
+function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: CheckoutCustomer; breadcrumbs?: ReactNode; returnToConfirm: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const countries = useGetCountriesQuery();
+  const brandCountry = (state.brand?.properties['country_code'] ?? 'DE').toUpperCase();
+  const stored = state.customer?.address;
+  const [save, saving] = useSaveAddressMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { showNotices } = useCustomerNotices();
+  const zipListId = useId();
+
+  // GA4: the address page was shown (spec §4a), once per visit of the screen.
+  const tracked = useRef(false);
+  useEffect(() => {
+    if (tracked.current) return;
+    tracked.current = true;
+    track(checkoutPageView('address'));
+  }, []);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<AddressForm>({
+    mode: 'onTouched',
+    defaultValues: {
+      street: stored?.street ?? '',
+      country_code: stored?.country_code || brandCountry,
+      postal_code: stored?.postal_code ?? '',
+      city: stored?.city ?? '',
+      phone: stored?.phone ?? '',
+    },
+  });
+
+  const country = watch('country_code');
+  const postalCode = watch('postal_code').trim();
+  // The zip list is the brand country's; other countries are typed freely.
+  const searchZips = country === brandCountry && postalCode.length >= ZIP_SEARCH_MIN;
+  const zips = useGetZipCodesQuery(postalCode, { skip: !searchZips });
+  const zipMatches = searchZips ? (zips.data ?? []).slice(0, 20) : [];
+
+  // Choosing a suggested postal code fills in its city.
+  useEffect(() => {
+    const exact = zipMatches.find((z) => z.code === postalCode);
+    if (exact && exact.city) setValue('city', exact.city, { shouldValidate: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [postalCode, zips.data]);
+
+  const sorted: Country[] = [...(countries.data ?? [])].sort((a, b) => a.order - b.order);
+  const countryField = register('country_code', {
+    required: { value: true, message: 'validation.required' },
+    // Changing the country resets postal code and city (spec §4 "Field forms").
+    onChange: () => {
+      setValue('postal_code', '');
+      setValue('city', '');
+    },
+  });
+
+  async function submit(form: AddressForm) {
+    setFormError(null);
+    const body: Address = {
+      street: form.street.trim(),
+      postal_code: form.postal_code.trim(),
+      city: form.city.trim(),
+      country_code: form.country_code,
+      phone: form.phone.trim(),
+    };
+    try {
+      const answer = await save(body).unwrap();
+      showNotices(answer.notices);
+      navigate(returnToConfirm ? pathTo('confirm') : pathTo('payment'));
+    } catch (e) {
+      setFormError(applyServerErrors<AddressForm>(e, FIELDS, setError));
+    }
+  }
+
+  const requiredText = (max: number) => ({
+    validate: (v: string) => v.trim() !== '' || 'validation.required',
+    maxLength: { value: max, message: 'validation.max_length' },
+  });
+  const err = (name: keyof AddressForm) => errors[name]?.message;
+  const countryError = err('country_code');
+
+  return (
+    <div className="hc-page hc-page--narrow">
+      {breadcrumbs}
+      <h1>{t('customer_forms.address_heading')}</h1>
+      <p className="hc-hint">{t('customer_forms.required_hint')}</p>
+      <form noValidate onSubmit={handleSubmit(submit)} aria-busy={saving.isLoading || undefined}>
+        <FormField
+          label={t('customer_forms.street')}
+          required
+          autoComplete="street-address"
+          registration={register('street', requiredText(MAX_STREET))}
+          error={err('street')}
+          errorParams={{ max: MAX_STREET }}
+        />
+        <div className="hc-field">
+          <label htmlFor="address-country" className="hc-label">
+            {t('customer_forms.country')}
+            <span aria-hidden="true"> *</span>
+          </label>
+          <select
+            id="address-country"
+            className="hc-input"
+            autoComplete="country"
+            aria-required
+            aria-invalid={countryError ? true : undefined}
+            aria-describedby={countryError ? 'address-country-error' : undefined}
+            {...countryField}
+          >
+            {sorted.length === 0 && <option value={brandCountry}>{brandCountry}</option>}
+            {sorted.map((c) => (
+              <option key={c.code} value={c.code}>
+                {`${flag(c.code)} ${c.name}`.trim()}
+              </option>
+            ))}
+          </select>
+          {countryError && (
+            <p id="address-country-error" className="hc-field-error">
+              {t(countryError, { field: t('customer_forms.country') })}
+            </p>
+          )}
+        </div>
+        <FormField
+          label={t('customer_forms.postal_code')}
+          required
+          autoComplete="postal-code"
+          inputMode="numeric"
+          list={zipMatches.length > 0 ? zipListId : undefined}
+          registration={register('postal_code', requiredText(MAX_POSTAL_CODE))}
+          error={err('postal_code')}
+          errorParams={{ max: MAX_POSTAL_CODE }}
+          after={
+            zipMatches.length > 0 ? (
+              <datalist id={zipListId}>
+                {zipMatches.map((z) => (
+                  <option key={`${z.code}-${z.city}`} value={z.code}>
+                    {`${z.code} ${z.city}`}
+                  </option>
+                ))}
+              </datalist>
+            ) : null
+          }
+        />
+        <FormField
+          label={t('customer_forms.city')}
+          required
+          autoComplete="address-level2"
+          registration={register('city', requiredText(MAX_CITY))}
+          error={err('city')}
+          errorParams={{ max: MAX_CITY }}
+        />
+        <FormField
+          label={t('customer_forms.phone')}
+          required
+          type="tel"
+          autoComplete="tel"
+          placeholder={phonePlaceholder(brandCountry)}
+          registration={register('phone', {
+            validate: (v) => (v.trim() === '' ? 'validation.required' : /^[+\d\s]+$/.test(v.trim()) || 'customer.phone_invalid'),
+          })}
+          error={err('phone')}
+        />
+        {formError && (
+          <p className="hc-field-error" role="alert">
+            {t(formError)}
+          </p>
+        )}
+        <div className="hc-form-actions">
+          <Link className="hc-button hc-button--secondary" to={pathTo('basic-info')}>
+            {t('customer_forms.back')}
+          </Link>
+          <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
+            {state.loginOffered ? t('customer_forms.create_account') : t('customer_forms.next')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { GROUP_COMPANY, GROUP_PRIVATE, useSaveBasicInfoMutation, type BasicInfo } from '@hostcart/shared-data-access-api';
+import { pathTo } from '@hostcart/shared-routing';
+import { CustomerGuard } from './customer-guard';
+import { FormField } from './form-field';
+import { applyServerErrors } from './server-errors';
+import { useCustomerNotices } from './notices';
+import type { CheckoutCustomer } from './use-checkout-customer';
+
+/** Spec §5 "Customer basic info" and §9 field lengths. */
+export const MAX_NAME = 100;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface BasicInfoForm {
+  group: string;
+  gender: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  company_vat_id: string;
+  email: string;
+}
+
+const FIELDS = ['group', 'gender', 'first_name', 'last_name', 'company_name', 'company_vat_id', 'email'] as const;
+
+export interface CustomerScreenProps {
+  /** The checkout breadcrumbs, handed in by the app (a feature library does not import another). */
+  breadcrumbs?: ReactNode;
+}
+
+/** /customer/basic-info (spec §2 "Basic info"). */
+export function BasicInfoPage({ breadcrumbs }: CustomerScreenProps) {
+  const location = useLocation();
+  const returnToConfirm = !!(location.state as { returnToConfirm?: boolean } | null)?.returnToConfirm;
+  return (
+    <CustomerGuard need="new" existingTo={pathTo('confirm')}>
+      {(state) => <BasicInfoScreen state={state} breadcrumbs={breadcrumbs} returnToConfirm={returnToConfirm} />}
+    </CustomerGuard>
+  );
+}
+
+function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: CheckoutCustomer; breadcrumbs?: ReactNode; returnToConfirm: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const props = state.brand?.properties ?? {};
+  // A brand that says nothing about a kind takes it, as the customer service does.
+  const allowCompanies = props['allow_companies'] !== 'false';
+  const allowPrivate = props['allow_private_persons'] !== 'false';
+  const forcedGroup = allowCompanies && allowPrivate ? null : allowCompanies ? GROUP_COMPANY : GROUP_PRIVATE;
+  const stored = state.customer?.basic_info;
+  const [save, saving] = useSaveBasicInfoMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { showNotices } = useCustomerNotices();
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<BasicInfoForm>({
+    mode: 'onTouched',
+    defaultValues: {
+      group: String(forcedGroup ?? stored?.group ?? GROUP_PRIVATE),
+      gender: String(stored?.gender ?? 0),
+      first_name: stored?.first_name ?? '',
+      last_name: stored?.last_name ?? '',
+      company_name: stored?.company_name ?? '',
+      company_vat_id: stored?.company_vat_id ?? '',
+      email: stored?.email ?? '',
+    },
+  });
+  const isCompany = Number(forcedGroup ?? watch('group')) === GROUP_COMPANY;
+  const backTo = state.loginOffered ? pathTo('login-or-register') : pathTo('cart');
+  const termsUrl = isCompany ? props['terms_business_url'] : props['terms_private_url'];
+
+  async function submit(form: BasicInfoForm) {
+    setFormError(null);
+    const group = forcedGroup ?? Number(form.group);
+    // Basic info Forward (spec §4): company fields are dropped for a private person.
+    const body: BasicInfo = {
+      group,
+      gender: Number(form.gender),
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      company_name: group === GROUP_COMPANY ? form.company_name.trim() : '',
+      company_vat_id: group === GROUP_COMPANY ? form.company_vat_id.replace(/\s+/g, '') : '',
+      email: form.email.trim(),
+    };
+    try {
+      const answer = await save(body).unwrap();
+      showNotices(answer.notices);
+      navigate(returnToConfirm ? pathTo('confirm') : pathTo('address'));
+    } catch (e) {
+      setFormError(applyServerErrors<BasicInfoForm>(e, FIELDS, setError));
+    }
+  }
+
+  const required = (key: string) => ({ value: true, message: key });
+  const maxName = { value: MAX_NAME, message: 'validation.max_length' };
+  const err = (name: keyof BasicInfoForm) => errors[name]?.message;
+
+  return (
+    <div className="hc-page hc-page--narrow">
+      {breadcrumbs}
+      <h1>{t('customer_forms.basic_heading')}</h1>
+      <p className="hc-hint">{t('customer_forms.required_hint')}</p>
+      <form noValidate onSubmit={handleSubmit(submit)} aria-busy={saving.isLoading || undefined}>
+        {forcedGroup === null && (
+          <fieldset className="hc-choice-group">
+            <legend className="hc-label">{t('customer_forms.order_as')}</legend>
+            <label className="hc-choice">
+              <input type="radio" value={String(GROUP_PRIVATE)} {...register('group')} />
+              <span>{t('customer_forms.private')}</span>
+            </label>
+            <label className="hc-choice">
+              <input type="radio" value={String(GROUP_COMPANY)} {...register('group')} />
+              <span>{t('customer_forms.company')}</span>
+            </label>
+          </fieldset>
+        )}
+        <fieldset className="hc-choice-group" aria-describedby={err('gender') ? 'gender-error' : undefined}>
+          <legend className="hc-label">{t('customer_forms.gender')}</legend>
+          <label className="hc-choice">
+            <input type="radio" value="0" {...register('gender')} />
+            <span>{t('customer_forms.mr')}</span>
+          </label>
+          <label className="hc-choice">
+            <input type="radio" value="1" {...register('gender')} />
+            <span>{t('customer_forms.ms')}</span>
+          </label>
+          {err('gender') && (
+            <p id="gender-error" className="hc-field-error">
+              {t(err('gender') as string)}
+            </p>
+          )}
+        </fieldset>
+        {err('group') && <p className="hc-field-error">{t(err('group') as string)}</p>}
+        <FormField
+          label={t('customer_forms.first_name')}
+          required
+          autoComplete="given-name"
+          registration={register('first_name', { required: required('validation.required'), maxLength: maxName, validate: (v) => v.trim() !== '' || 'validation.required' })}
+          error={err('first_name')}
+          errorParams={{ max: MAX_NAME }}
+        />
+        <FormField
+          label={t('customer_forms.last_name')}
+          required
+          autoComplete="family-name"
+          registration={register('last_name', { required: required('validation.required'), maxLength: maxName, validate: (v) => v.trim() !== '' || 'validation.required' })}
+          error={err('last_name')}
+          errorParams={{ max: MAX_NAME }}
+        />
+        {isCompany && (
+          <>
+            <FormField
+              label={t('customer_forms.company_name')}
+              required
+              autoComplete="organization"
+              registration={register('company_name', {
+                maxLength: maxName,
+                validate: (v) => !isCompany || v.trim() !== '' || 'validation.required',
+              })}
+              error={err('company_name')}
+              errorParams={{ max: MAX_NAME }}
+            />
+            <FormField
+              label={t('customer_forms.company_vat_id')}
+              autoComplete="off"
+              registration={register('company_vat_id', {
+                validate: (v) => v.replace(/\s+/g, '').length <= MAX_NAME || 'validation.max_length',
+              })}
+              error={err('company_vat_id')}
+              errorParams={{ max: MAX_NAME }}
+            />
+          </>
+        )}
+        <FormField
+          label={t('customer_forms.email')}
+          required
+          type="email"
+          autoComplete="email"
+          registration={register('email', {
+            validate: (v) => (v.trim() === '' ? 'validation.required' : EMAIL.test(v.trim()) || 'validation.email'),
+          })}
+          error={err('email')}
+        />
+        {termsUrl && (
+          <p className="hc-hint">
+            {t('customer_forms.legal_intro')}{' '}
+            <a href={termsUrl} target="_blank" rel="noopener noreferrer">
+              {t('customer_forms.legal_link')}
+            </a>
+          </p>
+        )}
+        {formError && (
+          <p className="hc-field-error" role="alert">
+            {t(formError)}
+          </p>
+        )}
+        <div className="hc-form-actions">
+          <Link className="hc-button hc-button--secondary" to={backTo}>
+            {t('customer_forms.back')}
+          </Link>
+          <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
+            {t('customer_forms.next')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+

@@ -1,0 +1,100 @@
+// The customer routes (docs/api.md "Customer routes"): the session's customer, its two forms, and
+// the login of existing customers through the brand's OpenID authority.
+import type { ApiJson, customer } from '@hostcart/shared-api-types';
+import { api } from './api';
+
+export type BasicInfo = ApiJson<customer.BasicInfoJson>;
+export type Address = ApiJson<customer.AddressJson>;
+/** customer_no is set for an existing customer; basic_info and address are null until saved. */
+export type SessionCustomer = ApiJson<customer.CustomerJson>;
+export type CustomerNotice = ApiJson<customer.NoticeJson>;
+
+/** Every customer route answers the customer with what the visitor should learn about it. */
+export interface CustomerResponse {
+  customer: SessionCustomer;
+  notices: CustomerNotice[];
+}
+
+export interface LoginRequest {
+  authorization_code: string;
+  state: string;
+  subscription_id?: string;
+  use_cp_2?: boolean;
+  clear_cart?: boolean;
+}
+
+export interface LoginResponse {
+  customer: SessionCustomer;
+  external_product_id: string;
+}
+
+/** group 0 is a company, 1 a private person (spec §3); gender 0 Mr, 1 Ms. */
+export const GROUP_COMPANY = 0;
+export const GROUP_PRIVATE = 1;
+
+export const customerApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSessionCustomer: build.query<CustomerResponse, void>({
+      query: () => '/session/customer',
+      providesTags: ['Customer'],
+    }),
+    saveBasicInfo: build.mutation<CustomerResponse, BasicInfo>({
+      query: (body) => ({ url: '/session/basic-info', method: 'PUT', body }),
+      // The saved form is the answer; VAT and prices may follow the customer (spec §4 "Basic info Forward").
+      invalidatesTags: ['Customer', 'Cart'],
+    }),
+    saveAddress: build.mutation<CustomerResponse, Address>({
+      query: (body) => ({ url: '/session/address-info', method: 'PUT', body }),
+      invalidatesTags: ['Customer', 'Cart'],
+    }),
+    getAuthorizationUrl: build.mutation<{ url: string }, void>({
+      // A mutation, not a query: every login needs a fresh state and nonce, never a cached URL.
+      query: () => ({ url: '/customer/authorization-url', method: 'GET' }),
+    }),
+    login: build.mutation<LoginResponse, LoginRequest>({
+      query: (body) => ({ url: '/customer/login', method: 'POST', body }),
+      invalidatesTags: ['Customer', 'Cart'],
+    }),
+    logout: build.mutation<CustomerResponse, void>({
+      query: () => ({ url: '/customer/logout', method: 'POST' }),
+      invalidatesTags: ['Customer', 'Cart'],
+    }),
+  }),
+});
+
+export const {
+  useGetSessionCustomerQuery,
+  useSaveBasicInfoMutation,
+  useSaveAddressMutation,
+  useGetAuthorizationUrlMutation,
+  useLoginMutation,
+  useLogoutMutation,
+} = customerApi;
+
+/**
+ * Login is offered only when the brand has an oauth authority and allows CRM customers
+ * (spec §2 "Login or register").
+ */
+export function loginOffered(brand: { properties?: Record<string, string> } | undefined): boolean {
+  return !!brand?.properties?.['oauth_authority_url'] && brand.properties['allow_crm'] === 'true';
+}
+
+/** An existing customer has a customer number (spec §3, §6). */
+export function isExistingCustomer(customer: SessionCustomer | null | undefined): boolean {
+  return !!customer?.customer_no;
+}
+
+/** The first message key per field of a refused form (spec §8: the first one is shown at the field). */
+export function firstFieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (error && typeof error === 'object' && 'data' in error) {
+    const data = (error as { data?: unknown }).data;
+    const errors = data && typeof data === 'object' ? (data as { errors?: unknown }).errors : undefined;
+    if (errors && typeof errors === 'object') {
+      for (const [field, keys] of Object.entries(errors as Record<string, unknown>)) {
+        if (Array.isArray(keys) && typeof keys[0] === 'string') out[field] = keys[0];
+      }
+    }
+  }
+  return out;
+}
