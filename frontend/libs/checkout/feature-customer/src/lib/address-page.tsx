@@ -105,7 +105,6 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
   useEffect(() => {
     const exact = zipMatches.find((z) => z.code === postalCode);
     if (exact && exact.city) setValue('city', exact.city, { shouldValidate: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [postalCode, zips.data]);
 
   const sorted: Country[] = [...(countries.data ?? [])].sort((a, b) => a.order - b.order);

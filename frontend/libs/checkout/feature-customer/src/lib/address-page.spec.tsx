@@ -1,0 +1,88 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { brand, customer, installCustomerApi, json, privatePerson, renderCustomer, shownLocation, type FakeState } from './test-utils';
+import { flag, phonePlaceholder } from './address-page';
+
+const withBasicInfo = () => customer({ basic_info: privatePerson });
+
+async function fill(street: string, postalCode: string, city: string, phone: string) {
+  await userEvent.type(screen.getByLabelText(/Street/), street);
+  await userEvent.type(screen.getByLabelText(/Postcode/), postalCode);
+  await userEvent.clear(screen.getByLabelText(/Town or city/));
+  await userEvent.type(screen.getByLabelText(/Town or city/), city);
+  await userEvent.type(screen.getByLabelText(/Phone/), phone);
+}
+
+describe('address (spec §2 "Address", §5)', () => {
+  beforeEach(() => {
+    (window as { dataLayer?: unknown[] }).dataLayer = [];
+  });
+
+  it('returns to basic info while no first name is stored', async () => {
+    installCustomerApi({ brand: brand('hostwerk'), customer: customer(), cartItems: 1 });
+    renderCustomer('/customer/address');
+    await waitFor(() => expect(shownLocation()).toBe('/customer/basic-info'));
+  });
+
+  it('lists countries by their order with flags, defaults to the brand country and resets postcode and city on change', async () => {
+    installCustomerApi({ brand: brand('hostwerk'), customer: withBasicInfo(), cartItems: 1 });
+    renderCustomer('/customer/address');
+    await screen.findByRole('heading', { name: 'Your address' });
+    const country = (await screen.findByRole('option', { name: /Germany/ })).parentElement as HTMLSelectElement;
+    expect([...country.options].map((o) => o.value)).toEqual(['DE', 'AT', 'CH']);
+    expect(country.value).toBe('DE');
+    expect(country.options[0].textContent).toBe(`${flag('DE')} Germany`);
+    await userEvent.type(screen.getByLabelText(/Postcode/), '10115');
+    // The zip list of the brand's country fills the city.
+    await waitFor(() => expect((screen.getByLabelText(/Town or city/) as HTMLInputElement).value).toBe('Berlin'));
+    await userEvent.selectOptions(country, 'AT');
+    expect((screen.getByLabelText(/Postcode/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/Town or city/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/Phone/) as HTMLInputElement).placeholder).toBe('+49 231 12345678');
+    expect((window as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === 'checkout_page_view')).toBe(true);
+  });
+
+  it("shows the server's message at the phone field, then saves and goes on to payment", async () => {
+    let refuse = true;
+    const state: FakeState = {
+      brand: brand('alpenhost'),
+      customer: withBasicInfo(),
+      cartItems: 1,
+      save: (req) => {
+        if (refuse) return json({ error: 'validation.failed', errors: { phone: ['customer.phone_invalid'] } }, 400);
+        state.customer = { ...state.customer, address: req.body };
+        return { customer: state.customer, notices: [{ key: 'customer.country_not_supported', type: 'warning', params: {} }] };
+      },
+    };
+    const seen = installCustomerApi(state);
+    renderCustomer('/customer/address');
+    await screen.findByRole('heading', { name: 'Your address' });
+    expect((screen.getByLabelText(/Phone/) as HTMLInputElement).placeholder).toBe('+43 231 12345678');
+    // Alpenhost offers no login: the button just goes on.
+    expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
+    await fill('Ring 1', '1010', 'Wien', '+43 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/valid phone number/)).toBeTruthy();
+    expect(shownLocation()).toBe('/customer/address');
+    refuse = false;
+    await userEvent.clear(screen.getByLabelText(/Phone/));
+    await userEvent.type(screen.getByLabelText(/Phone/), '+43 1 5880');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownLocation()).toBe('/payment'));
+    expect(seen.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ street: 'Ring 1', postal_code: '1010', city: 'Wien', country_code: 'AT', phone: '+43 1 5880' });
+  });
+
+  it('names the button after the account creation when login is offered', async () => {
+    installCustomerApi({ brand: brand('hostwerk'), customer: withBasicInfo(), cartItems: 1 });
+    renderCustomer('/customer/address');
+    expect(await screen.findByRole('button', { name: 'Create account and continue' })).toBeTruthy();
+    await act(async () => undefined);
+  });
+
+  it('places the phone hint per brand country', () => {
+    expect(phonePlaceholder('AT')).toBe('+43 231 12345678');
+    expect(phonePlaceholder('DE')).toBe('+49 231 12345678');
+    expect(phonePlaceholder(undefined)).toBe('+49 231 12345678');
+    expect(flag('xx')).toBe('');
+  });
+});
