@@ -32,6 +32,19 @@ export interface LoginResponse {
 export const GROUP_COMPANY = 0;
 export const GROUP_PRIVATE = 1;
 
+/** Puts a route's answer into the cached session customer as soon as it arrives. */
+async function storeAnswer(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: { customer: SessionCustomer; notices?: CustomerNotice[] } }> },
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(customerApi.util.upsertQueryData('getSessionCustomer', undefined, { customer: data.customer, notices: data.notices ?? [] }));
+  } catch {
+    // A refused form changed nothing: the cached customer stays right.
+  }
+}
+
 export const customerApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSessionCustomer: build.query<CustomerResponse, void>({
@@ -40,12 +53,16 @@ export const customerApi = api.injectEndpoints({
     }),
     saveBasicInfo: build.mutation<CustomerResponse, BasicInfo>({
       query: (body) => ({ url: '/session/basic-info', method: 'PUT', body }),
-      // The saved form is the answer; VAT and prices may follow the customer (spec §4 "Basic info Forward").
-      invalidatesTags: ['Customer', 'Cart'],
+      // The answer is the stored customer: the next screen must not see the one from before
+      // (the address screen sends a visitor without basic info back). VAT and prices may follow
+      // the customer (spec §4 "Basic info Forward").
+      onQueryStarted: storeAnswer,
+      invalidatesTags: ['Cart'],
     }),
     saveAddress: build.mutation<CustomerResponse, Address>({
       query: (body) => ({ url: '/session/address-info', method: 'PUT', body }),
-      invalidatesTags: ['Customer', 'Cart'],
+      onQueryStarted: storeAnswer,
+      invalidatesTags: ['Cart'],
     }),
     getAuthorizationUrl: build.mutation<{ url: string }, void>({
       // A mutation, not a query: every login needs a fresh state and nonce, never a cached URL.
@@ -53,11 +70,13 @@ export const customerApi = api.injectEndpoints({
     }),
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/customer/login', method: 'POST', body }),
-      invalidatesTags: ['Customer', 'Cart'],
+      onQueryStarted: storeAnswer,
+      invalidatesTags: ['Cart'],
     }),
     logout: build.mutation<CustomerResponse, void>({
       query: () => ({ url: '/customer/logout', method: 'POST' }),
-      invalidatesTags: ['Customer', 'Cart'],
+      onQueryStarted: storeAnswer,
+      invalidatesTags: ['Cart'],
     }),
   }),
 });

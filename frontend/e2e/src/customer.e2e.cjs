@@ -1,0 +1,201 @@
+// Issue 9 acceptance in Chromium: from the cart a private person and a company enter their basic
+// info and address (the server's refusals shown at the fields, then corrected) and reach the
+// payment step, for both brands at desktop (1280x900, German) and phone (390x844, English) sizes;
+// an existing Hostwerk customer logs in through the login popup at devstack's local authority and
+// lands on post-fill, then finds the logout view from the cart. axe-core runs on every screen.
+const { launch, brandOrigin, axeViolations, screenshot, apiSend, settled } = require('./browser.cjs');
+
+let browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+jest.setTimeout(180_000);
+
+const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 900 }, locale: 'de-DE' };
+const PHONE = { name: 'phone', viewport: { width: 390, height: 844 }, locale: 'en-GB' };
+
+// A product without required domain or fields per brand (services/catalog/seed/brands).
+const PRODUCT = { hostwerk: 1001, alpenhost: 2001 };
+
+const TEXT = {
+  'de-DE': {
+    toCheckout: 'Zur Kasse', register: 'Als Neukunde fortfahren', login: 'Anmelden', next: 'Weiter', createAccount: 'Kundenkonto anlegen und weiter',
+    company: 'Unternehmen', private: 'Privatperson', ms: 'Frau', firstName: /Vorname/, lastName: /Nachname/, companyName: /Firmenname/, vatId: /USt-IdNr/,
+    email: /E-Mail-Adresse/, street: /Straße und Hausnummer/, postalCode: /Postleitzahl/, city: /^Ort/, phone: /Telefonnummer/, country: /^Land/,
+    phoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer für das gewählte Land ein, mit Ziffern, Leerzeichen und einem führenden +.',
+    basicHeading: 'Ihre Angaben', addressHeading: 'Ihre Adresse', logoutHeading: 'Ihr Kundenkonto',
+  },
+  'en-GB': {
+    toCheckout: 'To checkout', register: 'Continue as a new customer', login: 'Log in', next: 'Next', createAccount: 'Create account and continue',
+    company: 'Company', private: 'Private person', ms: 'Ms', firstName: /First name/, lastName: /Last name/, companyName: /Company name/, vatId: /VAT ID/,
+    email: /E-mail address/, street: /Street and house number/, postalCode: /Postcode/, city: /Town or city/, phone: /Phone number/, country: /^Country/,
+    phoneInvalid: 'Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.',
+    basicHeading: 'Your details', addressHeading: 'Your address', logoutHeading: 'Your customer account',
+  },
+};
+
+let findings = [];
+beforeEach(() => {
+  findings = [];
+});
+
+/** axe, plus what a phone must not do: scroll sideways. */
+async function check(page, name) {
+  const violations = await axeViolations(page);
+  if (violations.length > 0) findings.push({ name, violations });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) findings.push({ name, overflow });
+}
+
+async function onPath(page, pathname) {
+  await page.waitForURL((url) => url.pathname === pathname);
+  await settled(page);
+}
+
+/** A fresh session in the size's language with one product in the cart, on the cart page. */
+async function cartWithProduct(slug, size) {
+  const context = await browser.newContext({ viewport: size.viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`${brandOrigin(slug)}/categories`);
+  await settled(page);
+  await apiSend(page, 'PUT', '/session/locale', { code: size.locale });
+  await apiSend(page, 'POST', '/session/cart/items', { product_id: PRODUCT[slug] });
+  await page.goto(`${brandOrigin(slug)}/cart`);
+  await settled(page);
+  return { context, page, errors };
+}
+
+/** The cart's checkout button, then (Hostwerk) the register choice of login-or-register. */
+async function toBasicInfo(page, slug, size, name) {
+  const T = TEXT[size.locale];
+  await page.getByRole('button', { name: T.toCheckout }).click();
+  if (slug === 'hostwerk') {
+    await onPath(page, '/customer/login-or-register');
+    await check(page, `${name}: login or register`);
+    await page.getByRole('link', { name: T.register }).click();
+  }
+  await onPath(page, '/customer/basic-info');
+  expect(await page.locator('main h1').textContent()).toBe(T.basicHeading);
+}
+
+async function fieldError(page, label) {
+  const input = page.getByLabel(label);
+  const id = await input.getAttribute('aria-describedby');
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+}
+
+describe.each([
+  ['hostwerk', DESKTOP, 'private'],
+  ['hostwerk', PHONE, 'company'],
+  ['alpenhost', DESKTOP, 'company'],
+  ['alpenhost', PHONE, 'private'],
+])('%s at %s size: a %s customer from the cart to payment', (slug, size, kind) => {
+  it('enters basic info and address, fixes what the server refuses, reaches payment', async () => {
+    const name = `${slug} ${size.name} ${kind}`;
+    const T = TEXT[size.locale];
+    const { context, page, errors } = await cartWithProduct(slug, size);
+    await toBasicInfo(page, slug, size, name);
+
+    // An empty form is refused in the browser, field by field.
+    await page.getByRole('button', { name: T.next, exact: true }).click();
+    expect(await page.getByLabel(T.firstName).getAttribute('aria-invalid')).toBe('true');
+    await check(page, `${name}: basic info with errors`);
+
+    if (kind === 'company') {
+      await page.getByLabel(T.company, { exact: true }).check();
+      await page.getByLabel(T.companyName).fill('Muster Hosting GmbH');
+      await page.getByLabel(T.vatId).fill('DE 123 456 789');
+    }
+    await page.getByLabel(T.ms, { exact: true }).check();
+    await page.getByLabel(T.firstName).fill('Erika');
+    await page.getByLabel(T.lastName).fill('Musterfrau');
+    await page.getByLabel(T.email).fill('erika@example.com');
+    await check(page, `${name}: basic info filled`);
+    await screenshot(page, `customer-${slug}-${size.name}-basic-info`);
+    await page.getByRole('button', { name: T.next, exact: true }).click();
+
+    await onPath(page, '/customer/address');
+    expect(await page.locator('main h1').textContent()).toBe(T.addressHeading);
+    const country = slug === 'alpenhost' ? 'AT' : 'DE';
+    expect(await page.getByLabel(T.country).inputValue()).toBe(country);
+    await page.getByLabel(T.street).fill('Musterweg 12');
+    await page.getByLabel(T.postalCode).fill(slug === 'alpenhost' ? '1010' : '10115');
+    await page.getByLabel(T.city).fill(slug === 'alpenhost' ? 'Wien' : 'Berlin');
+    // Digits and a leading + pass the browser's check; no number of the country is this short.
+    await page.getByLabel(T.phone).fill(slug === 'alpenhost' ? '+43 1' : '+49 123');
+    const submit = page.getByRole('button', { name: slug === 'hostwerk' ? T.createAccount : T.next, exact: true });
+    await submit.click();
+    await page.waitForFunction(() => !!document.querySelector('main .hc-field-error'));
+    expect(await fieldError(page, T.phone)).toBe(T.phoneInvalid);
+    expect(new URL(page.url()).pathname).toBe('/customer/address');
+    await check(page, `${name}: address refused by the server`);
+    await screenshot(page, `customer-${slug}-${size.name}-address-refused`);
+
+    await page.getByLabel(T.phone).fill(slug === 'alpenhost' ? '+43 1 58801' : '+49 30 1234567');
+    // Editing clears the server's message (spec §4 "Field forms").
+    await page.waitForFunction(() => !document.querySelector('main .hc-field-error'));
+    await submit.click();
+    await onPath(page, '/payment');
+
+    const stored = await page.evaluate(async () => (await (await fetch('/api/v2/session/customer')).json()).customer);
+    expect(stored.validated).toBe(true);
+    expect(stored.basic_info.group).toBe(kind === 'company' ? 0 : 1);
+    expect(stored.basic_info.company_vat_id).toBe(kind === 'company' ? 'DE123456789' : '');
+    expect(stored.address.phone).toBe(slug === 'alpenhost' ? '+43 1 58801' : '+49 30 1234567');
+
+    // Back from the address keeps what was entered.
+    await page.goto(`${brandOrigin(slug)}/customer/basic-info`);
+    await settled(page);
+    expect(await page.getByLabel(T.firstName).inputValue()).toBe('Erika');
+
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('guards (spec §4)', () => {
+  it('sends a visitor with an empty cart from the address to /', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP.viewport });
+    const page = await context.newPage();
+    await page.goto(`${brandOrigin('hostwerk')}/customer/address`);
+    await page.waitForURL((url) => url.pathname === '/categories');
+    await context.close();
+  });
+});
+
+describe.each([DESKTOP, PHONE])('an existing Hostwerk customer at %s size', (size) => {
+  it('logs in through the popup, lands on post-fill, and the cart leads to the logout view', async () => {
+    const name = `hostwerk ${size.name} login`;
+    const T = TEXT[size.locale];
+    const { context, page, errors } = await cartWithProduct('hostwerk', size);
+    await page.getByRole('button', { name: T.toCheckout }).click();
+    await onPath(page, '/customer/login-or-register');
+    await check(page, `${name}: login or register`);
+
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: T.login, exact: true }).click()]);
+    await popup.waitForLoadState();
+    await popup.getByLabel('User name').fill('max');
+    await popup.getByLabel('Password').fill('hostwerk-demo');
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Log in' }).click()]);
+
+    await onPath(page, '/postfill');
+    expect(await page.evaluate(() => localStorage.getItem('customer_number'))).toBe('100001');
+
+    await page.goto(`${brandOrigin('hostwerk')}/cart`);
+    await settled(page);
+    await page.getByRole('button', { name: T.toCheckout }).click();
+    await onPath(page, '/customer/logout');
+    expect(await page.locator('main h1').textContent()).toBe(T.logoutHeading);
+    await check(page, `${name}: logout view`);
+    await screenshot(page, `customer-hostwerk-${size.name}-logout-view`);
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+});
