@@ -90,11 +90,11 @@ async function fieldError(page, label) {
 }
 
 describe.each([
-  ['hostwerk', DESKTOP, 'private'],
-  ['hostwerk', PHONE, 'company'],
-  ['alpenhost', DESKTOP, 'company'],
-  ['alpenhost', PHONE, 'private'],
-])('%s at %s size: a %s customer from the cart to payment', (slug, size, kind) => {
+  ['hostwerk', 'desktop', 'private', DESKTOP],
+  ['hostwerk', 'phone', 'company', PHONE],
+  ['alpenhost', 'desktop', 'company', DESKTOP],
+  ['alpenhost', 'phone', 'private', PHONE],
+])('%s at %s size: a %s customer from the cart to payment', (slug, _label, kind, size) => {
   it('enters basic info and address, fixes what the server refuses, reaches payment', async () => {
     const name = `${slug} ${size.name} ${kind}`;
     const T = TEXT[size.locale];
@@ -169,7 +169,10 @@ describe('guards (spec §4)', () => {
   });
 });
 
-describe.each([DESKTOP, PHONE])('an existing Hostwerk customer at %s size', (size) => {
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('an existing Hostwerk customer at %s size', (_label, size) => {
   it('logs in through the popup, lands on post-fill, and the cart leads to the logout view', async () => {
     const name = `hostwerk ${size.name} login`;
     const T = TEXT[size.locale];
