@@ -60,11 +60,18 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.GET("/session/address-info", h.getCustomer)
 	api.PUT("/session/basic-info", h.putBasicInfo)
 	api.PUT("/session/address-info", h.putAddress)
+	api.GET("/session/vat", h.getVat)
 	api.GET("/customer/authorization-url", h.authorizationURL)
 	api.POST("/customer/login", h.login)
 	// Spec §7 names GET; POST is accepted too so a client can log out under CSRF protection.
 	api.GET("/customer/logout", h.logout)
 	api.POST("/customer/logout", h.logout)
+}
+
+// getVat answers the session's VAT: {"vat_percent", "country_code", "reason", "reverse_charge"}.
+func (h *Handlers) getVat(c *gin.Context) {
+	resp, err := h.customers.GetSessionVat(c.Request.Context(), &customerv1.GetSessionVatRequest{})
+	apijson.Write(c, resp, err)
 }
 
 // authorizationURL answers {"url": ...}; use_cp_2=true selects the brand's second authority.

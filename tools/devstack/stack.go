@@ -102,6 +102,7 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"PROMOTION_SEED":        "true",
 		"CUSTOMER_SQLITE_PATH":  filepath.Join(dataDir, "customer.db"),
 		"CUSTOMER_SEED":         "true",
+		"VIES_SANDBOX":          "true",
 		"PAYMENT_SQLITE_PATH":   filepath.Join(dataDir, "payment.db"),
 		"PAYMENT_SEED":          "true",
 		"FRONTEND_DIR":          cfg.FrontendDir,
@@ -149,6 +150,7 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"CATALOG_ADDR":   resolver["catalog"],
 		"DOMAIN_ADDR":    resolver["domain"],
 		"PROMOTION_ADDR": resolver["promotion"],
+		"CUSTOMER_ADDR":  resolver["customer"],
 	}); err != nil {
 		closeAll()
 		_ = gatewayLis.Close()

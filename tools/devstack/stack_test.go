@@ -25,6 +25,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkCartAPI(t, st.base)
 	checkCustomerAPI(t, st)
 	checkPaymentAPI(t, st)
+	checkVAT(t, st)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -38,6 +39,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkCartAPI(t, st.base)
 	checkCustomerAPI(t, st)
 	checkPaymentAPI(t, st)
+	checkVAT(t, st)
 }
 
 func startStack(t *testing.T, cfg Config) string {

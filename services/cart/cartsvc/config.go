@@ -41,6 +41,9 @@ type Config struct {
 	// PromotionAddr (PROMOTION_ADDR) is the promotion service's dial target; empty leaves the
 	// cart without promotions: no automatic ones, no codes to redeem, no discounts.
 	PromotionAddr string
+	// CustomerAddr (CUSTOMER_ADDR) is the customer service's dial target, for the VAT rate the
+	// session's customer pays; empty prices every cart with the brand's rates.
+	CustomerAddr string
 	// Promotions, when set, is used instead of dialing PromotionAddr (tests, a process that
 	// serves promotions itself).
 	Promotions service.Promotions
@@ -57,6 +60,7 @@ func ConfigFromEnv() Config {
 		CatalogAddr:    config.String("CATALOG_ADDR", ""),
 		DomainAddr:     config.String("DOMAIN_ADDR", ""),
 		PromotionAddr:  config.String("PROMOTION_ADDR", ""),
+		CustomerAddr:   config.String("CUSTOMER_ADDR", ""),
 		CacheTTL:       config.Duration("CART_CACHE_TTL", DefaultCacheTTL),
 		GRPC:           grpcserver.ConfigFromEnv(),
 		Client:         grpcclient.ConfigFromEnv(),

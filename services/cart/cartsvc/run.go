@@ -9,6 +9,7 @@ import (
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
@@ -16,6 +17,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/services/cart/adapters/catalogclient"
+	"github.com/hostcart/checkout/services/cart/adapters/customerclient"
 	"github.com/hostcart/checkout/services/cart/adapters/domainclient"
 	"github.com/hostcart/checkout/services/cart/adapters/promotionclient"
 	"github.com/hostcart/checkout/services/cart/adapters/redisstore"
@@ -82,6 +84,20 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		ports.Promotions = promotionclient.New(promotionv1.NewPromotionServiceClient(promotionConn), cfg.CacheTTL)
 	} else if ports.Promotions == nil {
 		log.WarnContext(ctx, "PROMOTION_ADDR not set; the cart carries no promotions")
+	}
+
+	if cfg.CustomerAddr != "" {
+		// The priced view says when the customer's rate is unknown: fail fast instead of waiting.
+		optional := cfg.Client
+		optional.FailFast = true
+		customerConn, err := grpcclient.Dial(cfg.CustomerAddr, log, optional)
+		if err != nil {
+			return fmt.Errorf("cart: %w", err)
+		}
+		defer customerConn.Close()
+		ports.CustomerVAT = customerclient.New(customerv1.NewCustomerServiceClient(customerConn))
+	} else {
+		log.WarnContext(ctx, "CUSTOMER_ADDR not set; carts are priced with the brand's VAT rates whatever the customer's address")
 	}
 
 	set := kitlog.Set(endpoints.New(service.New(ports, log)), log, ServiceName)

@@ -203,4 +203,15 @@ type BrandSettings struct {
 	AutomaticPromotions bool
 	// ManualPromotions: visitors may redeem promo codes.
 	ManualPromotions bool
+	// SessionVAT replaces every line's catalog VAT rate when the customer's tax position calls for
+	// another one (customer service GetSessionVat: another EU state's rate, reverse charge,
+	// export); nil keeps the catalog's rates.
+	SessionVAT *float64
+}
+
+// SessionVAT is the rate the session's customer pays when it is not the brand's own.
+type SessionVAT struct {
+	Percent     float64
+	Reason      string
+	CountryCode string
 }

@@ -113,10 +113,15 @@ type PricedCart struct {
 	PricesWithVAT         bool
 	HideZeroPrices        bool
 	PromotionsUnavailable bool
-	RequiredAgreements    []string
-	SMSValidation         bool
-	CheckoutBlocked       bool
-	ItemCount             int32
+	// SessionVAT is the customer's rate that priced every line; nil: the catalog's rates did.
+	SessionVAT *SessionVAT
+	// VATUnavailable: the customer service did not say which rate applies; the brand's rates
+	// priced the cart.
+	VATUnavailable     bool
+	RequiredAgreements []string
+	SMSValidation      bool
+	CheckoutBlocked    bool
+	ItemCount          int32
 }
 
 // Agreements products and addons can require (spec §5).
@@ -254,8 +259,18 @@ func (pr pricer) subLine(a Product, link AddonLink, parent Period, l Line, kind 
 	return out
 }
 
+// vat is the rate of a line: the session's when the customer's tax position sets one (another EU
+// state's rate, reverse charge, export), else the catalog's for the line.
+func (pr pricer) vat(catalogRate float64) float64 {
+	if pr.brand.SessionVAT != nil {
+		return *pr.brand.SessionVAT
+	}
+	return catalogRate
+}
+
 func (pr pricer) line(p Product, per Period, l Line, target promotedLine, it *Item) PricedLine {
 	m, iv := per.Maturity, per.Interval
+	iv.VATPercent = pr.vat(iv.VATPercent)
 	target.maturityMonths, target.intervalMonths = m.Months, iv.Months
 	out := PricedLine{
 		ID: p.ID, Name: p.Name,
@@ -279,6 +294,7 @@ func (pr pricer) line(p Product, per Period, l Line, target promotedLine, it *It
 func (pr pricer) domain(env Env, d Domain, it *Item) PricedDomain {
 	out := PricedDomain{Name: d.Name, TLD: TLDName(env.TLDs, d.Name), Inclusive: d.Inclusive, IsTransfer: d.AuthCode != ""}
 	t, known := env.TLDs.Of(d.Name)
+	t.VATPercent = pr.vat(t.VATPercent)
 	if known {
 		out.VATPercent = t.VATPercent
 		out.MissingFieldIDs = missingFields(t.Fields, d.AdditionalFields)

@@ -195,3 +195,33 @@ func TestPriceBlockers(t *testing.T) {
 		t.Error("an empty cart can check out")
 	}
 }
+
+// The customer's tax position replaces every line's rate: 20 % for an Austrian consumer, 0 % for a
+// company under reverse charge; nets stay, gross amounts follow.
+func TestPriceWithTheSessionVAT(t *testing.T) {
+	c, env := pricedHostingCart(t, "")
+	brandRate := Price(c, env, BrandSettings{PricesWithVAT: true}, promos)
+	twenty, zero := 20.0, 0.0
+	austrian := Price(c, env, BrandSettings{PricesWithVAT: true, SessionVAT: &twenty}, promos)
+	reverse := Price(c, env, BrandSettings{PricesWithVAT: true, SessionVAT: &zero}, promos)
+
+	b, a, r := brandRate.Items[0], austrian.Items[0], reverse.Items[0]
+	if b.Product.VATPercent != 19 || a.Product.VATPercent != 20 || r.Product.VATPercent != 0 {
+		t.Fatalf("rates %v %v %v", b.Product.VATPercent, a.Product.VATPercent, r.Product.VATPercent)
+	}
+	// 449 net a month: 534 gross at 19 %, 539 at 20 %, 449 at 0 %.
+	if b.Product.Price.MonthlyGross != 534 || a.Product.Price.MonthlyGross != 539 || r.Product.Price.MonthlyGross != 449 {
+		t.Fatalf("monthly gross %d %d %d", b.Product.Price.MonthlyGross, a.Product.Price.MonthlyGross, r.Product.Price.MonthlyGross)
+	}
+	for _, pc := range []PricedCart{brandRate, austrian, reverse} {
+		if pc.Totals.TotalNet != brandRate.Totals.TotalNet {
+			t.Fatalf("net total moved with the VAT: %d vs %d", pc.Totals.TotalNet, brandRate.Totals.TotalNet)
+		}
+	}
+	if r.Domains[1].VATPercent != 0 || r.Domains[1].Price.TotalVAT != 0 || reverse.Totals.TotalVAT != 0 {
+		t.Fatalf("reverse charge still taxes: domain %+v, total VAT %d", r.Domains[1], reverse.Totals.TotalVAT)
+	}
+	if austrian.Totals.TotalGross <= brandRate.Totals.TotalGross {
+		t.Fatalf("20 %% gross %d not above 19 %% gross %d", austrian.Totals.TotalGross, brandRate.Totals.TotalGross)
+	}
+}

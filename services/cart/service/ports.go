@@ -47,3 +47,9 @@ type Promotions interface {
 	// Revalidate removes gone and expired codes and moves codes that no longer fit their line.
 	Revalidate(ctx context.Context, cart domain.PromotionCart) (domain.PromotionDecision, error)
 }
+
+// CustomerVAT is the customer service's answer to which VAT rate the session's customer pays:
+// nil when the brand's own rates apply.
+type CustomerVAT interface {
+	SessionVAT(ctx context.Context) (*domain.SessionVAT, error)
+}

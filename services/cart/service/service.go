@@ -59,6 +59,8 @@ type Ports struct {
 	Catalog    Catalog
 	TLDs       TLDs
 	Promotions Promotions
+	// CustomerVAT answers the session customer's VAT rate; nil prices with the catalog's rates.
+	CustomerVAT CustomerVAT
 	// NewRowID makes row ids; nil uses domain.NewRowID.
 	NewRowID func() string
 }
@@ -363,9 +365,28 @@ func (s *service) GetPricedCart(ctx context.Context) (domain.PricedCart, []domai
 			unavailable = true
 		}
 	}
+	vat, vatUnavailable := s.sessionVAT(ctx)
+	if vat != nil {
+		brand.SessionVAT = &vat.Percent
+	}
 	pc := domain.Price(u.Cart, env, brand, promos)
 	pc.PromotionsUnavailable = unavailable
+	pc.SessionVAT, pc.VATUnavailable = vat, vatUnavailable
 	return pc, u.Notices, nil
+}
+
+// sessionVAT asks for the customer's rate. Without an answer the brand's rates price the cart and
+// the view says so: the order step must not take a total priced so (VATUnavailable).
+func (s *service) sessionVAT(ctx context.Context) (*domain.SessionVAT, bool) {
+	if s.CustomerVAT == nil {
+		return nil, false
+	}
+	vat, err := s.CustomerVAT.SessionVAT(ctx)
+	if err != nil {
+		s.log.WarnContext(ctx, "customer VAT unavailable; cart priced with the brand's rates", slog.String("err", err.Error()))
+		return nil, true
+	}
+	return vat, false
 }
 
 // isOutage reports whether err means a dependency did not answer (rather than refused).

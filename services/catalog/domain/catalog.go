@@ -7,6 +7,8 @@ type Country struct {
 	Name        string
 	PhonePrefix string
 	Order       int32
+	// VATRate is the EU member's standard VAT percent; 0 outside the EU VAT area.
+	VATRate float64
 }
 
 // Category groups products; addon categories hold the addons other products link to.

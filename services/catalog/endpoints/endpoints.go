@@ -22,6 +22,7 @@ type Set struct {
 	GetProduct           endpoint.Endpoint
 	ListPaymentIntervals endpoint.Endpoint
 	ListZipCodes         endpoint.Endpoint
+	ResolveVat           endpoint.Endpoint
 	GetSessionLocale     endpoint.Endpoint
 	SetSessionLocale     endpoint.Endpoint
 	// ValidateAdditionalFields is named like the rpc; see service.Service.
@@ -45,6 +46,7 @@ func New(svc service.Service, mws ...endpoint.Middleware) Set {
 		GetProduct:               wrap(makeGetProduct(svc)),
 		ListPaymentIntervals:     wrap(makeListPaymentIntervals(svc)),
 		ListZipCodes:             wrap(makeListZipCodes(svc)),
+		ResolveVat:               wrap(makeResolveVat(svc)),
 		GetSessionLocale:         wrap(makeGetSessionLocale(svc)),
 		SetSessionLocale:         wrap(makeSetSessionLocale(svc)),
 		ValidateAdditionalFields: wrap(makeValidateAdditionalFields(svc)),
@@ -74,6 +76,8 @@ type (
 	ListPaymentIntervalsRequest  struct{}
 	ListPaymentIntervalsResponse struct{ Intervals []domain.Interval }
 
+	ResolveVatRequest    struct{ Position domain.TaxPosition }
+	ResolveVatResponse   struct{ VAT domain.VAT }
 	ListZipCodesRequest  struct{ Prefix string }
 	ListZipCodesResponse struct{ ZipCodes []domain.ZipCode }
 
@@ -184,6 +188,20 @@ func makeListZipCodes(svc service.Service) endpoint.Endpoint {
 			return nil, err
 		}
 		return ListZipCodesResponse{ZipCodes: zs}, nil
+	}
+}
+
+func makeResolveVat(svc service.Service) endpoint.Endpoint {
+	return func(ctx context.Context, request any) (any, error) {
+		req, err := requestAs[ResolveVatRequest](request)
+		if err != nil {
+			return nil, err
+		}
+		vat, err := svc.ResolveVAT(ctx, req.Position)
+		if err != nil {
+			return nil, err
+		}
+		return ResolveVatResponse{VAT: vat}, nil
 	}
 }
 

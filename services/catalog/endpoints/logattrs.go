@@ -39,6 +39,10 @@ func (r ListPaymentIntervalsResponse) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("count", len(r.Intervals))}
 }
 
+func (r ResolveVatResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("country", r.VAT.CountryCode), slog.String("reason", r.VAT.Reason)}
+}
+
 func (r ListZipCodesRequest) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.String("prefix", r.Prefix)}
 }

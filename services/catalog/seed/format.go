@@ -43,8 +43,10 @@ type Country struct {
 	ID          int32  `json:"id"`
 	Code        string `json:"code"`
 	PhonePrefix string `json:"phone_prefix"`
-	Order       int32  `json:"order"`
-	Name        Text   `json:"name"`
+	// VATRate is the EU member's standard VAT percent; 0 outside the EU VAT area.
+	VATRate float64 `json:"vat_rate"`
+	Order   int32   `json:"order"`
+	Name    Text    `json:"name"`
 }
 
 // ZipCode is one row of zipcodes.csv.

@@ -144,7 +144,7 @@ func (c *Catalog) Validate() error {
 	}
 	countries := map[string]bool{}
 	for _, co := range c.Countries {
-		if co.ID <= 0 || len(co.Code) != 2 || countries[co.Code] || !strings.HasPrefix(co.PhonePrefix, "+") {
+		if co.ID <= 0 || len(co.Code) != 2 || countries[co.Code] || !strings.HasPrefix(co.PhonePrefix, "+") || co.VATRate < 0 || co.VATRate >= 100 {
 			v.failf("country %d %q: needs positive id, unique 2-letter code and +prefix", co.ID, co.Code)
 		}
 		countries[co.Code] = true

@@ -22,6 +22,8 @@ type Service interface {
 	GetProduct(ctx context.Context, id int32) (domain.Product, error)
 	ListPaymentIntervals(ctx context.Context) ([]domain.Interval, error)
 	ListZipCodes(ctx context.Context, prefix string) ([]domain.ZipCode, error)
+	// ResolveVAT answers the VAT rate of the call's brand for a customer's tax position.
+	ResolveVAT(ctx context.Context, p domain.TaxPosition) (domain.VAT, error)
 	GetSessionLocale(ctx context.Context) (string, error)
 	SetSessionLocale(ctx context.Context, code string) (string, error)
 	// ValidateAdditionalFields checks values of the brand's product, addon and upsell fields.
@@ -173,6 +175,18 @@ func (c *catalog) ListZipCodes(ctx context.Context, prefix string) ([]domain.Zip
 		return nil, fmt.Errorf("list zip codes %s %q: %w", country, p, err)
 	}
 	return zips, nil
+}
+
+func (c *catalog) ResolveVAT(ctx context.Context, p domain.TaxPosition) (domain.VAT, error) {
+	b, err := c.brand(ctx)
+	if err != nil {
+		return domain.VAT{}, err
+	}
+	countries, err := c.repo.Countries(ctx, domain.FallbackLocale)
+	if err != nil {
+		return domain.VAT{}, fmt.Errorf("resolve vat: %w", err)
+	}
+	return domain.ResolveVAT(b.Properties.CountryCode(), countries, p), nil
 }
 
 func (c *catalog) GetSessionLocale(ctx context.Context) (string, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/hostcart/checkout/services/customer/adapters/catalogclient"
 	"github.com/hostcart/checkout/services/customer/adapters/oidcauthority"
 	"github.com/hostcart/checkout/services/customer/adapters/redisstore"
+	"github.com/hostcart/checkout/services/customer/adapters/vies"
 )
 
 // ServiceName names the service in logs, traces, health and discovery.
@@ -44,6 +45,11 @@ type Config struct {
 	// authority served elsewhere, like devstack's local provider), OIDC_CLIENT_SECRETS
 	// (client_id=secret pairs) and OIDC_TIMEOUT.
 	OIDC oidcauthority.Config
+	// VIES checks companies' foreign EU VAT ids: VIES_URL (the EU's REST API by default),
+	// VIES_REQUESTER (the shop's own VAT id, for consultation numbers), VIES_TIMEOUT. VIES_SANDBOX
+	// (devstack) answers from viessandbox instead.
+	VIES        vies.Config
+	VIESSandbox bool
 	// RedisURL (REDIS_URL) holds the sessions' customer data.
 	RedisURL string
 	// EmbeddedStores (EMBEDDED_STORES) lets an empty RedisURL start an in-process Redis-protocol
@@ -80,12 +86,18 @@ func ConfigFromEnv() Config {
 		},
 		LoginRateSession: ratelimit.FromEnv("CUSTOMER_LOGIN_RATELIMIT_SESSION", DefaultLoginRateSession),
 		LoginRateIP:      ratelimit.FromEnv("CUSTOMER_LOGIN_RATELIMIT_IP", DefaultLoginRateIP),
-		RedisURL:         config.String("REDIS_URL", ""),
-		EmbeddedStores:   config.EmbeddedStores(),
-		SessionTTL:       config.Duration("CUSTOMER_SESSION_TTL", redisstore.DefaultTTL),
-		CatalogAddr:      config.String("CATALOG_ADDR", ""),
-		CacheTTL:         config.Duration("CUSTOMER_CACHE_TTL", catalogclient.DefaultCacheTTL),
-		GRPC:             grpcserver.ConfigFromEnv(),
-		Client:           grpcclient.ConfigFromEnv(),
+		VIES: vies.Config{
+			URL:       config.String("VIES_URL", vies.DefaultURL),
+			Requester: config.String("VIES_REQUESTER", ""),
+			Timeout:   config.Duration("VIES_TIMEOUT", 10*time.Second),
+		},
+		VIESSandbox:    config.Bool("VIES_SANDBOX", false),
+		RedisURL:       config.String("REDIS_URL", ""),
+		EmbeddedStores: config.EmbeddedStores(),
+		SessionTTL:     config.Duration("CUSTOMER_SESSION_TTL", redisstore.DefaultTTL),
+		CatalogAddr:    config.String("CATALOG_ADDR", ""),
+		CacheTTL:       config.Duration("CUSTOMER_CACHE_TTL", catalogclient.DefaultCacheTTL),
+		GRPC:           grpcserver.ConfigFromEnv(),
+		Client:         grpcclient.ConfigFromEnv(),
 	}
 }

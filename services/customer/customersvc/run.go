@@ -19,8 +19,10 @@ import (
 	"github.com/hostcart/checkout/services/customer/adapters/oidcauthority"
 	"github.com/hostcart/checkout/services/customer/adapters/redisstore"
 	"github.com/hostcart/checkout/services/customer/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/customer/adapters/vies"
 	"github.com/hostcart/checkout/services/customer/domain"
 	"github.com/hostcart/checkout/services/customer/endpoints"
+	"github.com/hostcart/checkout/services/customer/sandbox/viessandbox"
 	"github.com/hostcart/checkout/services/customer/seed"
 	"github.com/hostcart/checkout/services/customer/service"
 	grpctransport "github.com/hostcart/checkout/services/customer/transport/grpc"
@@ -67,6 +69,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		Brands:    catalogclient.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL),
 		Customers: customers,
 		Authority: oidcauthority.New(cfg.OIDC),
+		VIES:      viesPort(cfg),
 	})
 	set := endpoints.New(svc)
 	guard := ratelimit.Middleware(ratelimit.New(rdb, "rl:customer:login:"),
@@ -83,6 +86,14 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("customer: %w", err)
 	}
 	return nil
+}
+
+// viesPort is the real VIES unless the sandbox was asked for (devstack).
+func viesPort(cfg Config) service.VIES {
+	if cfg.VIESSandbox {
+		return viessandbox.Sandbox{}
+	}
+	return vies.New(cfg.VIES)
 }
 
 // storeSettings says which SQL store holds the customer records and how it is seeded.

@@ -64,6 +64,8 @@ type Brand struct {
 	Authority  string
 	Authority2 string
 	ClientID   string
+	// EUMembers are the countries of the EU VAT area (the catalog's countries with a VAT rate).
+	EUMembers map[string]bool
 }
 
 // LoginOffered reports whether existing customers can log in (spec §2 login or register: the
@@ -145,6 +147,8 @@ type SessionCustomer struct {
 	Address    *Address
 	// Login is the login this session started and has not finished.
 	Login *PendingLogin
+	// VATIDCheck is the VIES evidence of the company's VAT id, when one was checked.
+	VATIDCheck *VATIDCheck
 }
 
 // Existing reports whether the session belongs to an existing customer.

@@ -21,6 +21,7 @@ type Set struct {
 	BeginLogin         endpoint.Endpoint
 	CompleteLogin      endpoint.Endpoint
 	Logout             endpoint.Endpoint
+	GetSessionVat      endpoint.Endpoint
 }
 
 // New builds the set over svc.
@@ -66,6 +67,10 @@ func New(svc service.Service) Set {
 			res, err := svc.Logout(ctx)
 			return Response{Result: res}, err
 		},
+		GetSessionVat: func(ctx context.Context, _ any) (any, error) {
+			vat, err := svc.GetSessionVat(ctx)
+			return VATResponse{VAT: vat}, err
+		},
 	}
 }
 
@@ -77,6 +82,14 @@ type (
 	// Response answers every endpoint: the stored customer and the notices.
 	Response struct{ Result service.Result }
 )
+
+// VATResponse is the session's VAT rate.
+type VATResponse struct{ VAT domain.VAT }
+
+// LogAttrs records why the rate applies.
+func (r VATResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("reason", r.VAT.Reason), slog.String("country", r.VAT.CountryCode)}
+}
 
 // BeginLoginResponse is the authorization URL.
 type BeginLoginResponse struct{ URL string }

@@ -23,6 +23,14 @@ type SessionStore interface {
 // catalog's countries). An unknown brand is apperr.NotFound, an outage apperr.Unavailable.
 type Brands interface {
 	Brand(ctx context.Context, brandID int32) (domain.Brand, error)
+	// VAT is the catalog's VAT rule for a tax position in the brand.
+	VAT(ctx context.Context, brandID int32, p domain.TaxPosition) (domain.VAT, error)
+}
+
+// VIES checks VAT ids at the EU's VAT Information Exchange System: valid or invalid with the
+// consultation number as evidence; an error when VIES or the member state did not answer.
+type VIES interface {
+	Check(ctx context.Context, vatID string) (domain.VATIDCheck, error)
 }
 
 // Customers are the existing customer records. An unknown customer is apperr.NotFound, an outage

@@ -57,6 +57,8 @@ type Service interface {
 	CompleteLogin(ctx context.Context, in CompleteLogin) (LoginResult, error)
 	// Logout forgets the session's customer.
 	Logout(ctx context.Context) (Result, error)
+	// GetSessionVat answers the VAT rate that applies to the session.
+	GetSessionVat(ctx context.Context) (domain.VAT, error)
 }
 
 // Ports are what the use cases need from outside.
@@ -65,6 +67,8 @@ type Ports struct {
 	Brands    Brands
 	Customers Customers
 	Authority Authority
+	// VIES checks foreign EU VAT ids of companies; nil checks none (their VAT stays normal).
+	VIES VIES
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 }
@@ -120,13 +124,20 @@ func (s *service) SetBasicInfo(ctx context.Context, in domain.BasicInfo) (Result
 	if err := refused(domain.ValidateBasicInfo(info, c.brand)); err != nil {
 		return Result{}, fmt.Errorf("set basic info: %w", err)
 	}
-	return s.updateAs(ctx, c, "set basic info", func(sc *domain.SessionCustomer) error {
+	check, notices, err := s.vatIDCheck(ctx, c, info)
+	if err != nil {
+		return Result{}, err
+	}
+	res, err := s.updateAs(ctx, c, "set basic info", func(sc *domain.SessionCustomer) error {
 		if sc.Existing() {
 			return ErrExistingCustomer
 		}
 		sc.BasicInfo = &info
+		sc.VATIDCheck = check
 		return nil
 	})
+	res.Notices = append(res.Notices, notices...)
+	return res, err
 }
 
 func (s *service) SetAddress(ctx context.Context, in domain.Address) (Result, error) {

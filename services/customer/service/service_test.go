@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -21,7 +22,15 @@ type memStore struct {
 }
 
 func copyOf(c domain.SessionCustomer) domain.SessionCustomer {
-	out := domain.SessionCustomer{}
+	out := domain.SessionCustomer{CustomerNo: c.CustomerNo}
+	if c.Login != nil {
+		l := *c.Login
+		out.Login = &l
+	}
+	if c.VATIDCheck != nil {
+		v := *c.VATIDCheck
+		out.VATIDCheck = &v
+	}
 	if c.BasicInfo != nil {
 		b := *c.BasicInfo
 		out.BasicInfo = &b
@@ -42,7 +51,7 @@ func (m *memStore) Update(_ context.Context, sid string, fn func(*domain.Session
 	if err := fn(&c); err != nil {
 		return domain.SessionCustomer{}, err
 	}
-	if fmt.Sprint(c.BasicInfo, c.Address) != fmt.Sprint(m.data[sid].BasicInfo, m.data[sid].Address) {
+	if !reflect.DeepEqual(c, m.data[sid]) {
 		m.data[sid] = copyOf(c)
 		m.writes++
 	}
@@ -70,8 +79,28 @@ const (
 	companiesOnly = 3
 )
 
+// VAT imitates the catalog's rule for the countries of the fakes: the service only passes the
+// position on.
+func (f fakeBrands) VAT(_ context.Context, id int32, p domain.TaxPosition) (domain.VAT, error) {
+	if f.err != nil {
+		return domain.VAT{}, f.err
+	}
+	home := f.brands[id].CountryCode
+	switch {
+	case p.CountryCode == "" || p.CountryCode == home:
+		return domain.VAT{Percent: 19, CountryCode: home, Reason: "domestic"}, nil
+	case p.CountryCode == "CH":
+		return domain.VAT{Percent: 0, CountryCode: "CH", Reason: "export"}, nil
+	case p.Business && p.VATIDVerified:
+		return domain.VAT{Percent: 0, CountryCode: p.CountryCode, Reason: "reverse_charge"}, nil
+	}
+	return domain.VAT{Percent: 20, CountryCode: p.CountryCode, Reason: "destination"}, nil
+}
+
+var eu = map[string]bool{"DE": true, "AT": true}
+
 var brands = fakeBrands{brands: map[int32]domain.Brand{
-	hostwerk:      {AllowCompanies: true, AllowPrivatePersons: true, CountryCode: "DE", Countries: []string{"DE", "AT", "CH"}},
+	hostwerk:      {ID: hostwerk, AllowCompanies: true, AllowPrivatePersons: true, CountryCode: "DE", Countries: []string{"DE", "AT", "CH"}, EUMembers: eu},
 	companiesOnly: {AllowCompanies: true, CountryCode: "AT", Countries: []string{"DE", "AT"}},
 }}
 

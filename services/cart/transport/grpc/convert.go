@@ -221,11 +221,17 @@ func nonNil(ids []int32) []int32 {
 }
 
 func pricedCartToProto(pc domain.PricedCart) *cartv1.PricedCart {
+	var vatReason string
+	var sessionVAT float64
+	if v := pc.SessionVAT; v != nil {
+		vatReason, sessionVAT = v.Reason, v.Percent
+	}
 	out := &cartv1.PricedCart{
+		VatReason: vatReason, SessionVatPercent: sessionVAT,
 		Cart: cartToProto(pc.Cart), Items: make([]*cartv1.PricedItem, len(pc.Items)),
 		PricesWithVat: pc.PricesWithVAT, HideZeroPrices: pc.HideZeroPrices, PromotionsUnavailable: pc.PromotionsUnavailable,
 		RequiredAgreements: pc.RequiredAgreements, SmsValidation: pc.SMSValidation, CheckoutBlocked: pc.CheckoutBlocked,
-		ItemCount: pc.ItemCount,
+		ItemCount: pc.ItemCount, VatUnavailable: pc.VATUnavailable,
 		Totals: &cartv1.Totals{
 			MonthlyNetCents: cents(pc.Totals.MonthlyNet), MonthlyGrossCents: cents(pc.Totals.MonthlyGross), MonthlyDisplayCents: cents(pc.Totals.MonthlyDisplay),
 			SetupFeeNetCents: cents(pc.Totals.SetupNet), ContractNetCents: cents(pc.Totals.ContractNet),

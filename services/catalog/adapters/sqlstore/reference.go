@@ -14,10 +14,11 @@ func (s *Store) Countries(ctx context.Context, locale string) ([]domain.Country,
 		ID          int32  `db:"id"`
 		Code        string `db:"code"`
 		Name        string `db:"name"`
-		PhonePrefix string `db:"phone_prefix"`
-		Order       int32  `db:"sort_order"`
+		PhonePrefix string  `db:"phone_prefix"`
+		Order       int32   `db:"sort_order"`
+		VATRate     float64 `db:"vat_rate"`
 	}
-	q := `SELECT c.id, c.code, COALESCE(t.name, f.name, '') AS name, c.phone_prefix, c.sort_order
+	q := `SELECT c.id, c.code, COALESCE(t.name, f.name, '') AS name, c.phone_prefix, c.sort_order, c.vat_rate
 		FROM countries c
 		LEFT JOIN country_texts t ON t.country_id = c.id AND t.locale = ?
 		LEFT JOIN country_texts f ON f.country_id = c.id AND f.locale = ?
@@ -27,7 +28,7 @@ func (s *Store) Countries(ctx context.Context, locale string) ([]domain.Country,
 	}
 	out := make([]domain.Country, len(rows))
 	for i, r := range rows {
-		out[i] = domain.Country{ID: r.ID, Code: r.Code, Name: r.Name, PhonePrefix: r.PhonePrefix, Order: r.Order}
+		out[i] = domain.Country{ID: r.ID, Code: r.Code, Name: r.Name, PhonePrefix: r.PhonePrefix, Order: r.Order, VATRate: r.VATRate}
 	}
 	return out, nil
 }

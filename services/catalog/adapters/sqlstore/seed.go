@@ -94,8 +94,8 @@ func (w *seedWriter) reference(c *seed.Catalog) {
 		}
 	}
 	for _, co := range c.Countries {
-		w.upsert("countries", []string{"id"}, []string{"code", "phone_prefix", "sort_order"},
-			co.ID, co.Code, co.PhonePrefix, co.Order)
+		w.upsert("countries", []string{"id"}, []string{"code", "phone_prefix", "sort_order", "vat_rate"},
+			co.ID, co.Code, co.PhonePrefix, co.Order, co.VATRate)
 		for _, l := range seed.Locales(co.Name) {
 			w.upsert("country_texts", []string{"country_id", "locale"}, []string{"name"}, co.ID, l, text(co.Name, l))
 		}

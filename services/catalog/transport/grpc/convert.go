@@ -42,7 +42,7 @@ func localeToProto(l domain.Locale) *catalogv1.Locale {
 }
 
 func countryToProto(c domain.Country) *catalogv1.Country {
-	return &catalogv1.Country{Id: c.ID, Code: c.Code, Name: c.Name, PhonePrefix: c.PhonePrefix, Order: c.Order}
+	return &catalogv1.Country{Id: c.ID, Code: c.Code, Name: c.Name, PhonePrefix: c.PhonePrefix, Order: c.Order, VatRate: c.VATRate}
 }
 
 func categoryToProto(c domain.Category) *catalogv1.Category {

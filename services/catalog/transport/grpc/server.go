@@ -24,6 +24,7 @@ type server struct {
 	getProduct           kitgrpc.Handler
 	listPaymentIntervals kitgrpc.Handler
 	listZipCodes         kitgrpc.Handler
+	resolveVat           kitgrpc.Handler
 	getSessionLocale     kitgrpc.Handler
 	setSessionLocale     kitgrpc.Handler
 	validateFields       kitgrpc.Handler
@@ -40,6 +41,7 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) catalogv1.Catalo
 		getProduct:           kitgrpc.NewServer(set.GetProduct, decodeGRPCGetProductRequest, encodeGRPCGetProductResponse, opts...),
 		listPaymentIntervals: kitgrpc.NewServer(set.ListPaymentIntervals, decodeGRPCListPaymentIntervalsRequest, encodeGRPCListPaymentIntervalsResponse, opts...),
 		listZipCodes:         kitgrpc.NewServer(set.ListZipCodes, decodeGRPCListZipCodesRequest, encodeGRPCListZipCodesResponse, opts...),
+		resolveVat:           kitgrpc.NewServer(set.ResolveVat, decodeGRPCResolveVatRequest, encodeGRPCResolveVatResponse, opts...),
 		getSessionLocale:     kitgrpc.NewServer(set.GetSessionLocale, decodeGRPCGetSessionLocaleRequest, encodeGRPCGetSessionLocaleResponse, opts...),
 		setSessionLocale:     kitgrpc.NewServer(set.SetSessionLocale, decodeGRPCSetSessionLocaleRequest, encodeGRPCSetSessionLocaleResponse, opts...),
 		validateFields:       kitgrpc.NewServer(set.ValidateAdditionalFields, decodeGRPCValidateAdditionalFieldsRequest, encodeGRPCValidateAdditionalFieldsResponse, opts...),
@@ -202,6 +204,27 @@ func encodeGRPCListPaymentIntervalsResponse(_ context.Context, response any) (an
 		return nil, err
 	}
 	return &catalogv1.ListPaymentIntervalsResponse{PaymentIntervals: mapAll(resp.Intervals, intervalToProto)}, nil
+}
+
+func (s *server) ResolveVat(ctx context.Context, req *catalogv1.ResolveVatRequest) (*catalogv1.ResolveVatResponse, error) {
+	return grpcserver.Handle[catalogv1.ResolveVatResponse](ctx, s.resolveVat, req, statusFrom)
+}
+
+func decodeGRPCResolveVatRequest(_ context.Context, grpcReq any) (any, error) {
+	req, err := grpcRequest[catalogv1.ResolveVatRequest](grpcReq)
+	if err != nil {
+		return nil, err
+	}
+	return endpoints.ResolveVatRequest{Position: domain.TaxPosition{
+		CountryCode: req.GetCountryCode(), Business: req.GetBusiness(), VATIDVerified: req.GetVatIdVerified()}}, nil
+}
+
+func encodeGRPCResolveVatResponse(_ context.Context, response any) (any, error) {
+	resp, err := endpointResponse[endpoints.ResolveVatResponse](response)
+	if err != nil {
+		return nil, err
+	}
+	return &catalogv1.ResolveVatResponse{VatPercent: resp.VAT.Percent, CountryCode: resp.VAT.CountryCode, Reason: resp.VAT.Reason}, nil
 }
 
 func decodeGRPCListZipCodesRequest(_ context.Context, grpcReq any) (any, error) {

@@ -37,7 +37,13 @@ var (
 type Client struct {
 	c         catalogv1.CatalogServiceClient
 	brands    *ttlcache.Cache[int32, domain.Brand]
-	countries *ttlcache.Cache[struct{}, []string]
+	countries *ttlcache.Cache[struct{}, []*catalogv1.Country]
+	vat       *ttlcache.Cache[vatKey, domain.VAT]
+}
+
+type vatKey struct {
+	brand int32
+	pos   domain.TaxPosition
 }
 
 // New returns the port over c; ttl bounds how long answers are reused (0 asks every time).
@@ -45,7 +51,9 @@ func New(c catalogv1.CatalogServiceClient, ttl time.Duration) *Client {
 	return &Client{
 		c:         c,
 		brands:    ttlcache.New[int32, domain.Brand](cacheSize, ttl),
-		countries: ttlcache.New[struct{}, []string](1, ttl),
+		countries: ttlcache.New[struct{}, []*catalogv1.Country](1, ttl),
+		// Positions are few per brand (countries × group × verified).
+		vat: ttlcache.New[vatKey, domain.VAT](1024, ttl),
 	}
 }
 
@@ -66,22 +74,38 @@ func (cl *Client) Brand(ctx context.Context, id int32) (domain.Brand, error) {
 	if err != nil {
 		return domain.Brand{}, err
 	}
-	countries, err := cl.countries.Load(ctx, struct{}{}, func(ctx context.Context) ([]string, error) {
+	countries, err := cl.countries.Load(ctx, struct{}{}, func(ctx context.Context) ([]*catalogv1.Country, error) {
 		resp, err := cl.c.ListCountries(ctx, &catalogv1.ListCountriesRequest{})
 		if err != nil {
 			return nil, remoteError("list countries", err)
 		}
-		codes := make([]string, 0, len(resp.GetCountries()))
-		for _, c := range resp.GetCountries() {
-			codes = append(codes, strings.ToUpper(c.GetCode()))
-		}
-		return codes, nil
+		return resp.GetCountries(), nil
 	})
 	if err != nil {
 		return domain.Brand{}, err
 	}
-	b.Countries = countries
+	b.Countries = make([]string, 0, len(countries))
+	b.EUMembers = make(map[string]bool, len(countries))
+	for _, c := range countries {
+		code := strings.ToUpper(c.GetCode())
+		b.Countries = append(b.Countries, code)
+		if c.GetVatRate() > 0 {
+			b.EUMembers[code] = true
+		}
+	}
 	return b, nil
+}
+
+// VAT asks the catalog's rule for the rate of a tax position in the brand (ResolveVat); the
+// call's metadata names the brand.
+func (cl *Client) VAT(ctx context.Context, brandID int32, p domain.TaxPosition) (domain.VAT, error) {
+	return cl.vat.Load(ctx, vatKey{brand: brandID, pos: p}, func(ctx context.Context) (domain.VAT, error) {
+		resp, err := cl.c.ResolveVat(ctx, &catalogv1.ResolveVatRequest{CountryCode: p.CountryCode, Business: p.Business, VatIdVerified: p.VATIDVerified})
+		if err != nil {
+			return domain.VAT{}, remoteError("resolve vat", err)
+		}
+		return domain.VAT{Percent: resp.GetVatPercent(), CountryCode: resp.GetCountryCode(), Reason: resp.GetReason()}, nil
+	})
 }
 
 // BrandFromProto reads the customer rules of a brand's properties. A brand that says nothing

@@ -15,6 +15,15 @@ type record struct {
 	BasicInfo  *basicInfo    `json:"basic_info,omitempty"`
 	Address    *address      `json:"address,omitempty"`
 	Login      *pendingLogin `json:"login,omitempty"`
+	VATIDCheck *vatIDCheck   `json:"vat_id_check,omitempty"`
+}
+
+type vatIDCheck struct {
+	VATID              string    `json:"vat_id"`
+	Status             string    `json:"status"`
+	ConsultationNumber string    `json:"consultation_number,omitempty"`
+	Name               string    `json:"name,omitempty"`
+	CheckedAt          time.Time `json:"checked_at"`
 }
 
 type pendingLogin struct {
@@ -48,6 +57,9 @@ type address struct {
 // encode cannot fail: the record holds strings, integers and times only.
 func encode(c domain.SessionCustomer) []byte {
 	r := record{CustomerNo: c.CustomerNo}
+	if v := c.VATIDCheck; v != nil {
+		r.VATIDCheck = &vatIDCheck{VATID: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber, Name: v.Name, CheckedAt: v.CheckedAt}
+	}
 	if l := c.Login; l != nil {
 		r.Login = &pendingLogin{State: l.State, Nonce: l.Nonce, Verifier: l.Verifier, Issuer: l.Issuer,
 			ClientID: l.ClientID, RedirectURI: l.RedirectURI, Expires: l.Expires}
@@ -73,6 +85,9 @@ func decode(raw []byte) (domain.SessionCustomer, error) {
 		return out, fmt.Errorf("decode stored session customer: %w", err)
 	}
 	out.CustomerNo = r.CustomerNo
+	if v := r.VATIDCheck; v != nil {
+		out.VATIDCheck = &domain.VATIDCheck{VATID: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber, Name: v.Name, CheckedAt: v.CheckedAt}
+	}
 	if l := r.Login; l != nil {
 		out.Login = &domain.PendingLogin{State: l.State, Nonce: l.Nonce, Verifier: l.Verifier, Issuer: l.Issuer,
 			ClientID: l.ClientID, RedirectURI: l.RedirectURI, Expires: l.Expires}

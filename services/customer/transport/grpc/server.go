@@ -4,6 +4,7 @@ package grpctransport
 import (
 	"context"
 	"fmt"
+	"time"
 
 	kitgrpc "github.com/go-kit/kit/transport/grpc"
 	"google.golang.org/protobuf/proto"
@@ -35,6 +36,7 @@ type server struct {
 	beginLogin         kitgrpc.Handler
 	completeLogin      kitgrpc.Handler
 	logout             kitgrpc.Handler
+	getSessionVat      kitgrpc.Handler
 }
 
 // NewServer returns the gRPC CustomerService over the endpoint set.
@@ -46,6 +48,7 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) customerv1.Custo
 		beginLogin:         kitgrpc.NewServer(set.BeginLogin, decodeGRPCBeginLoginRequest, encodeGRPCBeginLoginResponse, opts...),
 		completeLogin:      kitgrpc.NewServer(set.CompleteLogin, decodeGRPCCompleteLoginRequest, encodeGRPCCompleteLoginResponse, opts...),
 		logout:             kitgrpc.NewServer(set.Logout, decodeGRPCLogoutRequest, encodeGRPCLogoutResponse, opts...),
+		getSessionVat:      kitgrpc.NewServer(set.GetSessionVat, decodeGRPCGetSessionVatRequest, encodeGRPCGetSessionVatResponse, opts...),
 	}
 }
 
@@ -71,6 +74,26 @@ func (s *server) CompleteLogin(ctx context.Context, req *customerv1.CompleteLogi
 
 func (s *server) Logout(ctx context.Context, req *customerv1.LogoutRequest) (*customerv1.LogoutResponse, error) {
 	return grpcserver.Handle[customerv1.LogoutResponse](ctx, s.logout, req, statusFrom)
+}
+
+func (s *server) GetSessionVat(ctx context.Context, req *customerv1.GetSessionVatRequest) (*customerv1.GetSessionVatResponse, error) {
+	return grpcserver.Handle[customerv1.GetSessionVatResponse](ctx, s.getSessionVat, req, statusFrom)
+}
+
+func decodeGRPCGetSessionVatRequest(_ context.Context, grpcReq any) (any, error) {
+	if _, err := grpcRequest[customerv1.GetSessionVatRequest](grpcReq); err != nil {
+		return nil, err
+	}
+	return nil, nil
+}
+
+func encodeGRPCGetSessionVatResponse(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.VATResponse)
+	if !ok {
+		return nil, fmt.Errorf("customer transport: endpoint returned %T, want endpoints.VATResponse", response)
+	}
+	return &customerv1.GetSessionVatResponse{VatPercent: r.VAT.Percent, CountryCode: r.VAT.CountryCode, Reason: r.VAT.Reason,
+		ReverseCharge: r.VAT.Reason == domain.ReasonReverseCharge}, nil
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.
@@ -213,6 +236,10 @@ func customerToProto(res service.Result) *customerv1.Customer {
 			Group: proto.Int32(int32(b.Group)), Gender: int32(b.Gender), FirstName: b.FirstName, LastName: b.LastName,
 			CompanyName: b.CompanyName, CompanyVatId: b.CompanyVatID, Email: b.Email,
 		}
+	}
+	if v := res.Customer.VATIDCheck; v != nil {
+		out.VatIdCheck = &customerv1.VatIdCheck{VatId: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber,
+			Name: v.Name, CheckedAt: v.CheckedAt.UTC().Format(time.RFC3339)}
 	}
 	if a := res.Customer.Address; a != nil {
 		out.Address = &customerv1.Address{

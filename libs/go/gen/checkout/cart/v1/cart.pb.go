@@ -3509,9 +3509,17 @@ type PricedCart struct {
 	// Checkout must not proceed: an item misses a required domain or field, or is invalid.
 	CheckoutBlocked bool `protobuf:"varint,9,opt,name=checkout_blocked,json=checkoutBlocked,proto3" json:"checkout_blocked,omitempty"`
 	// Number of rows the header's cart counter shows (items without hide_in_cart products).
-	ItemCount     int32 `protobuf:"varint,10,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ItemCount int32 `protobuf:"varint,10,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
+	// The customer's tax position set every line's VAT rate (another EU state's rate, 0 % reverse
+	// charge or export): vat_reason says which (customer service GetSessionVat); empty when the
+	// catalog's rates of the brand apply.
+	VatReason         string  `protobuf:"bytes,11,opt,name=vat_reason,json=vatReason,proto3" json:"vat_reason,omitempty"`
+	SessionVatPercent float64 `protobuf:"fixed64,12,opt,name=session_vat_percent,json=sessionVatPercent,proto3" json:"session_vat_percent,omitempty"`
+	// The customer service did not answer: the brand's rates priced the cart, which must not be
+	// ordered at this total.
+	VatUnavailable bool `protobuf:"varint,13,opt,name=vat_unavailable,json=vatUnavailable,proto3" json:"vat_unavailable,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *PricedCart) Reset() {
@@ -3612,6 +3620,27 @@ func (x *PricedCart) GetItemCount() int32 {
 		return x.ItemCount
 	}
 	return 0
+}
+
+func (x *PricedCart) GetVatReason() string {
+	if x != nil {
+		return x.VatReason
+	}
+	return ""
+}
+
+func (x *PricedCart) GetSessionVatPercent() float64 {
+	if x != nil {
+		return x.SessionVatPercent
+	}
+	return 0
+}
+
+func (x *PricedCart) GetVatUnavailable() bool {
+	if x != nil {
+		return x.VatUnavailable
+	}
+	return false
 }
 
 var File_checkout_cart_v1_cart_proto protoreflect.FileDescriptor
@@ -3897,7 +3926,7 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x0ftotal_vat_cents\x18\t \x01(\x05R\rtotalVatCents\x12*\n" +
 	"\x11total_gross_cents\x18\n" +
 	" \x01(\x05R\x0ftotalGrossCents\x12.\n" +
-	"\x13total_display_cents\x18\v \x01(\x05R\x11totalDisplayCents\"\xc9\x03\n" +
+	"\x13total_display_cents\x18\v \x01(\x05R\x11totalDisplayCents\"\xc1\x04\n" +
 	"\n" +
 	"PricedCart\x12*\n" +
 	"\x04cart\x18\x01 \x01(\v2\x16.checkout.cart.v1.CartR\x04cart\x122\n" +
@@ -3911,7 +3940,11 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x10checkout_blocked\x18\t \x01(\bR\x0fcheckoutBlocked\x12\x1d\n" +
 	"\n" +
 	"item_count\x18\n" +
-	" \x01(\x05R\titemCount*}\n" +
+	" \x01(\x05R\titemCount\x12\x1d\n" +
+	"\n" +
+	"vat_reason\x18\v \x01(\tR\tvatReason\x12.\n" +
+	"\x13session_vat_percent\x18\f \x01(\x01R\x11sessionVatPercent\x12'\n" +
+	"\x0fvat_unavailable\x18\r \x01(\bR\x0evatUnavailable*}\n" +
 	"\bLineKind\x12\x19\n" +
 	"\x15LINE_KIND_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11LINE_KIND_PRODUCT\x10\x01\x12\x13\n" +

@@ -244,12 +244,14 @@ func (x *Brand) GetProperties() []*BrandProperty {
 }
 
 type Country struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Code          string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
-	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
-	PhonePrefix   string                 `protobuf:"bytes,4,opt,name=phone_prefix,json=phonePrefix,proto3" json:"phone_prefix,omitempty"`
-	Order         int32                  `protobuf:"varint,5,opt,name=order,proto3" json:"order,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Code        string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	Name        string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	PhonePrefix string                 `protobuf:"bytes,4,opt,name=phone_prefix,json=phonePrefix,proto3" json:"phone_prefix,omitempty"`
+	Order       int32                  `protobuf:"varint,5,opt,name=order,proto3" json:"order,omitempty"`
+	// The EU member's standard VAT percent; 0 outside the EU VAT area.
+	VatRate       float64 `protobuf:"fixed64,6,opt,name=vat_rate,json=vatRate,proto3" json:"vat_rate,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -315,6 +317,13 @@ func (x *Country) GetPhonePrefix() string {
 func (x *Country) GetOrder() int32 {
 	if x != nil {
 		return x.Order
+	}
+	return 0
+}
+
+func (x *Country) GetVatRate() float64 {
+	if x != nil {
+		return x.VatRate
 	}
 	return 0
 }
@@ -2652,6 +2661,131 @@ func (x *ValidateAdditionalFieldsResponse) GetErrors() []*FieldErrors {
 	return nil
 }
 
+type ResolveVatRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ISO 3166-1 alpha-2 of the customer's address; empty before one was saved.
+	CountryCode string `protobuf:"bytes,1,opt,name=country_code,json=countryCode,proto3" json:"country_code,omitempty"`
+	// The customer orders as a company.
+	Business bool `protobuf:"varint,2,opt,name=business,proto3" json:"business,omitempty"`
+	// The company's VAT id was confirmed valid for country_code.
+	VatIdVerified bool `protobuf:"varint,3,opt,name=vat_id_verified,json=vatIdVerified,proto3" json:"vat_id_verified,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResolveVatRequest) Reset() {
+	*x = ResolveVatRequest{}
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResolveVatRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResolveVatRequest) ProtoMessage() {}
+
+func (x *ResolveVatRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResolveVatRequest.ProtoReflect.Descriptor instead.
+func (*ResolveVatRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_catalog_v1_catalog_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *ResolveVatRequest) GetCountryCode() string {
+	if x != nil {
+		return x.CountryCode
+	}
+	return ""
+}
+
+func (x *ResolveVatRequest) GetBusiness() bool {
+	if x != nil {
+		return x.Business
+	}
+	return false
+}
+
+func (x *ResolveVatRequest) GetVatIdVerified() bool {
+	if x != nil {
+		return x.VatIdVerified
+	}
+	return false
+}
+
+type ResolveVatResponse struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	VatPercent float64                `protobuf:"fixed64,1,opt,name=vat_percent,json=vatPercent,proto3" json:"vat_percent,omitempty"`
+	// The country whose rate (or exemption) applies.
+	CountryCode string `protobuf:"bytes,2,opt,name=country_code,json=countryCode,proto3" json:"country_code,omitempty"`
+	// domestic, destination, reverse_charge or export.
+	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResolveVatResponse) Reset() {
+	*x = ResolveVatResponse{}
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResolveVatResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResolveVatResponse) ProtoMessage() {}
+
+func (x *ResolveVatResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_catalog_v1_catalog_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResolveVatResponse.ProtoReflect.Descriptor instead.
+func (*ResolveVatResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_catalog_v1_catalog_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *ResolveVatResponse) GetVatPercent() float64 {
+	if x != nil {
+		return x.VatPercent
+	}
+	return 0
+}
+
+func (x *ResolveVatResponse) GetCountryCode() string {
+	if x != nil {
+		return x.CountryCode
+	}
+	return ""
+}
+
+func (x *ResolveVatResponse) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 var File_checkout_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
@@ -2676,13 +2810,14 @@ const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
 	"\alocales\x18\x06 \x03(\v2\x1b.checkout.catalog.v1.LocaleR\alocales\x12B\n" +
 	"\n" +
 	"properties\x18\a \x03(\v2\".checkout.catalog.v1.BrandPropertyR\n" +
-	"properties\"z\n" +
+	"properties\"\x95\x01\n" +
 	"\aCountry\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12!\n" +
 	"\fphone_prefix\x18\x04 \x01(\tR\vphonePrefix\x12\x14\n" +
-	"\x05order\x18\x05 \x01(\x05R\x05order\"\xba\x02\n" +
+	"\x05order\x18\x05 \x01(\x05R\x05order\x12\x19\n" +
+	"\bvat_rate\x18\x06 \x01(\x01R\avatRate\"\xba\x02\n" +
 	"\bCategory\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -2863,7 +2998,17 @@ const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x06errors\x18\x02 \x03(\tR\x06errors\"r\n" +
 	" ValidateAdditionalFieldsResponse\x12\x14\n" +
 	"\x05valid\x18\x01 \x01(\bR\x05valid\x128\n" +
-	"\x06errors\x18\x02 \x03(\v2 .checkout.catalog.v1.FieldErrorsR\x06errors2\xf7\t\n" +
+	"\x06errors\x18\x02 \x03(\v2 .checkout.catalog.v1.FieldErrorsR\x06errors\"z\n" +
+	"\x11ResolveVatRequest\x12!\n" +
+	"\fcountry_code\x18\x01 \x01(\tR\vcountryCode\x12\x1a\n" +
+	"\bbusiness\x18\x02 \x01(\bR\bbusiness\x12&\n" +
+	"\x0fvat_id_verified\x18\x03 \x01(\bR\rvatIdVerified\"p\n" +
+	"\x12ResolveVatResponse\x12\x1f\n" +
+	"\vvat_percent\x18\x01 \x01(\x01R\n" +
+	"vatPercent\x12!\n" +
+	"\fcountry_code\x18\x02 \x01(\tR\vcountryCode\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason2\xdb\n" +
+	"\n" +
 	"\x0eCatalogService\x12n\n" +
 	"\x0eGetBrandByFqdn\x12*.checkout.catalog.v1.GetBrandByFqdnRequest\x1a+.checkout.catalog.v1.GetBrandByFqdnResponse\"\x03\x90\x02\x01\x12b\n" +
 	"\n" +
@@ -2874,7 +3019,9 @@ const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
 	"GetProduct\x12&.checkout.catalog.v1.GetProductRequest\x1a'.checkout.catalog.v1.GetProductResponse\"\x03\x90\x02\x01\x12\x80\x01\n" +
 	"\x14ListPaymentIntervals\x120.checkout.catalog.v1.ListPaymentIntervalsRequest\x1a1.checkout.catalog.v1.ListPaymentIntervalsResponse\"\x03\x90\x02\x01\x12h\n" +
-	"\fListZipCodes\x12(.checkout.catalog.v1.ListZipCodesRequest\x1a).checkout.catalog.v1.ListZipCodesResponse\"\x03\x90\x02\x01\x12t\n" +
+	"\fListZipCodes\x12(.checkout.catalog.v1.ListZipCodesRequest\x1a).checkout.catalog.v1.ListZipCodesResponse\"\x03\x90\x02\x01\x12b\n" +
+	"\n" +
+	"ResolveVat\x12&.checkout.catalog.v1.ResolveVatRequest\x1a'.checkout.catalog.v1.ResolveVatResponse\"\x03\x90\x02\x01\x12t\n" +
 	"\x10GetSessionLocale\x12,.checkout.catalog.v1.GetSessionLocaleRequest\x1a-.checkout.catalog.v1.GetSessionLocaleResponse\"\x03\x90\x02\x01\x12t\n" +
 	"\x10SetSessionLocale\x12,.checkout.catalog.v1.SetSessionLocaleRequest\x1a-.checkout.catalog.v1.SetSessionLocaleResponse\"\x03\x90\x02\x02\x12\x8c\x01\n" +
 	"\x18ValidateAdditionalFields\x124.checkout.catalog.v1.ValidateAdditionalFieldsRequest\x1a5.checkout.catalog.v1.ValidateAdditionalFieldsResponse\"\x03\x90\x02\x01BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1;catalogv1b\x06proto3"
@@ -2891,7 +3038,7 @@ func file_checkout_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_checkout_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_checkout_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
+var file_checkout_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_checkout_catalog_v1_catalog_proto_goTypes = []any{
 	(*Locale)(nil),                           // 0: checkout.catalog.v1.Locale
 	(*BrandProperty)(nil),                    // 1: checkout.catalog.v1.BrandProperty
@@ -2934,6 +3081,8 @@ var file_checkout_catalog_v1_catalog_proto_goTypes = []any{
 	(*ValidateAdditionalFieldsRequest)(nil),  // 38: checkout.catalog.v1.ValidateAdditionalFieldsRequest
 	(*FieldErrors)(nil),                      // 39: checkout.catalog.v1.FieldErrors
 	(*ValidateAdditionalFieldsResponse)(nil), // 40: checkout.catalog.v1.ValidateAdditionalFieldsResponse
+	(*ResolveVatRequest)(nil),                // 41: checkout.catalog.v1.ResolveVatRequest
+	(*ResolveVatResponse)(nil),               // 42: checkout.catalog.v1.ResolveVatResponse
 }
 var file_checkout_catalog_v1_catalog_proto_depIdxs = []int32{
 	0,  // 0: checkout.catalog.v1.Brand.locales:type_name -> checkout.catalog.v1.Locale
@@ -2966,22 +3115,24 @@ var file_checkout_catalog_v1_catalog_proto_depIdxs = []int32{
 	27, // 27: checkout.catalog.v1.CatalogService.GetProduct:input_type -> checkout.catalog.v1.GetProductRequest
 	29, // 28: checkout.catalog.v1.CatalogService.ListPaymentIntervals:input_type -> checkout.catalog.v1.ListPaymentIntervalsRequest
 	31, // 29: checkout.catalog.v1.CatalogService.ListZipCodes:input_type -> checkout.catalog.v1.ListZipCodesRequest
-	33, // 30: checkout.catalog.v1.CatalogService.GetSessionLocale:input_type -> checkout.catalog.v1.GetSessionLocaleRequest
-	35, // 31: checkout.catalog.v1.CatalogService.SetSessionLocale:input_type -> checkout.catalog.v1.SetSessionLocaleRequest
-	38, // 32: checkout.catalog.v1.CatalogService.ValidateAdditionalFields:input_type -> checkout.catalog.v1.ValidateAdditionalFieldsRequest
-	18, // 33: checkout.catalog.v1.CatalogService.GetBrandByFqdn:output_type -> checkout.catalog.v1.GetBrandByFqdnResponse
-	20, // 34: checkout.catalog.v1.CatalogService.ListBrands:output_type -> checkout.catalog.v1.ListBrandsResponse
-	22, // 35: checkout.catalog.v1.CatalogService.ListCountries:output_type -> checkout.catalog.v1.ListCountriesResponse
-	24, // 36: checkout.catalog.v1.CatalogService.ListCategories:output_type -> checkout.catalog.v1.ListCategoriesResponse
-	26, // 37: checkout.catalog.v1.CatalogService.ListProducts:output_type -> checkout.catalog.v1.ListProductsResponse
-	28, // 38: checkout.catalog.v1.CatalogService.GetProduct:output_type -> checkout.catalog.v1.GetProductResponse
-	30, // 39: checkout.catalog.v1.CatalogService.ListPaymentIntervals:output_type -> checkout.catalog.v1.ListPaymentIntervalsResponse
-	32, // 40: checkout.catalog.v1.CatalogService.ListZipCodes:output_type -> checkout.catalog.v1.ListZipCodesResponse
-	34, // 41: checkout.catalog.v1.CatalogService.GetSessionLocale:output_type -> checkout.catalog.v1.GetSessionLocaleResponse
-	36, // 42: checkout.catalog.v1.CatalogService.SetSessionLocale:output_type -> checkout.catalog.v1.SetSessionLocaleResponse
-	40, // 43: checkout.catalog.v1.CatalogService.ValidateAdditionalFields:output_type -> checkout.catalog.v1.ValidateAdditionalFieldsResponse
-	33, // [33:44] is the sub-list for method output_type
-	22, // [22:33] is the sub-list for method input_type
+	41, // 30: checkout.catalog.v1.CatalogService.ResolveVat:input_type -> checkout.catalog.v1.ResolveVatRequest
+	33, // 31: checkout.catalog.v1.CatalogService.GetSessionLocale:input_type -> checkout.catalog.v1.GetSessionLocaleRequest
+	35, // 32: checkout.catalog.v1.CatalogService.SetSessionLocale:input_type -> checkout.catalog.v1.SetSessionLocaleRequest
+	38, // 33: checkout.catalog.v1.CatalogService.ValidateAdditionalFields:input_type -> checkout.catalog.v1.ValidateAdditionalFieldsRequest
+	18, // 34: checkout.catalog.v1.CatalogService.GetBrandByFqdn:output_type -> checkout.catalog.v1.GetBrandByFqdnResponse
+	20, // 35: checkout.catalog.v1.CatalogService.ListBrands:output_type -> checkout.catalog.v1.ListBrandsResponse
+	22, // 36: checkout.catalog.v1.CatalogService.ListCountries:output_type -> checkout.catalog.v1.ListCountriesResponse
+	24, // 37: checkout.catalog.v1.CatalogService.ListCategories:output_type -> checkout.catalog.v1.ListCategoriesResponse
+	26, // 38: checkout.catalog.v1.CatalogService.ListProducts:output_type -> checkout.catalog.v1.ListProductsResponse
+	28, // 39: checkout.catalog.v1.CatalogService.GetProduct:output_type -> checkout.catalog.v1.GetProductResponse
+	30, // 40: checkout.catalog.v1.CatalogService.ListPaymentIntervals:output_type -> checkout.catalog.v1.ListPaymentIntervalsResponse
+	32, // 41: checkout.catalog.v1.CatalogService.ListZipCodes:output_type -> checkout.catalog.v1.ListZipCodesResponse
+	42, // 42: checkout.catalog.v1.CatalogService.ResolveVat:output_type -> checkout.catalog.v1.ResolveVatResponse
+	34, // 43: checkout.catalog.v1.CatalogService.GetSessionLocale:output_type -> checkout.catalog.v1.GetSessionLocaleResponse
+	36, // 44: checkout.catalog.v1.CatalogService.SetSessionLocale:output_type -> checkout.catalog.v1.SetSessionLocaleResponse
+	40, // 45: checkout.catalog.v1.CatalogService.ValidateAdditionalFields:output_type -> checkout.catalog.v1.ValidateAdditionalFieldsResponse
+	34, // [34:46] is the sub-list for method output_type
+	22, // [22:34] is the sub-list for method input_type
 	22, // [22:22] is the sub-list for extension type_name
 	22, // [22:22] is the sub-list for extension extendee
 	0,  // [0:22] is the sub-list for field type_name
@@ -2998,7 +3149,7 @@ func file_checkout_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_catalog_v1_catalog_proto_rawDesc), len(file_checkout_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   41,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

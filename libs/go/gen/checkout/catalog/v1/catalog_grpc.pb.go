@@ -35,6 +35,7 @@ const (
 	CatalogService_GetProduct_FullMethodName               = "/checkout.catalog.v1.CatalogService/GetProduct"
 	CatalogService_ListPaymentIntervals_FullMethodName     = "/checkout.catalog.v1.CatalogService/ListPaymentIntervals"
 	CatalogService_ListZipCodes_FullMethodName             = "/checkout.catalog.v1.CatalogService/ListZipCodes"
+	CatalogService_ResolveVat_FullMethodName               = "/checkout.catalog.v1.CatalogService/ResolveVat"
 	CatalogService_GetSessionLocale_FullMethodName         = "/checkout.catalog.v1.CatalogService/GetSessionLocale"
 	CatalogService_SetSessionLocale_FullMethodName         = "/checkout.catalog.v1.CatalogService/SetSessionLocale"
 	CatalogService_ValidateAdditionalFields_FullMethodName = "/checkout.catalog.v1.CatalogService/ValidateAdditionalFields"
@@ -57,6 +58,11 @@ type CatalogServiceClient interface {
 	ListPaymentIntervals(ctx context.Context, in *ListPaymentIntervalsRequest, opts ...grpc.CallOption) (*ListPaymentIntervalsResponse, error)
 	// Zip codes of the brand's country starting with a prefix.
 	ListZipCodes(ctx context.Context, in *ListZipCodesRequest, opts ...grpc.CallOption) (*ListZipCodesResponse, error)
+	// The VAT rate of a session of the call's brand for the customer's tax position (GET
+	// /session/vat, the cart's prices): the brand's rate at home, the destination state's standard
+	// rate for consumers elsewhere in the EU, 0 % reverse charge for companies with a verified VAT
+	// id in another member state, 0 % outside the EU VAT area. The one place this rule lives.
+	ResolveVat(ctx context.Context, in *ResolveVatRequest, opts ...grpc.CallOption) (*ResolveVatResponse, error)
 	// The locale of the session in x-session-id; the brand default when none was chosen.
 	GetSessionLocale(ctx context.Context, in *GetSessionLocaleRequest, opts ...grpc.CallOption) (*GetSessionLocaleResponse, error)
 	// Stores the session locale. INVALID_ARGUMENT (locale.not_supported) when the brand lacks it.
@@ -157,6 +163,16 @@ func (c *catalogServiceClient) ListZipCodes(ctx context.Context, in *ListZipCode
 	return out, nil
 }
 
+func (c *catalogServiceClient) ResolveVat(ctx context.Context, in *ResolveVatRequest, opts ...grpc.CallOption) (*ResolveVatResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ResolveVatResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ResolveVat_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *catalogServiceClient) GetSessionLocale(ctx context.Context, in *GetSessionLocaleRequest, opts ...grpc.CallOption) (*GetSessionLocaleResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetSessionLocaleResponse)
@@ -204,6 +220,11 @@ type CatalogServiceServer interface {
 	ListPaymentIntervals(context.Context, *ListPaymentIntervalsRequest) (*ListPaymentIntervalsResponse, error)
 	// Zip codes of the brand's country starting with a prefix.
 	ListZipCodes(context.Context, *ListZipCodesRequest) (*ListZipCodesResponse, error)
+	// The VAT rate of a session of the call's brand for the customer's tax position (GET
+	// /session/vat, the cart's prices): the brand's rate at home, the destination state's standard
+	// rate for consumers elsewhere in the EU, 0 % reverse charge for companies with a verified VAT
+	// id in another member state, 0 % outside the EU VAT area. The one place this rule lives.
+	ResolveVat(context.Context, *ResolveVatRequest) (*ResolveVatResponse, error)
 	// The locale of the session in x-session-id; the brand default when none was chosen.
 	GetSessionLocale(context.Context, *GetSessionLocaleRequest) (*GetSessionLocaleResponse, error)
 	// Stores the session locale. INVALID_ARGUMENT (locale.not_supported) when the brand lacks it.
@@ -247,6 +268,9 @@ func (UnimplementedCatalogServiceServer) ListPaymentIntervals(context.Context, *
 }
 func (UnimplementedCatalogServiceServer) ListZipCodes(context.Context, *ListZipCodesRequest) (*ListZipCodesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListZipCodes not implemented")
+}
+func (UnimplementedCatalogServiceServer) ResolveVat(context.Context, *ResolveVatRequest) (*ResolveVatResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ResolveVat not implemented")
 }
 func (UnimplementedCatalogServiceServer) GetSessionLocale(context.Context, *GetSessionLocaleRequest) (*GetSessionLocaleResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetSessionLocale not implemented")
@@ -422,6 +446,24 @@ func _CatalogService_ListZipCodes_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_ResolveVat_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ResolveVatRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ResolveVat(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ResolveVat_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ResolveVat(ctx, req.(*ResolveVatRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CatalogService_GetSessionLocale_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetSessionLocaleRequest)
 	if err := dec(in); err != nil {
@@ -514,6 +556,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListZipCodes",
 			Handler:    _CatalogService_ListZipCodes_Handler,
+		},
+		{
+			MethodName: "ResolveVat",
+			Handler:    _CatalogService_ResolveVat_Handler,
 		},
 		{
 			MethodName: "GetSessionLocale",

@@ -220,7 +220,9 @@ type Customer struct {
 	// Absent until the session saved an address.
 	Address *Address `protobuf:"bytes,3,opt,name=address,proto3" json:"address,omitempty"`
 	// Both forms are stored and valid (spec §3 customerValidated).
-	Validated     bool `protobuf:"varint,4,opt,name=validated,proto3" json:"validated,omitempty"`
+	Validated bool `protobuf:"varint,4,opt,name=validated,proto3" json:"validated,omitempty"`
+	// The VIES check of a company's VAT id from another EU member state; absent when none was made.
+	VatIdCheck    *VatIdCheck `protobuf:"bytes,5,opt,name=vat_id_check,json=vatIdCheck,proto3" json:"vat_id_check,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -283,6 +285,95 @@ func (x *Customer) GetValidated() bool {
 	return false
 }
 
+func (x *Customer) GetVatIdCheck() *VatIdCheck {
+	if x != nil {
+		return x.VatIdCheck
+	}
+	return nil
+}
+
+// Evidence of a VAT id check at the EU's VIES, kept with the customer data.
+type VatIdCheck struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The VAT id checked, with its country prefix (DE123456789).
+	VatId string `protobuf:"bytes,1,opt,name=vat_id,json=vatId,proto3" json:"vat_id,omitempty"`
+	// valid, invalid or unavailable (VIES or the member state did not answer).
+	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// VIES's consultation number (requestIdentifier), the proof of the check.
+	ConsultationNumber string `protobuf:"bytes,3,opt,name=consultation_number,json=consultationNumber,proto3" json:"consultation_number,omitempty"`
+	// The trader's name VIES answered, when the member state shares it.
+	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	// RFC 3339.
+	CheckedAt     string `protobuf:"bytes,5,opt,name=checked_at,json=checkedAt,proto3" json:"checked_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VatIdCheck) Reset() {
+	*x = VatIdCheck{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VatIdCheck) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VatIdCheck) ProtoMessage() {}
+
+func (x *VatIdCheck) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VatIdCheck.ProtoReflect.Descriptor instead.
+func (*VatIdCheck) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *VatIdCheck) GetVatId() string {
+	if x != nil {
+		return x.VatId
+	}
+	return ""
+}
+
+func (x *VatIdCheck) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *VatIdCheck) GetConsultationNumber() string {
+	if x != nil {
+		return x.ConsultationNumber
+	}
+	return ""
+}
+
+func (x *VatIdCheck) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *VatIdCheck) GetCheckedAt() string {
+	if x != nil {
+		return x.CheckedAt
+	}
+	return ""
+}
+
 // Something the visitor should learn about a change the service made, e.g. the unsupported-country
 // reset.
 type Notice struct {
@@ -298,7 +389,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[3]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -310,7 +401,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[3]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -323,7 +414,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{3}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Notice) GetKey() string {
@@ -355,7 +446,7 @@ type GetSessionCustomerRequest struct {
 
 func (x *GetSessionCustomerRequest) Reset() {
 	*x = GetSessionCustomerRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[4]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -367,7 +458,7 @@ func (x *GetSessionCustomerRequest) String() string {
 func (*GetSessionCustomerRequest) ProtoMessage() {}
 
 func (x *GetSessionCustomerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[4]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -380,7 +471,7 @@ func (x *GetSessionCustomerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionCustomerRequest.ProtoReflect.Descriptor instead.
 func (*GetSessionCustomerRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{4}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{5}
 }
 
 type GetSessionCustomerResponse struct {
@@ -393,7 +484,7 @@ type GetSessionCustomerResponse struct {
 
 func (x *GetSessionCustomerResponse) Reset() {
 	*x = GetSessionCustomerResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[5]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -405,7 +496,7 @@ func (x *GetSessionCustomerResponse) String() string {
 func (*GetSessionCustomerResponse) ProtoMessage() {}
 
 func (x *GetSessionCustomerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[5]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -418,7 +509,7 @@ func (x *GetSessionCustomerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionCustomerResponse.ProtoReflect.Descriptor instead.
 func (*GetSessionCustomerResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{5}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetSessionCustomerResponse) GetCustomer() *Customer {
@@ -444,7 +535,7 @@ type SetBasicInfoRequest struct {
 
 func (x *SetBasicInfoRequest) Reset() {
 	*x = SetBasicInfoRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[6]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -456,7 +547,7 @@ func (x *SetBasicInfoRequest) String() string {
 func (*SetBasicInfoRequest) ProtoMessage() {}
 
 func (x *SetBasicInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[6]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -469,7 +560,7 @@ func (x *SetBasicInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBasicInfoRequest.ProtoReflect.Descriptor instead.
 func (*SetBasicInfoRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{6}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *SetBasicInfoRequest) GetBasicInfo() *BasicInfo {
@@ -489,7 +580,7 @@ type SetBasicInfoResponse struct {
 
 func (x *SetBasicInfoResponse) Reset() {
 	*x = SetBasicInfoResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[7]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -501,7 +592,7 @@ func (x *SetBasicInfoResponse) String() string {
 func (*SetBasicInfoResponse) ProtoMessage() {}
 
 func (x *SetBasicInfoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[7]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -514,7 +605,7 @@ func (x *SetBasicInfoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBasicInfoResponse.ProtoReflect.Descriptor instead.
 func (*SetBasicInfoResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{7}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SetBasicInfoResponse) GetCustomer() *Customer {
@@ -540,7 +631,7 @@ type SetAddressRequest struct {
 
 func (x *SetAddressRequest) Reset() {
 	*x = SetAddressRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[8]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -552,7 +643,7 @@ func (x *SetAddressRequest) String() string {
 func (*SetAddressRequest) ProtoMessage() {}
 
 func (x *SetAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[8]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -565,7 +656,7 @@ func (x *SetAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAddressRequest.ProtoReflect.Descriptor instead.
 func (*SetAddressRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{8}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SetAddressRequest) GetAddress() *Address {
@@ -585,7 +676,7 @@ type SetAddressResponse struct {
 
 func (x *SetAddressResponse) Reset() {
 	*x = SetAddressResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[9]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -597,7 +688,7 @@ func (x *SetAddressResponse) String() string {
 func (*SetAddressResponse) ProtoMessage() {}
 
 func (x *SetAddressResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[9]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -610,7 +701,7 @@ func (x *SetAddressResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAddressResponse.ProtoReflect.Descriptor instead.
 func (*SetAddressResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{9}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SetAddressResponse) GetCustomer() *Customer {
@@ -639,7 +730,7 @@ type BeginLoginRequest struct {
 
 func (x *BeginLoginRequest) Reset() {
 	*x = BeginLoginRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -651,7 +742,7 @@ func (x *BeginLoginRequest) String() string {
 func (*BeginLoginRequest) ProtoMessage() {}
 
 func (x *BeginLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -664,7 +755,7 @@ func (x *BeginLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLoginRequest.ProtoReflect.Descriptor instead.
 func (*BeginLoginRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{10}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *BeginLoginRequest) GetRedirectUri() string {
@@ -690,7 +781,7 @@ type BeginLoginResponse struct {
 
 func (x *BeginLoginResponse) Reset() {
 	*x = BeginLoginResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -702,7 +793,7 @@ func (x *BeginLoginResponse) String() string {
 func (*BeginLoginResponse) ProtoMessage() {}
 
 func (x *BeginLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -715,7 +806,7 @@ func (x *BeginLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLoginResponse.ProtoReflect.Descriptor instead.
 func (*BeginLoginResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{11}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BeginLoginResponse) GetUrl() string {
@@ -737,7 +828,7 @@ type CompleteLoginRequest struct {
 
 func (x *CompleteLoginRequest) Reset() {
 	*x = CompleteLoginRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -749,7 +840,7 @@ func (x *CompleteLoginRequest) String() string {
 func (*CompleteLoginRequest) ProtoMessage() {}
 
 func (x *CompleteLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -762,7 +853,7 @@ func (x *CompleteLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteLoginRequest.ProtoReflect.Descriptor instead.
 func (*CompleteLoginRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{12}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CompleteLoginRequest) GetAuthorizationCode() string {
@@ -797,7 +888,7 @@ type CompleteLoginResponse struct {
 
 func (x *CompleteLoginResponse) Reset() {
 	*x = CompleteLoginResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -809,7 +900,7 @@ func (x *CompleteLoginResponse) String() string {
 func (*CompleteLoginResponse) ProtoMessage() {}
 
 func (x *CompleteLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -822,7 +913,7 @@ func (x *CompleteLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteLoginResponse.ProtoReflect.Descriptor instead.
 func (*CompleteLoginResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{13}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CompleteLoginResponse) GetCustomer() *Customer {
@@ -847,7 +938,7 @@ type LogoutRequest struct {
 
 func (x *LogoutRequest) Reset() {
 	*x = LogoutRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -859,7 +950,7 @@ func (x *LogoutRequest) String() string {
 func (*LogoutRequest) ProtoMessage() {}
 
 func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -872,7 +963,7 @@ func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogoutRequest.ProtoReflect.Descriptor instead.
 func (*LogoutRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{14}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{15}
 }
 
 type LogoutResponse struct {
@@ -884,7 +975,7 @@ type LogoutResponse struct {
 
 func (x *LogoutResponse) Reset() {
 	*x = LogoutResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -896,7 +987,7 @@ func (x *LogoutResponse) String() string {
 func (*LogoutResponse) ProtoMessage() {}
 
 func (x *LogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -909,7 +1000,7 @@ func (x *LogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogoutResponse.ProtoReflect.Descriptor instead.
 func (*LogoutResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{15}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *LogoutResponse) GetCustomer() *Customer {
@@ -917,6 +1008,112 @@ func (x *LogoutResponse) GetCustomer() *Customer {
 		return x.Customer
 	}
 	return nil
+}
+
+type GetSessionVatRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSessionVatRequest) Reset() {
+	*x = GetSessionVatRequest{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSessionVatRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSessionVatRequest) ProtoMessage() {}
+
+func (x *GetSessionVatRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSessionVatRequest.ProtoReflect.Descriptor instead.
+func (*GetSessionVatRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{17}
+}
+
+type GetSessionVatResponse struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	VatPercent float64                `protobuf:"fixed64,1,opt,name=vat_percent,json=vatPercent,proto3" json:"vat_percent,omitempty"`
+	// The country whose rate (or exemption) applies.
+	CountryCode string `protobuf:"bytes,2,opt,name=country_code,json=countryCode,proto3" json:"country_code,omitempty"`
+	// domestic, destination, reverse_charge or export (catalog ResolveVat).
+	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	ReverseCharge bool   `protobuf:"varint,4,opt,name=reverse_charge,json=reverseCharge,proto3" json:"reverse_charge,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSessionVatResponse) Reset() {
+	*x = GetSessionVatResponse{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSessionVatResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSessionVatResponse) ProtoMessage() {}
+
+func (x *GetSessionVatResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSessionVatResponse.ProtoReflect.Descriptor instead.
+func (*GetSessionVatResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *GetSessionVatResponse) GetVatPercent() float64 {
+	if x != nil {
+		return x.VatPercent
+	}
+	return 0
+}
+
+func (x *GetSessionVatResponse) GetCountryCode() string {
+	if x != nil {
+		return x.CountryCode
+	}
+	return ""
+}
+
+func (x *GetSessionVatResponse) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *GetSessionVatResponse) GetReverseCharge() bool {
+	if x != nil {
+		return x.ReverseCharge
+	}
+	return false
 }
 
 var File_checkout_customer_v1_customer_proto protoreflect.FileDescriptor
@@ -940,14 +1137,24 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"postalCode\x12\x12\n" +
 	"\x04city\x18\x03 \x01(\tR\x04city\x12!\n" +
 	"\fcountry_code\x18\x04 \x01(\tR\vcountryCode\x12\x14\n" +
-	"\x05phone\x18\x05 \x01(\tR\x05phone\"\xc2\x01\n" +
+	"\x05phone\x18\x05 \x01(\tR\x05phone\"\x86\x02\n" +
 	"\bCustomer\x12\x1f\n" +
 	"\vcustomer_no\x18\x01 \x01(\tR\n" +
 	"customerNo\x12>\n" +
 	"\n" +
 	"basic_info\x18\x02 \x01(\v2\x1f.checkout.customer.v1.BasicInfoR\tbasicInfo\x127\n" +
 	"\aaddress\x18\x03 \x01(\v2\x1d.checkout.customer.v1.AddressR\aaddress\x12\x1c\n" +
-	"\tvalidated\x18\x04 \x01(\bR\tvalidated\"\xab\x01\n" +
+	"\tvalidated\x18\x04 \x01(\bR\tvalidated\x12B\n" +
+	"\fvat_id_check\x18\x05 \x01(\v2 .checkout.customer.v1.VatIdCheckR\n" +
+	"vatIdCheck\"\x9f\x01\n" +
+	"\n" +
+	"VatIdCheck\x12\x15\n" +
+	"\x06vat_id\x18\x01 \x01(\tR\x05vatId\x12\x16\n" +
+	"\x06status\x18\x02 \x01(\tR\x06status\x12/\n" +
+	"\x13consultation_number\x18\x03 \x01(\tR\x12consultationNumber\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x1d\n" +
+	"\n" +
+	"checked_at\x18\x05 \x01(\tR\tcheckedAt\"\xab\x01\n" +
 	"\x06Notice\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12@\n" +
@@ -984,7 +1191,14 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\x13external_product_id\x18\x02 \x01(\tR\x11externalProductId\"\x0f\n" +
 	"\rLogoutRequest\"L\n" +
 	"\x0eLogoutResponse\x12:\n" +
-	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer2\x86\x05\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer\"\x16\n" +
+	"\x14GetSessionVatRequest\"\x9a\x01\n" +
+	"\x15GetSessionVatResponse\x12\x1f\n" +
+	"\vvat_percent\x18\x01 \x01(\x01R\n" +
+	"vatPercent\x12!\n" +
+	"\fcountry_code\x18\x02 \x01(\tR\vcountryCode\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12%\n" +
+	"\x0ereverse_charge\x18\x04 \x01(\bR\rreverseCharge2\xf5\x05\n" +
 	"\x0fCustomerService\x12|\n" +
 	"\x12GetSessionCustomer\x12/.checkout.customer.v1.GetSessionCustomerRequest\x1a0.checkout.customer.v1.GetSessionCustomerResponse\"\x03\x90\x02\x01\x12j\n" +
 	"\fSetBasicInfo\x12).checkout.customer.v1.SetBasicInfoRequest\x1a*.checkout.customer.v1.SetBasicInfoResponse\"\x03\x90\x02\x02\x12d\n" +
@@ -992,7 +1206,8 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"SetAddress\x12'.checkout.customer.v1.SetAddressRequest\x1a(.checkout.customer.v1.SetAddressResponse\"\x03\x90\x02\x02\x12_\n" +
 	"\n" +
 	"BeginLogin\x12'.checkout.customer.v1.BeginLoginRequest\x1a(.checkout.customer.v1.BeginLoginResponse\x12h\n" +
-	"\rCompleteLogin\x12*.checkout.customer.v1.CompleteLoginRequest\x1a+.checkout.customer.v1.CompleteLoginResponse\x12X\n" +
+	"\rCompleteLogin\x12*.checkout.customer.v1.CompleteLoginRequest\x1a+.checkout.customer.v1.CompleteLoginResponse\x12m\n" +
+	"\rGetSessionVat\x12*.checkout.customer.v1.GetSessionVatRequest\x1a+.checkout.customer.v1.GetSessionVatResponse\"\x03\x90\x02\x01\x12X\n" +
 	"\x06Logout\x12#.checkout.customer.v1.LogoutRequest\x1a$.checkout.customer.v1.LogoutResponse\"\x03\x90\x02\x02BJZHgithub.com/hostcart/checkout/libs/go/gen/checkout/customer/v1;customerv1b\x06proto3"
 
 var (
@@ -1007,57 +1222,63 @@ func file_checkout_customer_v1_customer_proto_rawDescGZIP() []byte {
 	return file_checkout_customer_v1_customer_proto_rawDescData
 }
 
-var file_checkout_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_checkout_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_checkout_customer_v1_customer_proto_goTypes = []any{
 	(*BasicInfo)(nil),                  // 0: checkout.customer.v1.BasicInfo
 	(*Address)(nil),                    // 1: checkout.customer.v1.Address
 	(*Customer)(nil),                   // 2: checkout.customer.v1.Customer
-	(*Notice)(nil),                     // 3: checkout.customer.v1.Notice
-	(*GetSessionCustomerRequest)(nil),  // 4: checkout.customer.v1.GetSessionCustomerRequest
-	(*GetSessionCustomerResponse)(nil), // 5: checkout.customer.v1.GetSessionCustomerResponse
-	(*SetBasicInfoRequest)(nil),        // 6: checkout.customer.v1.SetBasicInfoRequest
-	(*SetBasicInfoResponse)(nil),       // 7: checkout.customer.v1.SetBasicInfoResponse
-	(*SetAddressRequest)(nil),          // 8: checkout.customer.v1.SetAddressRequest
-	(*SetAddressResponse)(nil),         // 9: checkout.customer.v1.SetAddressResponse
-	(*BeginLoginRequest)(nil),          // 10: checkout.customer.v1.BeginLoginRequest
-	(*BeginLoginResponse)(nil),         // 11: checkout.customer.v1.BeginLoginResponse
-	(*CompleteLoginRequest)(nil),       // 12: checkout.customer.v1.CompleteLoginRequest
-	(*CompleteLoginResponse)(nil),      // 13: checkout.customer.v1.CompleteLoginResponse
-	(*LogoutRequest)(nil),              // 14: checkout.customer.v1.LogoutRequest
-	(*LogoutResponse)(nil),             // 15: checkout.customer.v1.LogoutResponse
-	nil,                                // 16: checkout.customer.v1.Notice.ParamsEntry
+	(*VatIdCheck)(nil),                 // 3: checkout.customer.v1.VatIdCheck
+	(*Notice)(nil),                     // 4: checkout.customer.v1.Notice
+	(*GetSessionCustomerRequest)(nil),  // 5: checkout.customer.v1.GetSessionCustomerRequest
+	(*GetSessionCustomerResponse)(nil), // 6: checkout.customer.v1.GetSessionCustomerResponse
+	(*SetBasicInfoRequest)(nil),        // 7: checkout.customer.v1.SetBasicInfoRequest
+	(*SetBasicInfoResponse)(nil),       // 8: checkout.customer.v1.SetBasicInfoResponse
+	(*SetAddressRequest)(nil),          // 9: checkout.customer.v1.SetAddressRequest
+	(*SetAddressResponse)(nil),         // 10: checkout.customer.v1.SetAddressResponse
+	(*BeginLoginRequest)(nil),          // 11: checkout.customer.v1.BeginLoginRequest
+	(*BeginLoginResponse)(nil),         // 12: checkout.customer.v1.BeginLoginResponse
+	(*CompleteLoginRequest)(nil),       // 13: checkout.customer.v1.CompleteLoginRequest
+	(*CompleteLoginResponse)(nil),      // 14: checkout.customer.v1.CompleteLoginResponse
+	(*LogoutRequest)(nil),              // 15: checkout.customer.v1.LogoutRequest
+	(*LogoutResponse)(nil),             // 16: checkout.customer.v1.LogoutResponse
+	(*GetSessionVatRequest)(nil),       // 17: checkout.customer.v1.GetSessionVatRequest
+	(*GetSessionVatResponse)(nil),      // 18: checkout.customer.v1.GetSessionVatResponse
+	nil,                                // 19: checkout.customer.v1.Notice.ParamsEntry
 }
 var file_checkout_customer_v1_customer_proto_depIdxs = []int32{
 	0,  // 0: checkout.customer.v1.Customer.basic_info:type_name -> checkout.customer.v1.BasicInfo
 	1,  // 1: checkout.customer.v1.Customer.address:type_name -> checkout.customer.v1.Address
-	16, // 2: checkout.customer.v1.Notice.params:type_name -> checkout.customer.v1.Notice.ParamsEntry
-	2,  // 3: checkout.customer.v1.GetSessionCustomerResponse.customer:type_name -> checkout.customer.v1.Customer
-	3,  // 4: checkout.customer.v1.GetSessionCustomerResponse.notices:type_name -> checkout.customer.v1.Notice
-	0,  // 5: checkout.customer.v1.SetBasicInfoRequest.basic_info:type_name -> checkout.customer.v1.BasicInfo
-	2,  // 6: checkout.customer.v1.SetBasicInfoResponse.customer:type_name -> checkout.customer.v1.Customer
-	3,  // 7: checkout.customer.v1.SetBasicInfoResponse.notices:type_name -> checkout.customer.v1.Notice
-	1,  // 8: checkout.customer.v1.SetAddressRequest.address:type_name -> checkout.customer.v1.Address
-	2,  // 9: checkout.customer.v1.SetAddressResponse.customer:type_name -> checkout.customer.v1.Customer
-	3,  // 10: checkout.customer.v1.SetAddressResponse.notices:type_name -> checkout.customer.v1.Notice
-	2,  // 11: checkout.customer.v1.CompleteLoginResponse.customer:type_name -> checkout.customer.v1.Customer
-	2,  // 12: checkout.customer.v1.LogoutResponse.customer:type_name -> checkout.customer.v1.Customer
-	4,  // 13: checkout.customer.v1.CustomerService.GetSessionCustomer:input_type -> checkout.customer.v1.GetSessionCustomerRequest
-	6,  // 14: checkout.customer.v1.CustomerService.SetBasicInfo:input_type -> checkout.customer.v1.SetBasicInfoRequest
-	8,  // 15: checkout.customer.v1.CustomerService.SetAddress:input_type -> checkout.customer.v1.SetAddressRequest
-	10, // 16: checkout.customer.v1.CustomerService.BeginLogin:input_type -> checkout.customer.v1.BeginLoginRequest
-	12, // 17: checkout.customer.v1.CustomerService.CompleteLogin:input_type -> checkout.customer.v1.CompleteLoginRequest
-	14, // 18: checkout.customer.v1.CustomerService.Logout:input_type -> checkout.customer.v1.LogoutRequest
-	5,  // 19: checkout.customer.v1.CustomerService.GetSessionCustomer:output_type -> checkout.customer.v1.GetSessionCustomerResponse
-	7,  // 20: checkout.customer.v1.CustomerService.SetBasicInfo:output_type -> checkout.customer.v1.SetBasicInfoResponse
-	9,  // 21: checkout.customer.v1.CustomerService.SetAddress:output_type -> checkout.customer.v1.SetAddressResponse
-	11, // 22: checkout.customer.v1.CustomerService.BeginLogin:output_type -> checkout.customer.v1.BeginLoginResponse
-	13, // 23: checkout.customer.v1.CustomerService.CompleteLogin:output_type -> checkout.customer.v1.CompleteLoginResponse
-	15, // 24: checkout.customer.v1.CustomerService.Logout:output_type -> checkout.customer.v1.LogoutResponse
-	19, // [19:25] is the sub-list for method output_type
-	13, // [13:19] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	3,  // 2: checkout.customer.v1.Customer.vat_id_check:type_name -> checkout.customer.v1.VatIdCheck
+	19, // 3: checkout.customer.v1.Notice.params:type_name -> checkout.customer.v1.Notice.ParamsEntry
+	2,  // 4: checkout.customer.v1.GetSessionCustomerResponse.customer:type_name -> checkout.customer.v1.Customer
+	4,  // 5: checkout.customer.v1.GetSessionCustomerResponse.notices:type_name -> checkout.customer.v1.Notice
+	0,  // 6: checkout.customer.v1.SetBasicInfoRequest.basic_info:type_name -> checkout.customer.v1.BasicInfo
+	2,  // 7: checkout.customer.v1.SetBasicInfoResponse.customer:type_name -> checkout.customer.v1.Customer
+	4,  // 8: checkout.customer.v1.SetBasicInfoResponse.notices:type_name -> checkout.customer.v1.Notice
+	1,  // 9: checkout.customer.v1.SetAddressRequest.address:type_name -> checkout.customer.v1.Address
+	2,  // 10: checkout.customer.v1.SetAddressResponse.customer:type_name -> checkout.customer.v1.Customer
+	4,  // 11: checkout.customer.v1.SetAddressResponse.notices:type_name -> checkout.customer.v1.Notice
+	2,  // 12: checkout.customer.v1.CompleteLoginResponse.customer:type_name -> checkout.customer.v1.Customer
+	2,  // 13: checkout.customer.v1.LogoutResponse.customer:type_name -> checkout.customer.v1.Customer
+	5,  // 14: checkout.customer.v1.CustomerService.GetSessionCustomer:input_type -> checkout.customer.v1.GetSessionCustomerRequest
+	7,  // 15: checkout.customer.v1.CustomerService.SetBasicInfo:input_type -> checkout.customer.v1.SetBasicInfoRequest
+	9,  // 16: checkout.customer.v1.CustomerService.SetAddress:input_type -> checkout.customer.v1.SetAddressRequest
+	11, // 17: checkout.customer.v1.CustomerService.BeginLogin:input_type -> checkout.customer.v1.BeginLoginRequest
+	13, // 18: checkout.customer.v1.CustomerService.CompleteLogin:input_type -> checkout.customer.v1.CompleteLoginRequest
+	17, // 19: checkout.customer.v1.CustomerService.GetSessionVat:input_type -> checkout.customer.v1.GetSessionVatRequest
+	15, // 20: checkout.customer.v1.CustomerService.Logout:input_type -> checkout.customer.v1.LogoutRequest
+	6,  // 21: checkout.customer.v1.CustomerService.GetSessionCustomer:output_type -> checkout.customer.v1.GetSessionCustomerResponse
+	8,  // 22: checkout.customer.v1.CustomerService.SetBasicInfo:output_type -> checkout.customer.v1.SetBasicInfoResponse
+	10, // 23: checkout.customer.v1.CustomerService.SetAddress:output_type -> checkout.customer.v1.SetAddressResponse
+	12, // 24: checkout.customer.v1.CustomerService.BeginLogin:output_type -> checkout.customer.v1.BeginLoginResponse
+	14, // 25: checkout.customer.v1.CustomerService.CompleteLogin:output_type -> checkout.customer.v1.CompleteLoginResponse
+	18, // 26: checkout.customer.v1.CustomerService.GetSessionVat:output_type -> checkout.customer.v1.GetSessionVatResponse
+	16, // 27: checkout.customer.v1.CustomerService.Logout:output_type -> checkout.customer.v1.LogoutResponse
+	21, // [21:28] is the sub-list for method output_type
+	14, // [14:21] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_checkout_customer_v1_customer_proto_init() }
@@ -1072,7 +1293,7 @@ func file_checkout_customer_v1_customer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_customer_v1_customer_proto_rawDesc), len(file_checkout_customer_v1_customer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

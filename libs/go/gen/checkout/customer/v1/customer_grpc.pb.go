@@ -39,6 +39,7 @@ const (
 	CustomerService_SetAddress_FullMethodName         = "/checkout.customer.v1.CustomerService/SetAddress"
 	CustomerService_BeginLogin_FullMethodName         = "/checkout.customer.v1.CustomerService/BeginLogin"
 	CustomerService_CompleteLogin_FullMethodName      = "/checkout.customer.v1.CustomerService/CompleteLogin"
+	CustomerService_GetSessionVat_FullMethodName      = "/checkout.customer.v1.CustomerService/GetSessionVat"
 	CustomerService_Logout_FullMethodName             = "/checkout.customer.v1.CustomerService/Logout"
 )
 
@@ -66,6 +67,10 @@ type CustomerServiceClient interface {
 	// customer the token's subject belongs to. Any failure is UNAUTHENTICATED customer.login_failed
 	// and leaves the session as it was; a state is good for one attempt only.
 	CompleteLogin(ctx context.Context, in *CompleteLoginRequest, opts ...grpc.CallOption) (*CompleteLoginResponse, error)
+	// The VAT rate that applies to the session (GET /session/vat, the cart's prices): the catalog's
+	// rule (ResolveVat) for the address's country, the customer group and whether the company's VAT
+	// id was confirmed by VIES for that country.
+	GetSessionVat(ctx context.Context, in *GetSessionVatRequest, opts ...grpc.CallOption) (*GetSessionVatResponse, error)
 	// Forgets the session's customer (GET /customer/logout): number, basic info and address.
 	Logout(ctx context.Context, in *LogoutRequest, opts ...grpc.CallOption) (*LogoutResponse, error)
 }
@@ -128,6 +133,16 @@ func (c *customerServiceClient) CompleteLogin(ctx context.Context, in *CompleteL
 	return out, nil
 }
 
+func (c *customerServiceClient) GetSessionVat(ctx context.Context, in *GetSessionVatRequest, opts ...grpc.CallOption) (*GetSessionVatResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetSessionVatResponse)
+	err := c.cc.Invoke(ctx, CustomerService_GetSessionVat_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *customerServiceClient) Logout(ctx context.Context, in *LogoutRequest, opts ...grpc.CallOption) (*LogoutResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(LogoutResponse)
@@ -162,6 +177,10 @@ type CustomerServiceServer interface {
 	// customer the token's subject belongs to. Any failure is UNAUTHENTICATED customer.login_failed
 	// and leaves the session as it was; a state is good for one attempt only.
 	CompleteLogin(context.Context, *CompleteLoginRequest) (*CompleteLoginResponse, error)
+	// The VAT rate that applies to the session (GET /session/vat, the cart's prices): the catalog's
+	// rule (ResolveVat) for the address's country, the customer group and whether the company's VAT
+	// id was confirmed by VIES for that country.
+	GetSessionVat(context.Context, *GetSessionVatRequest) (*GetSessionVatResponse, error)
 	// Forgets the session's customer (GET /customer/logout): number, basic info and address.
 	Logout(context.Context, *LogoutRequest) (*LogoutResponse, error)
 	mustEmbedUnimplementedCustomerServiceServer()
@@ -188,6 +207,9 @@ func (UnimplementedCustomerServiceServer) BeginLogin(context.Context, *BeginLogi
 }
 func (UnimplementedCustomerServiceServer) CompleteLogin(context.Context, *CompleteLoginRequest) (*CompleteLoginResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CompleteLogin not implemented")
+}
+func (UnimplementedCustomerServiceServer) GetSessionVat(context.Context, *GetSessionVatRequest) (*GetSessionVatResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetSessionVat not implemented")
 }
 func (UnimplementedCustomerServiceServer) Logout(context.Context, *LogoutRequest) (*LogoutResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Logout not implemented")
@@ -303,6 +325,24 @@ func _CustomerService_CompleteLogin_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CustomerService_GetSessionVat_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetSessionVatRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CustomerServiceServer).GetSessionVat(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CustomerService_GetSessionVat_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CustomerServiceServer).GetSessionVat(ctx, req.(*GetSessionVatRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CustomerService_Logout_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(LogoutRequest)
 	if err := dec(in); err != nil {
@@ -347,6 +387,10 @@ var CustomerService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CompleteLogin",
 			Handler:    _CustomerService_CompleteLogin_Handler,
+		},
+		{
+			MethodName: "GetSessionVat",
+			Handler:    _CustomerService_GetSessionVat_Handler,
 		},
 		{
 			MethodName: "Logout",

@@ -577,6 +577,8 @@ export const enGB = {
     callback_busy: 'Logging you in…',
   },
   customer: {
+    vat_id_invalid: 'VIES does not confirm the VAT ID {{vat_id}}. Your details are saved; VAT is charged as usual. Please check the VAT ID if you want the reverse charge.',
+    vat_id_unchecked: 'The VAT ID {{vat_id}} could not be checked right now. Your details are saved; VAT is charged as usual until it is confirmed.',
     too_many_logins: 'Too many login attempts. Please wait a moment and try again.',
     login_failed: 'Login failed: we were unable to authenticate you. You can start a new order and log in later.',
     login_not_offered: 'Logging in is not available in this shop. Please enter your details instead.',

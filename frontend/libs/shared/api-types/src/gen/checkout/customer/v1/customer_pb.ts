@@ -25,7 +25,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/customer/v1/customer.proto.
  */
 export const file_checkout_customer_v1_customer: GenFile = /*@__PURE__*/
-  fileDesc("CiNjaGVja291dC9jdXN0b21lci92MS9jdXN0b21lci5wcm90bxIUY2hlY2tvdXQuY3VzdG9tZXIudjEinQEKCUJhc2ljSW5mbxISCgVncm91cBgBIAEoBUgAiAEBEg4KBmdlbmRlchgCIAEoBRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRIUCgxjb21wYW55X25hbWUYBSABKAkSFgoOY29tcGFueV92YXRfaWQYBiABKAkSDQoFZW1haWwYByABKAlCCAoGX2dyb3VwImEKB0FkZHJlc3MSDgoGc3RyZWV0GAEgASgJEhMKC3Bvc3RhbF9jb2RlGAIgASgJEgwKBGNpdHkYAyABKAkSFAoMY291bnRyeV9jb2RlGAQgASgJEg0KBXBob25lGAUgASgJIpcBCghDdXN0b21lchITCgtjdXN0b21lcl9ubxgBIAEoCRIzCgpiYXNpY19pbmZvGAIgASgLMh8uY2hlY2tvdXQuY3VzdG9tZXIudjEuQmFzaWNJbmZvEi4KB2FkZHJlc3MYAyABKAsyHS5jaGVja291dC5jdXN0b21lci52MS5BZGRyZXNzEhEKCXZhbGlkYXRlZBgEIAEoCCKMAQoGTm90aWNlEgsKA2tleRgBIAEoCRIMCgR0eXBlGAIgASgJEjgKBnBhcmFtcxgDIAMoCzIoLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZS5QYXJhbXNFbnRyeRotCgtQYXJhbXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIhsKGUdldFNlc3Npb25DdXN0b21lclJlcXVlc3QifQoaR2V0U2Vzc2lvbkN1c3RvbWVyUmVzcG9uc2USMAoIY3VzdG9tZXIYASABKAsyHi5jaGVja291dC5jdXN0b21lci52MS5DdXN0b21lchItCgdub3RpY2VzGAIgAygLMhwuY2hlY2tvdXQuY3VzdG9tZXIudjEuTm90aWNlIkoKE1NldEJhc2ljSW5mb1JlcXVlc3QSMwoKYmFzaWNfaW5mbxgBIAEoCzIfLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJhc2ljSW5mbyJ3ChRTZXRCYXNpY0luZm9SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEi0KB25vdGljZXMYAiADKAsyHC5jaGVja291dC5jdXN0b21lci52MS5Ob3RpY2UiQwoRU2V0QWRkcmVzc1JlcXVlc3QSLgoHYWRkcmVzcxgBIAEoCzIdLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkFkZHJlc3MidQoSU2V0QWRkcmVzc1Jlc3BvbnNlEjAKCGN1c3RvbWVyGAEgASgLMh4uY2hlY2tvdXQuY3VzdG9tZXIudjEuQ3VzdG9tZXISLQoHbm90aWNlcxgCIAMoCzIcLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZSI7ChFCZWdpbkxvZ2luUmVxdWVzdBIUCgxyZWRpcmVjdF91cmkYASABKAkSEAoIdXNlX2NwXzIYAiABKAgiIQoSQmVnaW5Mb2dpblJlc3BvbnNlEgsKA3VybBgBIAEoCSJaChRDb21wbGV0ZUxvZ2luUmVxdWVzdBIaChJhdXRob3JpemF0aW9uX2NvZGUYASABKAkSDQoFc3RhdGUYAiABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAMgASgJImYKFUNvbXBsZXRlTG9naW5SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEhsKE2V4dGVybmFsX3Byb2R1Y3RfaWQYAiABKAkiDwoNTG9nb3V0UmVxdWVzdCJCCg5Mb2dvdXRSZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyMoYFCg9DdXN0b21lclNlcnZpY2USfAoSR2V0U2Vzc2lvbkN1c3RvbWVyEi8uY2hlY2tvdXQuY3VzdG9tZXIudjEuR2V0U2Vzc2lvbkN1c3RvbWVyUmVxdWVzdBowLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkdldFNlc3Npb25DdXN0b21lclJlc3BvbnNlIgOQAgESagoMU2V0QmFzaWNJbmZvEikuY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QmFzaWNJbmZvUmVxdWVzdBoqLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEJhc2ljSW5mb1Jlc3BvbnNlIgOQAgISZAoKU2V0QWRkcmVzcxInLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEFkZHJlc3NSZXF1ZXN0GiguY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QWRkcmVzc1Jlc3BvbnNlIgOQAgISXwoKQmVnaW5Mb2dpbhInLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJlZ2luTG9naW5SZXF1ZXN0GiguY2hlY2tvdXQuY3VzdG9tZXIudjEuQmVnaW5Mb2dpblJlc3BvbnNlEmgKDUNvbXBsZXRlTG9naW4SKi5jaGVja291dC5jdXN0b21lci52MS5Db21wbGV0ZUxvZ2luUmVxdWVzdBorLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkNvbXBsZXRlTG9naW5SZXNwb25zZRJYCgZMb2dvdXQSIy5jaGVja291dC5jdXN0b21lci52MS5Mb2dvdXRSZXF1ZXN0GiQuY2hlY2tvdXQuY3VzdG9tZXIudjEuTG9nb3V0UmVzcG9uc2UiA5ACAkJKWkhnaXRodWIuY29tL2hvc3RjYXJ0L2NoZWNrb3V0L2xpYnMvZ28vZ2VuL2NoZWNrb3V0L2N1c3RvbWVyL3YxO2N1c3RvbWVydjFiBnByb3RvMw");
+  fileDesc("CiNjaGVja291dC9jdXN0b21lci92MS9jdXN0b21lci5wcm90bxIUY2hlY2tvdXQuY3VzdG9tZXIudjEinQEKCUJhc2ljSW5mbxISCgVncm91cBgBIAEoBUgAiAEBEg4KBmdlbmRlchgCIAEoBRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRIUCgxjb21wYW55X25hbWUYBSABKAkSFgoOY29tcGFueV92YXRfaWQYBiABKAkSDQoFZW1haWwYByABKAlCCAoGX2dyb3VwImEKB0FkZHJlc3MSDgoGc3RyZWV0GAEgASgJEhMKC3Bvc3RhbF9jb2RlGAIgASgJEgwKBGNpdHkYAyABKAkSFAoMY291bnRyeV9jb2RlGAQgASgJEg0KBXBob25lGAUgASgJIs8BCghDdXN0b21lchITCgtjdXN0b21lcl9ubxgBIAEoCRIzCgpiYXNpY19pbmZvGAIgASgLMh8uY2hlY2tvdXQuY3VzdG9tZXIudjEuQmFzaWNJbmZvEi4KB2FkZHJlc3MYAyABKAsyHS5jaGVja291dC5jdXN0b21lci52MS5BZGRyZXNzEhEKCXZhbGlkYXRlZBgEIAEoCBI2Cgx2YXRfaWRfY2hlY2sYBSABKAsyIC5jaGVja291dC5jdXN0b21lci52MS5WYXRJZENoZWNrImsKClZhdElkQ2hlY2sSDgoGdmF0X2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIbChNjb25zdWx0YXRpb25fbnVtYmVyGAMgASgJEgwKBG5hbWUYBCABKAkSEgoKY2hlY2tlZF9hdBgFIAEoCSKMAQoGTm90aWNlEgsKA2tleRgBIAEoCRIMCgR0eXBlGAIgASgJEjgKBnBhcmFtcxgDIAMoCzIoLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZS5QYXJhbXNFbnRyeRotCgtQYXJhbXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIhsKGUdldFNlc3Npb25DdXN0b21lclJlcXVlc3QifQoaR2V0U2Vzc2lvbkN1c3RvbWVyUmVzcG9uc2USMAoIY3VzdG9tZXIYASABKAsyHi5jaGVja291dC5jdXN0b21lci52MS5DdXN0b21lchItCgdub3RpY2VzGAIgAygLMhwuY2hlY2tvdXQuY3VzdG9tZXIudjEuTm90aWNlIkoKE1NldEJhc2ljSW5mb1JlcXVlc3QSMwoKYmFzaWNfaW5mbxgBIAEoCzIfLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJhc2ljSW5mbyJ3ChRTZXRCYXNpY0luZm9SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEi0KB25vdGljZXMYAiADKAsyHC5jaGVja291dC5jdXN0b21lci52MS5Ob3RpY2UiQwoRU2V0QWRkcmVzc1JlcXVlc3QSLgoHYWRkcmVzcxgBIAEoCzIdLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkFkZHJlc3MidQoSU2V0QWRkcmVzc1Jlc3BvbnNlEjAKCGN1c3RvbWVyGAEgASgLMh4uY2hlY2tvdXQuY3VzdG9tZXIudjEuQ3VzdG9tZXISLQoHbm90aWNlcxgCIAMoCzIcLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZSI7ChFCZWdpbkxvZ2luUmVxdWVzdBIUCgxyZWRpcmVjdF91cmkYASABKAkSEAoIdXNlX2NwXzIYAiABKAgiIQoSQmVnaW5Mb2dpblJlc3BvbnNlEgsKA3VybBgBIAEoCSJaChRDb21wbGV0ZUxvZ2luUmVxdWVzdBIaChJhdXRob3JpemF0aW9uX2NvZGUYASABKAkSDQoFc3RhdGUYAiABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAMgASgJImYKFUNvbXBsZXRlTG9naW5SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEhsKE2V4dGVybmFsX3Byb2R1Y3RfaWQYAiABKAkiDwoNTG9nb3V0UmVxdWVzdCJCCg5Mb2dvdXRSZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyIhYKFEdldFNlc3Npb25WYXRSZXF1ZXN0ImoKFUdldFNlc3Npb25WYXRSZXNwb25zZRITCgt2YXRfcGVyY2VudBgBIAEoARIUCgxjb3VudHJ5X2NvZGUYAiABKAkSDgoGcmVhc29uGAMgASgJEhYKDnJldmVyc2VfY2hhcmdlGAQgASgIMvUFCg9DdXN0b21lclNlcnZpY2USfAoSR2V0U2Vzc2lvbkN1c3RvbWVyEi8uY2hlY2tvdXQuY3VzdG9tZXIudjEuR2V0U2Vzc2lvbkN1c3RvbWVyUmVxdWVzdBowLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkdldFNlc3Npb25DdXN0b21lclJlc3BvbnNlIgOQAgESagoMU2V0QmFzaWNJbmZvEikuY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QmFzaWNJbmZvUmVxdWVzdBoqLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEJhc2ljSW5mb1Jlc3BvbnNlIgOQAgISZAoKU2V0QWRkcmVzcxInLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEFkZHJlc3NSZXF1ZXN0GiguY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QWRkcmVzc1Jlc3BvbnNlIgOQAgISXwoKQmVnaW5Mb2dpbhInLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJlZ2luTG9naW5SZXF1ZXN0GiguY2hlY2tvdXQuY3VzdG9tZXIudjEuQmVnaW5Mb2dpblJlc3BvbnNlEmgKDUNvbXBsZXRlTG9naW4SKi5jaGVja291dC5jdXN0b21lci52MS5Db21wbGV0ZUxvZ2luUmVxdWVzdBorLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkNvbXBsZXRlTG9naW5SZXNwb25zZRJtCg1HZXRTZXNzaW9uVmF0EiouY2hlY2tvdXQuY3VzdG9tZXIudjEuR2V0U2Vzc2lvblZhdFJlcXVlc3QaKy5jaGVja291dC5jdXN0b21lci52MS5HZXRTZXNzaW9uVmF0UmVzcG9uc2UiA5ACARJYCgZMb2dvdXQSIy5jaGVja291dC5jdXN0b21lci52MS5Mb2dvdXRSZXF1ZXN0GiQuY2hlY2tvdXQuY3VzdG9tZXIudjEuTG9nb3V0UmVzcG9uc2UiA5ACAkJKWkhnaXRodWIuY29tL2hvc3RjYXJ0L2NoZWNrb3V0L2xpYnMvZ28vZ2VuL2NoZWNrb3V0L2N1c3RvbWVyL3YxO2N1c3RvbWVydjFiBnByb3RvMw");
 
 /**
  * The first customer form (spec §3 "basic info").
@@ -240,6 +240,13 @@ export type Customer = Message<"checkout.customer.v1.Customer"> & {
    * @generated from field: bool validated = 4;
    */
   validated: boolean;
+
+  /**
+   * The VIES check of a company's VAT id from another EU member state; absent when none was made.
+   *
+   * @generated from field: checkout.customer.v1.VatIdCheck vat_id_check = 5;
+   */
+  vatIdCheck?: VatIdCheck | undefined;
 };
 
 /**
@@ -273,6 +280,13 @@ export type CustomerJson = {
    * @generated from field: bool validated = 4;
    */
   validated?: boolean;
+
+  /**
+   * The VIES check of a company's VAT id from another EU member state; absent when none was made.
+   *
+   * @generated from field: checkout.customer.v1.VatIdCheck vat_id_check = 5;
+   */
+  vatIdCheck?: VatIdCheckJson;
 };
 
 /**
@@ -281,6 +295,97 @@ export type CustomerJson = {
  */
 export const CustomerSchema: GenMessage<Customer, {jsonType: CustomerJson}> = /*@__PURE__*/
   messageDesc(file_checkout_customer_v1_customer, 2);
+
+/**
+ * Evidence of a VAT id check at the EU's VIES, kept with the customer data.
+ *
+ * @generated from message checkout.customer.v1.VatIdCheck
+ */
+export type VatIdCheck = Message<"checkout.customer.v1.VatIdCheck"> & {
+  /**
+   * The VAT id checked, with its country prefix (DE123456789).
+   *
+   * @generated from field: string vat_id = 1;
+   */
+  vatId: string;
+
+  /**
+   * valid, invalid or unavailable (VIES or the member state did not answer).
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * VIES's consultation number (requestIdentifier), the proof of the check.
+   *
+   * @generated from field: string consultation_number = 3;
+   */
+  consultationNumber: string;
+
+  /**
+   * The trader's name VIES answered, when the member state shares it.
+   *
+   * @generated from field: string name = 4;
+   */
+  name: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string checked_at = 5;
+   */
+  checkedAt: string;
+};
+
+/**
+ * Evidence of a VAT id check at the EU's VIES, kept with the customer data.
+ *
+ * @generated from message checkout.customer.v1.VatIdCheck
+ */
+export type VatIdCheckJson = {
+  /**
+   * The VAT id checked, with its country prefix (DE123456789).
+   *
+   * @generated from field: string vat_id = 1;
+   */
+  vatId?: string;
+
+  /**
+   * valid, invalid or unavailable (VIES or the member state did not answer).
+   *
+   * @generated from field: string status = 2;
+   */
+  status?: string;
+
+  /**
+   * VIES's consultation number (requestIdentifier), the proof of the check.
+   *
+   * @generated from field: string consultation_number = 3;
+   */
+  consultationNumber?: string;
+
+  /**
+   * The trader's name VIES answered, when the member state shares it.
+   *
+   * @generated from field: string name = 4;
+   */
+  name?: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string checked_at = 5;
+   */
+  checkedAt?: string;
+};
+
+/**
+ * Describes the message checkout.customer.v1.VatIdCheck.
+ * Use `create(VatIdCheckSchema)` to create a new message.
+ */
+export const VatIdCheckSchema: GenMessage<VatIdCheck, {jsonType: VatIdCheckJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 3);
 
 /**
  * Something the visitor should learn about a change the service made, e.g. the unsupported-country
@@ -341,7 +446,7 @@ export type NoticeJson = {
  * Use `create(NoticeSchema)` to create a new message.
  */
 export const NoticeSchema: GenMessage<Notice, {jsonType: NoticeJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 3);
+  messageDesc(file_checkout_customer_v1_customer, 4);
 
 /**
  * @generated from message checkout.customer.v1.GetSessionCustomerRequest
@@ -360,7 +465,7 @@ export type GetSessionCustomerRequestJson = {
  * Use `create(GetSessionCustomerRequestSchema)` to create a new message.
  */
 export const GetSessionCustomerRequestSchema: GenMessage<GetSessionCustomerRequest, {jsonType: GetSessionCustomerRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 4);
+  messageDesc(file_checkout_customer_v1_customer, 5);
 
 /**
  * @generated from message checkout.customer.v1.GetSessionCustomerResponse
@@ -397,7 +502,7 @@ export type GetSessionCustomerResponseJson = {
  * Use `create(GetSessionCustomerResponseSchema)` to create a new message.
  */
 export const GetSessionCustomerResponseSchema: GenMessage<GetSessionCustomerResponse, {jsonType: GetSessionCustomerResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 5);
+  messageDesc(file_checkout_customer_v1_customer, 6);
 
 /**
  * @generated from message checkout.customer.v1.SetBasicInfoRequest
@@ -424,7 +529,7 @@ export type SetBasicInfoRequestJson = {
  * Use `create(SetBasicInfoRequestSchema)` to create a new message.
  */
 export const SetBasicInfoRequestSchema: GenMessage<SetBasicInfoRequest, {jsonType: SetBasicInfoRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 6);
+  messageDesc(file_checkout_customer_v1_customer, 7);
 
 /**
  * @generated from message checkout.customer.v1.SetBasicInfoResponse
@@ -461,7 +566,7 @@ export type SetBasicInfoResponseJson = {
  * Use `create(SetBasicInfoResponseSchema)` to create a new message.
  */
 export const SetBasicInfoResponseSchema: GenMessage<SetBasicInfoResponse, {jsonType: SetBasicInfoResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 7);
+  messageDesc(file_checkout_customer_v1_customer, 8);
 
 /**
  * @generated from message checkout.customer.v1.SetAddressRequest
@@ -488,7 +593,7 @@ export type SetAddressRequestJson = {
  * Use `create(SetAddressRequestSchema)` to create a new message.
  */
 export const SetAddressRequestSchema: GenMessage<SetAddressRequest, {jsonType: SetAddressRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 8);
+  messageDesc(file_checkout_customer_v1_customer, 9);
 
 /**
  * @generated from message checkout.customer.v1.SetAddressResponse
@@ -525,7 +630,7 @@ export type SetAddressResponseJson = {
  * Use `create(SetAddressResponseSchema)` to create a new message.
  */
 export const SetAddressResponseSchema: GenMessage<SetAddressResponse, {jsonType: SetAddressResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 9);
+  messageDesc(file_checkout_customer_v1_customer, 10);
 
 /**
  * @generated from message checkout.customer.v1.BeginLoginRequest
@@ -570,7 +675,7 @@ export type BeginLoginRequestJson = {
  * Use `create(BeginLoginRequestSchema)` to create a new message.
  */
 export const BeginLoginRequestSchema: GenMessage<BeginLoginRequest, {jsonType: BeginLoginRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 10);
+  messageDesc(file_checkout_customer_v1_customer, 11);
 
 /**
  * @generated from message checkout.customer.v1.BeginLoginResponse
@@ -597,7 +702,7 @@ export type BeginLoginResponseJson = {
  * Use `create(BeginLoginResponseSchema)` to create a new message.
  */
 export const BeginLoginResponseSchema: GenMessage<BeginLoginResponse, {jsonType: BeginLoginResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 11);
+  messageDesc(file_checkout_customer_v1_customer, 12);
 
 /**
  * @generated from message checkout.customer.v1.CompleteLoginRequest
@@ -648,7 +753,7 @@ export type CompleteLoginRequestJson = {
  * Use `create(CompleteLoginRequestSchema)` to create a new message.
  */
 export const CompleteLoginRequestSchema: GenMessage<CompleteLoginRequest, {jsonType: CompleteLoginRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 12);
+  messageDesc(file_checkout_customer_v1_customer, 13);
 
 /**
  * @generated from message checkout.customer.v1.CompleteLoginResponse
@@ -689,7 +794,7 @@ export type CompleteLoginResponseJson = {
  * Use `create(CompleteLoginResponseSchema)` to create a new message.
  */
 export const CompleteLoginResponseSchema: GenMessage<CompleteLoginResponse, {jsonType: CompleteLoginResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 13);
+  messageDesc(file_checkout_customer_v1_customer, 14);
 
 /**
  * @generated from message checkout.customer.v1.LogoutRequest
@@ -708,7 +813,7 @@ export type LogoutRequestJson = {
  * Use `create(LogoutRequestSchema)` to create a new message.
  */
 export const LogoutRequestSchema: GenMessage<LogoutRequest, {jsonType: LogoutRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 14);
+  messageDesc(file_checkout_customer_v1_customer, 15);
 
 /**
  * @generated from message checkout.customer.v1.LogoutResponse
@@ -735,7 +840,91 @@ export type LogoutResponseJson = {
  * Use `create(LogoutResponseSchema)` to create a new message.
  */
 export const LogoutResponseSchema: GenMessage<LogoutResponse, {jsonType: LogoutResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 15);
+  messageDesc(file_checkout_customer_v1_customer, 16);
+
+/**
+ * @generated from message checkout.customer.v1.GetSessionVatRequest
+ */
+export type GetSessionVatRequest = Message<"checkout.customer.v1.GetSessionVatRequest"> & {
+};
+
+/**
+ * @generated from message checkout.customer.v1.GetSessionVatRequest
+ */
+export type GetSessionVatRequestJson = {
+};
+
+/**
+ * Describes the message checkout.customer.v1.GetSessionVatRequest.
+ * Use `create(GetSessionVatRequestSchema)` to create a new message.
+ */
+export const GetSessionVatRequestSchema: GenMessage<GetSessionVatRequest, {jsonType: GetSessionVatRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 17);
+
+/**
+ * @generated from message checkout.customer.v1.GetSessionVatResponse
+ */
+export type GetSessionVatResponse = Message<"checkout.customer.v1.GetSessionVatResponse"> & {
+  /**
+   * @generated from field: double vat_percent = 1;
+   */
+  vatPercent: number;
+
+  /**
+   * The country whose rate (or exemption) applies.
+   *
+   * @generated from field: string country_code = 2;
+   */
+  countryCode: string;
+
+  /**
+   * domestic, destination, reverse_charge or export (catalog ResolveVat).
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: bool reverse_charge = 4;
+   */
+  reverseCharge: boolean;
+};
+
+/**
+ * @generated from message checkout.customer.v1.GetSessionVatResponse
+ */
+export type GetSessionVatResponseJson = {
+  /**
+   * @generated from field: double vat_percent = 1;
+   */
+  vatPercent?: number | "NaN" | "Infinity" | "-Infinity";
+
+  /**
+   * The country whose rate (or exemption) applies.
+   *
+   * @generated from field: string country_code = 2;
+   */
+  countryCode?: string;
+
+  /**
+   * domestic, destination, reverse_charge or export (catalog ResolveVat).
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason?: string;
+
+  /**
+   * @generated from field: bool reverse_charge = 4;
+   */
+  reverseCharge?: boolean;
+};
+
+/**
+ * Describes the message checkout.customer.v1.GetSessionVatResponse.
+ * Use `create(GetSessionVatResponseSchema)` to create a new message.
+ */
+export const GetSessionVatResponseSchema: GenMessage<GetSessionVatResponse, {jsonType: GetSessionVatResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 18);
 
 /**
  * @generated from service checkout.customer.v1.CustomerService
@@ -800,6 +989,18 @@ export const CustomerService: GenService<{
     methodKind: "unary";
     input: typeof CompleteLoginRequestSchema;
     output: typeof CompleteLoginResponseSchema;
+  },
+  /**
+   * The VAT rate that applies to the session (GET /session/vat, the cart's prices): the catalog's
+   * rule (ResolveVat) for the address's country, the customer group and whether the company's VAT
+   * id was confirmed by VIES for that country.
+   *
+   * @generated from rpc checkout.customer.v1.CustomerService.GetSessionVat
+   */
+  getSessionVat: {
+    methodKind: "unary";
+    input: typeof GetSessionVatRequestSchema;
+    output: typeof GetSessionVatResponseSchema;
   },
   /**
    * Forgets the session's customer (GET /customer/logout): number, basic info and address.

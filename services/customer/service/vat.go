@@ -1,0 +1,61 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/hostcart/checkout/services/customer/domain"
+)
+
+// viesTimeout bounds a VAT id check: VIES is slow at times, and the visitor is waiting on the form.
+const viesTimeout = 8 * time.Second
+
+// vatIDCheck confirms a company's foreign EU VAT id at VIES, reusing an earlier answer for the
+// same id; an unreachable VIES is recorded as unavailable (normal VAT, checked again next save).
+// Whatever VIES says, the form is saved: a wrong id only costs the reverse charge.
+func (s *service) vatIDCheck(ctx context.Context, c call, info domain.BasicInfo) (*domain.VATIDCheck, []Notice, error) {
+	if s.VIES == nil || !domain.NeedsVATIDCheck(info, c.brand) {
+		return nil, nil, nil
+	}
+	current, err := s.Store.Get(ctx, c.sessionID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read session customer: %w", err)
+	}
+	check := current.VATIDCheck
+	if check == nil || check.VATID != info.CompanyVatID || check.Status == domain.VATIDUnavailable {
+		cctx, cancel := context.WithTimeout(ctx, viesTimeout)
+		answer, err := s.VIES.Check(cctx, info.CompanyVatID)
+		cancel()
+		if err != nil {
+			slog.WarnContext(ctx, "VIES did not answer", slog.String("country", domain.VATIDCountry(info.CompanyVatID)), slog.String("err", err.Error()))
+			answer = domain.VATIDCheck{VATID: info.CompanyVatID, Status: domain.VATIDUnavailable, CheckedAt: s.Now().UTC()}
+		}
+		check = &answer
+	}
+	var notices []Notice
+	switch check.Status {
+	case domain.VATIDInvalid:
+		notices = append(notices, Notice{Key: domain.KeyVATIDInvalid, Type: NoticeWarning, Params: map[string]string{"vat_id": check.VATID}})
+	case domain.VATIDUnavailable:
+		notices = append(notices, Notice{Key: domain.KeyVATIDUnchecked, Type: NoticeWarning, Params: map[string]string{"vat_id": check.VATID}})
+	}
+	return check, notices, nil
+}
+
+func (s *service) GetSessionVat(ctx context.Context) (domain.VAT, error) {
+	c, err := s.call(ctx)
+	if err != nil {
+		return domain.VAT{}, err
+	}
+	sc, err := s.Store.Get(ctx, c.sessionID)
+	if err != nil {
+		return domain.VAT{}, fmt.Errorf("read session customer: %w", err)
+	}
+	vat, err := s.Brands.VAT(ctx, c.brand.ID, sc.Position())
+	if err != nil {
+		return domain.VAT{}, fmt.Errorf("session vat: %w", err)
+	}
+	return vat, nil
+}
