@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useSessionVatPercent } from '@hostcart/shared-data-access-api';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PricedItem, PricedLine, Product } from '@hostcart/shared-data-access-api';
@@ -30,6 +31,7 @@ export interface CartItemProps {
 /** One cart item: its product row with addon, upsell and domain rows, and the item's actions. */
 export function CartItem({ item, product, addonProducts, withVat, withInterval, readOnly, busy, onRemove, onAddAddon, onDetails, onChangeTerm }: CartItemProps) {
   const { t } = useTranslation();
+  const sessionVat = useSessionVatPercent();
   const navigate = useNavigate();
   const locale = useDisplayLocale();
   const headingId = useId();
@@ -120,7 +122,7 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
           <h3 className="hc-cart-offers__title">{t('cart_page.offers.title')}</h3>
           <ul className="hc-cart-offers__list">
             {offered.map((addon) => {
-              const from = displayedFromPrice(addon.from_price, withVat);
+              const from = displayedFromPrice(addon.from_price, withVat, sessionVat);
               return (
                 <li key={addon.id}>
                   <button type="button" className="hc-button hc-button--secondary" disabled={busy} onClick={() => onAddAddon(item, addon)} aria-label={t('cart_page.offers.add_named', { name: addon.name, product: name })}>

@@ -169,6 +169,9 @@ export function pricedCart(items: PricedItem[], withVat: boolean, extra: Partial
     sms_validation: false,
     checkout_blocked: items.length === 0,
     item_count: items.length,
+    vat_reason: '',
+    session_vat_percent: 0,
+    vat_unavailable: false,
     ...extra,
   };
 }

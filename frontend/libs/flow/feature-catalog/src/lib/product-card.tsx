@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSessionVatPercent } from '@hostcart/shared-data-access-api';
 import type { Product } from '@hostcart/shared-data-access-api';
 import { displayedFromPrice, formatCents, formatPercent } from '@hostcart/shared-util-pricing';
 import { useDisplayLocale } from './use-display-locale';
@@ -23,7 +24,7 @@ export interface ProductCardProps {
 export function ProductCard({ product, withVat, promotion, onOrder, busy = false, disabled = false }: ProductCardProps) {
   const { t } = useTranslation();
   const locale = useDisplayLocale();
-  const price = displayedFromPrice(product.from_price, withVat);
+  const price = displayedFromPrice(product.from_price, withVat, useSessionVatPercent());
   const headingId = `product-${product.id}-name`;
 
   return (

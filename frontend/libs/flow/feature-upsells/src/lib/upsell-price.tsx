@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSessionVatPercent } from '@hostcart/shared-data-access-api';
 import type { PricedLine } from '@hostcart/shared-data-access-api';
 import { displayedFromPrice, formatCents, formatPercent } from '@hostcart/shared-util-pricing';
 import type { UpsellProduct } from './upsell-offer';
@@ -17,6 +18,7 @@ export interface UpsellPriceProps {
  */
 export function UpsellPrice({ upsell, priced, withVat }: UpsellPriceProps) {
   const { t, i18n } = useTranslation();
+  const sessionVat = useSessionVatPercent();
   const locale = i18n.language || 'en-GB';
   const vatNote = (vatPercent: number) => t(withVat ? 'products.incl_vat' : 'products.excl_vat', { vat: formatPercent(vatPercent, locale) });
 
@@ -34,7 +36,7 @@ export function UpsellPrice({ upsell, priced, withVat }: UpsellPriceProps) {
       </div>
     );
   }
-  const from = displayedFromPrice(upsell.from_price, withVat);
+  const from = displayedFromPrice(upsell.from_price, withVat, sessionVat);
   if (!from) return null;
   return (
     <div className="hc-price" data-testid="upsell-price">

@@ -45,6 +45,9 @@ describe('ApiJson', () => {
       sms_validation: false,
       checkout_blocked: false,
       item_count: 0,
+      vat_reason: 'reverse_charge',
+      session_vat_percent: 0,
+      vat_unavailable: false,
     };
     // @ts-expect-error protojson writes JSON names only without UseProtoNames, which the gateway sets
     const camel: ApiJson<PricedCartJson>['itemCount'] = 0;

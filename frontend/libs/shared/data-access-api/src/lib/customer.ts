@@ -45,8 +45,22 @@ async function storeAnswer(
   }
 }
 
+/** GET /session/vat: the rate the session's customer pays and why (domestic, destination, reverse_charge, export). */
+export interface SessionVat {
+  vat_percent: number;
+  country_code: string;
+  reason: string;
+  reverse_charge: boolean;
+}
+
 export const customerApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getSessionVat: build.query<SessionVat, void>({
+      query: () => '/session/vat',
+      providesTags: ['Vat'],
+      // Prices show with the brand's rate until it answers: nothing waits for it.
+      extraOptions: { skipLoading: true },
+    }),
     getSessionCustomer: build.query<CustomerResponse, void>({
       query: () => '/session/customer',
       providesTags: ['Customer'],
@@ -57,12 +71,12 @@ export const customerApi = api.injectEndpoints({
       // (the address screen sends a visitor without basic info back). VAT and prices may follow
       // the customer (spec §4 "Basic info Forward").
       onQueryStarted: storeAnswer,
-      invalidatesTags: ['Cart'],
+      invalidatesTags: ['Cart', 'Vat'],
     }),
     saveAddress: build.mutation<CustomerResponse, Address>({
       query: (body) => ({ url: '/session/address-info', method: 'PUT', body }),
       onQueryStarted: storeAnswer,
-      invalidatesTags: ['Cart'],
+      invalidatesTags: ['Cart', 'Vat'],
     }),
     getAuthorizationUrl: build.mutation<{ url: string }, void>({
       // A mutation, not a query: every login needs a fresh state and nonce, never a cached URL.
@@ -71,17 +85,18 @@ export const customerApi = api.injectEndpoints({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/customer/login', method: 'POST', body }),
       onQueryStarted: storeAnswer,
-      invalidatesTags: ['Cart'],
+      invalidatesTags: ['Cart', 'Vat'],
     }),
     logout: build.mutation<CustomerResponse, void>({
       query: () => ({ url: '/customer/logout', method: 'POST' }),
       onQueryStarted: storeAnswer,
-      invalidatesTags: ['Cart'],
+      invalidatesTags: ['Cart', 'Vat'],
     }),
   }),
 });
 
 export const {
+  useGetSessionVatQuery,
   useGetSessionCustomerQuery,
   useSaveBasicInfoMutation,
   useSaveAddressMutation,
@@ -116,4 +131,14 @@ export function firstFieldErrors(error: unknown): Record<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * The rate prices are shown with when the session's customer pays another one than the brand's
+ * (spec §3 session value vat, §4 "Address Forward ... refresh VAT"); undefined while the brand's
+ * own rates apply, or while the answer is not there.
+ */
+export function useSessionVatPercent(): number | undefined {
+  const { data } = customerApi.useGetSessionVatQuery();
+  return data && data.reason && data.reason !== 'domestic' ? data.vat_percent : undefined;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetPromotionQuery, type CartItem, type Product } from '@hostcart/shared-data-access-api';
-import { formatCents, intervalLabel, maturityDisplayCents, maturityLabel, type TermLabel } from '@hostcart/shared-util-pricing';
+import { useGetPromotionQuery, type CartItem, type Product, useSessionVatPercent } from '@hostcart/shared-data-access-api';
+import { formatCents, intervalLabel, maturityDisplayCents, maturityLabel, type TermLabel, effectiveVat } from '@hostcart/shared-util-pricing';
 import { periodChoices, strippedPromotion, unsupportedLines, type LineRef, type PeriodChoice, type PeriodMode } from './period-choices';
 
 export interface PeriodTilesProps {
@@ -30,6 +30,7 @@ interface Warning {
  */
 export function PeriodTiles({ item, product, lineProducts, mode, line, withVat, busy, onChoose }: PeriodTilesProps) {
   const { t, i18n } = useTranslation();
+  const sessionVat = useSessionVatPercent();
   const locale = i18n.language || 'en-GB';
   const headingId = useId();
   const [pending, setPending] = useState<{ choice: PeriodChoice; warnings: Warning[] }>();
@@ -44,7 +45,7 @@ export function PeriodTiles({ item, product, lineProducts, mode, line, withVat, 
   }, [pending]);
 
   if (!target || !cartLine) return <p role="alert">{t('addons.invalid')}</p>;
-  const choices = periodChoices(target, cartLine, mode);
+  const choices = periodChoices(target, cartLine, mode).map((c) => ({ ...c, vatPercent: effectiveVat(c.vatPercent, sessionVat) }));
   const tr = (l: TermLabel) => t(l.key, l.params ?? {});
 
   const warningsOf = (choice: PeriodChoice): Warning[] => {

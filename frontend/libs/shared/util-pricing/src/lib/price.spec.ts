@@ -1,4 +1,4 @@
-import { displayedFromPrice, displaysPricesWithVat, formatCents, formatPercent } from './price';
+import { displayedFromPrice, displaysPricesWithVat, effectiveVat, formatCents, formatPercent, grossCents } from './price';
 
 const fromPrice = { net_cents: 499, gross_cents: 594, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 };
 
@@ -36,5 +36,20 @@ describe('price display', () => {
   it('formats VAT percent for the locale', () => {
     expect(formatPercent(19, 'de-DE')).toBe('19');
     expect(formatPercent(7.7, 'de-DE')).toBe('7,7');
+  });
+});
+
+describe('the session VAT (a customer who pays another rate than the brand)', () => {
+  const fromPrice = { net_cents: 499, gross_cents: 594, vat_percent: 19, setup_fee_cents: 0 };
+  it('re-grosses the net price with the session rate and names that rate', () => {
+    expect(displayedFromPrice(fromPrice, true, 20)).toEqual({ cents: 599, withVat: true, vatPercent: 20 });
+    expect(displayedFromPrice(fromPrice, true, 0)).toEqual({ cents: 499, withVat: true, vatPercent: 0 });
+    expect(displayedFromPrice(fromPrice, false, 20)).toEqual({ cents: 499, withVat: false, vatPercent: 20 });
+  });
+  it('keeps the catalog rate without a session rate', () => {
+    expect(effectiveVat(19, undefined)).toBe(19);
+    expect(effectiveVat(19, 25.5)).toBe(25.5);
+    expect(grossCents(1000, 25.5)).toBe(1255);
+    expect(grossCents(449, 19)).toBe(534);
   });
 });

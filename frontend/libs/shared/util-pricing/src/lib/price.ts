@@ -24,11 +24,28 @@ export interface DisplayedPrice {
 }
 
 /**
- * The 'from' price a product card shows. The amounts come computed from the API (libs/go/pricing);
- * the UI only picks gross or net by the brand setting.
+ * The rate a price is shown with: the session's when the customer's tax position sets one
+ * (GET /session/vat: another EU state's rate, reverse charge, export), else the catalog's.
  */
-export function displayedFromPrice(fromPrice: FromPriceAmounts | null | undefined, withVat: boolean): DisplayedPrice | undefined {
+export function effectiveVat(catalogPercent: number, sessionPercent: number | undefined): number {
+  return sessionPercent ?? catalogPercent;
+}
+
+/** net × (1 + VAT), rounded to the cent as the server's pricing does (libs/go/pricing). */
+export function grossCents(netCents: number, vatPercent: number): number {
+  return Math.round((netCents * (100 + vatPercent)) / 100);
+}
+
+/**
+ * The 'from' price a product card shows. The amounts come computed from the API (libs/go/pricing);
+ * the UI picks gross or net by the brand setting, and re-grosses the net amount only when the
+ * session's customer pays another rate than the brand's.
+ */
+export function displayedFromPrice(fromPrice: FromPriceAmounts | null | undefined, withVat: boolean, sessionVat?: number): DisplayedPrice | undefined {
   if (!fromPrice) return undefined;
+  if (sessionVat !== undefined) {
+    return { cents: withVat ? grossCents(fromPrice.net_cents, sessionVat) : fromPrice.net_cents, withVat, vatPercent: sessionVat };
+  }
   return { cents: withVat ? fromPrice.gross_cents : fromPrice.net_cents, withVat, vatPercent: fromPrice.vat_percent };
 }
 

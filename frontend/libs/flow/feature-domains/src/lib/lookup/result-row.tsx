@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DomainStatus, type DomainSearchResult } from '@hostcart/shared-data-access-api';
-import { formatCents } from '@hostcart/shared-util-pricing';
+import { DomainStatus, type DomainSearchResult, useSessionVatPercent } from '@hostcart/shared-data-access-api';
+import { formatCents, grossCents } from '@hostcart/shared-util-pricing';
 import { isInclusive } from './inclusive';
 import { useLookup } from './lookup-context';
 
@@ -13,9 +13,10 @@ const STATUS_FALLBACK: Record<number, string> = {
 };
 
 /** The price of a year (the contract length the API reports), gross or net by the brand setting. */
-function contractPrice(result: DomainSearchResult, withVat: boolean): number | undefined {
+function contractPrice(result: DomainSearchResult, withVat: boolean, sessionVat: number | undefined): number | undefined {
   if (!result.price) return undefined;
-  return withVat ? result.price.contract_gross_cents : result.price.contract_net_cents;
+  if (!withVat) return result.price.contract_net_cents;
+  return sessionVat === undefined ? result.price.contract_gross_cents : grossCents(result.price.contract_net_cents, sessionVat);
 }
 
 /**
@@ -33,10 +34,17 @@ export function ResultRow({ result, autoFocus = false }: { result: DomainSearchR
   const name = result.domain_unicode || result.domain;
   const chosen = selection.domains.find((d) => d.domain === result.domain && d.itemId === itemId);
   const free = isInclusive(result, inclusive);
-  const cents = contractPrice(result, withVat);
+  const sessionVat = useSessionVatPercent();
+  const cents = contractPrice(result, withVat, sessionVat);
   const months = result.price?.contract_months || 12;
   const statusKey = result.status_text || STATUS_FALLBACK[result.status] || 'domain.status.unavailable';
-  const setupFee = result.price ? (withVat ? result.price.setupfee_gross_cents : result.price.setupfee_net_cents) : 0;
+  const setupFee = !result.price
+    ? 0
+    : !withVat
+      ? result.price.setupfee_net_cents
+      : sessionVat === undefined
+        ? result.price.setupfee_gross_cents
+        : grossCents(result.price.setupfee_net_cents, sessionVat);
 
   return (
     <li
