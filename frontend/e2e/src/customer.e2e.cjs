@@ -27,6 +27,8 @@ const TEXT = {
     email: /E-Mail-Adresse/, street: /Straße und Hausnummer/, postalCode: /Postleitzahl/, city: /^Ort/, phone: /Telefonnummer/, country: /^Land/,
     phoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer für das gewählte Land ein, mit Ziffern, Leerzeichen und einem führenden +.',
     basicHeading: 'Ihre Angaben', addressHeading: 'Ihre Adresse', logoutHeading: 'Ihr Kundenkonto',
+    paymentHeading: 'Wie möchten Sie bezahlen?', sepa: 'SEPA-Lastschrift', holder: /Kontoinhaber/, iban: /IBAN/, bic: /BIC/, bank: /^Bank/,
+    permission: /SEPA-Lastschriftmandat/, ibanInvalid: 'Bitte geben Sie eine gültige IBAN ein.', notAvailable: 'Noch nicht verfügbar',
   },
   'en-GB': {
     toCheckout: 'To checkout', register: 'Continue as a new customer', login: 'Log in', next: 'Next', createAccount: 'Create account and continue',
@@ -34,6 +36,8 @@ const TEXT = {
     email: /E-mail address/, street: /Street and house number/, postalCode: /Postcode/, city: /Town or city/, phone: /Phone number/, country: /^Country/,
     phoneInvalid: 'Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.',
     basicHeading: 'Your details', addressHeading: 'Your address', logoutHeading: 'Your customer account',
+    paymentHeading: 'How would you like to pay?', sepa: 'SEPA direct debit', holder: /Account holder/, iban: /IBAN/, bic: /BIC/, bank: /^Bank/,
+    permission: /direct debit mandate/, ibanInvalid: 'Please enter a valid IBAN.', notAvailable: 'Not available yet',
   },
 };
 
@@ -147,6 +151,30 @@ describe.each([
     expect(stored.basic_info.group).toBe(kind === 'company' ? 0 : 1);
     expect(stored.basic_info.company_vat_id).toBe(kind === 'company' ? 'DE123456789' : '');
     expect(stored.address.phone).toBe(slug === 'alpenhost' ? '+43 1 58801' : '+49 30 1234567');
+
+    // Payment: SEPA with an IBAN whose check digits are wrong passes the browser's pattern and is
+    // refused by the server at its field (ISO 13616), then corrected.
+    expect(await page.locator('main h1').textContent()).toBe(T.paymentHeading);
+    await check(page, `${name}: payment`);
+    await page.getByLabel(T.sepa, { exact: true }).check();
+    await page.getByLabel(T.holder).fill('Erika Musterfrau');
+    await page.getByLabel(T.iban).fill(slug === 'alpenhost' ? 'AT62 1904 3002 3457 3201' : 'DE88 3704 0044 0532 0130 00');
+    await page.getByLabel(T.bic).fill(slug === 'alpenhost' ? 'BKAUATWW' : 'COBADEFFXXX');
+    if (slug === 'alpenhost') await page.getByLabel(T.bank).fill('Bank Austria');
+    await page.getByLabel(T.permission).check();
+    await page.getByRole('button', { name: T.next, exact: true }).click();
+    await page.waitForFunction(() => !!document.querySelector('main .hc-field-error'));
+    expect(await fieldError(page, T.iban)).toBe(T.ibanInvalid);
+    await check(page, `${name}: payment refused by the server`);
+    await screenshot(page, `payment-${slug}-${size.name}-sepa-refused`);
+    await page.getByLabel(T.iban).fill(slug === 'alpenhost' ? 'AT61 1904 3002 3457 3201' : 'DE89 3704 0044 0532 0130 00');
+    await page.getByRole('button', { name: T.next, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/confirm');
+    await settled(page);
+    expect(await page.locator('main h1').textContent()).toBe(T.notAvailable);
+    const payment = await page.evaluate(async () => (await (await fetch('/api/v2/session/payment')).json()).payment);
+    expect(payment.type).toBe('sepa');
+    expect(payment.iban).toMatch(/^(AT61|DE89)•+(3201|3000)$/);
 
     // Back from the address keeps what was entered.
     await page.goto(`${brandOrigin(slug)}/customer/basic-info`);

@@ -71,7 +71,7 @@ describe.each(BRANDS)('$name', (brand) => {
   });
 
   test('a route not built yet says so plainly', async () => {
-    const { page, context } = await openPage(brand.slug, '/payment');
+    const { page, context } = await openPage(brand.slug, '/sms-validation');
     expect(await page.locator('main h1').textContent()).toBe('Noch nicht verfügbar');
     await context.close();
   });

@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
 import { CartPage, CheckoutBreadcrumbs } from '@hostcart/checkout-feature-cart';
 import { AddressPage, BasicInfoPage, LoginOrRegisterPage, LogoutPage, type CustomerScreenProps } from '@hostcart/checkout-feature-customer';
+import { PaymentPage } from '@hostcart/checkout-feature-payment';
 import { PeriodModal } from '@hostcart/shared-feature-periods';
 
 // The cart mounts the period modal of @hostcart/shared-feature-periods; a feature library may
@@ -27,4 +28,7 @@ export const screens: RemoteRoutesModule['screens'] = {
   logout: customerScreen(LogoutPage),
   'basic-info': customerScreen(BasicInfoPage),
   address: customerScreen(AddressPage),
+  payment: function Payment() {
+    return createElement(PaymentPage, { breadcrumbs: createElement(CheckoutBreadcrumbs, { current: 'payment' }) });
+  },
 };

@@ -13,3 +13,5 @@ export * from './lib/cart';
 export * from './lib/promotion';
 export * from './lib/customer';
 export * from './lib/customer-number';
+export * from './lib/payment';
+export * from './lib/checkout-customer';

@@ -1,2 +1,3 @@
 export * from './lib/modal';
 export * from './lib/states';
+export * from './lib/form-field';

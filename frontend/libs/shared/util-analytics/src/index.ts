@@ -1,4 +1,5 @@
 export {
+  addPaymentInfo,
   addToCart,
   beginCheckout,
   checkoutPageView,

@@ -6,10 +6,10 @@ import { useGetCountriesQuery, useGetZipCodesQuery, useSaveAddressMutation, type
 import { pathTo } from '@hostcart/shared-routing';
 import { checkoutPageView, track } from '@hostcart/shared-util-analytics';
 import { CustomerGuard } from './customer-guard';
-import { FormField } from './form-field';
+import { FormField } from '@hostcart/shared-ui';
 import { useCustomerNotices } from './notices';
 import { applyServerErrors } from './server-errors';
-import type { CheckoutCustomer } from './use-checkout-customer';
+import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
 import type { CustomerScreenProps } from './basic-info-page';
 
 /** Spec §5 "Customer address" and §9 field lengths. */

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { GROUP_COMPANY, GROUP_PRIVATE, useSaveBasicInfoMutation, type BasicInfo } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { CustomerGuard } from './customer-guard';
-import { FormField } from './form-field';
+import { FormField } from '@hostcart/shared-ui';
 import { applyServerErrors } from './server-errors';
 import { useCustomerNotices } from './notices';
-import type { CheckoutCustomer } from './use-checkout-customer';
+import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
 
 /** Spec §5 "Customer basic info" and §9 field lengths. */
 export const MAX_NAME = 100;

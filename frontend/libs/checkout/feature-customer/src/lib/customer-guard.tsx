@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@hostcart/shared-data-access-api';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
-import { useCheckoutCustomer, type CheckoutCustomer } from './use-checkout-customer';
+import { useCheckoutCustomer, type CheckoutCustomer } from '@hostcart/shared-data-access-api';
 
 /**
  * Spec §4 "Guards" (failure redirects to /): login, basic info and address need a cart and no

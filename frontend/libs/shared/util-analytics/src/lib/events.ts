@@ -50,9 +50,11 @@ export interface Ecommerce {
   coupon?: string;
   item_list_id?: string;
   item_list_name?: string;
+  /** add_payment_info: the chosen payment type's slug. */
+  payment_type?: string;
 }
 
-export type EcommerceEventName = 'add_to_cart' | 'remove_from_cart' | 'view_item_list' | 'view_cart' | 'begin_checkout' | 'purchase';
+export type EcommerceEventName = 'add_to_cart' | 'remove_from_cart' | 'view_item_list' | 'view_cart' | 'begin_checkout' | 'add_payment_info' | 'purchase';
 
 export interface EcommerceEvent {
   event: EcommerceEventName;
@@ -132,6 +134,11 @@ export function viewCart(lines: readonly AnalyticsLine[], totalCents: number): E
 /** Next on the cart page. */
 export function beginCheckout(lines: readonly AnalyticsLine[], totalCents: number, coupon?: string): EcommerceEvent {
   return ecommerce('begin_checkout', lines, totalCents, coupon ? { coupon } : {});
+}
+
+/** A payment method chosen and saved on the payment page. */
+export function addPaymentInfo(paymentType: string, lines: readonly AnalyticsLine[], totalCents: number): EcommerceEvent {
+  return ecommerce('add_payment_info', lines, totalCents, { payment_type: paymentType });
 }
 
 export interface Order {

@@ -327,6 +327,18 @@ export const deDE: Messages = {
     not_found: 'Der Bestellentwurf existiert nicht.',
     none: 'Es gibt keinen Bestellentwurf. Bitte legen Sie einen Bestellentwurf im Admin-Bereich an.',
   },
+  payment_form: {
+    heading: 'Wie möchten Sie bezahlen?',
+    choose: 'Zahlungsart',
+    sepa_legend: 'Angaben zur Lastschrift',
+    holder: 'Kontoinhaber',
+    iban: 'IBAN',
+    iban_again: 'Bitte geben Sie Ihre IBAN erneut ein',
+    bic: 'BIC',
+    bank: 'Bank',
+    permission: 'Ich ermächtige Sie, fällige Beträge von meinem Konto per Lastschrift einzuziehen (SEPA-Lastschriftmandat).',
+    card_later: 'Die Kartenzahlung ist hier in Kürze verfügbar. Bitte wählen Sie vorerst eine andere Zahlungsart.',
+  },
   payment: {
     holder_required: 'Bitte geben Sie den Kontoinhaber an.',
     iban_required: 'Bitte geben Sie Ihre IBAN ein.',

@@ -326,6 +326,18 @@ export const enGB = {
     not_found: 'The order draft does not exist.',
     none: 'There is no order draft. Please create an order draft in the admin panel.',
   },
+  payment_form: {
+    heading: 'How would you like to pay?',
+    choose: 'Payment method',
+    sepa_legend: 'Direct debit details',
+    holder: 'Account holder',
+    iban: 'IBAN',
+    iban_again: 'Please enter your IBAN again',
+    bic: 'BIC',
+    bank: 'Bank',
+    permission: 'I authorise the direct debit of the amounts due from my account (SEPA direct debit mandate).',
+    card_later: 'Card payment will be available here shortly. Please choose another payment method for now.',
+  },
   payment: {
     holder_required: 'Please specify the account holder.',
     iban_required: 'Please enter your IBAN.',

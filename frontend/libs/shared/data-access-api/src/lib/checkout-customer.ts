@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
-import {
-  isExistingCustomer,
-  loginOffered,
-  useGetCartQuery,
-  useGetCurrentBrandQuery,
-  useGetSessionCustomerQuery,
-} from '@hostcart/shared-data-access-api';
-import { syncCustomerNumber } from '@hostcart/shared-data-access-api';
+import { useGetCartQuery } from './cart';
+import { useGetCurrentBrandQuery } from './catalog';
+import { isExistingCustomer, loginOffered, useGetSessionCustomerQuery } from './customer';
+import { syncCustomerNumber } from './customer-number';
 
 /**
  * What the customer screens and their guards need (spec §4 "Guards"): the brand, whether the cart

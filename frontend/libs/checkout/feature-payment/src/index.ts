@@ -1,0 +1,2 @@
+export { PaymentPage } from './lib/payment-page';
+export type { PaymentPageProps } from './lib/payment-page';

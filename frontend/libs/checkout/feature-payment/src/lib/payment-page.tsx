@@ -1,0 +1,255 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  CARD_PROVIDER_PREFIX,
+  PAYMENT_SEPA,
+  errorMessageKey,
+  firstFieldErrors,
+  useCheckoutCustomer,
+  useGetPaymentTypesQuery,
+  useGetPricedCartQuery,
+  useGetSessionPaymentQuery,
+  useSavePaymentMutation,
+  type PaymentForm,
+  type PaymentType,
+} from '@hostcart/shared-data-access-api';
+import { pathTo } from '@hostcart/shared-routing';
+import { pricedCartLines } from '@hostcart/shared-store';
+import { ErrorState, FormField, LoadingState } from '@hostcart/shared-ui';
+import { addPaymentInfo, track } from '@hostcart/shared-util-analytics';
+
+/** Spec §5 "SEPA" and §9 field lengths. */
+export const MIN_HOLDER = 3;
+export const MIN_IBAN = 3;
+export const MIN_BIC = 8;
+export const MAX_BIC = 11;
+export const MAX_BANK = 255;
+/** Two letters, two digits, then 1 to 30 letters or digits; spaces ignored (spec §5). */
+export const IBAN_PATTERN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/;
+/** ISO 9362: institution, country, location, optional branch. */
+export const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+interface FormValues {
+  type: string;
+  holder: string;
+  iban: string;
+  bic: string;
+  bank: string;
+  permission: boolean;
+}
+
+const FIELDS = ['type', 'holder', 'iban', 'bic', 'bank', 'permission'] as const;
+
+const compact = (v: string) => v.replace(/\s+/g, '').toUpperCase();
+
+/** The card provider's methods wait for its component (a later step of the payment work). */
+export function isCardMethod(type: PaymentType | undefined): boolean {
+  return !!type && type.slug.startsWith(CARD_PROVIDER_PREFIX);
+}
+
+export interface PaymentPageProps {
+  /** The checkout breadcrumbs, handed in by the app. */
+  breadcrumbs?: ReactNode;
+}
+
+/** /payment (spec §2 "Payment"): the brand's payment types and the SEPA form. */
+export function PaymentPage({ breadcrumbs }: PaymentPageProps) {
+  const { t } = useTranslation();
+  const state = useCheckoutCustomer();
+  const types = useGetPaymentTypesQuery();
+  const current = useGetSessionPaymentQuery();
+  if (state.isLoading || types.isLoading || current.isLoading) return <LoadingState label={t('common.loading')} />;
+  if (state.error || types.error) {
+    return <ErrorState messageKey={errorMessageKey((state.error ?? types.error) as never)} onRetry={() => (state.refetch(), void types.refetch())} />;
+  }
+  // Spec §4 guards: payment needs a cart, a customer, and not an existing customer.
+  if (state.cartEmpty || !state.customer?.validated || state.existing) return <Navigate to="/" replace />;
+  return <PaymentScreen types={types.data ?? []} current={current.data ?? null} showBank={state.brand?.properties['display_bank_name_input_field'] === 'true'} breadcrumbs={breadcrumbs} />;
+}
+
+function PaymentScreen({
+  types,
+  current,
+  showBank,
+  breadcrumbs,
+}: {
+  types: PaymentType[];
+  current: { type: string; holder: string; bic: string; bank: string; permission: boolean } | null;
+  showBank: boolean;
+  breadcrumbs?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnToConfirm = !!(location.state as { returnToConfirm?: boolean } | null)?.returnToConfirm;
+  const priced = useGetPricedCartQuery();
+  const [save, saving] = useSavePaymentMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const known = current && types.some((pt) => pt.slug === current.type) ? current : null;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    mode: 'onTouched',
+    defaultValues: {
+      type: known?.type ?? '',
+      holder: known?.holder ?? '',
+      // The stored IBAN comes back masked: it is entered again.
+      iban: '',
+      bic: known?.bic ?? '',
+      bank: known?.bank ?? '',
+      permission: known?.permission ?? false,
+    },
+  });
+  const chosen = types.find((pt) => pt.slug === watch('type'));
+  const sepa = chosen?.slug === PAYMENT_SEPA;
+  const card = isCardMethod(chosen);
+  const err = (name: keyof FormValues) => errors[name]?.message;
+
+  async function submit(values: FormValues) {
+    setFormError(null);
+    const body: PaymentForm = { type: values.type };
+    if (values.type === PAYMENT_SEPA) {
+      Object.assign(body, { holder: values.holder.trim(), iban: compact(values.iban), bic: compact(values.bic), permission: values.permission });
+      if (showBank) body.bank = values.bank.trim();
+    }
+    try {
+      await save(body).unwrap();
+      if (priced.data) track(addPaymentInfo(values.type, pricedCartLines(priced.data.priced), priced.data.priced.totals?.total_display_cents ?? 0));
+      navigate(pathTo('confirm'), { state: returnToConfirm ? { returnToConfirm } : undefined });
+    } catch (e) {
+      const byField = firstFieldErrors(e);
+      let placed = false;
+      for (const f of FIELDS) {
+        if (byField[f]) {
+          setError(f, { type: 'server', message: byField[f] }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      if (!placed) setFormError(errorMessageKey(e as never));
+    }
+  }
+
+  if (types.length === 0) {
+    return (
+      <div className="hc-page hc-page--narrow">
+        {breadcrumbs}
+        <h1>{t('payment_form.heading')}</h1>
+        <p role="alert">{t('payment.no_method_available')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="hc-page hc-page--narrow">
+      {breadcrumbs}
+      <h1>{t('payment_form.heading')}</h1>
+      <form noValidate onSubmit={handleSubmit(submit)} aria-busy={saving.isLoading || undefined}>
+        <fieldset className="hc-choice-group" aria-describedby={err('type') ? 'payment-type-error' : undefined}>
+          <legend className="hc-label">{t('payment_form.choose')}</legend>
+          {types.map((pt) => (
+            <label key={pt.slug} className="hc-choice">
+              <input type="radio" value={pt.slug} {...register('type', { required: { value: true, message: 'payment.payment_data_missing' } })} />
+              <span>{pt.name}</span>
+            </label>
+          ))}
+          {err('type') && (
+            <p id="payment-type-error" className="hc-field-error">
+              {t(err('type') as string)}
+            </p>
+          )}
+        </fieldset>
+        {card && <p className="hc-hint">{t('payment_form.card_later')}</p>}
+        {sepa && (
+          <fieldset className="hc-fieldset">
+            <legend className="hc-fieldset__legend">{t('payment_form.sepa_legend')}</legend>
+            <FormField
+              label={t('payment_form.holder')}
+              required
+              autoComplete="cc-name"
+              registration={register('holder', {
+                validate: (v) => (v.trim() === '' ? 'payment.holder_required' : v.trim().length >= MIN_HOLDER || 'validation.min_length'),
+              })}
+              error={err('holder')}
+              errorParams={{ min: MIN_HOLDER }}
+            />
+            <FormField
+              label={t('payment_form.iban')}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={known?.type === PAYMENT_SEPA ? t('payment_form.iban_again') : undefined}
+              registration={register('iban', {
+                validate: (v) =>
+                  compact(v) === '' ? 'payment.iban_required' : compact(v).length < MIN_IBAN ? 'validation.min_length' : IBAN_PATTERN.test(compact(v)) || 'payment.iban_invalid',
+              })}
+              error={err('iban')}
+              errorParams={{ min: MIN_IBAN }}
+            />
+            <FormField
+              label={t('payment_form.bic')}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              registration={register('bic', {
+                validate: (v) => {
+                  const bic = compact(v);
+                  if (bic === '') return 'payment.bic_required';
+                  if (bic.length < MIN_BIC) return 'validation.min_length';
+                  if (bic.length > MAX_BIC) return 'validation.max_length';
+                  return BIC_PATTERN.test(bic) || 'payment.bic_invalid';
+                },
+              })}
+              error={err('bic')}
+              errorParams={{ min: MIN_BIC, max: MAX_BIC }}
+            />
+            {showBank && (
+              <FormField
+                label={t('payment_form.bank')}
+                required
+                registration={register('bank', {
+                  validate: (v) => (v.trim() === '' ? 'payment.bank_required' : v.trim().length <= MAX_BANK || 'validation.max_length'),
+                })}
+                error={err('bank')}
+                errorParams={{ max: MAX_BANK }}
+              />
+            )}
+            <div className="hc-checkbox">
+              <input
+                id="payment-permission"
+                type="checkbox"
+                aria-invalid={err('permission') ? true : undefined}
+                aria-describedby={err('permission') ? 'payment-permission-error' : undefined}
+                {...register('permission', { validate: (v) => v || 'payment.permission_required' })}
+              />
+              <label htmlFor="payment-permission">{t('payment_form.permission')}</label>
+            </div>
+            {err('permission') && (
+              <p id="payment-permission-error" className="hc-field-error">
+                {t(err('permission') as string)}
+              </p>
+            )}
+          </fieldset>
+        )}
+        {formError && (
+          <p className="hc-field-error" role="alert">
+            {t(formError)}
+          </p>
+        )}
+        <div className="hc-form-actions">
+          <Link className="hc-button hc-button--secondary" to={pathTo('address')}>
+            {t('customer_forms.back')}
+          </Link>
+          <button type="submit" className="hc-button hc-button--primary" disabled={!chosen || card || saving.isLoading} aria-busy={saving.isLoading || undefined}>
+            {t('customer_forms.next')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
