@@ -8,6 +8,8 @@ require (
 	github.com/hostcart/checkout/libs/go v0.0.0
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/redis/go-redis/v9 v9.23.0
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c
+	google.golang.org/grpc v1.85.0
 )
 
 require (
@@ -57,8 +59,7 @@ require (
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
-	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c // indirect
-	google.golang.org/grpc v1.85.0 // indirect
+	google.golang.org/genproto/googleapis/api v0.0.0-20261012220534-4341edf3f941 // indirect
 	google.golang.org/protobuf v1.36.13-0.20261016172727-e9ee2a76ab8e // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
@@ -69,3 +70,5 @@ require (
 replace github.com/hostcart/checkout/libs/go => ../../libs/go
 
 replace golang.org/x/exp => golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa
+
+exclude google.golang.org/genproto v0.0.0-20210917145530-b395a37504d4
