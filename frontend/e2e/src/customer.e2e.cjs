@@ -27,7 +27,7 @@ const TEXT = {
     email: /E-Mail-Adresse/, street: /Straße und Hausnummer/, postalCode: /Postleitzahl/, city: /^Ort/, phone: /Telefonnummer/, country: /^Land/,
     phoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer für das gewählte Land ein, mit Ziffern, Leerzeichen und einem führenden +.',
     basicHeading: 'Ihre Angaben', addressHeading: 'Ihre Adresse', logoutHeading: 'Ihr Kundenkonto',
-    paymentHeading: 'Wie möchten Sie bezahlen?', sepa: 'SEPA-Lastschrift', holder: /Kontoinhaber/, iban: /IBAN/, bic: /BIC/, bank: /^Bank/,
+    paymentHeading: 'Wie möchten Sie bezahlen?', sepa: 'SEPA-Lastschrift', holder: /Kontoinhaber/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
     permission: /SEPA-Lastschriftmandat/, ibanInvalid: 'Bitte geben Sie eine gültige IBAN ein.', notAvailable: 'Noch nicht verfügbar',
   },
   'en-GB': {
@@ -36,7 +36,7 @@ const TEXT = {
     email: /E-mail address/, street: /Street and house number/, postalCode: /Postcode/, city: /Town or city/, phone: /Phone number/, country: /^Country/,
     phoneInvalid: 'Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.',
     basicHeading: 'Your details', addressHeading: 'Your address', logoutHeading: 'Your customer account',
-    paymentHeading: 'How would you like to pay?', sepa: 'SEPA direct debit', holder: /Account holder/, iban: /IBAN/, bic: /BIC/, bank: /^Bank/,
+    paymentHeading: 'How would you like to pay?', sepa: 'SEPA direct debit', holder: /Account holder/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
     permission: /direct debit mandate/, ibanInvalid: 'Please enter a valid IBAN.', notAvailable: 'Not available yet',
   },
 };
