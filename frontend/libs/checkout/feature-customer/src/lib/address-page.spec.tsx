@@ -72,6 +72,19 @@ describe('address (spec §2 "Address", §5)', () => {
     expect(seen.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ street: 'Ring 1', postal_code: '1010', city: 'Wien', country_code: 'AT', phone: '+43 1 5880' });
   });
 
+  it('narrows the country list by the search, keeping the chosen country', async () => {
+    installCustomerApi({ brand: brand('hostwerk'), customer: withBasicInfo(), cartItems: 1 });
+    renderCustomer('/customer/address');
+    await screen.findByRole('option', { name: /Austria/ });
+    await userEvent.type(screen.getByLabelText('Search for a country'), 'swi');
+    const select = screen.getByLabelText(/^Country/) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(['DE', 'CH']);
+    await userEvent.selectOptions(select, 'CH');
+    expect(select.value).toBe('CH');
+    await userEvent.clear(screen.getByLabelText('Search for a country'));
+    expect([...select.options].map((o) => o.value)).toEqual(['DE', 'AT', 'CH']);
+  });
+
   it('names the button after the account creation when login is offered', async () => {
     installCustomerApi({ brand: brand('hostwerk'), customer: withBasicInfo(), cartItems: 1 });
     renderCustomer('/customer/address');

@@ -107,7 +107,13 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
     if (exact && exact.city) setValue('city', exact.city, { shouldValidate: true });
   }, [postalCode, zips.data]);
 
-  const sorted: Country[] = [...(countries.data ?? [])].sort((a, b) => a.order - b.order);
+  // The picker's search: typing narrows the list to countries whose name or code contains it;
+  // the chosen country always stays in the list.
+  const [countrySearch, setCountrySearch] = useState('');
+  const needle = countrySearch.trim().toLocaleLowerCase();
+  const sorted: Country[] = [...(countries.data ?? [])]
+    .sort((a, b) => a.order - b.order)
+    .filter((c) => needle === '' || c.code === country || c.name.toLocaleLowerCase().includes(needle) || c.code.toLowerCase() === needle);
   const countryField = register('country_code', {
     required: { value: true, message: 'validation.required' },
     // Changing the country resets postal code and city (spec §4 "Field forms").
@@ -156,6 +162,20 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
           error={err('street')}
           errorParams={{ max: MAX_STREET }}
         />
+        <div className="hc-field">
+          <label htmlFor="address-country-search" className="hc-label">
+            {t('customer_forms.country_search')}
+          </label>
+          <input
+            id="address-country-search"
+            className="hc-input"
+            type="search"
+            autoComplete="off"
+            aria-controls="address-country"
+            value={countrySearch}
+            onChange={(e) => setCountrySearch(e.target.value)}
+          />
+        </div>
         <div className="hc-field">
           <label htmlFor="address-country" className="hc-label">
             {t('customer_forms.country')}

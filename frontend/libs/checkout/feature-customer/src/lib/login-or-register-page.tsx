@@ -40,7 +40,8 @@ function LoginOrRegisterScreen({ breadcrumbs }: CustomerScreenProps) {
   /** The popup closed: customer, cart and VAT are fetched again; an existing customer goes on to post-fill. */
   async function popupClosed() {
     setWaiting(false);
-    dispatch(api.util.invalidateTags(['Cart']));
+    // The login happened in the popup's own page: this page's cache knows nothing of it.
+    dispatch(api.util.invalidateTags(['Cart', 'Vat', 'Payment']));
     const request = dispatch(customerApi.endpoints.getSessionCustomer.initiate(undefined, { forceRefetch: true }));
     const answer = await request;
     request.unsubscribe();

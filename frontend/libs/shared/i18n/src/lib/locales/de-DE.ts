@@ -550,6 +550,7 @@ export const deDE: Messages = {
     price_once: '{{price}} einmalig',
   },
   customer_forms: {
+    country_search: 'Nach einem Land suchen',
     required_hint: 'Mit * gekennzeichnete Felder sind Pflichtfelder.',
     back: 'Zurück',
     next: 'Weiter',

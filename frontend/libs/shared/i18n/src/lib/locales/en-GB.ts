@@ -549,6 +549,7 @@ export const enGB = {
     price_once: '{{price}} once',
   },
   customer_forms: {
+    country_search: 'Search for a country',
     required_hint: 'Fields marked with * are required.',
     back: 'Back',
     next: 'Next',
