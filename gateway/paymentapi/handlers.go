@@ -4,6 +4,7 @@
 package paymentapi
 
 import (
+	"encoding/json"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -17,13 +18,28 @@ import (
 // maxBodyBytes bounds an option: a handful of short fields.
 const maxBodyBytes = 8 << 10
 
+// CardProvider names the card provider in its routes (spec §7 /{card-provider}/payment-methods).
+const CardProvider = "adyen"
+
+// maxIdempotencyKey bounds the Idempotency-Key header (issue 11: up to 255 characters).
+const maxIdempotencyKey = 255
+
+// maxNotificationBytes bounds a notification batch of the card provider.
+const maxNotificationBytes = 1 << 20
+
 // Handlers answers the payment routes with the payment service.
 type Handlers struct {
 	payments paymentv1.PaymentServiceClient
+	isHTTPS  func(*http.Request) bool
 }
 
-// New returns the handlers.
-func New(payments paymentv1.PaymentServiceClient) *Handlers { return &Handlers{payments: payments} }
+// New returns the handlers; isHTTPS tells whether the browser came over TLS (for the return URL).
+func New(payments paymentv1.PaymentServiceClient, isHTTPS func(*http.Request) bool) *Handlers {
+	if isHTTPS == nil {
+		isHTTPS = func(*http.Request) bool { return false }
+	}
+	return &Handlers{payments: payments, isHTTPS: isHTTPS}
+}
 
 // Register adds the routes to api, which must run the session, CSRF, brand, locale and
 // call-context middleware first.
@@ -31,6 +47,103 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.GET("/payment-types", h.listTypes)
 	api.GET("/session/payment", h.getPayment)
 	api.PUT("/session/payment", h.putPayment)
+	api.GET("/"+CardProvider+"/payment-methods", h.cardMethods)
+	api.POST("/create-payment", h.createPayment)
+	api.POST("/payment-details", h.paymentDetails)
+}
+
+// RegisterWebhooks adds the card provider's notification endpoint to routes, which must not run
+// the session, CSRF or brand middleware: the provider is not a browser. Its HMAC signatures are
+// the authentication.
+func (h *Handlers) RegisterWebhooks(routes gin.IRoutes) {
+	routes.POST("/webhooks/card-provider", h.notifications)
+}
+
+func (h *Handlers) cardMethods(c *gin.Context) {
+	resp, err := h.payments.ListCardPaymentMethods(c.Request.Context(), &paymentv1.ListCardPaymentMethodsRequest{})
+	apijson.Write(c, resp, err)
+}
+
+// idempotencyKey reads the attempt's key; a missing or oversized one answers 400.
+func idempotencyKey(c *gin.Context) (string, bool) {
+	key := c.GetHeader("Idempotency-Key")
+	if key == "" || len(key) > maxIdempotencyKey {
+		httperr.AbortKey(c, http.StatusBadRequest, "payment.idempotency_key_required", "")
+		return "", false
+	}
+	return key, true
+}
+
+func (h *Handlers) origin(c *gin.Context) string {
+	scheme := "http"
+	if h.isHTTPS(c.Request) {
+		scheme = "https"
+	}
+	return scheme + "://" + c.Request.Host
+}
+
+// createPayment takes {"payment_method": <the component's data>}; the amount is the server's.
+func (h *Handlers) createPayment(c *gin.Context) {
+	key, ok := idempotencyKey(c)
+	if !ok {
+		return
+	}
+	var body struct {
+		PaymentMethod json.RawMessage `json:"payment_method"`
+	}
+	raw, err := reqbody.Read(c.Request, maxBodyBytes)
+	if err == nil {
+		err = json.Unmarshal(raw, &body)
+	}
+	if err != nil || len(body.PaymentMethod) == 0 {
+		if err != nil {
+			_ = c.Error(err)
+		}
+		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
+		return
+	}
+	origin := h.origin(c)
+	resp, err := h.payments.CreateCardPayment(c.Request.Context(), &paymentv1.CreateCardPaymentRequest{
+		PaymentMethodJson: string(body.PaymentMethod), ReturnUrl: origin + "/confirm", Origin: origin, IdempotencyKey: key,
+	})
+	apijson.Write(c, resp, err)
+}
+
+// paymentDetails takes {"redirect_result": "..."} from the return to /confirm.
+func (h *Handlers) paymentDetails(c *gin.Context) {
+	key, ok := idempotencyKey(c)
+	if !ok {
+		return
+	}
+	var body struct {
+		RedirectResult string `json:"redirect_result"`
+	}
+	raw, err := reqbody.Read(c.Request, maxBodyBytes)
+	if err == nil {
+		err = json.Unmarshal(raw, &body)
+	}
+	if err != nil || body.RedirectResult == "" {
+		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
+		return
+	}
+	resp, err := h.payments.SubmitCardPaymentDetails(c.Request.Context(), &paymentv1.SubmitCardPaymentDetailsRequest{
+		RedirectResult: body.RedirectResult, IdempotencyKey: key,
+	})
+	apijson.Write(c, resp, err)
+}
+
+// notifications answers the provider "[accepted]" once the batch is verified and processed.
+func (h *Handlers) notifications(c *gin.Context) {
+	raw, err := reqbody.Read(c.Request, maxNotificationBytes)
+	if err != nil {
+		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
+		return
+	}
+	if _, err := h.payments.HandleCardNotifications(c.Request.Context(), &paymentv1.HandleCardNotificationsRequest{Body: raw}); err != nil {
+		httperr.Abort(c, err)
+		return
+	}
+	c.String(http.StatusOK, "[accepted]")
 }
 
 func (h *Handlers) listTypes(c *gin.Context) {

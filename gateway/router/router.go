@@ -144,7 +144,9 @@ func New(d Deps) (*gin.Engine, error) {
 
 	if d.Payments != nil {
 		// Payment type names follow the session's locale, which only the catalog stores.
-		paymentapi.New(d.Payments).Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
+		payments := paymentapi.New(d.Payments, https.IsHTTPS)
+		payments.Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
+		payments.RegisterWebhooks(engine.Group("", middleware.NoStore()))
 	}
 
 	engine.NoRoute(func(c *gin.Context) {

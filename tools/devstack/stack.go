@@ -89,6 +89,16 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		stores()
 		return nil, err
 	}
+	cards, err := startCardSandbox()
+	if err != nil {
+		stores()
+		return nil, err
+	}
+	cleanups = append(cleanups, func() { _ = cards.server.Close() })
+	if err := setenv(cards.env); err != nil {
+		stores()
+		return nil, err
+	}
 
 	if err := setenv(map[string]string{
 		"REDIS_URL":             redisURL,
@@ -151,6 +161,7 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"DOMAIN_ADDR":    resolver["domain"],
 		"PROMOTION_ADDR": resolver["promotion"],
 		"CUSTOMER_ADDR":  resolver["customer"],
+		"CART_ADDR":      resolver["cart"],
 	}); err != nil {
 		closeAll()
 		_ = gatewayLis.Close()

@@ -26,6 +26,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkCustomerAPI(t, st)
 	checkPaymentAPI(t, st)
 	checkVAT(t, st)
+	checkCardPayment(t, st)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -40,6 +41,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkCustomerAPI(t, st)
 	checkPaymentAPI(t, st)
 	checkVAT(t, st)
+	checkCardPayment(t, st)
 }
 
 func startStack(t *testing.T, cfg Config) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
 	"github.com/hostcart/checkout/services/payment/adapters/redisstore"
 )
 
@@ -40,8 +41,20 @@ type Config struct {
 	CatalogAddr string
 	// CacheTTL (PAYMENT_CACHE_TTL) bounds how long brand properties are reused.
 	CacheTTL time.Duration
-	GRPC     grpcserver.Config
-	Client   grpcclient.Config
+	// CartAddr (CART_ADDR) and CustomerAddr (CUSTOMER_ADDR) are where the card flow learns the
+	// amount (the priced cart) and the shopper; without them card payments are refused.
+	CartAddr     string
+	CustomerAddr string
+	// CardProvider (CARD_PROVIDER) is "adyen" (the real Checkout API: ADYEN_URL, ADYEN_API_KEY,
+	// ADYEN_MERCHANT_ACCOUNT), "sandbox" (cardsandbox: CARD_SANDBOX_SECRET, CARD_SANDBOX_PAGE_URL)
+	// or empty (no card payments). CARD_HMAC_KEY verifies notifications either way.
+	CardProvider string
+	Adyen        cardprovider.Config
+	// CardSandboxSecret signs the sandbox challenge's verdicts; devstack shares it with the page it serves.
+	CardSandboxSecret  string
+	CardSandboxPageURL string
+	GRPC               grpcserver.Config
+	Client             grpcclient.Config
 }
 
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
@@ -55,7 +68,18 @@ func ConfigFromEnv() Config {
 		SessionTTL:     config.Duration("PAYMENT_SESSION_TTL", redisstore.DefaultTTL),
 		CatalogAddr:    config.String("CATALOG_ADDR", ""),
 		CacheTTL:       config.Duration("PAYMENT_CACHE_TTL", brandprops.DefaultTTL),
-		GRPC:           grpcserver.ConfigFromEnv(),
-		Client:         grpcclient.ConfigFromEnv(),
+		CartAddr:       config.String("CART_ADDR", ""),
+		CustomerAddr:   config.String("CUSTOMER_ADDR", ""),
+		CardProvider:   config.String("CARD_PROVIDER", ""),
+		Adyen: cardprovider.Config{
+			URL:             config.String("ADYEN_URL", ""),
+			APIKey:          config.String("ADYEN_API_KEY", ""),
+			MerchantAccount: config.String("ADYEN_MERCHANT_ACCOUNT", ""),
+			HMACKey:         config.String("CARD_HMAC_KEY", ""),
+		},
+		CardSandboxSecret:  config.String("CARD_SANDBOX_SECRET", ""),
+		CardSandboxPageURL: config.String("CARD_SANDBOX_PAGE_URL", ""),
+		GRPC:               grpcserver.ConfigFromEnv(),
+		Client:             grpcclient.ConfigFromEnv(),
 	}
 }

@@ -8,17 +8,23 @@ import (
 	"net"
 
 	"github.com/hostcart/checkout/libs/go/brandprops"
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
+	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
+	"github.com/hostcart/checkout/services/payment/adapters/cartclient"
 	"github.com/hostcart/checkout/services/payment/adapters/catalogbrands"
+	"github.com/hostcart/checkout/services/payment/adapters/customerclient"
 	"github.com/hostcart/checkout/services/payment/adapters/redisstore"
 	"github.com/hostcart/checkout/services/payment/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/payment/endpoints"
+	"github.com/hostcart/checkout/services/payment/sandbox/cardsandbox"
 	"github.com/hostcart/checkout/services/payment/seed"
 	"github.com/hostcart/checkout/services/payment/service"
 	grpctransport "github.com/hostcart/checkout/services/payment/transport/grpc"
@@ -58,11 +64,32 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	}
 	defer catalogConn.Close()
 
-	svc := service.New(service.Ports{
-		Types:    types,
-		Sessions: redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL}),
-		Brands:   catalogbrands.New(brandprops.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL)),
-	})
+	ports := service.Ports{
+		Types:         types,
+		Sessions:      redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL}),
+		Brands:        catalogbrands.New(brandprops.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL)),
+		Notifications: redisstore.NewNotifications(rdb, ""),
+	}
+	if ports.Card, err = cardPort(cfg); err != nil {
+		return err
+	}
+	if cfg.CartAddr != "" && cfg.CustomerAddr != "" {
+		cartConn, err := grpcclient.Dial(cfg.CartAddr, log, cfg.Client)
+		if err != nil {
+			return fmt.Errorf("payment: %w", err)
+		}
+		defer cartConn.Close()
+		customerConn, err := grpcclient.Dial(cfg.CustomerAddr, log, cfg.Client)
+		if err != nil {
+			return fmt.Errorf("payment: %w", err)
+		}
+		defer customerConn.Close()
+		ports.Carts = cartclient.New(cartv1.NewCartServiceClient(cartConn))
+		ports.Shoppers = customerclient.New(customerv1.NewCustomerServiceClient(customerConn))
+	} else {
+		log.WarnContext(ctx, "CART_ADDR or CUSTOMER_ADDR not set; card payments are refused")
+	}
+	svc := service.New(ports)
 	set := kitlog.Set(endpoints.New(svc), log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	paymentv1.RegisterPaymentServiceServer(srv.GRPC(), grpctransport.NewServer(set))
@@ -72,6 +99,25 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("payment: %w", err)
 	}
 	return nil
+}
+
+// cardPort is the configured card provider, nil for none.
+func cardPort(cfg Config) (service.CardProvider, error) {
+	switch cfg.CardProvider {
+	case "":
+		return nil, nil
+	case "adyen":
+		if cfg.Adyen.URL == "" || cfg.Adyen.APIKey == "" || cfg.Adyen.MerchantAccount == "" || cfg.Adyen.HMACKey == "" {
+			return nil, errors.New("payment: CARD_PROVIDER=adyen needs ADYEN_URL, ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT and CARD_HMAC_KEY")
+		}
+		return cardprovider.New(cfg.Adyen), nil
+	case "sandbox":
+		if cfg.CardSandboxSecret == "" || cfg.Adyen.HMACKey == "" {
+			return nil, errors.New("payment: CARD_PROVIDER=sandbox needs CARD_SANDBOX_SECRET and CARD_HMAC_KEY")
+		}
+		return &cardsandbox.Sandbox{Secret: []byte(cfg.CardSandboxSecret), PageURL: cfg.CardSandboxPageURL, HMACKey: cfg.Adyen.HMACKey}, nil
+	}
+	return nil, fmt.Errorf("payment: CARD_PROVIDER %q is neither adyen nor sandbox", cfg.CardProvider)
 }
 
 // storeSettings says which SQL store holds the payment types and how it is seeded.

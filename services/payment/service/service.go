@@ -53,6 +53,14 @@ type Service interface {
 	// SetSessionPayment normalises, validates and stores the option; refused fields are
 	// apperr.FieldErrors and nothing is stored.
 	SetSessionPayment(ctx context.Context, in domain.Option) (domain.Option, error)
+	// ListCardPaymentMethods answers the card provider's methods and the amount to charge.
+	ListCardPaymentMethods(ctx context.Context) ([]domain.PaymentMethod, domain.Money, error)
+	// CreateCardPayment charges the priced cart's total through the card provider.
+	CreateCardPayment(ctx context.Context, in CardInput) (CardOutcome, error)
+	// SubmitCardPaymentDetails finishes a card payment after the 3-D Secure redirect.
+	SubmitCardPaymentDetails(ctx context.Context, redirectResult, idempotencyKey string) (CardOutcome, error)
+	// HandleCardNotifications verifies and processes the provider's notifications once each.
+	HandleCardNotifications(ctx context.Context, body []byte) (processed, duplicates int, err error)
 }
 
 // Ports are what the use cases need from outside.
@@ -60,6 +68,11 @@ type Ports struct {
 	Types    Types
 	Sessions Sessions
 	Brands   Brands
+	// The card flow's ports; without them card payments answer payment.cannot_be_processed.
+	Card          CardProvider
+	Carts         Carts
+	Shoppers      Shoppers
+	Notifications Notifications
 }
 
 type service struct{ Ports }

@@ -3,7 +3,7 @@ import { screens } from './remote-entry';
 
 // Agent routes whose screen is not built yet (their services do not exist): the shell shows "not
 // available yet" for them. Building one means registering it and removing it here.
-const NOT_BUILT = ['continue-preconfigured-order', 'oauth-callback', 'oauth-ready', 'session-restore'];
+const NOT_BUILT = ['continue-preconfigured-order', 'oauth-ready', 'session-restore'];
 
 describe('agent remote', () => {
   const owned = routes.filter((r) => r.owner === 'agent' && !r.redirect).map((r) => r.id);

@@ -7,7 +7,7 @@ describe('checkout remote', () => {
     for (const id of Object.keys(screens)) expect(owned).toContain(id);
   });
 
-  it('provides the cart screen', () => {
-    expect(screens['cart']).toBeDefined();
+  it('provides the cart, customer and payment screens', () => {
+    for (const id of ['cart', 'login-or-register', 'logout', 'basic-info', 'address', 'payment']) expect(screens[id]).toBeDefined();
   });
 });

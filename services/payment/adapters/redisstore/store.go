@@ -93,3 +93,31 @@ func outage(what string, err error) error {
 	}
 	return fmt.Errorf("%s: %w: %w", what, apperr.Unavailable, err)
 }
+
+// NotificationTTL is how long a processed notification is remembered: the provider retries for
+// days, never for a month.
+const NotificationTTL = 30 * 24 * time.Hour
+
+// Notifications remembers processed card provider notifications.
+type Notifications struct {
+	rdb    redis.UniversalClient
+	prefix string
+}
+
+// NewNotifications returns the store under prefix ("payment:notification:" when empty).
+func NewNotifications(rdb redis.UniversalClient, prefix string) *Notifications {
+	if prefix == "" {
+		prefix = "payment:notification:"
+	}
+	return &Notifications{rdb: rdb, prefix: prefix}
+}
+
+// FirstTime records key atomically (SET NX) and reports whether it was new, so concurrent
+// deliveries of one notification are processed once.
+func (n *Notifications) FirstTime(ctx context.Context, key string) (bool, error) {
+	ok, err := n.rdb.SetNX(ctx, n.prefix+key, 1, NotificationTTL).Result()
+	if err != nil {
+		return false, outage("record notification", err)
+	}
+	return ok, nil
+}

@@ -47,3 +47,20 @@ func TestOutage(t *testing.T) {
 		t.Fatalf("Put: %v", err)
 	}
 }
+
+func TestNotificationsOnce(t *testing.T) {
+	rdb, prefix := testinfra.Redis(t, "payment_notify")
+	n := NewNotifications(rdb, prefix)
+	ctx := context.Background()
+	first, err := n.FirstTime(ctx, "PSP-1:AUTHORISATION")
+	if err != nil || !first {
+		t.Fatalf("first delivery: %v, %v", first, err)
+	}
+	again, err := n.FirstTime(ctx, "PSP-1:AUTHORISATION")
+	if err != nil || again {
+		t.Fatalf("second delivery: %v, %v", again, err)
+	}
+	if other, _ := n.FirstTime(ctx, "PSP-1:CAPTURE"); !other {
+		t.Fatal("another event of the payment taken for a repeat")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/payment/domain"
 	"github.com/hostcart/checkout/services/payment/endpoints"
+	"github.com/hostcart/checkout/services/payment/service"
 )
 
 // origin is the one place the service's errors become gRPC statuses.
@@ -28,6 +29,10 @@ type server struct {
 	listPaymentTypes  kitgrpc.Handler
 	getSessionPayment kitgrpc.Handler
 	setSessionPayment kitgrpc.Handler
+	listCardMethods   kitgrpc.Handler
+	createCard        kitgrpc.Handler
+	cardDetails       kitgrpc.Handler
+	cardNotifications kitgrpc.Handler
 }
 
 // NewServer returns the gRPC PaymentService over the endpoint set.
@@ -36,6 +41,10 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) paymentv1.Paymen
 		listPaymentTypes:  kitgrpc.NewServer(set.ListPaymentTypes, decodeEmpty[paymentv1.ListPaymentTypesRequest], encodeTypes, opts...),
 		getSessionPayment: kitgrpc.NewServer(set.GetSessionPayment, decodeEmpty[paymentv1.GetSessionPaymentRequest], encodeGetOption, opts...),
 		setSessionPayment: kitgrpc.NewServer(set.SetSessionPayment, decodeSetOption, encodeSetOption, opts...),
+		listCardMethods:   kitgrpc.NewServer(set.ListCardMethods, decodeEmpty[paymentv1.ListCardPaymentMethodsRequest], encodeCardMethods, opts...),
+		createCard:        kitgrpc.NewServer(set.CreateCard, decodeCreateCard, encodeCard, opts...),
+		cardDetails:       kitgrpc.NewServer(set.CardDetails, decodeCardDetails, encodeCard, opts...),
+		cardNotifications: kitgrpc.NewServer(set.CardNotifications, decodeNotifications, encodeNotifications, opts...),
 	}
 }
 
@@ -49,6 +58,79 @@ func (s *server) GetSessionPayment(ctx context.Context, req *paymentv1.GetSessio
 
 func (s *server) SetSessionPayment(ctx context.Context, req *paymentv1.SetSessionPaymentRequest) (*paymentv1.SetSessionPaymentResponse, error) {
 	return grpcserver.Handle[paymentv1.SetSessionPaymentResponse](ctx, s.setSessionPayment, req, statusFrom)
+}
+
+func (s *server) ListCardPaymentMethods(ctx context.Context, req *paymentv1.ListCardPaymentMethodsRequest) (*paymentv1.ListCardPaymentMethodsResponse, error) {
+	return grpcserver.Handle[paymentv1.ListCardPaymentMethodsResponse](ctx, s.listCardMethods, req, statusFrom)
+}
+
+func (s *server) CreateCardPayment(ctx context.Context, req *paymentv1.CreateCardPaymentRequest) (*paymentv1.CardPaymentResponse, error) {
+	return grpcserver.Handle[paymentv1.CardPaymentResponse](ctx, s.createCard, req, statusFrom)
+}
+
+func (s *server) SubmitCardPaymentDetails(ctx context.Context, req *paymentv1.SubmitCardPaymentDetailsRequest) (*paymentv1.CardPaymentResponse, error) {
+	return grpcserver.Handle[paymentv1.CardPaymentResponse](ctx, s.cardDetails, req, statusFrom)
+}
+
+func (s *server) HandleCardNotifications(ctx context.Context, req *paymentv1.HandleCardNotificationsRequest) (*paymentv1.HandleCardNotificationsResponse, error) {
+	return grpcserver.Handle[paymentv1.HandleCardNotificationsResponse](ctx, s.cardNotifications, req, statusFrom)
+}
+
+func decodeCreateCard(_ context.Context, grpcReq any) (any, error) {
+	req, ok := grpcReq.(*paymentv1.CreateCardPaymentRequest)
+	if !ok || req == nil {
+		return nil, fmt.Errorf("payment transport: got request %T: %w", grpcReq, apperr.InvalidArgument)
+	}
+	return service.CardInput{PaymentMethod: []byte(req.GetPaymentMethodJson()), ReturnURL: req.GetReturnUrl(), Origin: req.GetOrigin(),
+		IdempotencyKey: req.GetIdempotencyKey()}, nil
+}
+
+func decodeCardDetails(_ context.Context, grpcReq any) (any, error) {
+	req, ok := grpcReq.(*paymentv1.SubmitCardPaymentDetailsRequest)
+	if !ok || req == nil {
+		return nil, fmt.Errorf("payment transport: got request %T: %w", grpcReq, apperr.InvalidArgument)
+	}
+	return endpoints.CardDetailsRequest{RedirectResult: req.GetRedirectResult(), IdempotencyKey: req.GetIdempotencyKey()}, nil
+}
+
+func decodeNotifications(_ context.Context, grpcReq any) (any, error) {
+	req, ok := grpcReq.(*paymentv1.HandleCardNotificationsRequest)
+	if !ok || req == nil {
+		return nil, fmt.Errorf("payment transport: got request %T: %w", grpcReq, apperr.InvalidArgument)
+	}
+	return req.GetBody(), nil
+}
+
+func encodeCardMethods(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.CardMethodsResponse)
+	if !ok {
+		return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
+	}
+	out := &paymentv1.ListCardPaymentMethodsResponse{AmountCents: r.Amount.Value, Currency: r.Amount.Currency}
+	for _, m := range r.Methods {
+		out.PaymentMethods = append(out.PaymentMethods, &paymentv1.CardPaymentMethod{Type: m.Type, Name: m.Name, Brands: m.Brands})
+	}
+	return out, nil
+}
+
+func encodeCard(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.CardResponse)
+	if !ok {
+		return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
+	}
+	o, err := option(endpoints.OptionResponse{Option: r.Outcome.Option, Chosen: r.Outcome.Option.Type != ""})
+	if err != nil {
+		return nil, err
+	}
+	return &paymentv1.CardPaymentResponse{ResultCode: r.Outcome.Result.ResultCode, ActionJson: string(r.Outcome.Result.Action), Payment: o}, nil
+}
+
+func encodeNotifications(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.NotificationsResponse)
+	if !ok {
+		return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
+	}
+	return &paymentv1.HandleCardNotificationsResponse{Processed: int32(r.Processed), Duplicates: int32(r.Duplicates)}, nil
 }
 
 func decodeEmpty[T any](_ context.Context, grpcReq any) (any, error) {

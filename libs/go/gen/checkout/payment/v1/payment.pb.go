@@ -470,6 +470,446 @@ func (x *SetSessionPaymentResponse) GetPayment() *PaymentOption {
 	return nil
 }
 
+type CardPaymentMethod struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Type          string                 `protobuf:"bytes,1,opt,name=type,proto3" json:"type,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Brands        []string               `protobuf:"bytes,3,rep,name=brands,proto3" json:"brands,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CardPaymentMethod) Reset() {
+	*x = CardPaymentMethod{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CardPaymentMethod) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CardPaymentMethod) ProtoMessage() {}
+
+func (x *CardPaymentMethod) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CardPaymentMethod.ProtoReflect.Descriptor instead.
+func (*CardPaymentMethod) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CardPaymentMethod) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *CardPaymentMethod) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CardPaymentMethod) GetBrands() []string {
+	if x != nil {
+		return x.Brands
+	}
+	return nil
+}
+
+type ListCardPaymentMethodsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCardPaymentMethodsRequest) Reset() {
+	*x = ListCardPaymentMethodsRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCardPaymentMethodsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCardPaymentMethodsRequest) ProtoMessage() {}
+
+func (x *ListCardPaymentMethodsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCardPaymentMethodsRequest.ProtoReflect.Descriptor instead.
+func (*ListCardPaymentMethodsRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{9}
+}
+
+type ListCardPaymentMethodsResponse struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	PaymentMethods []*CardPaymentMethod   `protobuf:"bytes,1,rep,name=payment_methods,json=paymentMethods,proto3" json:"payment_methods,omitempty"`
+	// What the component shows and the payment will charge, in cents.
+	AmountCents   int64  `protobuf:"varint,2,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	Currency      string `protobuf:"bytes,3,opt,name=currency,proto3" json:"currency,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCardPaymentMethodsResponse) Reset() {
+	*x = ListCardPaymentMethodsResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCardPaymentMethodsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCardPaymentMethodsResponse) ProtoMessage() {}
+
+func (x *ListCardPaymentMethodsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCardPaymentMethodsResponse.ProtoReflect.Descriptor instead.
+func (*ListCardPaymentMethodsResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListCardPaymentMethodsResponse) GetPaymentMethods() []*CardPaymentMethod {
+	if x != nil {
+		return x.PaymentMethods
+	}
+	return nil
+}
+
+func (x *ListCardPaymentMethodsResponse) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *ListCardPaymentMethodsResponse) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+type CreateCardPaymentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The provider component's state.data.paymentMethod as JSON (encrypted card data).
+	PaymentMethodJson string `protobuf:"bytes,1,opt,name=payment_method_json,json=paymentMethodJson,proto3" json:"payment_method_json,omitempty"`
+	// Where the provider returns the shopper after 3-D Secure: the shop's /confirm.
+	ReturnUrl string `protobuf:"bytes,2,opt,name=return_url,json=returnUrl,proto3" json:"return_url,omitempty"`
+	// The shop's origin, for the provider's 3-D Secure 2 flow.
+	Origin string `protobuf:"bytes,3,opt,name=origin,proto3" json:"origin,omitempty"`
+	// The browser's idempotency key of this attempt (header Idempotency-Key).
+	IdempotencyKey string `protobuf:"bytes,4,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *CreateCardPaymentRequest) Reset() {
+	*x = CreateCardPaymentRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateCardPaymentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateCardPaymentRequest) ProtoMessage() {}
+
+func (x *CreateCardPaymentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateCardPaymentRequest.ProtoReflect.Descriptor instead.
+func (*CreateCardPaymentRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *CreateCardPaymentRequest) GetPaymentMethodJson() string {
+	if x != nil {
+		return x.PaymentMethodJson
+	}
+	return ""
+}
+
+func (x *CreateCardPaymentRequest) GetReturnUrl() string {
+	if x != nil {
+		return x.ReturnUrl
+	}
+	return ""
+}
+
+func (x *CreateCardPaymentRequest) GetOrigin() string {
+	if x != nil {
+		return x.Origin
+	}
+	return ""
+}
+
+func (x *CreateCardPaymentRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
+type SubmitCardPaymentDetailsRequest struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	RedirectResult string                 `protobuf:"bytes,1,opt,name=redirect_result,json=redirectResult,proto3" json:"redirect_result,omitempty"`
+	IdempotencyKey string                 `protobuf:"bytes,2,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *SubmitCardPaymentDetailsRequest) Reset() {
+	*x = SubmitCardPaymentDetailsRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitCardPaymentDetailsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitCardPaymentDetailsRequest) ProtoMessage() {}
+
+func (x *SubmitCardPaymentDetailsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitCardPaymentDetailsRequest.ProtoReflect.Descriptor instead.
+func (*SubmitCardPaymentDetailsRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *SubmitCardPaymentDetailsRequest) GetRedirectResult() string {
+	if x != nil {
+		return x.RedirectResult
+	}
+	return ""
+}
+
+func (x *SubmitCardPaymentDetailsRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
+type CardPaymentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Authorised, Pending, Received, Refused, RedirectShopper, ...
+	ResultCode string `protobuf:"bytes,1,opt,name=result_code,json=resultCode,proto3" json:"result_code,omitempty"`
+	// The provider's action for its component (a 3-D Secure redirect), JSON; empty when none.
+	ActionJson    string         `protobuf:"bytes,2,opt,name=action_json,json=actionJson,proto3" json:"action_json,omitempty"`
+	Payment       *PaymentOption `protobuf:"bytes,3,opt,name=payment,proto3" json:"payment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CardPaymentResponse) Reset() {
+	*x = CardPaymentResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CardPaymentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CardPaymentResponse) ProtoMessage() {}
+
+func (x *CardPaymentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CardPaymentResponse.ProtoReflect.Descriptor instead.
+func (*CardPaymentResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *CardPaymentResponse) GetResultCode() string {
+	if x != nil {
+		return x.ResultCode
+	}
+	return ""
+}
+
+func (x *CardPaymentResponse) GetActionJson() string {
+	if x != nil {
+		return x.ActionJson
+	}
+	return ""
+}
+
+func (x *CardPaymentResponse) GetPayment() *PaymentOption {
+	if x != nil {
+		return x.Payment
+	}
+	return nil
+}
+
+type HandleCardNotificationsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Body          []byte                 `protobuf:"bytes,1,opt,name=body,proto3" json:"body,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandleCardNotificationsRequest) Reset() {
+	*x = HandleCardNotificationsRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandleCardNotificationsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandleCardNotificationsRequest) ProtoMessage() {}
+
+func (x *HandleCardNotificationsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandleCardNotificationsRequest.ProtoReflect.Descriptor instead.
+func (*HandleCardNotificationsRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *HandleCardNotificationsRequest) GetBody() []byte {
+	if x != nil {
+		return x.Body
+	}
+	return nil
+}
+
+type HandleCardNotificationsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Items processed now; repeats of earlier items are not counted.
+	Processed     int32 `protobuf:"varint,1,opt,name=processed,proto3" json:"processed,omitempty"`
+	Duplicates    int32 `protobuf:"varint,2,opt,name=duplicates,proto3" json:"duplicates,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandleCardNotificationsResponse) Reset() {
+	*x = HandleCardNotificationsResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandleCardNotificationsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandleCardNotificationsResponse) ProtoMessage() {}
+
+func (x *HandleCardNotificationsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandleCardNotificationsResponse.ProtoReflect.Descriptor instead.
+func (*HandleCardNotificationsResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *HandleCardNotificationsResponse) GetProcessed() int32 {
+	if x != nil {
+		return x.Processed
+	}
+	return 0
+}
+
+func (x *HandleCardNotificationsResponse) GetDuplicates() int32 {
+	if x != nil {
+		return x.Duplicates
+	}
+	return 0
+}
+
 var File_checkout_payment_v1_payment_proto protoreflect.FileDescriptor
 
 const file_checkout_payment_v1_payment_proto_rawDesc = "" +
@@ -502,11 +942,46 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\x18SetSessionPaymentRequest\x12<\n" +
 	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"Y\n" +
 	"\x19SetSessionPaymentResponse\x12<\n" +
-	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment2\xf8\x02\n" +
+	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"S\n" +
+	"\x11CardPaymentMethod\x12\x12\n" +
+	"\x04type\x18\x01 \x01(\tR\x04type\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
+	"\x06brands\x18\x03 \x03(\tR\x06brands\"\x1f\n" +
+	"\x1dListCardPaymentMethodsRequest\"\xb0\x01\n" +
+	"\x1eListCardPaymentMethodsResponse\x12O\n" +
+	"\x0fpayment_methods\x18\x01 \x03(\v2&.checkout.payment.v1.CardPaymentMethodR\x0epaymentMethods\x12!\n" +
+	"\famount_cents\x18\x02 \x01(\x03R\vamountCents\x12\x1a\n" +
+	"\bcurrency\x18\x03 \x01(\tR\bcurrency\"\xaa\x01\n" +
+	"\x18CreateCardPaymentRequest\x12.\n" +
+	"\x13payment_method_json\x18\x01 \x01(\tR\x11paymentMethodJson\x12\x1d\n" +
+	"\n" +
+	"return_url\x18\x02 \x01(\tR\treturnUrl\x12\x16\n" +
+	"\x06origin\x18\x03 \x01(\tR\x06origin\x12'\n" +
+	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\"s\n" +
+	"\x1fSubmitCardPaymentDetailsRequest\x12'\n" +
+	"\x0fredirect_result\x18\x01 \x01(\tR\x0eredirectResult\x12'\n" +
+	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"\x95\x01\n" +
+	"\x13CardPaymentResponse\x12\x1f\n" +
+	"\vresult_code\x18\x01 \x01(\tR\n" +
+	"resultCode\x12\x1f\n" +
+	"\vaction_json\x18\x02 \x01(\tR\n" +
+	"actionJson\x12<\n" +
+	"\apayment\x18\x03 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"4\n" +
+	"\x1eHandleCardNotificationsRequest\x12\x12\n" +
+	"\x04body\x18\x01 \x01(\fR\x04body\"_\n" +
+	"\x1fHandleCardNotificationsResponse\x12\x1c\n" +
+	"\tprocessed\x18\x01 \x01(\x05R\tprocessed\x12\x1e\n" +
+	"\n" +
+	"duplicates\x18\x02 \x01(\x05R\n" +
+	"duplicates2\xf7\x06\n" +
 	"\x0ePaymentService\x12t\n" +
 	"\x10ListPaymentTypes\x12,.checkout.payment.v1.ListPaymentTypesRequest\x1a-.checkout.payment.v1.ListPaymentTypesResponse\"\x03\x90\x02\x01\x12w\n" +
 	"\x11GetSessionPayment\x12-.checkout.payment.v1.GetSessionPaymentRequest\x1a..checkout.payment.v1.GetSessionPaymentResponse\"\x03\x90\x02\x01\x12w\n" +
-	"\x11SetSessionPayment\x12-.checkout.payment.v1.SetSessionPaymentRequest\x1a..checkout.payment.v1.SetSessionPaymentResponse\"\x03\x90\x02\x02BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
+	"\x11SetSessionPayment\x12-.checkout.payment.v1.SetSessionPaymentRequest\x1a..checkout.payment.v1.SetSessionPaymentResponse\"\x03\x90\x02\x02\x12\x86\x01\n" +
+	"\x16ListCardPaymentMethods\x122.checkout.payment.v1.ListCardPaymentMethodsRequest\x1a3.checkout.payment.v1.ListCardPaymentMethodsResponse\"\x03\x90\x02\x01\x12l\n" +
+	"\x11CreateCardPayment\x12-.checkout.payment.v1.CreateCardPaymentRequest\x1a(.checkout.payment.v1.CardPaymentResponse\x12z\n" +
+	"\x18SubmitCardPaymentDetails\x124.checkout.payment.v1.SubmitCardPaymentDetailsRequest\x1a(.checkout.payment.v1.CardPaymentResponse\x12\x89\x01\n" +
+	"\x17HandleCardNotifications\x123.checkout.payment.v1.HandleCardNotificationsRequest\x1a4.checkout.payment.v1.HandleCardNotificationsResponse\"\x03\x90\x02\x02BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
 
 var (
 	file_checkout_payment_v1_payment_proto_rawDescOnce sync.Once
@@ -520,33 +995,51 @@ func file_checkout_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_checkout_payment_v1_payment_proto_rawDescData
 }
 
-var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_checkout_payment_v1_payment_proto_goTypes = []any{
-	(*PaymentType)(nil),               // 0: checkout.payment.v1.PaymentType
-	(*PaymentOption)(nil),             // 1: checkout.payment.v1.PaymentOption
-	(*ListPaymentTypesRequest)(nil),   // 2: checkout.payment.v1.ListPaymentTypesRequest
-	(*ListPaymentTypesResponse)(nil),  // 3: checkout.payment.v1.ListPaymentTypesResponse
-	(*GetSessionPaymentRequest)(nil),  // 4: checkout.payment.v1.GetSessionPaymentRequest
-	(*GetSessionPaymentResponse)(nil), // 5: checkout.payment.v1.GetSessionPaymentResponse
-	(*SetSessionPaymentRequest)(nil),  // 6: checkout.payment.v1.SetSessionPaymentRequest
-	(*SetSessionPaymentResponse)(nil), // 7: checkout.payment.v1.SetSessionPaymentResponse
+	(*PaymentType)(nil),                     // 0: checkout.payment.v1.PaymentType
+	(*PaymentOption)(nil),                   // 1: checkout.payment.v1.PaymentOption
+	(*ListPaymentTypesRequest)(nil),         // 2: checkout.payment.v1.ListPaymentTypesRequest
+	(*ListPaymentTypesResponse)(nil),        // 3: checkout.payment.v1.ListPaymentTypesResponse
+	(*GetSessionPaymentRequest)(nil),        // 4: checkout.payment.v1.GetSessionPaymentRequest
+	(*GetSessionPaymentResponse)(nil),       // 5: checkout.payment.v1.GetSessionPaymentResponse
+	(*SetSessionPaymentRequest)(nil),        // 6: checkout.payment.v1.SetSessionPaymentRequest
+	(*SetSessionPaymentResponse)(nil),       // 7: checkout.payment.v1.SetSessionPaymentResponse
+	(*CardPaymentMethod)(nil),               // 8: checkout.payment.v1.CardPaymentMethod
+	(*ListCardPaymentMethodsRequest)(nil),   // 9: checkout.payment.v1.ListCardPaymentMethodsRequest
+	(*ListCardPaymentMethodsResponse)(nil),  // 10: checkout.payment.v1.ListCardPaymentMethodsResponse
+	(*CreateCardPaymentRequest)(nil),        // 11: checkout.payment.v1.CreateCardPaymentRequest
+	(*SubmitCardPaymentDetailsRequest)(nil), // 12: checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	(*CardPaymentResponse)(nil),             // 13: checkout.payment.v1.CardPaymentResponse
+	(*HandleCardNotificationsRequest)(nil),  // 14: checkout.payment.v1.HandleCardNotificationsRequest
+	(*HandleCardNotificationsResponse)(nil), // 15: checkout.payment.v1.HandleCardNotificationsResponse
 }
 var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
-	0, // 0: checkout.payment.v1.ListPaymentTypesResponse.payment_types:type_name -> checkout.payment.v1.PaymentType
-	1, // 1: checkout.payment.v1.GetSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	1, // 2: checkout.payment.v1.SetSessionPaymentRequest.payment:type_name -> checkout.payment.v1.PaymentOption
-	1, // 3: checkout.payment.v1.SetSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	2, // 4: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
-	4, // 5: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
-	6, // 6: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
-	3, // 7: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
-	5, // 8: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
-	7, // 9: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
-	7, // [7:10] is the sub-list for method output_type
-	4, // [4:7] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	0,  // 0: checkout.payment.v1.ListPaymentTypesResponse.payment_types:type_name -> checkout.payment.v1.PaymentType
+	1,  // 1: checkout.payment.v1.GetSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	1,  // 2: checkout.payment.v1.SetSessionPaymentRequest.payment:type_name -> checkout.payment.v1.PaymentOption
+	1,  // 3: checkout.payment.v1.SetSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	8,  // 4: checkout.payment.v1.ListCardPaymentMethodsResponse.payment_methods:type_name -> checkout.payment.v1.CardPaymentMethod
+	1,  // 5: checkout.payment.v1.CardPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	2,  // 6: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
+	4,  // 7: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
+	6,  // 8: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
+	9,  // 9: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
+	11, // 10: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
+	12, // 11: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	14, // 12: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
+	3,  // 13: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
+	5,  // 14: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
+	7,  // 15: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
+	10, // 16: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
+	13, // 17: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CardPaymentResponse
+	13, // 18: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.CardPaymentResponse
+	15, // 19: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
+	13, // [13:20] is the sub-list for method output_type
+	6,  // [6:13] is the sub-list for method input_type
+	6,  // [6:6] is the sub-list for extension type_name
+	6,  // [6:6] is the sub-list for extension extendee
+	0,  // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_checkout_payment_v1_payment_proto_init() }
@@ -560,7 +1053,7 @@ func file_checkout_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_payment_v1_payment_proto_rawDesc), len(file_checkout_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,9 +31,13 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	PaymentService_ListPaymentTypes_FullMethodName  = "/checkout.payment.v1.PaymentService/ListPaymentTypes"
-	PaymentService_GetSessionPayment_FullMethodName = "/checkout.payment.v1.PaymentService/GetSessionPayment"
-	PaymentService_SetSessionPayment_FullMethodName = "/checkout.payment.v1.PaymentService/SetSessionPayment"
+	PaymentService_ListPaymentTypes_FullMethodName         = "/checkout.payment.v1.PaymentService/ListPaymentTypes"
+	PaymentService_GetSessionPayment_FullMethodName        = "/checkout.payment.v1.PaymentService/GetSessionPayment"
+	PaymentService_SetSessionPayment_FullMethodName        = "/checkout.payment.v1.PaymentService/SetSessionPayment"
+	PaymentService_ListCardPaymentMethods_FullMethodName   = "/checkout.payment.v1.PaymentService/ListCardPaymentMethods"
+	PaymentService_CreateCardPayment_FullMethodName        = "/checkout.payment.v1.PaymentService/CreateCardPayment"
+	PaymentService_SubmitCardPaymentDetails_FullMethodName = "/checkout.payment.v1.PaymentService/SubmitCardPaymentDetails"
+	PaymentService_HandleCardNotifications_FullMethodName  = "/checkout.payment.v1.PaymentService/HandleCardNotifications"
 )
 
 // PaymentServiceClient is the client API for PaymentService service.
@@ -48,6 +52,22 @@ type PaymentServiceClient interface {
 	// kept; sms_validation comes from the type, never from the request; the IBAN is stored without
 	// spaces, upper case, and answered masked.
 	SetSessionPayment(ctx context.Context, in *SetSessionPaymentRequest, opts ...grpc.CallOption) (*SetSessionPaymentResponse, error)
+	// The card provider's methods for the customer's country and the priced cart's total
+	// (GET /{card-provider}/payment-methods).
+	ListCardPaymentMethods(ctx context.Context, in *ListCardPaymentMethodsRequest, opts ...grpc.CallOption) (*ListCardPaymentMethodsResponse, error)
+	// Starts the card payment of the session (POST /create-payment). The amount is the priced
+	// cart's total, computed by the cart service, never taken from the request. The session's
+	// option must be a card method. Retries with the same idempotency_key are the same payment
+	// (the provider gets the key); an accepted payment's references are stored on the option.
+	// Refused: FAILED_PRECONDITION payment.refused; the cart cannot be paid (empty, blocked, VAT
+	// unknown): FAILED_PRECONDITION payment.cannot_be_processed.
+	CreateCardPayment(ctx context.Context, in *CreateCardPaymentRequest, opts ...grpc.CallOption) (*CardPaymentResponse, error)
+	// Finishes a card payment after the 3-D Secure redirect (POST /payment-details).
+	SubmitCardPaymentDetails(ctx context.Context, in *SubmitCardPaymentDetailsRequest, opts ...grpc.CallOption) (*CardPaymentResponse, error)
+	// The card provider's asynchronous notifications (POST /webhooks/card-provider): accepted only
+	// when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
+	// nothing processed); each (psp reference, event) is processed once however often it arrives.
+	HandleCardNotifications(ctx context.Context, in *HandleCardNotificationsRequest, opts ...grpc.CallOption) (*HandleCardNotificationsResponse, error)
 }
 
 type paymentServiceClient struct {
@@ -88,6 +108,46 @@ func (c *paymentServiceClient) SetSessionPayment(ctx context.Context, in *SetSes
 	return out, nil
 }
 
+func (c *paymentServiceClient) ListCardPaymentMethods(ctx context.Context, in *ListCardPaymentMethodsRequest, opts ...grpc.CallOption) (*ListCardPaymentMethodsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListCardPaymentMethodsResponse)
+	err := c.cc.Invoke(ctx, PaymentService_ListCardPaymentMethods_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *paymentServiceClient) CreateCardPayment(ctx context.Context, in *CreateCardPaymentRequest, opts ...grpc.CallOption) (*CardPaymentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CardPaymentResponse)
+	err := c.cc.Invoke(ctx, PaymentService_CreateCardPayment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *paymentServiceClient) SubmitCardPaymentDetails(ctx context.Context, in *SubmitCardPaymentDetailsRequest, opts ...grpc.CallOption) (*CardPaymentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CardPaymentResponse)
+	err := c.cc.Invoke(ctx, PaymentService_SubmitCardPaymentDetails_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *paymentServiceClient) HandleCardNotifications(ctx context.Context, in *HandleCardNotificationsRequest, opts ...grpc.CallOption) (*HandleCardNotificationsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(HandleCardNotificationsResponse)
+	err := c.cc.Invoke(ctx, PaymentService_HandleCardNotifications_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // PaymentServiceServer is the server API for PaymentService service.
 // All implementations must embed UnimplementedPaymentServiceServer
 // for forward compatibility.
@@ -100,6 +160,22 @@ type PaymentServiceServer interface {
 	// kept; sms_validation comes from the type, never from the request; the IBAN is stored without
 	// spaces, upper case, and answered masked.
 	SetSessionPayment(context.Context, *SetSessionPaymentRequest) (*SetSessionPaymentResponse, error)
+	// The card provider's methods for the customer's country and the priced cart's total
+	// (GET /{card-provider}/payment-methods).
+	ListCardPaymentMethods(context.Context, *ListCardPaymentMethodsRequest) (*ListCardPaymentMethodsResponse, error)
+	// Starts the card payment of the session (POST /create-payment). The amount is the priced
+	// cart's total, computed by the cart service, never taken from the request. The session's
+	// option must be a card method. Retries with the same idempotency_key are the same payment
+	// (the provider gets the key); an accepted payment's references are stored on the option.
+	// Refused: FAILED_PRECONDITION payment.refused; the cart cannot be paid (empty, blocked, VAT
+	// unknown): FAILED_PRECONDITION payment.cannot_be_processed.
+	CreateCardPayment(context.Context, *CreateCardPaymentRequest) (*CardPaymentResponse, error)
+	// Finishes a card payment after the 3-D Secure redirect (POST /payment-details).
+	SubmitCardPaymentDetails(context.Context, *SubmitCardPaymentDetailsRequest) (*CardPaymentResponse, error)
+	// The card provider's asynchronous notifications (POST /webhooks/card-provider): accepted only
+	// when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
+	// nothing processed); each (psp reference, event) is processed once however often it arrives.
+	HandleCardNotifications(context.Context, *HandleCardNotificationsRequest) (*HandleCardNotificationsResponse, error)
 	mustEmbedUnimplementedPaymentServiceServer()
 }
 
@@ -118,6 +194,18 @@ func (UnimplementedPaymentServiceServer) GetSessionPayment(context.Context, *Get
 }
 func (UnimplementedPaymentServiceServer) SetSessionPayment(context.Context, *SetSessionPaymentRequest) (*SetSessionPaymentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetSessionPayment not implemented")
+}
+func (UnimplementedPaymentServiceServer) ListCardPaymentMethods(context.Context, *ListCardPaymentMethodsRequest) (*ListCardPaymentMethodsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListCardPaymentMethods not implemented")
+}
+func (UnimplementedPaymentServiceServer) CreateCardPayment(context.Context, *CreateCardPaymentRequest) (*CardPaymentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateCardPayment not implemented")
+}
+func (UnimplementedPaymentServiceServer) SubmitCardPaymentDetails(context.Context, *SubmitCardPaymentDetailsRequest) (*CardPaymentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SubmitCardPaymentDetails not implemented")
+}
+func (UnimplementedPaymentServiceServer) HandleCardNotifications(context.Context, *HandleCardNotificationsRequest) (*HandleCardNotificationsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method HandleCardNotifications not implemented")
 }
 func (UnimplementedPaymentServiceServer) mustEmbedUnimplementedPaymentServiceServer() {}
 func (UnimplementedPaymentServiceServer) testEmbeddedByValue()                        {}
@@ -194,6 +282,78 @@ func _PaymentService_SetSessionPayment_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PaymentService_ListCardPaymentMethods_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListCardPaymentMethodsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).ListCardPaymentMethods(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_ListCardPaymentMethods_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).ListCardPaymentMethods(ctx, req.(*ListCardPaymentMethodsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PaymentService_CreateCardPayment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateCardPaymentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).CreateCardPayment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_CreateCardPayment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).CreateCardPayment(ctx, req.(*CreateCardPaymentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PaymentService_SubmitCardPaymentDetails_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SubmitCardPaymentDetailsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).SubmitCardPaymentDetails(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_SubmitCardPaymentDetails_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).SubmitCardPaymentDetails(ctx, req.(*SubmitCardPaymentDetailsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PaymentService_HandleCardNotifications_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(HandleCardNotificationsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).HandleCardNotifications(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_HandleCardNotifications_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).HandleCardNotifications(ctx, req.(*HandleCardNotificationsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // PaymentService_ServiceDesc is the grpc.ServiceDesc for PaymentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -212,6 +372,22 @@ var PaymentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetSessionPayment",
 			Handler:    _PaymentService_SetSessionPayment_Handler,
+		},
+		{
+			MethodName: "ListCardPaymentMethods",
+			Handler:    _PaymentService_ListCardPaymentMethods_Handler,
+		},
+		{
+			MethodName: "CreateCardPayment",
+			Handler:    _PaymentService_CreateCardPayment_Handler,
+		},
+		{
+			MethodName: "SubmitCardPaymentDetails",
+			Handler:    _PaymentService_SubmitCardPaymentDetails_Handler,
+		},
+		{
+			MethodName: "HandleCardNotifications",
+			Handler:    _PaymentService_HandleCardNotifications_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/payment/v1/payment.proto.
  */
 export const file_checkout_payment_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIItABCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24y+AIKDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICQkhaRmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvcGF5bWVudC92MTtwYXltZW50djFiBnByb3RvMw");
+  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIItABCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iPwoRQ2FyZFBheW1lbnRNZXRob2QSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmJyYW5kcxgDIAMoCSIfCh1MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdCKJAQoeTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlEj8KD3BheW1lbnRfbWV0aG9kcxgBIAMoCzImLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZFBheW1lbnRNZXRob2QSFAoMYW1vdW50X2NlbnRzGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkidAoTQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIkgKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUy9wYKDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEoYBChZMaXN0Q2FyZFBheW1lbnRNZXRob2RzEjIuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdBozLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlIgOQAgESbAoRQ3JlYXRlQ2FyZFBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBooLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZFBheW1lbnRSZXNwb25zZRJ6ChhTdWJtaXRDYXJkUGF5bWVudERldGFpbHMSNC5jaGVja291dC5wYXltZW50LnYxLlN1Ym1pdENhcmRQYXltZW50RGV0YWlsc1JlcXVlc3QaKC5jaGVja291dC5wYXltZW50LnYxLkNhcmRQYXltZW50UmVzcG9uc2USiQEKF0hhbmRsZUNhcmROb3RpZmljYXRpb25zEjMuY2hlY2tvdXQucGF5bWVudC52MS5IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1JlcXVlc3QaNC5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2UiA5ACAkJIWkZnaXRodWIuY29tL2hvc3RjYXJ0L2NoZWNrb3V0L2xpYnMvZ28vZ2VuL2NoZWNrb3V0L3BheW1lbnQvdjE7cGF5bWVudHYxYgZwcm90bzM");
 
 /**
  * @generated from message checkout.payment.v1.PaymentType
@@ -385,6 +385,356 @@ export const SetSessionPaymentResponseSchema: GenMessage<SetSessionPaymentRespon
   messageDesc(file_checkout_payment_v1_payment, 7);
 
 /**
+ * @generated from message checkout.payment.v1.CardPaymentMethod
+ */
+export type CardPaymentMethod = Message<"checkout.payment.v1.CardPaymentMethod"> & {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: repeated string brands = 3;
+   */
+  brands: string[];
+};
+
+/**
+ * @generated from message checkout.payment.v1.CardPaymentMethod
+ */
+export type CardPaymentMethodJson = {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type?: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name?: string;
+
+  /**
+   * @generated from field: repeated string brands = 3;
+   */
+  brands?: string[];
+};
+
+/**
+ * Describes the message checkout.payment.v1.CardPaymentMethod.
+ * Use `create(CardPaymentMethodSchema)` to create a new message.
+ */
+export const CardPaymentMethodSchema: GenMessage<CardPaymentMethod, {jsonType: CardPaymentMethodJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 8);
+
+/**
+ * @generated from message checkout.payment.v1.ListCardPaymentMethodsRequest
+ */
+export type ListCardPaymentMethodsRequest = Message<"checkout.payment.v1.ListCardPaymentMethodsRequest"> & {
+};
+
+/**
+ * @generated from message checkout.payment.v1.ListCardPaymentMethodsRequest
+ */
+export type ListCardPaymentMethodsRequestJson = {
+};
+
+/**
+ * Describes the message checkout.payment.v1.ListCardPaymentMethodsRequest.
+ * Use `create(ListCardPaymentMethodsRequestSchema)` to create a new message.
+ */
+export const ListCardPaymentMethodsRequestSchema: GenMessage<ListCardPaymentMethodsRequest, {jsonType: ListCardPaymentMethodsRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 9);
+
+/**
+ * @generated from message checkout.payment.v1.ListCardPaymentMethodsResponse
+ */
+export type ListCardPaymentMethodsResponse = Message<"checkout.payment.v1.ListCardPaymentMethodsResponse"> & {
+  /**
+   * @generated from field: repeated checkout.payment.v1.CardPaymentMethod payment_methods = 1;
+   */
+  paymentMethods: CardPaymentMethod[];
+
+  /**
+   * What the component shows and the payment will charge, in cents.
+   *
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string currency = 3;
+   */
+  currency: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.ListCardPaymentMethodsResponse
+ */
+export type ListCardPaymentMethodsResponseJson = {
+  /**
+   * @generated from field: repeated checkout.payment.v1.CardPaymentMethod payment_methods = 1;
+   */
+  paymentMethods?: CardPaymentMethodJson[];
+
+  /**
+   * What the component shows and the payment will charge, in cents.
+   *
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents?: string;
+
+  /**
+   * @generated from field: string currency = 3;
+   */
+  currency?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.ListCardPaymentMethodsResponse.
+ * Use `create(ListCardPaymentMethodsResponseSchema)` to create a new message.
+ */
+export const ListCardPaymentMethodsResponseSchema: GenMessage<ListCardPaymentMethodsResponse, {jsonType: ListCardPaymentMethodsResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 10);
+
+/**
+ * @generated from message checkout.payment.v1.CreateCardPaymentRequest
+ */
+export type CreateCardPaymentRequest = Message<"checkout.payment.v1.CreateCardPaymentRequest"> & {
+  /**
+   * The provider component's state.data.paymentMethod as JSON (encrypted card data).
+   *
+   * @generated from field: string payment_method_json = 1;
+   */
+  paymentMethodJson: string;
+
+  /**
+   * Where the provider returns the shopper after 3-D Secure: the shop's /confirm.
+   *
+   * @generated from field: string return_url = 2;
+   */
+  returnUrl: string;
+
+  /**
+   * The shop's origin, for the provider's 3-D Secure 2 flow.
+   *
+   * @generated from field: string origin = 3;
+   */
+  origin: string;
+
+  /**
+   * The browser's idempotency key of this attempt (header Idempotency-Key).
+   *
+   * @generated from field: string idempotency_key = 4;
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.CreateCardPaymentRequest
+ */
+export type CreateCardPaymentRequestJson = {
+  /**
+   * The provider component's state.data.paymentMethod as JSON (encrypted card data).
+   *
+   * @generated from field: string payment_method_json = 1;
+   */
+  paymentMethodJson?: string;
+
+  /**
+   * Where the provider returns the shopper after 3-D Secure: the shop's /confirm.
+   *
+   * @generated from field: string return_url = 2;
+   */
+  returnUrl?: string;
+
+  /**
+   * The shop's origin, for the provider's 3-D Secure 2 flow.
+   *
+   * @generated from field: string origin = 3;
+   */
+  origin?: string;
+
+  /**
+   * The browser's idempotency key of this attempt (header Idempotency-Key).
+   *
+   * @generated from field: string idempotency_key = 4;
+   */
+  idempotencyKey?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.CreateCardPaymentRequest.
+ * Use `create(CreateCardPaymentRequestSchema)` to create a new message.
+ */
+export const CreateCardPaymentRequestSchema: GenMessage<CreateCardPaymentRequest, {jsonType: CreateCardPaymentRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 11);
+
+/**
+ * @generated from message checkout.payment.v1.SubmitCardPaymentDetailsRequest
+ */
+export type SubmitCardPaymentDetailsRequest = Message<"checkout.payment.v1.SubmitCardPaymentDetailsRequest"> & {
+  /**
+   * @generated from field: string redirect_result = 1;
+   */
+  redirectResult: string;
+
+  /**
+   * @generated from field: string idempotency_key = 2;
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.SubmitCardPaymentDetailsRequest
+ */
+export type SubmitCardPaymentDetailsRequestJson = {
+  /**
+   * @generated from field: string redirect_result = 1;
+   */
+  redirectResult?: string;
+
+  /**
+   * @generated from field: string idempotency_key = 2;
+   */
+  idempotencyKey?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.SubmitCardPaymentDetailsRequest.
+ * Use `create(SubmitCardPaymentDetailsRequestSchema)` to create a new message.
+ */
+export const SubmitCardPaymentDetailsRequestSchema: GenMessage<SubmitCardPaymentDetailsRequest, {jsonType: SubmitCardPaymentDetailsRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 12);
+
+/**
+ * @generated from message checkout.payment.v1.CardPaymentResponse
+ */
+export type CardPaymentResponse = Message<"checkout.payment.v1.CardPaymentResponse"> & {
+  /**
+   * Authorised, Pending, Received, Refused, RedirectShopper, ...
+   *
+   * @generated from field: string result_code = 1;
+   */
+  resultCode: string;
+
+  /**
+   * The provider's action for its component (a 3-D Secure redirect), JSON; empty when none.
+   *
+   * @generated from field: string action_json = 2;
+   */
+  actionJson: string;
+
+  /**
+   * @generated from field: checkout.payment.v1.PaymentOption payment = 3;
+   */
+  payment?: PaymentOption | undefined;
+};
+
+/**
+ * @generated from message checkout.payment.v1.CardPaymentResponse
+ */
+export type CardPaymentResponseJson = {
+  /**
+   * Authorised, Pending, Received, Refused, RedirectShopper, ...
+   *
+   * @generated from field: string result_code = 1;
+   */
+  resultCode?: string;
+
+  /**
+   * The provider's action for its component (a 3-D Secure redirect), JSON; empty when none.
+   *
+   * @generated from field: string action_json = 2;
+   */
+  actionJson?: string;
+
+  /**
+   * @generated from field: checkout.payment.v1.PaymentOption payment = 3;
+   */
+  payment?: PaymentOptionJson;
+};
+
+/**
+ * Describes the message checkout.payment.v1.CardPaymentResponse.
+ * Use `create(CardPaymentResponseSchema)` to create a new message.
+ */
+export const CardPaymentResponseSchema: GenMessage<CardPaymentResponse, {jsonType: CardPaymentResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 13);
+
+/**
+ * @generated from message checkout.payment.v1.HandleCardNotificationsRequest
+ */
+export type HandleCardNotificationsRequest = Message<"checkout.payment.v1.HandleCardNotificationsRequest"> & {
+  /**
+   * @generated from field: bytes body = 1;
+   */
+  body: Uint8Array;
+};
+
+/**
+ * @generated from message checkout.payment.v1.HandleCardNotificationsRequest
+ */
+export type HandleCardNotificationsRequestJson = {
+  /**
+   * @generated from field: bytes body = 1;
+   */
+  body?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.HandleCardNotificationsRequest.
+ * Use `create(HandleCardNotificationsRequestSchema)` to create a new message.
+ */
+export const HandleCardNotificationsRequestSchema: GenMessage<HandleCardNotificationsRequest, {jsonType: HandleCardNotificationsRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 14);
+
+/**
+ * @generated from message checkout.payment.v1.HandleCardNotificationsResponse
+ */
+export type HandleCardNotificationsResponse = Message<"checkout.payment.v1.HandleCardNotificationsResponse"> & {
+  /**
+   * Items processed now; repeats of earlier items are not counted.
+   *
+   * @generated from field: int32 processed = 1;
+   */
+  processed: number;
+
+  /**
+   * @generated from field: int32 duplicates = 2;
+   */
+  duplicates: number;
+};
+
+/**
+ * @generated from message checkout.payment.v1.HandleCardNotificationsResponse
+ */
+export type HandleCardNotificationsResponseJson = {
+  /**
+   * Items processed now; repeats of earlier items are not counted.
+   *
+   * @generated from field: int32 processed = 1;
+   */
+  processed?: number;
+
+  /**
+   * @generated from field: int32 duplicates = 2;
+   */
+  duplicates?: number;
+};
+
+/**
+ * Describes the message checkout.payment.v1.HandleCardNotificationsResponse.
+ * Use `create(HandleCardNotificationsResponseSchema)` to create a new message.
+ */
+export const HandleCardNotificationsResponseSchema: GenMessage<HandleCardNotificationsResponse, {jsonType: HandleCardNotificationsResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 15);
+
+/**
  * @generated from service checkout.payment.v1.PaymentService
  */
 export const PaymentService: GenService<{
@@ -419,6 +769,54 @@ export const PaymentService: GenService<{
     methodKind: "unary";
     input: typeof SetSessionPaymentRequestSchema;
     output: typeof SetSessionPaymentResponseSchema;
+  },
+  /**
+   * The card provider's methods for the customer's country and the priced cart's total
+   * (GET /{card-provider}/payment-methods).
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.ListCardPaymentMethods
+   */
+  listCardPaymentMethods: {
+    methodKind: "unary";
+    input: typeof ListCardPaymentMethodsRequestSchema;
+    output: typeof ListCardPaymentMethodsResponseSchema;
+  },
+  /**
+   * Starts the card payment of the session (POST /create-payment). The amount is the priced
+   * cart's total, computed by the cart service, never taken from the request. The session's
+   * option must be a card method. Retries with the same idempotency_key are the same payment
+   * (the provider gets the key); an accepted payment's references are stored on the option.
+   * Refused: FAILED_PRECONDITION payment.refused; the cart cannot be paid (empty, blocked, VAT
+   * unknown): FAILED_PRECONDITION payment.cannot_be_processed.
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.CreateCardPayment
+   */
+  createCardPayment: {
+    methodKind: "unary";
+    input: typeof CreateCardPaymentRequestSchema;
+    output: typeof CardPaymentResponseSchema;
+  },
+  /**
+   * Finishes a card payment after the 3-D Secure redirect (POST /payment-details).
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.SubmitCardPaymentDetails
+   */
+  submitCardPaymentDetails: {
+    methodKind: "unary";
+    input: typeof SubmitCardPaymentDetailsRequestSchema;
+    output: typeof CardPaymentResponseSchema;
+  },
+  /**
+   * The card provider's asynchronous notifications (POST /webhooks/card-provider): accepted only
+   * when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
+   * nothing processed); each (psp reference, event) is processed once however often it arrives.
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.HandleCardNotifications
+   */
+  handleCardNotifications: {
+    methodKind: "unary";
+    input: typeof HandleCardNotificationsRequestSchema;
+    output: typeof HandleCardNotificationsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_checkout_payment_v1_payment, 0);

@@ -1,0 +1,208 @@
+package service
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/services/payment/domain"
+)
+
+// Errors of the card flow (spec §8 payment errors).
+var (
+	ErrPaymentDataMissing = apperr.New(apperr.FailedPrecondition, "payment.payment_data_missing")
+	ErrRefused            = apperr.New(apperr.FailedPrecondition, "payment.refused")
+	ErrCannotBeProcessed  = apperr.New(apperr.FailedPrecondition, "payment.cannot_be_processed")
+	ErrBadSignature       = apperr.New(apperr.PermissionDenied, "payment.bad_signature")
+	errIdempotencyKey     = apperr.New(apperr.InvalidArgument, "payment.idempotency_key_required")
+)
+
+// CardProvider is the card provider port (shaped like Adyen Checkout). Outages wrap
+// apperr.Unavailable, refused requests domain.ErrProviderRejected.
+type CardProvider interface {
+	PaymentMethods(ctx context.Context, countryCode, locale string, amount domain.Money) ([]domain.PaymentMethod, error)
+	CreatePayment(ctx context.Context, p domain.CardPayment, idempotencyKey string) (domain.CardResult, error)
+	PaymentDetails(ctx context.Context, redirectResult, idempotencyKey string) (domain.CardResult, error)
+	// ParseNotifications verifies every item's signature (domain.ErrProviderSignature) and reads them.
+	ParseNotifications(body []byte) ([]domain.Notification, error)
+}
+
+// Carts answers what the session's priced cart charges. A cart that cannot be paid (empty,
+// blocked, VAT unknown) is ErrCannotBeProcessed.
+type Carts interface {
+	Total(ctx context.Context) (domain.Money, error)
+}
+
+// Shoppers answers who pays: the session customer's e-mail and country.
+type Shoppers interface {
+	Shopper(ctx context.Context) (email, countryCode string, err error)
+}
+
+// Notifications remembers which notifications were processed, so each is processed once.
+type Notifications interface {
+	// FirstTime records key and reports whether it was new.
+	FirstTime(ctx context.Context, key string) (bool, error)
+}
+
+// CardInput is a card payment request from the browser.
+type CardInput struct {
+	PaymentMethod  []byte
+	ReturnURL      string
+	Origin         string
+	IdempotencyKey string
+}
+
+// CardOutcome is the provider's result and the session's option after it.
+type CardOutcome struct {
+	Result domain.CardResult
+	Option domain.Option
+}
+
+// providerKey scopes the browser's idempotency key to the session: another session sending the
+// same key is another payment.
+func providerKey(sessionID, browserKey, step string) string {
+	sum := sha256.Sum256([]byte(sessionID + "\x00" + step + "\x00" + browserKey))
+	return hex.EncodeToString(sum[:16])
+}
+
+func (s *service) cardPorts() error {
+	if s.Card == nil || s.Carts == nil || s.Shoppers == nil {
+		return fmt.Errorf("card payments are not configured: %w", ErrCannotBeProcessed)
+	}
+	return nil
+}
+
+func (s *service) ListCardPaymentMethods(ctx context.Context) ([]domain.PaymentMethod, domain.Money, error) {
+	if err := s.cardPorts(); err != nil {
+		return nil, domain.Money{}, err
+	}
+	v := callctx.From(ctx)
+	amount, err := s.Carts.Total(ctx)
+	if err != nil {
+		return nil, domain.Money{}, fmt.Errorf("card payment methods: %w", err)
+	}
+	_, country, err := s.Shoppers.Shopper(ctx)
+	if err != nil {
+		return nil, domain.Money{}, fmt.Errorf("card payment methods: %w", err)
+	}
+	methods, err := s.Card.PaymentMethods(ctx, country, v.Locale, amount)
+	if err != nil {
+		return nil, domain.Money{}, s.providerError("card payment methods", err)
+	}
+	return methods, amount, nil
+}
+
+func (s *service) CreateCardPayment(ctx context.Context, in CardInput) (CardOutcome, error) {
+	if err := s.cardPorts(); err != nil {
+		return CardOutcome{}, err
+	}
+	v := callctx.From(ctx)
+	if v.SessionID == "" {
+		return CardOutcome{}, ErrSessionRequired
+	}
+	if in.IdempotencyKey == "" {
+		return CardOutcome{}, errIdempotencyKey
+	}
+	option, chosen, err := s.Sessions.Get(ctx, v.SessionID)
+	if err != nil {
+		return CardOutcome{}, fmt.Errorf("create card payment: %w", err)
+	}
+	if !chosen || !domain.IsCardType(option.Type) || len(in.PaymentMethod) == 0 {
+		return CardOutcome{}, ErrPaymentDataMissing
+	}
+	amount, err := s.Carts.Total(ctx)
+	if err != nil {
+		return CardOutcome{}, fmt.Errorf("create card payment: %w", err)
+	}
+	email, country, err := s.Shoppers.Shopper(ctx)
+	if err != nil {
+		return CardOutcome{}, fmt.Errorf("create card payment: %w", err)
+	}
+	// The session's id never leaves the shop: the provider sees a digest of it.
+	sessionRef := providerKey(v.SessionID, "", "session")
+	result, err := s.Card.CreatePayment(ctx, domain.CardPayment{
+		Reference: sessionRef, Amount: amount, PaymentMethod: in.PaymentMethod, ReturnURL: in.ReturnURL, Origin: in.Origin,
+		ShopperEmail: email, ShopperReference: sessionRef, ShopperLocale: v.Locale, CountryCode: country,
+	}, providerKey(v.SessionID, in.IdempotencyKey, "create"))
+	if err != nil {
+		return CardOutcome{}, s.providerError("create card payment", err)
+	}
+	return s.cardOutcome(ctx, v.SessionID, option, result)
+}
+
+func (s *service) SubmitCardPaymentDetails(ctx context.Context, redirectResult, idempotencyKey string) (CardOutcome, error) {
+	if err := s.cardPorts(); err != nil {
+		return CardOutcome{}, err
+	}
+	v := callctx.From(ctx)
+	if v.SessionID == "" {
+		return CardOutcome{}, ErrSessionRequired
+	}
+	if idempotencyKey == "" {
+		return CardOutcome{}, errIdempotencyKey
+	}
+	option, chosen, err := s.Sessions.Get(ctx, v.SessionID)
+	if err != nil {
+		return CardOutcome{}, fmt.Errorf("card payment details: %w", err)
+	}
+	if !chosen || !domain.IsCardType(option.Type) || redirectResult == "" {
+		return CardOutcome{}, ErrPaymentDataMissing
+	}
+	result, err := s.Card.PaymentDetails(ctx, redirectResult, providerKey(v.SessionID, idempotencyKey, "details"))
+	if err != nil {
+		return CardOutcome{}, s.providerError("card payment details", err)
+	}
+	return s.cardOutcome(ctx, v.SessionID, option, result)
+}
+
+// cardOutcome applies spec §4 "card payment results": an action goes back to the browser;
+// Authorised, Pending or Received keep the references on the option; anything else is refused.
+func (s *service) cardOutcome(ctx context.Context, sessionID string, option domain.Option, r domain.CardResult) (CardOutcome, error) {
+	switch {
+	case r.ActionNeeded():
+		return CardOutcome{Result: r, Option: option}, nil
+	case r.Accepted():
+		option.PSPReference, option.RecurringReference = r.PSPReference, r.RecurringReference
+		if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
+			return CardOutcome{}, fmt.Errorf("store card payment references: %w", err)
+		}
+		return CardOutcome{Result: r, Option: option}, nil
+	}
+	return CardOutcome{}, fmt.Errorf("card payment %s (%s): %w", r.ResultCode, r.RefusalReason, ErrRefused)
+}
+
+func (s *service) providerError(what string, err error) error {
+	if errors.Is(err, domain.ErrProviderRejected) {
+		return fmt.Errorf("%s: %w: %w", what, ErrCannotBeProcessed, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+func (s *service) HandleCardNotifications(ctx context.Context, body []byte) (processed, duplicates int, err error) {
+	if s.Card == nil || s.Notifications == nil {
+		return 0, 0, fmt.Errorf("card notifications are not configured: %w", ErrCannotBeProcessed)
+	}
+	items, err := s.Card.ParseNotifications(body)
+	if errors.Is(err, domain.ErrProviderSignature) {
+		return 0, 0, fmt.Errorf("card notifications: %w: %w", ErrBadSignature, err)
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("card notifications: %w", apperr.New(apperr.InvalidArgument, "payment.notification_invalid"))
+	}
+	for _, n := range items {
+		first, err := s.Notifications.FirstTime(ctx, n.PSPReference+":"+n.EventCode)
+		if err != nil {
+			return processed, duplicates, fmt.Errorf("card notification %s: %w", n.PSPReference, err)
+		}
+		if first {
+			processed++
+		} else {
+			duplicates++
+		}
+	}
+	return processed, duplicates, nil
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
+	"github.com/hostcart/checkout/services/payment/domain"
+)
+
+// withKey sends a mutating call with an Idempotency-Key, as the confirm step does.
+func (b *browser) withKey(path, key, body string) (int, map[string]any) {
+	b.t.Helper()
+	req, err := http.NewRequest(http.MethodPost, b.base+path, strings.NewReader(body))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	req.Host = b.host
+	for _, c := range b.cookies {
+		req.AddCookie(c)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-XSRF-TOKEN", b.cookies["XSRF-TOKEN"].Value)
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	raw, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(raw, &out); err != nil {
+		b.t.Fatalf("%s: %d %s", path, resp.StatusCode, raw)
+	}
+	return resp.StatusCode, out
+}
+
+// checkCardPayment pays with the card sandbox through the gateway: the amount is the priced
+// cart's whatever the browser sends, 3-D Secure goes through the sandbox's challenge page, and
+// notifications need the provider's signature.
+func checkCardPayment(t *testing.T, st *stack) {
+	t.Run("card payment charges the priced cart's total, with 3-D Secure", func(t *testing.T) {
+		b := newBrowser(t, st.base, "hostwerk.localhost")
+		b.do(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`)
+		b.do(http.MethodPut, "/api/v2/session/basic-info", `{"group":1,"gender":0,"first_name":"Max","last_name":"Mustermann","email":"max@example.com"}`)
+		b.do(http.MethodPut, "/api/v2/session/address-info", `{"street":"Musterweg 1","postal_code":"10115","city":"Berlin","country_code":"DE","phone":"+49 30 1234567"}`)
+		if code, _, body := b.do(http.MethodPut, "/api/v2/session/payment", `{"type":"adyen-scheme"}`); code != http.StatusOK {
+			t.Fatalf("choose card: %d %v", code, body)
+		}
+		_, _, priced := b.do(http.MethodGet, "/api/v2/session/cart/priced", "")
+		total := num(priced["priced"].(map[string]any)["totals"].(map[string]any)["total_gross_cents"])
+		code, _, methods := b.do(http.MethodGet, "/api/v2/adyen/payment-methods", "")
+		if code != http.StatusOK || num(methods["amount_cents"]) != total || total <= 0 {
+			t.Fatalf("payment methods: %d %v (cart total %v)", code, methods, total)
+		}
+
+		if code, body := b.withKey("/api/v2/create-payment", "", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`); code != http.StatusBadRequest {
+			t.Fatalf("without idempotency key: %d %v", code, body)
+		}
+		// "amount" is the browser's wish and means nothing.
+		code, paid := b.withKey("/api/v2/create-payment", "attempt-1", `{"payment_method":{"type":"scheme","number":"4111111111111111"},"amount":{"value":1,"currency":"EUR"}}`)
+		option, _ := paid["payment"].(map[string]any)
+		if code != http.StatusOK || paid["result_code"] != "Authorised" || option["psp_reference"] == "" {
+			t.Fatalf("authorised card: %d %v", code, paid)
+		}
+		code, again := b.withKey("/api/v2/create-payment", "attempt-1", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`)
+		if code != http.StatusOK || again["payment"].(map[string]any)["psp_reference"] != option["psp_reference"] {
+			t.Fatalf("retried attempt is another payment: %v vs %v", again, paid)
+		}
+		if code, body := b.withKey("/api/v2/create-payment", "attempt-2", `{"payment_method":{"type":"scheme","number":"4000000000000002"}}`); code != http.StatusUnprocessableEntity || body["error"] != "payment.refused" {
+			t.Fatalf("refused card: %d %v", code, body)
+		}
+
+		code, challenge := b.withKey("/api/v2/create-payment", "attempt-3", `{"payment_method":{"type":"scheme","number":"4000000000003220"}}`)
+		var action struct{ URL string }
+		if code != http.StatusOK || challenge["result_code"] != "RedirectShopper" || json.Unmarshal([]byte(challenge["action_json"].(string)), &action) != nil {
+			t.Fatalf("3-D Secure: %d %v", code, challenge)
+		}
+		page, _ := url.Parse(action.URL)
+		form := page.Query()
+		form.Set("verdict", "approved")
+		noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		resp, err := noRedirect.PostForm(page.Scheme+"://"+page.Host+page.Path, form)
+		if err != nil || resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("challenge page: %v %v", resp, err)
+		}
+		resp.Body.Close()
+		back, _ := url.Parse(resp.Header.Get("Location"))
+		if back.Host != "hostwerk.localhost" || back.Path != "/confirm" {
+			t.Fatalf("sent back to %s", back)
+		}
+		body, _ := json.Marshal(map[string]string{"redirect_result": back.Query().Get("redirectResult")})
+		code, done := b.withKey("/api/v2/payment-details", "attempt-3-details", string(body))
+		if code != http.StatusOK || done["result_code"] != "Authorised" {
+			t.Fatalf("payment details: %d %v", code, done)
+		}
+	})
+
+	t.Run("card provider notifications need its signature", func(t *testing.T) {
+		post := func(body []byte) (int, string) {
+			resp, err := http.Post(st.base+"/webhooks/card-provider", "application/json", strings.NewReader(string(body)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			raw, _ := io.ReadAll(resp.Body)
+			return resp.StatusCode, string(raw)
+		}
+		n := domain.Notification{EventCode: "AUTHORISATION", Success: true, PSPReference: fmt.Sprintf("PSP-%d", os.Getpid()), Amount: domain.Money{Value: 100, Currency: "EUR"}}
+		forged, err := cardprovider.SignedBatch("00112233445566778899AABBCCDDEEFF", "HostwerkECOM", n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code, body := post(forged); code != http.StatusForbidden || !strings.Contains(body, "payment.bad_signature") {
+			t.Fatalf("forged notification: %d %s", code, body)
+		}
+		signed, err := cardprovider.SignedBatch(os.Getenv("CARD_HMAC_KEY"), "HostwerkECOM", n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			if code, body := post(signed); code != http.StatusOK || body != "[accepted]" {
+				t.Fatalf("signed notification: %d %s", code, body)
+			}
+		}
+	})
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/hostcart/checkout/services/payment/sandbox/cardsandbox"
+)
+
+// cardSandbox serves the card sandbox's 3-D Secure challenge page on a loopback port; the payment
+// service runs its own sandbox with the same secret, so the page's verdicts are ones it accepts.
+type cardSandbox struct {
+	server *http.Server
+	env    map[string]string
+}
+
+func startCardSandbox() (*cardSandbox, error) {
+	secret, err := randomHex(32)
+	if err != nil {
+		return nil, err
+	}
+	hmacKey, err := randomHex(32)
+	if err != nil {
+		return nil, err
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("card sandbox: %w", err)
+	}
+	page := "http://" + lis.Addr().String() + "/3ds"
+	sb := &cardsandbox.Sandbox{Secret: []byte(secret), PageURL: page, HMACKey: hmacKey}
+	mux := http.NewServeMux()
+	mux.Handle("/3ds", sb.Handler())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Println("card sandbox page stopped:", err)
+		}
+	}()
+	return &cardSandbox{server: srv, env: map[string]string{
+		"CARD_PROVIDER":         "sandbox",
+		"CARD_SANDBOX_SECRET":   secret,
+		"CARD_SANDBOX_PAGE_URL": page,
+		"CARD_HMAC_KEY":         hmacKey,
+	}}, nil
+}
+
+func randomHex(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("random: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
