@@ -11,9 +11,9 @@ import (
 // Countries returns every country with its name in locale, falling back to en-GB.
 func (s *Store) Countries(ctx context.Context, locale string) ([]domain.Country, error) {
 	var rows []struct {
-		ID          int32  `db:"id"`
-		Code        string `db:"code"`
-		Name        string `db:"name"`
+		ID          int32   `db:"id"`
+		Code        string  `db:"code"`
+		Name        string  `db:"name"`
 		PhonePrefix string  `db:"phone_prefix"`
 		Order       int32   `db:"sort_order"`
 		VATRate     float64 `db:"vat_rate"`
