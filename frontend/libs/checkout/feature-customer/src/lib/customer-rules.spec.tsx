@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { SeenRequest } from '@hostcart/shared-testing';
 import { brand, customer, installCustomerApi, privatePerson, renderCustomer, shownLocation, type FakeState } from './test-utils';
 
 /** Sets an input's value at once (long values typed key by key would only slow the test down). */
@@ -8,7 +9,7 @@ const errorOf = (label: RegExp) => {
   const id = screen.getByLabelText(label).getAttribute('aria-describedby');
   return id ? document.getElementById(id)?.textContent : undefined;
 };
-const puts = (seen: { method: string }[]) => seen.filter((r) => r.method === 'PUT');
+const puts = (seen: SeenRequest[]) => seen.filter((r) => r.method === 'PUT');
 
 describe('the §5 rules in the browser (spec §5 "Customer basic info", "Address", §9 field lengths)', () => {
   it('basic info: names, company name and VAT id at most 100 characters (the VAT id without spaces), a valid e-mail', async () => {
