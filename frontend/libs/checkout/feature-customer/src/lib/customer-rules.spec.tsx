@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SeenRequest } from '@hostcart/shared-testing';
-import { brand, customer, installCustomerApi, privatePerson, renderCustomer, shownLocation, type FakeState } from './test-utils';
+import { brand, customer, installCustomerApi, json, privatePerson, renderCustomer, shownLocation, type FakeState } from './test-utils';
 
 /** Sets an input's value at once (long values typed key by key would only slow the test down). */
 const set = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -69,6 +69,30 @@ describe('the §5 rules in the browser (spec §5 "Customer basic info", "Address
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(shownLocation()).toBe('/customer/address'));
     expect(puts(seen)[0].body).toMatchObject({ group: 1, company_name: '', company_vat_id: '' });
+  });
+
+  it("basic info: the server's refusal of the order-as and salutation choices is shown in their groups", async () => {
+    const state: FakeState = {
+      brand: brand('hostwerk'),
+      customer: customer(),
+      cartItems: 1,
+      save: () => json({ error: 'validation.failed', errors: { group: ['customer.group_not_allowed'], gender: ['validation.required'] } }, 400),
+    };
+    installCustomerApi(state);
+    renderCustomer('/customer/basic-info');
+    await screen.findByRole('heading', { name: 'Your details' });
+    set(/First name/, 'Erika');
+    set(/Last name/, 'Musterfrau');
+    set(/E-mail/, 'erika@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const orderAs = await screen.findByRole('group', { name: 'I am ordering as' });
+    await waitFor(() => expect(orderAs.getAttribute('aria-describedby')).toBeTruthy());
+    expect(document.getElementById(orderAs.getAttribute('aria-describedby') as string)?.textContent).toBe(
+      'This shop does not take orders of this kind. Please choose the other option.',
+    );
+    const salutation = screen.getByRole('group', { name: 'Salutation' });
+    expect(document.getElementById(salutation.getAttribute('aria-describedby') as string)?.textContent).toBe('Salutation is required.');
+    expect(shownLocation()).toBe('/customer/basic-info');
   });
 
   it('address: every field required, street 200, postcode 10, city 100, phone only digits, spaces and +', async () => {
