@@ -3,7 +3,8 @@
 // payment step, for both brands at desktop (1280x900, German) and phone (390x844, English) sizes;
 // an existing Hostwerk customer logs in through the login popup at devstack's local authority and
 // lands on post-fill, then finds the logout view from the cart. axe-core runs on every screen.
-const { launch, brandOrigin, axeViolations, screenshot, apiSend, settled } = require('./browser.cjs');
+const { launch, brandOrigin, screenshot, settled } = require('./browser.cjs');
+const { DESKTOP, PHONE, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup, sessionCustomer } = require('./checkout.cjs');
 
 let browser;
 beforeAll(async () => {
@@ -13,12 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 jest.setTimeout(180_000);
-
-const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 900 }, locale: 'de-DE' };
-const PHONE = { name: 'phone', viewport: { width: 390, height: 844 }, locale: 'en-GB' };
-
-// A product without required domain or fields per brand (services/catalog/seed/brands).
-const PRODUCT = { hostwerk: 1001, alpenhost: 2001 };
 
 const TEXT = {
   'de-DE': {
@@ -48,30 +43,7 @@ beforeEach(() => {
 
 /** axe, plus what a phone must not do: scroll sideways. */
 async function check(page, name) {
-  const violations = await axeViolations(page);
-  if (violations.length > 0) findings.push({ name, violations });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) findings.push({ name, overflow });
-}
-
-async function onPath(page, pathname) {
-  await page.waitForURL((url) => url.pathname === pathname);
-  await settled(page);
-}
-
-/** A fresh session in the size's language with one product in the cart, on the cart page. */
-async function cartWithProduct(slug, size) {
-  const context = await browser.newContext({ viewport: size.viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(`${brandOrigin(slug)}/categories`);
-  await settled(page);
-  await apiSend(page, 'PUT', '/session/locale', { code: size.locale });
-  await apiSend(page, 'POST', '/session/cart/items', { product_id: PRODUCT[slug] });
-  await page.goto(`${brandOrigin(slug)}/cart`);
-  await settled(page);
-  return { context, page, errors };
+  findings.push(...(await screenFindings(page, name)));
 }
 
 /** The cart's checkout button, then (Hostwerk) the register choice of login-or-register. */
@@ -102,7 +74,7 @@ describe.each([
   it('enters basic info and address, fixes what the server refuses, reaches payment', async () => {
     const name = `${slug} ${size.name} ${kind}`;
     const T = TEXT[size.locale];
-    const { context, page, errors } = await cartWithProduct(slug, size);
+    const { context, page, errors } = await cartWithProduct(browser, slug, size);
     await toBasicInfo(page, slug, size, name);
 
     // An empty form is refused in the browser, field by field.
@@ -146,7 +118,7 @@ describe.each([
     await submit.click();
     await onPath(page, '/payment');
 
-    const stored = await page.evaluate(async () => (await (await fetch('/api/v2/session/customer')).json()).customer);
+    const stored = await sessionCustomer(page);
     expect(stored.validated).toBe(true);
     expect(stored.basic_info.group).toBe(kind === 'company' ? 0 : 1);
     expect(stored.basic_info.company_vat_id).toBe(kind === 'company' ? 'DE123456789' : '');
@@ -204,19 +176,15 @@ describe.each([
   it('logs in through the popup, lands on post-fill, and the cart leads to the logout view', async () => {
     const name = `hostwerk ${size.name} login`;
     const T = TEXT[size.locale];
-    const { context, page, errors } = await cartWithProduct('hostwerk', size);
+    const { context, page, errors } = await cartWithProduct(browser, 'hostwerk', size);
     await page.getByRole('button', { name: T.toCheckout }).click();
     await onPath(page, '/customer/login-or-register');
     await check(page, `${name}: login or register`);
 
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: T.login, exact: true }).click()]);
-    await popup.waitForLoadState();
-    await popup.getByLabel('User name').fill('max');
-    await popup.getByLabel('Password').fill('hostwerk-demo');
-    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Log in' }).click()]);
+    await loginThroughPopup(page, T.login, SEED_LOGINS.max);
 
     await onPath(page, '/postfill');
-    expect(await page.evaluate(() => localStorage.getItem('customer_number'))).toBe('100001');
+    expect(await page.evaluate(() => localStorage.getItem('customer_number'))).toBe(SEED_LOGINS.max.customerNo);
 
     await page.goto(`${brandOrigin('hostwerk')}/cart`);
     await settled(page);

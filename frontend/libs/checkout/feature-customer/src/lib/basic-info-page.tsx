@@ -110,7 +110,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
       <p className="hc-hint">{t('customer_forms.required_hint')}</p>
       <form noValidate onSubmit={handleSubmit(submit)} aria-busy={saving.isLoading || undefined}>
         {forcedGroup === null && (
-          <fieldset className="hc-choice-group">
+          <fieldset className="hc-choice-group" aria-describedby={err('group') ? 'group-error' : undefined}>
             <legend className="hc-label">{t('customer_forms.order_as')}</legend>
             <label className="hc-choice">
               <input type="radio" value={String(GROUP_PRIVATE)} {...register('group')} />
@@ -120,6 +120,11 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
               <input type="radio" value={String(GROUP_COMPANY)} {...register('group')} />
               <span>{t('customer_forms.company')}</span>
             </label>
+            {err('group') && (
+              <p id="group-error" className="hc-field-error">
+                {t(err('group') as string, { field: t('customer_forms.order_as') })}
+              </p>
+            )}
           </fieldset>
         )}
         <fieldset className="hc-choice-group" aria-describedby={err('gender') ? 'gender-error' : undefined}>
@@ -134,11 +139,16 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           </label>
           {err('gender') && (
             <p id="gender-error" className="hc-field-error">
-              {t(err('gender') as string)}
+              {t(err('gender') as string, { field: t('customer_forms.gender') })}
             </p>
           )}
         </fieldset>
-        {err('group') && <p className="hc-field-error">{t(err('group') as string)}</p>}
+        {/* A forced kind has no switch to show the server's refusal at (customer.group_not_allowed). */}
+        {forcedGroup !== null && err('group') && (
+          <p className="hc-field-error" role="alert">
+            {t(err('group') as string, { field: t('customer_forms.order_as') })}
+          </p>
+        )}
         <FormField
           label={t('customer_forms.first_name')}
           required

@@ -1,9 +1,28 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '@hostcart/shared-data-access-api';
+import { errorMessageKey, useCheckoutCustomer, type CheckoutCustomer, type CustomerNotice } from '@hostcart/shared-data-access-api';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
-import { useCheckoutCustomer, type CheckoutCustomer } from '@hostcart/shared-data-access-api';
+import { useCustomerNotices } from './notices';
+
+/**
+ * Notices answers of GET /session/customer carried that were shown already: the cached answer is
+ * read again by every customer screen mounted after it, the notice is meant once.
+ */
+const shownNotices = new WeakSet<readonly CustomerNotice[]>();
+
+/**
+ * The loaded customer's notices (spec §4 "Customer validation": an address whose country the brand
+ * no longer supports was reset, §8 'country no longer supported') as notifications, once per answer.
+ */
+function useLoadedCustomerNotices(notices: readonly CustomerNotice[]) {
+  const { showNotices } = useCustomerNotices();
+  useEffect(() => {
+    if (notices.length === 0 || shownNotices.has(notices)) return;
+    shownNotices.add(notices);
+    showNotices(notices);
+  }, [notices, showNotices]);
+}
 
 /**
  * Spec §4 "Guards" (failure redirects to /): login, basic info and address need a cart and no
@@ -21,6 +40,7 @@ export function CustomerGuard({
 }) {
   const { t } = useTranslation();
   const state = useCheckoutCustomer();
+  useLoadedCustomerNotices(state.notices);
   if (state.isLoading) return <LoadingState label={t('common.loading')} />;
   if (state.error) return <ErrorState messageKey={errorMessageKey(state.error as never)} onRetry={state.refetch} />;
   if (need === 'new' && state.existing && existingTo) return <Navigate to={existingTo} replace />;

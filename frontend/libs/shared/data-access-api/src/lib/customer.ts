@@ -39,7 +39,9 @@ async function storeAnswer(
 ) {
   try {
     const { data } = await queryFulfilled;
-    dispatch(customerApi.util.upsertQueryData('getSessionCustomer', undefined, { customer: data.customer, notices: data.notices ?? [] }));
+    // The caller shows the route's own notices; the cache keeps only those a GET answered, so a
+    // screen showing the cached customer's notices does not repeat a save's.
+    dispatch(customerApi.util.upsertQueryData('getSessionCustomer', undefined, { customer: data.customer, notices: [] }));
   } catch {
     // A refused form changed nothing: the cached customer stays right.
   }

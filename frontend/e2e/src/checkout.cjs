@@ -1,0 +1,71 @@
+// Helpers of the checkout's end-to-end tests (customer, login, logout): screen sizes with their
+// language, a fresh session with a product in the cart, and the login of a seed customer through
+// the login popup at devstack's local OpenID authority (tools/devstack/oidc.go).
+const { brandOrigin, apiSend, axeViolations, settled } = require('./browser.cjs');
+
+/** Desktop in German, phone in English: every screen is seen in both languages. */
+const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 900 }, locale: 'de-DE' };
+const PHONE = { name: 'phone', viewport: { width: 390, height: 844 }, locale: 'en-GB' };
+
+/** A product without required domain or fields per brand (services/catalog/seed/brands). */
+const PRODUCT = { hostwerk: 1001, alpenhost: 2001 };
+
+/** Seed customers with a login at the local authority (services/customer/seed/customers.json). */
+const SEED_LOGINS = {
+  max: { username: 'max', password: 'hostwerk-demo', customerNo: '100001' },
+  erika: { username: 'erika', password: 'hostwerk-demo', customerNo: '100002' },
+};
+
+/** What a screen must not have: axe-core violations, and (on a phone) a sideways scroll. */
+async function screenFindings(page, name) {
+  const out = [];
+  const violations = await axeViolations(page);
+  if (violations.length > 0) out.push({ name, violations });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) out.push({ name, overflow });
+  return out;
+}
+
+/** Waits for the shop to show pathname and its screen to finish loading. */
+async function onPath(page, pathname) {
+  await page.waitForURL((url) => url.pathname === pathname);
+  await settled(page);
+}
+
+/**
+ * A fresh context (a fresh session) at the size, its language set on the session, and `product`
+ * (the brand's PRODUCT by default) in the cart; the page shows `path` (the cart by default).
+ * `errors` collects uncaught page errors.
+ */
+async function cartWithProduct(browser, slug, size, { path = '/cart', product = PRODUCT[slug] } = {}) {
+  const context = await browser.newContext({ viewport: size.viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`${brandOrigin(slug)}/categories`);
+  await settled(page);
+  await apiSend(page, 'PUT', '/session/locale', { code: size.locale });
+  if (product) await apiSend(page, 'POST', '/session/cart/items', { product_id: product });
+  await page.goto(`${brandOrigin(slug)}${path}`);
+  await settled(page);
+  return { context, page, errors };
+}
+
+/**
+ * On login-or-register: the login button (`loginLabel`, the shop's language) opens the popup; the
+ * seed user logs in at the authority's form; resolves once the popup has closed itself.
+ */
+async function loginThroughPopup(page, loginLabel, user = SEED_LOGINS.max) {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: loginLabel, exact: true }).click()]);
+  await popup.waitForLoadState();
+  await popup.getByLabel('User name').fill(user.username);
+  await popup.getByLabel('Password').fill(user.password);
+  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Log in' }).click()]);
+}
+
+/** The session's customer as the shop's API answers it. */
+async function sessionCustomer(page) {
+  return page.evaluate(async () => (await (await fetch('/api/v2/session/customer')).json()).customer);
+}
+
+module.exports = { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup, sessionCustomer };
