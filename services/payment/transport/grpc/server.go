@@ -42,8 +42,8 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) paymentv1.Paymen
 		getSessionPayment: kitgrpc.NewServer(set.GetSessionPayment, decodeEmpty[paymentv1.GetSessionPaymentRequest], encodeGetOption, opts...),
 		setSessionPayment: kitgrpc.NewServer(set.SetSessionPayment, decodeSetOption, encodeSetOption, opts...),
 		listCardMethods:   kitgrpc.NewServer(set.ListCardMethods, decodeEmpty[paymentv1.ListCardPaymentMethodsRequest], encodeCardMethods, opts...),
-		createCard:        kitgrpc.NewServer(set.CreateCard, decodeCreateCard, encodeCard, opts...),
-		cardDetails:       kitgrpc.NewServer(set.CardDetails, decodeCardDetails, encodeCard, opts...),
+		createCard:        kitgrpc.NewServer(set.CreateCard, decodeCreateCard, encodeCreateCard, opts...),
+		cardDetails:       kitgrpc.NewServer(set.CardDetails, decodeCardDetails, encodeCardDetails, opts...),
 		cardNotifications: kitgrpc.NewServer(set.CardNotifications, decodeNotifications, encodeNotifications, opts...),
 	}
 }
@@ -64,12 +64,12 @@ func (s *server) ListCardPaymentMethods(ctx context.Context, req *paymentv1.List
 	return grpcserver.Handle[paymentv1.ListCardPaymentMethodsResponse](ctx, s.listCardMethods, req, statusFrom)
 }
 
-func (s *server) CreateCardPayment(ctx context.Context, req *paymentv1.CreateCardPaymentRequest) (*paymentv1.CardPaymentResponse, error) {
-	return grpcserver.Handle[paymentv1.CardPaymentResponse](ctx, s.createCard, req, statusFrom)
+func (s *server) CreateCardPayment(ctx context.Context, req *paymentv1.CreateCardPaymentRequest) (*paymentv1.CreateCardPaymentResponse, error) {
+	return grpcserver.Handle[paymentv1.CreateCardPaymentResponse](ctx, s.createCard, req, statusFrom)
 }
 
-func (s *server) SubmitCardPaymentDetails(ctx context.Context, req *paymentv1.SubmitCardPaymentDetailsRequest) (*paymentv1.CardPaymentResponse, error) {
-	return grpcserver.Handle[paymentv1.CardPaymentResponse](ctx, s.cardDetails, req, statusFrom)
+func (s *server) SubmitCardPaymentDetails(ctx context.Context, req *paymentv1.SubmitCardPaymentDetailsRequest) (*paymentv1.SubmitCardPaymentDetailsResponse, error) {
+	return grpcserver.Handle[paymentv1.SubmitCardPaymentDetailsResponse](ctx, s.cardDetails, req, statusFrom)
 }
 
 func (s *server) HandleCardNotifications(ctx context.Context, req *paymentv1.HandleCardNotificationsRequest) (*paymentv1.HandleCardNotificationsResponse, error) {
@@ -113,16 +113,30 @@ func encodeCardMethods(_ context.Context, response any) (any, error) {
 	return out, nil
 }
 
-func encodeCard(_ context.Context, response any) (any, error) {
+// cardAnswer is the common part of both card answers.
+func cardAnswer(response any) (string, string, *paymentv1.PaymentOption, error) {
 	r, ok := response.(endpoints.CardResponse)
 	if !ok {
-		return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
+		return "", "", nil, fmt.Errorf("payment transport: endpoint returned %T", response)
 	}
 	o, err := option(endpoints.OptionResponse{Option: r.Outcome.Option, Chosen: r.Outcome.Option.Type != ""})
+	return r.Outcome.Result.ResultCode, string(r.Outcome.Result.Action), o, err
+}
+
+func encodeCreateCard(_ context.Context, response any) (any, error) {
+	code, action, o, err := cardAnswer(response)
 	if err != nil {
 		return nil, err
 	}
-	return &paymentv1.CardPaymentResponse{ResultCode: r.Outcome.Result.ResultCode, ActionJson: string(r.Outcome.Result.Action), Payment: o}, nil
+	return &paymentv1.CreateCardPaymentResponse{ResultCode: code, ActionJson: action, Payment: o}, nil
+}
+
+func encodeCardDetails(_ context.Context, response any) (any, error) {
+	code, action, o, err := cardAnswer(response)
+	if err != nil {
+		return nil, err
+	}
+	return &paymentv1.SubmitCardPaymentDetailsResponse{ResultCode: code, ActionJson: action, Payment: o}, nil
 }
 
 func encodeNotifications(_ context.Context, response any) (any, error) {

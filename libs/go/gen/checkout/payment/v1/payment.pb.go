@@ -751,7 +751,7 @@ func (x *SubmitCardPaymentDetailsRequest) GetIdempotencyKey() string {
 	return ""
 }
 
-type CardPaymentResponse struct {
+type CreateCardPaymentResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Authorised, Pending, Received, Refused, RedirectShopper, ...
 	ResultCode string `protobuf:"bytes,1,opt,name=result_code,json=resultCode,proto3" json:"result_code,omitempty"`
@@ -762,20 +762,20 @@ type CardPaymentResponse struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *CardPaymentResponse) Reset() {
-	*x = CardPaymentResponse{}
+func (x *CreateCardPaymentResponse) Reset() {
+	*x = CreateCardPaymentResponse{}
 	mi := &file_checkout_payment_v1_payment_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *CardPaymentResponse) String() string {
+func (x *CreateCardPaymentResponse) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*CardPaymentResponse) ProtoMessage() {}
+func (*CreateCardPaymentResponse) ProtoMessage() {}
 
-func (x *CardPaymentResponse) ProtoReflect() protoreflect.Message {
+func (x *CreateCardPaymentResponse) ProtoReflect() protoreflect.Message {
 	mi := &file_checkout_payment_v1_payment_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -787,26 +787,87 @@ func (x *CardPaymentResponse) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use CardPaymentResponse.ProtoReflect.Descriptor instead.
-func (*CardPaymentResponse) Descriptor() ([]byte, []int) {
+// Deprecated: Use CreateCardPaymentResponse.ProtoReflect.Descriptor instead.
+func (*CreateCardPaymentResponse) Descriptor() ([]byte, []int) {
 	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{13}
 }
 
-func (x *CardPaymentResponse) GetResultCode() string {
+func (x *CreateCardPaymentResponse) GetResultCode() string {
 	if x != nil {
 		return x.ResultCode
 	}
 	return ""
 }
 
-func (x *CardPaymentResponse) GetActionJson() string {
+func (x *CreateCardPaymentResponse) GetActionJson() string {
 	if x != nil {
 		return x.ActionJson
 	}
 	return ""
 }
 
-func (x *CardPaymentResponse) GetPayment() *PaymentOption {
+func (x *CreateCardPaymentResponse) GetPayment() *PaymentOption {
+	if x != nil {
+		return x.Payment
+	}
+	return nil
+}
+
+// As CreateCardPaymentResponse.
+type SubmitCardPaymentDetailsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ResultCode    string                 `protobuf:"bytes,1,opt,name=result_code,json=resultCode,proto3" json:"result_code,omitempty"`
+	ActionJson    string                 `protobuf:"bytes,2,opt,name=action_json,json=actionJson,proto3" json:"action_json,omitempty"`
+	Payment       *PaymentOption         `protobuf:"bytes,3,opt,name=payment,proto3" json:"payment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitCardPaymentDetailsResponse) Reset() {
+	*x = SubmitCardPaymentDetailsResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitCardPaymentDetailsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitCardPaymentDetailsResponse) ProtoMessage() {}
+
+func (x *SubmitCardPaymentDetailsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitCardPaymentDetailsResponse.ProtoReflect.Descriptor instead.
+func (*SubmitCardPaymentDetailsResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *SubmitCardPaymentDetailsResponse) GetResultCode() string {
+	if x != nil {
+		return x.ResultCode
+	}
+	return ""
+}
+
+func (x *SubmitCardPaymentDetailsResponse) GetActionJson() string {
+	if x != nil {
+		return x.ActionJson
+	}
+	return ""
+}
+
+func (x *SubmitCardPaymentDetailsResponse) GetPayment() *PaymentOption {
 	if x != nil {
 		return x.Payment
 	}
@@ -822,7 +883,7 @@ type HandleCardNotificationsRequest struct {
 
 func (x *HandleCardNotificationsRequest) Reset() {
 	*x = HandleCardNotificationsRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -834,7 +895,7 @@ func (x *HandleCardNotificationsRequest) String() string {
 func (*HandleCardNotificationsRequest) ProtoMessage() {}
 
 func (x *HandleCardNotificationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -847,7 +908,7 @@ func (x *HandleCardNotificationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandleCardNotificationsRequest.ProtoReflect.Descriptor instead.
 func (*HandleCardNotificationsRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{14}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *HandleCardNotificationsRequest) GetBody() []byte {
@@ -868,7 +929,7 @@ type HandleCardNotificationsResponse struct {
 
 func (x *HandleCardNotificationsResponse) Reset() {
 	*x = HandleCardNotificationsResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -880,7 +941,7 @@ func (x *HandleCardNotificationsResponse) String() string {
 func (*HandleCardNotificationsResponse) ProtoMessage() {}
 
 func (x *HandleCardNotificationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -893,7 +954,7 @@ func (x *HandleCardNotificationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandleCardNotificationsResponse.ProtoReflect.Descriptor instead.
 func (*HandleCardNotificationsResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{15}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *HandleCardNotificationsResponse) GetProcessed() int32 {
@@ -960,8 +1021,14 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\"s\n" +
 	"\x1fSubmitCardPaymentDetailsRequest\x12'\n" +
 	"\x0fredirect_result\x18\x01 \x01(\tR\x0eredirectResult\x12'\n" +
-	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"\x95\x01\n" +
-	"\x13CardPaymentResponse\x12\x1f\n" +
+	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"\x9b\x01\n" +
+	"\x19CreateCardPaymentResponse\x12\x1f\n" +
+	"\vresult_code\x18\x01 \x01(\tR\n" +
+	"resultCode\x12\x1f\n" +
+	"\vaction_json\x18\x02 \x01(\tR\n" +
+	"actionJson\x12<\n" +
+	"\apayment\x18\x03 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"\xa2\x01\n" +
+	" SubmitCardPaymentDetailsResponse\x12\x1f\n" +
 	"\vresult_code\x18\x01 \x01(\tR\n" +
 	"resultCode\x12\x1f\n" +
 	"\vaction_json\x18\x02 \x01(\tR\n" +
@@ -973,14 +1040,14 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\tprocessed\x18\x01 \x01(\x05R\tprocessed\x12\x1e\n" +
 	"\n" +
 	"duplicates\x18\x02 \x01(\x05R\n" +
-	"duplicates2\xf7\x06\n" +
+	"duplicates2\x8b\a\n" +
 	"\x0ePaymentService\x12t\n" +
 	"\x10ListPaymentTypes\x12,.checkout.payment.v1.ListPaymentTypesRequest\x1a-.checkout.payment.v1.ListPaymentTypesResponse\"\x03\x90\x02\x01\x12w\n" +
 	"\x11GetSessionPayment\x12-.checkout.payment.v1.GetSessionPaymentRequest\x1a..checkout.payment.v1.GetSessionPaymentResponse\"\x03\x90\x02\x01\x12w\n" +
 	"\x11SetSessionPayment\x12-.checkout.payment.v1.SetSessionPaymentRequest\x1a..checkout.payment.v1.SetSessionPaymentResponse\"\x03\x90\x02\x02\x12\x86\x01\n" +
-	"\x16ListCardPaymentMethods\x122.checkout.payment.v1.ListCardPaymentMethodsRequest\x1a3.checkout.payment.v1.ListCardPaymentMethodsResponse\"\x03\x90\x02\x01\x12l\n" +
-	"\x11CreateCardPayment\x12-.checkout.payment.v1.CreateCardPaymentRequest\x1a(.checkout.payment.v1.CardPaymentResponse\x12z\n" +
-	"\x18SubmitCardPaymentDetails\x124.checkout.payment.v1.SubmitCardPaymentDetailsRequest\x1a(.checkout.payment.v1.CardPaymentResponse\x12\x89\x01\n" +
+	"\x16ListCardPaymentMethods\x122.checkout.payment.v1.ListCardPaymentMethodsRequest\x1a3.checkout.payment.v1.ListCardPaymentMethodsResponse\"\x03\x90\x02\x01\x12r\n" +
+	"\x11CreateCardPayment\x12-.checkout.payment.v1.CreateCardPaymentRequest\x1a..checkout.payment.v1.CreateCardPaymentResponse\x12\x87\x01\n" +
+	"\x18SubmitCardPaymentDetails\x124.checkout.payment.v1.SubmitCardPaymentDetailsRequest\x1a5.checkout.payment.v1.SubmitCardPaymentDetailsResponse\x12\x89\x01\n" +
 	"\x17HandleCardNotifications\x123.checkout.payment.v1.HandleCardNotificationsRequest\x1a4.checkout.payment.v1.HandleCardNotificationsResponse\"\x03\x90\x02\x02BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
 
 var (
@@ -995,24 +1062,25 @@ func file_checkout_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_checkout_payment_v1_payment_proto_rawDescData
 }
 
-var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_checkout_payment_v1_payment_proto_goTypes = []any{
-	(*PaymentType)(nil),                     // 0: checkout.payment.v1.PaymentType
-	(*PaymentOption)(nil),                   // 1: checkout.payment.v1.PaymentOption
-	(*ListPaymentTypesRequest)(nil),         // 2: checkout.payment.v1.ListPaymentTypesRequest
-	(*ListPaymentTypesResponse)(nil),        // 3: checkout.payment.v1.ListPaymentTypesResponse
-	(*GetSessionPaymentRequest)(nil),        // 4: checkout.payment.v1.GetSessionPaymentRequest
-	(*GetSessionPaymentResponse)(nil),       // 5: checkout.payment.v1.GetSessionPaymentResponse
-	(*SetSessionPaymentRequest)(nil),        // 6: checkout.payment.v1.SetSessionPaymentRequest
-	(*SetSessionPaymentResponse)(nil),       // 7: checkout.payment.v1.SetSessionPaymentResponse
-	(*CardPaymentMethod)(nil),               // 8: checkout.payment.v1.CardPaymentMethod
-	(*ListCardPaymentMethodsRequest)(nil),   // 9: checkout.payment.v1.ListCardPaymentMethodsRequest
-	(*ListCardPaymentMethodsResponse)(nil),  // 10: checkout.payment.v1.ListCardPaymentMethodsResponse
-	(*CreateCardPaymentRequest)(nil),        // 11: checkout.payment.v1.CreateCardPaymentRequest
-	(*SubmitCardPaymentDetailsRequest)(nil), // 12: checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	(*CardPaymentResponse)(nil),             // 13: checkout.payment.v1.CardPaymentResponse
-	(*HandleCardNotificationsRequest)(nil),  // 14: checkout.payment.v1.HandleCardNotificationsRequest
-	(*HandleCardNotificationsResponse)(nil), // 15: checkout.payment.v1.HandleCardNotificationsResponse
+	(*PaymentType)(nil),                      // 0: checkout.payment.v1.PaymentType
+	(*PaymentOption)(nil),                    // 1: checkout.payment.v1.PaymentOption
+	(*ListPaymentTypesRequest)(nil),          // 2: checkout.payment.v1.ListPaymentTypesRequest
+	(*ListPaymentTypesResponse)(nil),         // 3: checkout.payment.v1.ListPaymentTypesResponse
+	(*GetSessionPaymentRequest)(nil),         // 4: checkout.payment.v1.GetSessionPaymentRequest
+	(*GetSessionPaymentResponse)(nil),        // 5: checkout.payment.v1.GetSessionPaymentResponse
+	(*SetSessionPaymentRequest)(nil),         // 6: checkout.payment.v1.SetSessionPaymentRequest
+	(*SetSessionPaymentResponse)(nil),        // 7: checkout.payment.v1.SetSessionPaymentResponse
+	(*CardPaymentMethod)(nil),                // 8: checkout.payment.v1.CardPaymentMethod
+	(*ListCardPaymentMethodsRequest)(nil),    // 9: checkout.payment.v1.ListCardPaymentMethodsRequest
+	(*ListCardPaymentMethodsResponse)(nil),   // 10: checkout.payment.v1.ListCardPaymentMethodsResponse
+	(*CreateCardPaymentRequest)(nil),         // 11: checkout.payment.v1.CreateCardPaymentRequest
+	(*SubmitCardPaymentDetailsRequest)(nil),  // 12: checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	(*CreateCardPaymentResponse)(nil),        // 13: checkout.payment.v1.CreateCardPaymentResponse
+	(*SubmitCardPaymentDetailsResponse)(nil), // 14: checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	(*HandleCardNotificationsRequest)(nil),   // 15: checkout.payment.v1.HandleCardNotificationsRequest
+	(*HandleCardNotificationsResponse)(nil),  // 16: checkout.payment.v1.HandleCardNotificationsResponse
 }
 var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	0,  // 0: checkout.payment.v1.ListPaymentTypesResponse.payment_types:type_name -> checkout.payment.v1.PaymentType
@@ -1020,26 +1088,27 @@ var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	1,  // 2: checkout.payment.v1.SetSessionPaymentRequest.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 3: checkout.payment.v1.SetSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	8,  // 4: checkout.payment.v1.ListCardPaymentMethodsResponse.payment_methods:type_name -> checkout.payment.v1.CardPaymentMethod
-	1,  // 5: checkout.payment.v1.CardPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	2,  // 6: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
-	4,  // 7: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
-	6,  // 8: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
-	9,  // 9: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
-	11, // 10: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
-	12, // 11: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	14, // 12: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
-	3,  // 13: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
-	5,  // 14: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
-	7,  // 15: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
-	10, // 16: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
-	13, // 17: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CardPaymentResponse
-	13, // 18: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.CardPaymentResponse
-	15, // 19: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
-	13, // [13:20] is the sub-list for method output_type
-	6,  // [6:13] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	1,  // 5: checkout.payment.v1.CreateCardPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	1,  // 6: checkout.payment.v1.SubmitCardPaymentDetailsResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	2,  // 7: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
+	4,  // 8: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
+	6,  // 9: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
+	9,  // 10: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
+	11, // 11: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
+	12, // 12: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	15, // 13: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
+	3,  // 14: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
+	5,  // 15: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
+	7,  // 16: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
+	10, // 17: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
+	13, // 18: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
+	14, // 19: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	16, // 20: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
+	14, // [14:21] is the sub-list for method output_type
+	7,  // [7:14] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_checkout_payment_v1_payment_proto_init() }
@@ -1053,7 +1122,7 @@ func file_checkout_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_payment_v1_payment_proto_rawDesc), len(file_checkout_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   16,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -61,9 +61,9 @@ type PaymentServiceClient interface {
 	// (the provider gets the key); an accepted payment's references are stored on the option.
 	// Refused: FAILED_PRECONDITION payment.refused; the cart cannot be paid (empty, blocked, VAT
 	// unknown): FAILED_PRECONDITION payment.cannot_be_processed.
-	CreateCardPayment(ctx context.Context, in *CreateCardPaymentRequest, opts ...grpc.CallOption) (*CardPaymentResponse, error)
+	CreateCardPayment(ctx context.Context, in *CreateCardPaymentRequest, opts ...grpc.CallOption) (*CreateCardPaymentResponse, error)
 	// Finishes a card payment after the 3-D Secure redirect (POST /payment-details).
-	SubmitCardPaymentDetails(ctx context.Context, in *SubmitCardPaymentDetailsRequest, opts ...grpc.CallOption) (*CardPaymentResponse, error)
+	SubmitCardPaymentDetails(ctx context.Context, in *SubmitCardPaymentDetailsRequest, opts ...grpc.CallOption) (*SubmitCardPaymentDetailsResponse, error)
 	// The card provider's asynchronous notifications (POST /webhooks/card-provider): accepted only
 	// when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
 	// nothing processed); each (psp reference, event) is processed once however often it arrives.
@@ -118,9 +118,9 @@ func (c *paymentServiceClient) ListCardPaymentMethods(ctx context.Context, in *L
 	return out, nil
 }
 
-func (c *paymentServiceClient) CreateCardPayment(ctx context.Context, in *CreateCardPaymentRequest, opts ...grpc.CallOption) (*CardPaymentResponse, error) {
+func (c *paymentServiceClient) CreateCardPayment(ctx context.Context, in *CreateCardPaymentRequest, opts ...grpc.CallOption) (*CreateCardPaymentResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(CardPaymentResponse)
+	out := new(CreateCardPaymentResponse)
 	err := c.cc.Invoke(ctx, PaymentService_CreateCardPayment_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -128,9 +128,9 @@ func (c *paymentServiceClient) CreateCardPayment(ctx context.Context, in *Create
 	return out, nil
 }
 
-func (c *paymentServiceClient) SubmitCardPaymentDetails(ctx context.Context, in *SubmitCardPaymentDetailsRequest, opts ...grpc.CallOption) (*CardPaymentResponse, error) {
+func (c *paymentServiceClient) SubmitCardPaymentDetails(ctx context.Context, in *SubmitCardPaymentDetailsRequest, opts ...grpc.CallOption) (*SubmitCardPaymentDetailsResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(CardPaymentResponse)
+	out := new(SubmitCardPaymentDetailsResponse)
 	err := c.cc.Invoke(ctx, PaymentService_SubmitCardPaymentDetails_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -169,9 +169,9 @@ type PaymentServiceServer interface {
 	// (the provider gets the key); an accepted payment's references are stored on the option.
 	// Refused: FAILED_PRECONDITION payment.refused; the cart cannot be paid (empty, blocked, VAT
 	// unknown): FAILED_PRECONDITION payment.cannot_be_processed.
-	CreateCardPayment(context.Context, *CreateCardPaymentRequest) (*CardPaymentResponse, error)
+	CreateCardPayment(context.Context, *CreateCardPaymentRequest) (*CreateCardPaymentResponse, error)
 	// Finishes a card payment after the 3-D Secure redirect (POST /payment-details).
-	SubmitCardPaymentDetails(context.Context, *SubmitCardPaymentDetailsRequest) (*CardPaymentResponse, error)
+	SubmitCardPaymentDetails(context.Context, *SubmitCardPaymentDetailsRequest) (*SubmitCardPaymentDetailsResponse, error)
 	// The card provider's asynchronous notifications (POST /webhooks/card-provider): accepted only
 	// when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
 	// nothing processed); each (psp reference, event) is processed once however often it arrives.
@@ -198,10 +198,10 @@ func (UnimplementedPaymentServiceServer) SetSessionPayment(context.Context, *Set
 func (UnimplementedPaymentServiceServer) ListCardPaymentMethods(context.Context, *ListCardPaymentMethodsRequest) (*ListCardPaymentMethodsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListCardPaymentMethods not implemented")
 }
-func (UnimplementedPaymentServiceServer) CreateCardPayment(context.Context, *CreateCardPaymentRequest) (*CardPaymentResponse, error) {
+func (UnimplementedPaymentServiceServer) CreateCardPayment(context.Context, *CreateCardPaymentRequest) (*CreateCardPaymentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateCardPayment not implemented")
 }
-func (UnimplementedPaymentServiceServer) SubmitCardPaymentDetails(context.Context, *SubmitCardPaymentDetailsRequest) (*CardPaymentResponse, error) {
+func (UnimplementedPaymentServiceServer) SubmitCardPaymentDetails(context.Context, *SubmitCardPaymentDetailsRequest) (*SubmitCardPaymentDetailsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SubmitCardPaymentDetails not implemented")
 }
 func (UnimplementedPaymentServiceServer) HandleCardNotifications(context.Context, *HandleCardNotificationsRequest) (*HandleCardNotificationsResponse, error) {

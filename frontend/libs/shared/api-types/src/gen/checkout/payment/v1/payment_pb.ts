@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/payment/v1/payment.proto.
  */
 export const file_checkout_payment_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIItABCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iPwoRQ2FyZFBheW1lbnRNZXRob2QSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmJyYW5kcxgDIAMoCSIfCh1MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdCKJAQoeTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlEj8KD3BheW1lbnRfbWV0aG9kcxgBIAMoCzImLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZFBheW1lbnRNZXRob2QSFAoMYW1vdW50X2NlbnRzGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkidAoTQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIkgKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUy9wYKDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEoYBChZMaXN0Q2FyZFBheW1lbnRNZXRob2RzEjIuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdBozLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlIgOQAgESbAoRQ3JlYXRlQ2FyZFBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBooLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZFBheW1lbnRSZXNwb25zZRJ6ChhTdWJtaXRDYXJkUGF5bWVudERldGFpbHMSNC5jaGVja291dC5wYXltZW50LnYxLlN1Ym1pdENhcmRQYXltZW50RGV0YWlsc1JlcXVlc3QaKC5jaGVja291dC5wYXltZW50LnYxLkNhcmRQYXltZW50UmVzcG9uc2USiQEKF0hhbmRsZUNhcmROb3RpZmljYXRpb25zEjMuY2hlY2tvdXQucGF5bWVudC52MS5IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1JlcXVlc3QaNC5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2UiA5ACAkJIWkZnaXRodWIuY29tL2hvc3RjYXJ0L2NoZWNrb3V0L2xpYnMvZ28vZ2VuL2NoZWNrb3V0L3BheW1lbnQvdjE7cGF5bWVudHYxYgZwcm90bzM");
+  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIItABCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iPwoRQ2FyZFBheW1lbnRNZXRob2QSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmJyYW5kcxgDIAMoCSIfCh1MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdCKJAQoeTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlEj8KD3BheW1lbnRfbWV0aG9kcxgBIAMoCzImLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZFBheW1lbnRNZXRob2QSFAoMYW1vdW50X2NlbnRzGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkiegoZQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIoEBCiBTdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIkgKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUyiwcKDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEoYBChZMaXN0Q2FyZFBheW1lbnRNZXRob2RzEjIuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdBozLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlIgOQAgEScgoRQ3JlYXRlQ2FyZFBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRKHAQoYU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzEjQuY2hlY2tvdXQucGF5bWVudC52MS5TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0GjUuY2hlY2tvdXQucGF5bWVudC52MS5TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRKJAQoXSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnMSMy5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBo0LmNoZWNrb3V0LnBheW1lbnQudjEuSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnNSZXNwb25zZSIDkAICQkhaRmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvcGF5bWVudC92MTtwYXltZW50djFiBnByb3RvMw");
 
 /**
  * @generated from message checkout.payment.v1.PaymentType
@@ -612,9 +612,9 @@ export const SubmitCardPaymentDetailsRequestSchema: GenMessage<SubmitCardPayment
   messageDesc(file_checkout_payment_v1_payment, 12);
 
 /**
- * @generated from message checkout.payment.v1.CardPaymentResponse
+ * @generated from message checkout.payment.v1.CreateCardPaymentResponse
  */
-export type CardPaymentResponse = Message<"checkout.payment.v1.CardPaymentResponse"> & {
+export type CreateCardPaymentResponse = Message<"checkout.payment.v1.CreateCardPaymentResponse"> & {
   /**
    * Authorised, Pending, Received, Refused, RedirectShopper, ...
    *
@@ -636,9 +636,9 @@ export type CardPaymentResponse = Message<"checkout.payment.v1.CardPaymentRespon
 };
 
 /**
- * @generated from message checkout.payment.v1.CardPaymentResponse
+ * @generated from message checkout.payment.v1.CreateCardPaymentResponse
  */
-export type CardPaymentResponseJson = {
+export type CreateCardPaymentResponseJson = {
   /**
    * Authorised, Pending, Received, Refused, RedirectShopper, ...
    *
@@ -660,11 +660,62 @@ export type CardPaymentResponseJson = {
 };
 
 /**
- * Describes the message checkout.payment.v1.CardPaymentResponse.
- * Use `create(CardPaymentResponseSchema)` to create a new message.
+ * Describes the message checkout.payment.v1.CreateCardPaymentResponse.
+ * Use `create(CreateCardPaymentResponseSchema)` to create a new message.
  */
-export const CardPaymentResponseSchema: GenMessage<CardPaymentResponse, {jsonType: CardPaymentResponseJson}> = /*@__PURE__*/
+export const CreateCardPaymentResponseSchema: GenMessage<CreateCardPaymentResponse, {jsonType: CreateCardPaymentResponseJson}> = /*@__PURE__*/
   messageDesc(file_checkout_payment_v1_payment, 13);
+
+/**
+ * As CreateCardPaymentResponse.
+ *
+ * @generated from message checkout.payment.v1.SubmitCardPaymentDetailsResponse
+ */
+export type SubmitCardPaymentDetailsResponse = Message<"checkout.payment.v1.SubmitCardPaymentDetailsResponse"> & {
+  /**
+   * @generated from field: string result_code = 1;
+   */
+  resultCode: string;
+
+  /**
+   * @generated from field: string action_json = 2;
+   */
+  actionJson: string;
+
+  /**
+   * @generated from field: checkout.payment.v1.PaymentOption payment = 3;
+   */
+  payment?: PaymentOption | undefined;
+};
+
+/**
+ * As CreateCardPaymentResponse.
+ *
+ * @generated from message checkout.payment.v1.SubmitCardPaymentDetailsResponse
+ */
+export type SubmitCardPaymentDetailsResponseJson = {
+  /**
+   * @generated from field: string result_code = 1;
+   */
+  resultCode?: string;
+
+  /**
+   * @generated from field: string action_json = 2;
+   */
+  actionJson?: string;
+
+  /**
+   * @generated from field: checkout.payment.v1.PaymentOption payment = 3;
+   */
+  payment?: PaymentOptionJson;
+};
+
+/**
+ * Describes the message checkout.payment.v1.SubmitCardPaymentDetailsResponse.
+ * Use `create(SubmitCardPaymentDetailsResponseSchema)` to create a new message.
+ */
+export const SubmitCardPaymentDetailsResponseSchema: GenMessage<SubmitCardPaymentDetailsResponse, {jsonType: SubmitCardPaymentDetailsResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 14);
 
 /**
  * @generated from message checkout.payment.v1.HandleCardNotificationsRequest
@@ -691,7 +742,7 @@ export type HandleCardNotificationsRequestJson = {
  * Use `create(HandleCardNotificationsRequestSchema)` to create a new message.
  */
 export const HandleCardNotificationsRequestSchema: GenMessage<HandleCardNotificationsRequest, {jsonType: HandleCardNotificationsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 14);
+  messageDesc(file_checkout_payment_v1_payment, 15);
 
 /**
  * @generated from message checkout.payment.v1.HandleCardNotificationsResponse
@@ -732,7 +783,7 @@ export type HandleCardNotificationsResponseJson = {
  * Use `create(HandleCardNotificationsResponseSchema)` to create a new message.
  */
 export const HandleCardNotificationsResponseSchema: GenMessage<HandleCardNotificationsResponse, {jsonType: HandleCardNotificationsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 15);
+  messageDesc(file_checkout_payment_v1_payment, 16);
 
 /**
  * @generated from service checkout.payment.v1.PaymentService
@@ -794,7 +845,7 @@ export const PaymentService: GenService<{
   createCardPayment: {
     methodKind: "unary";
     input: typeof CreateCardPaymentRequestSchema;
-    output: typeof CardPaymentResponseSchema;
+    output: typeof CreateCardPaymentResponseSchema;
   },
   /**
    * Finishes a card payment after the 3-D Secure redirect (POST /payment-details).
@@ -804,7 +855,7 @@ export const PaymentService: GenService<{
   submitCardPaymentDetails: {
     methodKind: "unary";
     input: typeof SubmitCardPaymentDetailsRequestSchema;
-    output: typeof CardPaymentResponseSchema;
+    output: typeof SubmitCardPaymentDetailsResponseSchema;
   },
   /**
    * The card provider's asynchronous notifications (POST /webhooks/card-provider): accepted only
