@@ -11,7 +11,7 @@ export NX_NO_CLOUD := true
 export NX_DAEMON := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-GO_MODULES := libs/go services/catalog services/domain services/cart services/promotion services/customer services/payment gateway tools
+GO_MODULES := libs/go libs/go/discovery-ext services/catalog services/domain services/cart services/promotion services/customer services/payment services/order gateway tools tools/deploytest
 PORT ?= 8080
 
 .PHONY: help run deps deps-go deps-web build build-web build-go test test-go lint-go test-proto test-web test-e2e proto fmt loadtest

@@ -7,6 +7,7 @@
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 export const REMOTES = ['flow', 'checkout', 'agent'];
 
@@ -34,4 +35,8 @@ for (const name of REMOTES) {
   manifest[name] = `/remotes/${name}/${entry}`;
 }
 writeFileSync(join(out, 'module-federation.manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`assembled ${out}: shell + ${REMOTES.join(', ')}`);
+const packed = precompress(out);
+console.log(
+  `assembled ${out}: shell + ${REMOTES.join(', ')}; ${packed.count} files precompressed, ` +
+    `${Math.round(packed.raw / 1024)} KB -> ${Math.round(packed.br / 1024)} KB brotli`,
+);

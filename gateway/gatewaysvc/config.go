@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hostcart/checkout/gateway/configapi"
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
 	"github.com/hostcart/checkout/gateway/sessions"
@@ -47,6 +48,9 @@ type Config struct {
 	SessionTTL time.Duration
 	// Client is the resilience policy of the gRPC connections to the services.
 	Client grpcclient.Config
+	// SPA is the frontend's runtime configuration (APP_ENV, APP_RELEASE, ERROR_REPORTING_DSN,
+	// FLASH_MESSAGE_TYPE, FLASH_MESSAGE), answered by GET /api/v2/config.
+	SPA configapi.Settings
 }
 
 // Defaults of ConfigFromEnv and for zero fields.
@@ -80,6 +84,11 @@ func ConfigFromEnv() Config {
 		RedisURL:              config.String("REDIS_URL", ""),
 		EmbeddedStores:        config.EmbeddedStores(),
 		SessionTTL:            config.Duration("SESSION_TTL", sessions.DefaultTTL),
+		SPA: configapi.Settings{
+			Env: config.String("APP_ENV", configapi.LocalEnv), Release: config.String("APP_RELEASE", ""),
+			DSN:       config.String("ERROR_REPORTING_DSN", ""),
+			FlashType: config.String("FLASH_MESSAGE_TYPE", "info"), FlashMsg: config.String("FLASH_MESSAGE", ""),
+		},
 	}
 }
 

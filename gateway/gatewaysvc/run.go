@@ -16,12 +16,15 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/gateway/brands"
+	"github.com/hostcart/checkout/gateway/configapi"
 	"github.com/hostcart/checkout/gateway/locales"
+	"github.com/hostcart/checkout/gateway/middleware"
 	"github.com/hostcart/checkout/gateway/router"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	orderv1 "github.com/hostcart/checkout/libs/go/gen/checkout/order/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
@@ -33,7 +36,7 @@ const ServiceName = "gateway"
 
 // backends are the services the gateway calls, by discovery name. Each is required (its
 // <NAME>_ADDR with static discovery) and checked by /readyz.
-var backends = []string{"catalog", "domain", "cart", "promotion", "customer", "payment"}
+var backends = []string{"catalog", "domain", "cart", "promotion", "customer", "payment", "order"}
 
 // Backends returns the discovery names of the services the gateway needs, for resolvers that
 // must be told which to look up (discovery.StaticFromEnv).
@@ -81,6 +84,16 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	}
 	defer stopRedis()
 	var draining atomic.Bool
+	spa, err := configapi.New(cfg.SPA)
+	if err != nil {
+		return fmt.Errorf("gatewaysvc: %w", err)
+	}
+	csp := cfg.ContentSecurityPolicy
+	if csp == "" && spa.ErrorReportingDSN != "" {
+		// The browser sends its error reports to the DSN's host, which the default policy forbids.
+		origin, _ := configapi.DSNOrigin(spa.ErrorReportingDSN)
+		csp = middleware.DefaultContentSecurityPolicy + "; connect-src 'self' " + origin
+	}
 
 	handler, err := router.New(router.Deps{
 		Log:        log,
@@ -90,6 +103,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		Promotions: promotionv1.NewPromotionServiceClient(conns["promotion"]),
 		Customers:  customerv1.NewCustomerServiceClient(conns["customer"]),
 		Payments:   paymentv1.NewPaymentServiceClient(conns["payment"]),
+		Orders:     orderv1.NewOrderServiceClient(conns["order"]),
 		Ready:      ready,
 		Sessions:   sessions.NewRedis(rdb, sessions.RedisOptions{TTL: cfg.SessionTTL}),
 		Brands: brands.NewResolver(catalog, brands.Options{
@@ -101,7 +115,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		SlowRequest:           cfg.SlowRequest,
 		StaticDir:             cfg.StaticDir,
 		TrustedProxies:        cfg.TrustedProxies,
-		ContentSecurityPolicy: cfg.ContentSecurityPolicy,
+		ContentSecurityPolicy: csp,
+		SPAConfig:             spa,
 		ReadyTimeout:          cfg.ReadyTimeout,
 		Draining:              &draining,
 	})

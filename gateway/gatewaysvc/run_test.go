@@ -32,7 +32,7 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	cfg := gatewaysvc.Config{StaticDir: t.TempDir(), DevBrandHosts: true, ShutdownGrace: 2 * time.Second, RedisURL: testinfra.RedisURL()}
 	go func() {
 		done <- gatewaysvc.Run(ctx, cfg, lis, discovery.Static{
-			"catalog": catalogAddr, "domain": domainAddr, "cart": cartAddr, "promotion": cartAddr, "customer": cartAddr, "payment": cartAddr,
+			"catalog": catalogAddr, "domain": domainAddr, "cart": cartAddr, "promotion": cartAddr, "customer": cartAddr, "payment": cartAddr, "order": cartAddr,
 		}, logging.Discard())
 	}()
 
@@ -107,12 +107,12 @@ func TestRunNeedsDomainAddress(t *testing.T) {
 // The cart, promotion, customer and payment services are required like the catalog: the shop cannot sell
 // without them.
 func TestRunNeedsCartPromotionAndCustomerAddresses(t *testing.T) {
-	for missing, hint := range map[string]string{"cart": "CART_ADDR", "promotion": "PROMOTION_ADDR", "customer": "CUSTOMER_ADDR", "payment": "PAYMENT_ADDR"} {
+	for missing, hint := range map[string]string{"cart": "CART_ADDR", "promotion": "PROMOTION_ADDR", "customer": "CUSTOMER_ADDR", "payment": "PAYMENT_ADDR", "order": "ORDER_ADDR"} {
 		lis, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
 		}
-		resolver := discovery.Static{"catalog": "127.0.0.1:1", "domain": "127.0.0.1:1", "cart": "127.0.0.1:1", "promotion": "127.0.0.1:1", "customer": "127.0.0.1:1", "payment": "127.0.0.1:1"}
+		resolver := discovery.Static{"catalog": "127.0.0.1:1", "domain": "127.0.0.1:1", "cart": "127.0.0.1:1", "promotion": "127.0.0.1:1", "customer": "127.0.0.1:1", "payment": "127.0.0.1:1", "order": "127.0.0.1:1"}
 		delete(resolver, missing)
 		err = gatewaysvc.Run(context.Background(), gatewaysvc.Config{}, lis, resolver, logging.Discard())
 		lis.Close()
@@ -130,7 +130,7 @@ func TestRunNeedsRedis(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer lis.Close()
-	resolver := discovery.Static{"catalog": "127.0.0.1:1", "domain": "127.0.0.1:1", "cart": "127.0.0.1:1", "promotion": "127.0.0.1:1", "customer": "127.0.0.1:1", "payment": "127.0.0.1:1"}
+	resolver := discovery.Static{"catalog": "127.0.0.1:1", "domain": "127.0.0.1:1", "cart": "127.0.0.1:1", "promotion": "127.0.0.1:1", "customer": "127.0.0.1:1", "payment": "127.0.0.1:1", "order": "127.0.0.1:1"}
 	err = gatewaysvc.Run(context.Background(), gatewaysvc.Config{}, lis, resolver, logging.Discard())
 	if err == nil || !strings.Contains(err.Error(), "REDIS_URL") {
 		t.Fatalf("err = %v, want a hint to REDIS_URL", err)

@@ -97,9 +97,9 @@ func RetryAfter(err error) (time.Duration, bool) {
 	return 0, false
 }
 
-// retryAfterHeader renders d as whole seconds, rounded up and at least 1: "0" would invite an
+// RetryAfterHeader renders d as whole seconds, rounded up and at least 1: "0" would invite an
 // immediate retry that the limiter refuses again.
-func retryAfterHeader(d time.Duration) string {
+func RetryAfterHeader(d time.Duration) string {
 	secs := int64((d + time.Second - 1) / time.Second)
 	return strconv.FormatInt(max(secs, 1), 10)
 }
@@ -194,7 +194,7 @@ func Abort(c *gin.Context, err error) {
 	httpStatus, body := FromError(err)
 	if httpStatus == http.StatusTooManyRequests || httpStatus == http.StatusServiceUnavailable {
 		if d, ok := RetryAfter(err); ok {
-			c.Header("Retry-After", retryAfterHeader(d))
+			c.Header("Retry-After", RetryAfterHeader(d))
 		}
 	}
 	_ = c.Error(err)

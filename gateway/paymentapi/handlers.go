@@ -4,8 +4,10 @@
 package paymentapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
+	"regexp"
 
 	"github.com/gin-gonic/gin"
 
@@ -48,6 +50,12 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.GET("/session/payment", h.getPayment)
 	api.PUT("/session/payment", h.putPayment)
 	api.GET("/"+CardProvider+"/payment-methods", h.cardMethods)
+	// Spec §7 names it a POST that sends the country: the country is the session customer's,
+	// so the body is not read and both methods answer alike.
+	api.POST("/"+CardProvider+"/payment-methods", h.cardMethods)
+	api.POST("/paypal/create-subscription", h.createSubscription)
+	api.POST("/paypal/confirm-subscription", h.confirmSubscription)
+	api.POST("/paypal/cancel-subscription", h.cancelSubscription)
 	api.POST("/create-payment", h.createPayment)
 	api.POST("/payment-details", h.paymentDetails)
 }
@@ -129,6 +137,63 @@ func (h *Handlers) paymentDetails(c *gin.Context) {
 	resp, err := h.payments.SubmitCardPaymentDetails(c.Request.Context(), &paymentv1.SubmitCardPaymentDetailsRequest{
 		RedirectResult: body.RedirectResult, IdempotencyKey: key,
 	})
+	apijson.Write(c, resp, err)
+}
+
+// orderCode keeps what an order code may hold (word characters), for the PayPal cancel URL.
+var orderCode = regexp.MustCompile(`^\w{1,64}$`)
+
+// pendingOrderCode stands in the cancel URL while no order exists yet (spec §4: the order is
+// placed after the return from PayPal).
+const pendingOrderCode = "new"
+
+// createSubscription takes {"order_code": optional}; PayPal returns the shopper to /confirm or,
+// cancelling, to /cancel-paypal-subscription/{order_code}. The amount is the server's.
+func (h *Handlers) createSubscription(c *gin.Context) {
+	key, ok := idempotencyKey(c)
+	if !ok {
+		return
+	}
+	var body struct {
+		OrderCode string `json:"order_code"`
+	}
+	raw, err := reqbody.Read(c.Request, maxBodyBytes)
+	if err == nil && len(bytes.TrimSpace(raw)) > 0 {
+		err = json.Unmarshal(raw, &body)
+	}
+	if err != nil || (body.OrderCode != "" && !orderCode.MatchString(body.OrderCode)) {
+		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
+		return
+	}
+	if body.OrderCode == "" {
+		body.OrderCode = pendingOrderCode
+	}
+	origin := h.origin(c)
+	resp, err := h.payments.CreatePayPalSubscription(c.Request.Context(), &paymentv1.CreatePayPalSubscriptionRequest{
+		ReturnUrl: origin + "/confirm", CancelUrl: origin + "/cancel-paypal-subscription/" + body.OrderCode, IdempotencyKey: key,
+	})
+	apijson.Write(c, resp, err)
+}
+
+// confirmSubscription takes {"subscription_id": "..."} from the return to /confirm.
+func (h *Handlers) confirmSubscription(c *gin.Context) {
+	var body struct {
+		SubscriptionID string `json:"subscription_id"`
+	}
+	raw, err := reqbody.Read(c.Request, maxBodyBytes)
+	if err == nil {
+		err = json.Unmarshal(raw, &body)
+	}
+	if err != nil || body.SubscriptionID == "" || len(body.SubscriptionID) > 128 {
+		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
+		return
+	}
+	resp, err := h.payments.ConfirmPayPalSubscription(c.Request.Context(), &paymentv1.ConfirmPayPalSubscriptionRequest{SubscriptionId: body.SubscriptionID})
+	apijson.Write(c, resp, err)
+}
+
+func (h *Handlers) cancelSubscription(c *gin.Context) {
+	resp, err := h.payments.CancelPayPalSubscription(c.Request.Context(), &paymentv1.CancelPayPalSubscriptionRequest{})
 	apijson.Write(c, resp, err)
 }
 

@@ -186,6 +186,53 @@ func TestCSRFDoubleSubmit(t *testing.T) {
 	}
 }
 
+// A mutation carrying another site's Origin (or Referer) is refused even with a valid token
+// (issue 14: defence in depth); the brand's own origin, or neither header, passes to the token check.
+func TestSameOriginMutations(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	first := e.do(t, request{target: "/api/v2/brands/current"})
+	sid, xsrf := cookieNamed(first, "sid"), cookieNamed(first, "XSRF-TOKEN")
+	cases := []struct {
+		name   string
+		header map[string]string
+		tls    bool
+		want   int
+	}{
+		{"own origin", map[string]string{"Origin": "http://shop.hostwerk.de"}, false, http.StatusOK},
+		{"own origin over TLS", map[string]string{"Origin": "https://shop.hostwerk.de"}, true, http.StatusOK},
+		{"own referer", map[string]string{"Referer": "http://shop.hostwerk.de/confirm?x=1"}, false, http.StatusOK},
+		{"neither header", nil, false, http.StatusOK},
+		{"other site", map[string]string{"Origin": "http://evil.example"}, false, http.StatusForbidden},
+		{"other brand", map[string]string{"Origin": "http://shop.alpenhost.at"}, false, http.StatusForbidden},
+		{"lookalike subdomain", map[string]string{"Origin": "http://shop.hostwerk.de.evil.example"}, false, http.StatusForbidden},
+		{"plain http page posting to the TLS site", map[string]string{"Origin": "http://shop.hostwerk.de"}, true, http.StatusForbidden},
+		{"opaque origin", map[string]string{"Origin": "null"}, false, http.StatusForbidden},
+		{"other site's referer", map[string]string{"Referer": "http://evil.example/shop.hostwerk.de"}, false, http.StatusForbidden},
+		{"origin wins over referer", map[string]string{"Origin": "http://evil.example", "Referer": "http://shop.hostwerk.de/"}, false, http.StatusForbidden},
+	}
+	writes := 0
+	for _, tc := range cases {
+		header := map[string]string{"X-XSRF-TOKEN": xsrf.Value}
+		for k, v := range tc.header {
+			header[k] = v
+		}
+		rec := e.do(t, request{method: http.MethodPut, target: "/api/v2/session/locale", body: `{"code":"en-GB"}`, cookies: []*http.Cookie{sid, xsrf}, header: header, tls: tc.tls})
+		if rec.Code != tc.want {
+			t.Errorf("%s: %d %s, want %d", tc.name, rec.Code, rec.Body, tc.want)
+		}
+		if tc.want == http.StatusOK {
+			writes++
+		}
+	}
+	if n := len(e.fake.CallsTo("SetSessionLocale")); n != writes {
+		t.Fatalf("catalog got %d writes, want %d", n, writes)
+	}
+	// Reads are not affected: a cross-site GET changes nothing.
+	if rec := e.do(t, request{target: "/api/v2/countries", cookies: []*http.Cookie{sid, xsrf}, header: map[string]string{"Origin": "http://evil.example"}}); rec.Code != http.StatusOK {
+		t.Fatalf("cross-site read: %d", rec.Code)
+	}
+}
+
 func TestSecurityHeaders(t *testing.T) {
 	e := newEnv(t, envOptions{})
 	for _, target := range []string{"/api/v2/countries", "/", "/products/webhosting"} {
@@ -198,5 +245,15 @@ func TestSecurityHeaders(t *testing.T) {
 		if h.Get("Strict-Transport-Security") != "" {
 			t.Fatalf("%s: HSTS over plain HTTP", target)
 		}
+	}
+}
+
+// The SPA's runtime configuration is answered under the API, uncached.
+func TestSPAConfig(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	rec := e.do(t, request{target: "/api/v2/config"})
+	if rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != "no-store" ||
+		rec.Body.String() != `{"env":"local","release":"","error_reporting_dsn":"","sample_rate":1,"flash_message":null}` {
+		t.Fatalf("%d %v %s", rec.Code, rec.Header(), rec.Body)
 	}
 }

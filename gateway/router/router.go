@@ -16,11 +16,13 @@ import (
 
 	"github.com/hostcart/checkout/gateway/cartapi"
 	"github.com/hostcart/checkout/gateway/catalogapi"
+	"github.com/hostcart/checkout/gateway/configapi"
 	"github.com/hostcart/checkout/gateway/customerapi"
 	"github.com/hostcart/checkout/gateway/domainapi"
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
+	"github.com/hostcart/checkout/gateway/orderapi"
 	"github.com/hostcart/checkout/gateway/paymentapi"
 	"github.com/hostcart/checkout/gateway/promotionapi"
 	"github.com/hostcart/checkout/gateway/sessions"
@@ -29,6 +31,7 @@ import (
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	orderv1 "github.com/hostcart/checkout/libs/go/gen/checkout/order/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 )
@@ -48,6 +51,8 @@ type Deps struct {
 	Customers customerv1.CustomerServiceClient
 	// Payments serves the payment routes; nil leaves them out.
 	Payments paymentv1.PaymentServiceClient
+	// Orders serves the order routes; nil leaves them out.
+	Orders orderv1.OrderServiceClient
 	// Ready lists the backends /readyz checks, by service name.
 	Ready  map[string]healthpb.HealthClient
 	Brands middleware.BrandResolver
@@ -61,6 +66,8 @@ type Deps struct {
 	// TrustedProxies (IPs or CIDRs) may set X-Forwarded-For and X-Forwarded-Proto.
 	TrustedProxies        []string
 	ContentSecurityPolicy string
+	// SPAConfig is the frontend's runtime configuration (GET /api/v2/config).
+	SPAConfig configapi.Client
 	// ReadyTimeout bounds each backend health check of /readyz.
 	ReadyTimeout time.Duration
 	// Draining, once set, makes /readyz answer 503 so load balancers stop sending new requests
@@ -115,18 +122,26 @@ func New(d Deps) (*gin.Engine, error) {
 	// this port faces the internet.
 	engine.GET("/readyz", readiness(d.Ready, d.ReadyTimeout, d.Draining))
 
-	api := engine.Group(APIPrefix,
+	// The API's middleware: spec §7 names one route under /api/v1 (the SMS resend), which gets the
+	// same.
+	apiMiddleware := []gin.HandlerFunc{
 		middleware.NoStore(),
 		middleware.Session(https, d.Sessions),
 		middleware.CSRF(https),
+		middleware.SameOrigin(https),
 		middleware.ClientIP(),
 		middleware.Brand(d.Brands),
-	)
+	}
+	api := engine.Group(APIPrefix, apiMiddleware...)
 	if d.Locales == nil {
 		d.Locales = locales.New(d.Catalog, locales.Options{})
 	}
 	// Every route group ends with CallContext, which hands the collected session, brand, address
 	// and locale to the services in one step.
+	if d.SPAConfig.Env == "" {
+		d.SPAConfig, _ = configapi.New(configapi.Settings{})
+	}
+	configapi.Register(api, d.SPAConfig)
 	catalogapi.New(d.Catalog).OnLocaleSet(d.Locales.Set).Register(api.Group("", middleware.CallContext()))
 	// The domain service's texts (group names, notices) depend on the locale, which only the
 	// catalog stores; catalog routes skip this since the catalog reads its own store.
@@ -147,6 +162,12 @@ func New(d Deps) (*gin.Engine, error) {
 		payments := paymentapi.New(d.Payments, https.IsHTTPS)
 		payments.Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
 		payments.RegisterWebhooks(engine.Group("", middleware.NoStore()))
+	}
+
+	if d.Orders != nil {
+		orders := orderapi.New(d.Orders)
+		orders.Register(api.Group("", middleware.CallContext()))
+		orders.RegisterV1(engine.Group("/api/v1", append(apiMiddleware, middleware.CallContext())...))
 	}
 
 	engine.NoRoute(func(c *gin.Context) {

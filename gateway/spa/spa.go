@@ -7,11 +7,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"os"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -76,7 +79,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, files fs.FS, name string) {
 	w.Header().Set("Cache-Control", CacheControl(name))
 	if name != indexFile {
-		http.ServeFileFS(w, r, files, name)
+		h.serveAsset(w, r, files, name)
 		return
 	}
 	// Not ServeFileFS: it redirects requests for /index.html, but deep links need the page itself.
@@ -91,6 +94,59 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, files fs.FS,
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	http.ServeContent(w, r, indexFile, modified, bytes.NewReader(page))
+}
+
+// precompressed are the encodings the build writes beside an asset (frontend/tools/precompress.mjs),
+// best first.
+var precompressed = []struct{ encoding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// serveAsset answers the precompressed sibling the browser accepts, else the file itself. Range
+// requests get the plain file: a byte range of a compressed body is not what they asked for.
+func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, files fs.FS, name string) {
+	w.Header().Add("Vary", "Accept-Encoding")
+	if r.Header.Get("Range") == "" {
+		for _, p := range precompressed {
+			if !accepts(r.Header.Get("Accept-Encoding"), p.encoding) || !isFile(files, name+p.suffix) {
+				continue
+			}
+			f, err := files.Open(name + p.suffix)
+			if err != nil {
+				break
+			}
+			defer f.Close()
+			info, err := f.Stat()
+			rs, ok := f.(io.ReadSeeker)
+			if err != nil || !ok {
+				break
+			}
+			if ctype := mime.TypeByExtension(path.Ext(name)); ctype != "" {
+				w.Header().Set("Content-Type", ctype)
+			}
+			w.Header().Set("Content-Encoding", p.encoding)
+			http.ServeContent(w, r, name, info.ModTime(), rs)
+			return
+		}
+	}
+	http.ServeFileFS(w, r, files, name)
+}
+
+// accepts reports whether an Accept-Encoding header allows encoding (a q=0 entry refuses it).
+func accepts(header, encoding string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), encoding) {
+			continue
+		}
+		for _, param := range strings.Split(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(param), "=")
+			if strings.EqualFold(k, "q") {
+				q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				return err == nil && q > 0
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (h *Handler) serveNotBuilt(w http.ResponseWriter) {

@@ -89,3 +89,47 @@ func TestNewRejectsAFile(t *testing.T) {
 		t.Fatal("New accepted a file as frontend directory")
 	}
 }
+
+// The build writes .br and .gz beside text assets; the browser gets the best one it accepts, with
+// Content-Encoding, the original type and Vary, and the plain file otherwise.
+func TestPrecompressedAssets(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"index.html": "page", "main.0123abcd.js": "plain js", "main.0123abcd.js.br": "brotli js", "main.0123abcd.js.gz": "gzip js",
+		"styles.0123abcd.css": "plain css", "styles.0123abcd.css.gz": "gzip css",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		target, accept, rangeHeader, body, encoding, ctype string
+	}{
+		{"/main.0123abcd.js", "gzip, deflate, br, zstd", "", "brotli js", "br", "text/javascript; charset=utf-8"},
+		{"/main.0123abcd.js", "gzip", "", "gzip js", "gzip", "text/javascript; charset=utf-8"},
+		{"/main.0123abcd.js", "br;q=0, gzip;q=0.8", "", "gzip js", "gzip", "text/javascript; charset=utf-8"},
+		{"/main.0123abcd.js", "br;q=0.0, gzip;q=0", "", "plain js", "", "text/javascript; charset=utf-8"},
+		{"/main.0123abcd.js", "", "", "plain js", "", "text/javascript; charset=utf-8"},
+		{"/main.0123abcd.js", "br", "bytes=0-2", "pla", "", "text/javascript; charset=utf-8"},
+		{"/styles.0123abcd.css", "br, gzip", "", "gzip css", "gzip", "text/css; charset=utf-8"},
+	}
+	for _, tc := range cases {
+		req := httptest.NewRequest(http.MethodGet, tc.target, nil)
+		if tc.accept != "" {
+			req.Header.Set("Accept-Encoding", tc.accept)
+		}
+		if tc.rangeHeader != "" {
+			req.Header.Set("Range", tc.rangeHeader)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Body.String() != tc.body || rec.Header().Get("Content-Encoding") != tc.encoding || rec.Header().Get("Content-Type") != tc.ctype ||
+			rec.Header().Get("Vary") != "Accept-Encoding" || rec.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Errorf("%s with %q: %q %v", tc.target, tc.accept, rec.Body, rec.Header())
+		}
+	}
+}

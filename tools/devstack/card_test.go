@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
@@ -58,7 +59,7 @@ func checkCardPayment(t *testing.T, st *stack) {
 		_, _, priced := b.do(http.MethodGet, "/api/v2/session/cart/priced", "")
 		total := num(priced["priced"].(map[string]any)["totals"].(map[string]any)["total_gross_cents"])
 		code, _, methods := b.do(http.MethodGet, "/api/v2/adyen/payment-methods", "")
-		if code != http.StatusOK || num(methods["amount_cents"]) != total || total <= 0 {
+		if code != http.StatusOK || num(methods["amount_cents"]) != total || total <= 0 || methods["environment"] != "sandbox" {
 			t.Fatalf("payment methods: %d %v (cart total %v)", code, methods, total)
 		}
 
@@ -74,6 +75,24 @@ func checkCardPayment(t *testing.T, st *stack) {
 		code, again := b.withKey("/api/v2/create-payment", "attempt-1", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`)
 		if code != http.StatusOK || again["payment"].(map[string]any)["psp_reference"] != option["psp_reference"] {
 			t.Fatalf("retried attempt is another payment: %v vs %v", again, paid)
+		}
+		// 20 concurrent submits of one new attempt: one payment at the provider, the same answer to all.
+		refs := make([]any, 20)
+		var wg sync.WaitGroup
+		for i := range refs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if code, body := b.withKey("/api/v2/create-payment", "attempt-concurrent", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`); code == http.StatusOK {
+					refs[i] = body["payment"].(map[string]any)["psp_reference"]
+				}
+			}()
+		}
+		wg.Wait()
+		for _, ref := range refs {
+			if ref == nil || ref != refs[0] || ref == option["psp_reference"] {
+				t.Fatalf("concurrent submits of one attempt: %v (first attempt %v)", refs, option["psp_reference"])
+			}
 		}
 		if code, body := b.withKey("/api/v2/create-payment", "attempt-2", `{"payment_method":{"type":"scheme","number":"4000000000000002"}}`); code != http.StatusUnprocessableEntity || body["error"] != "payment.refused" {
 			t.Fatalf("refused card: %d %v", code, body)

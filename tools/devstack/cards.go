@@ -10,10 +10,12 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/services/payment/sandbox/cardsandbox"
+	"github.com/hostcart/checkout/services/payment/sandbox/paypalsandbox"
 )
 
-// cardSandbox serves the card sandbox's 3-D Secure challenge page on a loopback port; the payment
-// service runs its own sandbox with the same secret, so the page's verdicts are ones it accepts.
+// cardSandbox serves the payment sandboxes' pages on a loopback port: the card sandbox's 3-D
+// Secure challenge (/3ds) and the PayPal sandbox's approve page (/paypal). The payment service runs
+// its own sandboxes with the same secrets, so the pages' verdicts are ones it accepts.
 type cardSandbox struct {
 	server *http.Server
 	env    map[string]string
@@ -28,6 +30,10 @@ func startCardSandbox() (*cardSandbox, error) {
 	if err != nil {
 		return nil, err
 	}
+	paypalSecret, err := randomHex(32)
+	if err != nil {
+		return nil, err
+	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("card sandbox: %w", err)
@@ -36,6 +42,8 @@ func startCardSandbox() (*cardSandbox, error) {
 	sb := &cardsandbox.Sandbox{Secret: []byte(secret), PageURL: page, HMACKey: hmacKey}
 	mux := http.NewServeMux()
 	mux.Handle("/3ds", sb.Handler())
+	paypalPage := "http://" + lis.Addr().String() + "/paypal"
+	mux.Handle("/paypal", (&paypalsandbox.Sandbox{Secret: []byte(paypalSecret), PageURL: paypalPage}).Handler())
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() {
 		if err := srv.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -43,10 +51,13 @@ func startCardSandbox() (*cardSandbox, error) {
 		}
 	}()
 	return &cardSandbox{server: srv, env: map[string]string{
-		"CARD_PROVIDER":         "sandbox",
-		"CARD_SANDBOX_SECRET":   secret,
-		"CARD_SANDBOX_PAGE_URL": page,
-		"CARD_HMAC_KEY":         hmacKey,
+		"CARD_PROVIDER":           "sandbox",
+		"CARD_SANDBOX_SECRET":     secret,
+		"CARD_SANDBOX_PAGE_URL":   page,
+		"CARD_HMAC_KEY":           hmacKey,
+		"PAYPAL_PROVIDER":         "sandbox",
+		"PAYPAL_SANDBOX_SECRET":   paypalSecret,
+		"PAYPAL_SANDBOX_PAGE_URL": paypalPage,
 	}}, nil
 }
 

@@ -15,6 +15,8 @@ type Config struct {
 	Host        string // interface the gateway binds to
 	DatabaseURL string
 	RedisURL    string
+	// NATSURL (NATS_URL) is the broker of the order events; empty starts an in-process JetStream.
+	NATSURL     string
 	FrontendDir string
 	DataDir     string // where embedded stores keep files; a fresh temporary folder when empty
 	// AdminAddr (ADMIN_LISTEN) serves metrics and the Go profiler of the whole stack (gateway and
@@ -31,6 +33,7 @@ func configFromEnv() Config {
 		Host:         config.String("HOST", "127.0.0.1"),
 		DatabaseURL:  config.String("DATABASE_URL", ""),
 		RedisURL:     config.String("REDIS_URL", ""),
+		NATSURL:      config.String("NATS_URL", ""),
 		FrontendDir:  config.String("FRONTEND_DIR", "dist/frontend/shell"),
 		DataDir:      config.String("DEVSTACK_DATA_DIR", ""),
 		AdminAddr:    config.String("ADMIN_LISTEN", ""),

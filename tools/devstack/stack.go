@@ -20,6 +20,7 @@ import (
 	"github.com/hostcart/checkout/services/catalog/catalogsvc"
 	"github.com/hostcart/checkout/services/customer/customersvc"
 	"github.com/hostcart/checkout/services/domain/domainsvc"
+	"github.com/hostcart/checkout/services/order/ordersvc"
 	"github.com/hostcart/checkout/services/payment/paymentsvc"
 	"github.com/hostcart/checkout/services/promotion/promotionsvc"
 )
@@ -100,6 +101,14 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		return nil, err
 	}
 
+	if err := os.MkdirAll(filepath.Join(dataDir, "sms"), 0o700); err != nil {
+		stores()
+		return nil, fmt.Errorf("devstack: sms folder: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Join(dataDir, "mail"), 0o700); err != nil {
+		stores()
+		return nil, fmt.Errorf("devstack: mail folder: %w", err)
+	}
 	if err := setenv(map[string]string{
 		"REDIS_URL":             redisURL,
 		"DATABASE_URL":          cfg.DatabaseURL,
@@ -115,8 +124,16 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"VIES_SANDBOX":          "true",
 		"PAYMENT_SQLITE_PATH":   filepath.Join(dataDir, "payment.db"),
 		"PAYMENT_SEED":          "true",
-		"FRONTEND_DIR":          cfg.FrontendDir,
-		"DEV_BRAND_HOSTS":       "true",
+		"ORDER_SQLITE_PATH":     filepath.Join(dataDir, "order.db"),
+		"NATS_URL":              cfg.NATSURL,
+		// The SMS sandbox writes what it sends to sms.jsonl there, where tests read the codes.
+		"SMS_PROVIDER":    "sandbox",
+		"SMS_SANDBOX_DIR": filepath.Join(dataDir, "sms"),
+		// The order confirmation mails go to mail.jsonl in the mail folder, one JSON line each.
+		"MAIL_PROVIDER":    "sandbox",
+		"MAIL_SANDBOX_DIR": filepath.Join(dataDir, "mail"),
+		"FRONTEND_DIR":     cfg.FrontendDir,
+		"DEV_BRAND_HOSTS":  "true",
 		// Devstack is the one place where in-process stores are the intended default; a service
 		// started alone refuses to run without REDIS_URL / DATABASE_URL unless told the same.
 		"EMBEDDED_STORES": "true",
@@ -126,7 +143,7 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	}
 
 	// Every service gets its own loopback port, so the stack speaks real gRPC between them.
-	names := []string{"catalog", "domain", "promotion", "cart", "customer", "payment"}
+	names := []string{"catalog", "domain", "promotion", "cart", "customer", "payment", "order"}
 	listeners := make(map[string]net.Listener, len(names))
 	closeAll := func() {
 		for _, lis := range listeners {
@@ -162,6 +179,7 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"PROMOTION_ADDR": resolver["promotion"],
 		"CUSTOMER_ADDR":  resolver["customer"],
 		"CART_ADDR":      resolver["cart"],
+		"PAYMENT_ADDR":   resolver["payment"],
 	}); err != nil {
 		closeAll()
 		_ = gatewayLis.Close()
@@ -206,6 +224,9 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	})
 	st.launch(gctx, "payment", log, func(ctx context.Context, log *slog.Logger) error {
 		return paymentsvc.Run(ctx, paymentsvc.ConfigFromEnv(), listeners["payment"], log)
+	})
+	st.launch(gctx, "order", log, func(ctx context.Context, log *slog.Logger) error {
+		return ordersvc.Run(ctx, ordersvc.ConfigFromEnv(), listeners["order"], log)
 	})
 	st.launch(gctx, "gateway", log, func(ctx context.Context, log *slog.Logger) error {
 		return gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log)

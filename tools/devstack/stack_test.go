@@ -27,6 +27,8 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkPaymentAPI(t, st)
 	checkVAT(t, st)
 	checkCardPayment(t, st)
+	checkPayPalSubscription(t, st)
+	checkOrders(t, st)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -34,7 +36,12 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	dbURL := testinfra.Postgres(t, "devstack_test")
 	testinfra.Redis(t, "devstack") // fails here when Redis is missing
 	redisURL := testinfra.RedisURL()
-	st := startStackHandle(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL})
+	natsURL := testinfra.NATS(t)
+	// A stream of this test's own on the machine's NATS, removed afterwards.
+	stream := strings.ToUpper(testinfra.Name("devstack_orders"))
+	t.Setenv("NATS_STREAM", stream)
+	t.Setenv("NATS_SUBJECT_PREFIX", strings.ToLower(stream)+".")
+	st := startStackHandle(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL, NATSURL: natsURL})
 	checkSeededAPI(t, st.base)
 	checkDomainAPI(t, st.base)
 	checkCartAPI(t, st.base)
@@ -42,6 +49,9 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkPaymentAPI(t, st)
 	checkVAT(t, st)
 	checkCardPayment(t, st)
+	checkPayPalSubscription(t, st)
+	placed := checkOrders(t, st)
+	checkOrderEvents(t, natsURL, stream, placed)
 }
 
 func startStack(t *testing.T, cfg Config) string {

@@ -137,7 +137,7 @@ func ourStack(b *testing.B) string {
 	// The warm path needs catalog (brand, locale) and domain service only; other backends get an
 	// address nothing listens on (connections are lazy), so /readyz is not the signal to wait for.
 	resolver := discovery.Static{"catalog": catalogLis.Addr().String(), "domain": domainLis.Addr().String(),
-		"cart": "127.0.0.1:1", "promotion": "127.0.0.1:1", "customer": "127.0.0.1:1", "payment": "127.0.0.1:1"}
+		"cart": "127.0.0.1:1", "promotion": "127.0.0.1:1", "customer": "127.0.0.1:1", "payment": "127.0.0.1:1", "order": "127.0.0.1:1"}
 	go func() { done <- gatewaysvc.Run(ctx, cfg, gatewayLis, resolver, log) }()
 	b.Cleanup(func() {
 		cancel()

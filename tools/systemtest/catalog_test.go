@@ -103,7 +103,7 @@ func startStack(t *testing.T) running {
 		"catalog": catalogLis.Addr().String(), "domain": domainLis.Addr().String(),
 		"promotion": promotionLis.Addr().String(), "cart": cartLis.Addr().String(),
 		// The customer routes are not under test here; connections are lazy.
-		"customer": "127.0.0.1:1", "payment": "127.0.0.1:1",
+		"customer": "127.0.0.1:1", "payment": "127.0.0.1:1", "order": "127.0.0.1:1",
 	}
 	start("gateway", gatewayLis, func(lis net.Listener) error {
 		return gatewaysvc.Run(ctx, cfg, lis, resolver, logging.Discard())

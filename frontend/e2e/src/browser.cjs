@@ -26,6 +26,54 @@ function brandOrigin(slug) {
   return base.origin;
 }
 
+/**
+ * What the layout must not do (issue 14): a document wider than the viewport (sideways scrolling),
+ * a visible button, link or form control covered by another element (elementFromPoint at its
+ * centre, scrolled into view), a block whose text runs out of its box, and a translation with an
+ * interpolation left unfilled. Answers a list of findings, empty when the screen is fine.
+ */
+async function layoutFindings(page) {
+  return page.evaluate(async () => {
+    const out = [];
+    const describe = (el) => {
+      const label = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${label}"`;
+    };
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 0) out.push(`document ${overflow}px wider than the viewport`);
+    const scrollX = window.scrollX;
+    const scrollY = window.scrollY;
+    const controls = [...document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"]')];
+    for (const el of controls) {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || box.width < 1 || box.height < 1 || el.closest('[aria-hidden="true"], [inert]')) continue;
+      // Visually hidden inputs (custom checkboxes and radios) are operated through their label.
+      if (box.width <= 1 || box.height <= 1 || style.opacity === '0' || style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit === el || el.contains(hit) || hit.contains(el) || (hit.tagName === 'LABEL' && hit.control === el)) continue;
+      out.push(`${describe(el)} covered by ${describe(hit)}`);
+    }
+    window.scrollTo(scrollX, scrollY);
+    for (const el of document.querySelectorAll('main *, header *, footer *')) {
+      const style = getComputedStyle(el);
+      if (!['block', 'flex', 'grid', 'table-cell', 'list-item', 'inline-block'].includes(style.display) || style.overflowX !== 'visible') continue;
+      if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && el.childElementCount === 0 && el.textContent.trim() !== '') {
+        out.push(`text of ${describe(el)} overflows its box by ${el.scrollWidth - el.clientWidth}px`);
+      }
+    }
+    const text = document.body.innerText;
+    const unfilled = text.match(/\{\{[^}]*\}\}/);
+    if (unfilled) out.push(`unfilled interpolation ${unfilled[0]}`);
+    return out;
+  });
+}
+
 /** Runs axe-core on the current page and returns its violations (summarised). */
 async function axeViolations(page) {
   // Evaluated through the DevTools protocol: the gateway's CSP (rightly) refuses injected <script>s.
@@ -98,4 +146,4 @@ async function switchLanguage(page, label) {
   await settled(page);
 }
 
-module.exports = { launch, brandOrigin, axeViolations, screenshot, apiGet, apiSend, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };
+module.exports = { launch, brandOrigin, axeViolations, layoutFindings, screenshot, apiGet, apiSend, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };

@@ -1,7 +1,7 @@
 // Helpers of the checkout's end-to-end tests (customer, login, logout): screen sizes with their
 // language, a fresh session with a product in the cart, and the login of a seed customer through
 // the login popup at devstack's local OpenID authority (tools/devstack/oidc.go).
-const { brandOrigin, apiSend, axeViolations, settled } = require('./browser.cjs');
+const { brandOrigin, apiSend, axeViolations, layoutFindings, settled } = require('./browser.cjs');
 
 /** Desktop in German, phone in English: every screen is seen in both languages. */
 const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 900 }, locale: 'de-DE' };
@@ -16,13 +16,13 @@ const SEED_LOGINS = {
   erika: { username: 'erika', password: 'hostwerk-demo', customerNo: '100002' },
 };
 
-/** What a screen must not have: axe-core violations, and (on a phone) a sideways scroll. */
+/** What a screen must not have: axe-core violations and layout faults (browser.cjs layoutFindings). */
 async function screenFindings(page, name) {
   const out = [];
   const violations = await axeViolations(page);
   if (violations.length > 0) out.push({ name, violations });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) out.push({ name, overflow });
+  const layout = await layoutFindings(page);
+  if (layout.length > 0) out.push({ name, layout });
   return out;
 }
 

@@ -23,7 +23,7 @@ const TEXT = {
     phoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer für das gewählte Land ein, mit Ziffern, Leerzeichen und einem führenden +.',
     basicHeading: 'Ihre Angaben', addressHeading: 'Ihre Adresse', logoutHeading: 'Ihr Kundenkonto',
     paymentHeading: 'Wie möchten Sie bezahlen?', sepa: 'SEPA-Lastschrift', holder: /Kontoinhaber/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
-    permission: /SEPA-Lastschriftmandat/, ibanInvalid: 'Bitte geben Sie eine gültige IBAN ein.', notAvailable: 'Noch nicht verfügbar',
+    permission: /SEPA-Lastschriftmandat/, ibanInvalid: 'Bitte geben Sie eine gültige IBAN ein.', confirmHeading: 'Prüfen und bestellen',
   },
   'en-GB': {
     toCheckout: 'To checkout', register: 'Continue as a new customer', login: 'Log in', next: 'Next', createAccount: 'Create account and continue',
@@ -32,7 +32,7 @@ const TEXT = {
     phoneInvalid: 'Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.',
     basicHeading: 'Your details', addressHeading: 'Your address', logoutHeading: 'Your customer account',
     paymentHeading: 'How would you like to pay?', sepa: 'SEPA direct debit', holder: /Account holder/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
-    permission: /direct debit mandate/, ibanInvalid: 'Please enter a valid IBAN.', notAvailable: 'Not available yet',
+    permission: /direct debit mandate/, ibanInvalid: 'Please enter a valid IBAN.', confirmHeading: 'Check and order',
   },
 };
 
@@ -143,7 +143,7 @@ describe.each([
     await page.getByRole('button', { name: T.next, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/confirm');
     await settled(page);
-    expect(await page.locator('main h1').textContent()).toBe(T.notAvailable);
+    expect(await page.locator('main h1').textContent()).toBe(T.confirmHeading);
     const payment = await page.evaluate(async () => (await (await fetch('/api/v2/session/payment')).json()).payment);
     expect(payment.type).toBe('sepa');
     expect(payment.iban).toMatch(/^(AT61|DE89)•+(3201|3000)$/);

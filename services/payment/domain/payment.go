@@ -82,6 +82,9 @@ type Option struct {
 	PSPReference       string
 	RecurringReference string
 	PayPalReference    string
+	// PayPalPending is the subscription created for the session and not yet approved: only it
+	// can become PayPalReference.
+	PayPalPending string
 }
 
 // Brand is what the payment rules need of a brand.

@@ -21,6 +21,10 @@ type Set struct {
 	CreateCard        endpoint.Endpoint
 	CardDetails       endpoint.Endpoint
 	CardNotifications endpoint.Endpoint
+	ClearSession      endpoint.Endpoint
+	CreatePayPal      endpoint.Endpoint
+	ConfirmPayPal     endpoint.Endpoint
+	CancelPayPal      endpoint.Endpoint
 }
 
 // New builds the set over svc.
@@ -44,7 +48,8 @@ func New(svc service.Service) Set {
 		},
 		ListCardMethods: func(ctx context.Context, _ any) (any, error) {
 			methods, amount, err := svc.ListCardPaymentMethods(ctx)
-			return CardMethodsResponse{Methods: methods, Amount: amount}, err
+			key, env := svc.CardClient()
+			return CardMethodsResponse{Methods: methods, Amount: amount, ClientKey: key, Environment: env}, err
 		},
 		CreateCard: func(ctx context.Context, request any) (any, error) {
 			in, ok := request.(service.CardInput)
@@ -70,7 +75,38 @@ func New(svc service.Service) Set {
 			processed, duplicates, err := svc.HandleCardNotifications(ctx, body)
 			return NotificationsResponse{Processed: processed, Duplicates: duplicates}, err
 		},
+		ClearSession: func(ctx context.Context, _ any) (any, error) {
+			return OptionResponse{}, svc.ClearSessionPayment(ctx)
+		},
+		CreatePayPal: func(ctx context.Context, request any) (any, error) {
+			in, ok := request.(service.PayPalInput)
+			if !ok {
+				return nil, fmt.Errorf("payment endpoint: got request %T, want service.PayPalInput", request)
+			}
+			sub, err := svc.CreatePayPalSubscription(ctx, in)
+			return SubscriptionResponse{Subscription: sub}, err
+		},
+		ConfirmPayPal: func(ctx context.Context, request any) (any, error) {
+			id, ok := request.(string)
+			if !ok {
+				return nil, fmt.Errorf("payment endpoint: got request %T, want a subscription id", request)
+			}
+			o, err := svc.ConfirmPayPalSubscription(ctx, id)
+			return OptionResponse{Option: o, Chosen: err == nil}, err
+		},
+		CancelPayPal: func(ctx context.Context, _ any) (any, error) {
+			o, err := svc.CancelPayPalSubscription(ctx)
+			return OptionResponse{Option: o, Chosen: err == nil && o.Type != ""}, err
+		},
 	}
+}
+
+// SubscriptionResponse is a PayPal subscription just created.
+type SubscriptionResponse struct{ Subscription domain.Subscription }
+
+// LogAttrs records the subscription's id and status.
+func (r SubscriptionResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("subscription", r.Subscription.ID), slog.String("status", r.Subscription.Status)}
 }
 
 // CardDetailsRequest finishes a card payment after its redirect.
@@ -78,8 +114,9 @@ type CardDetailsRequest struct{ RedirectResult, IdempotencyKey string }
 
 // CardMethodsResponse lists the card provider's methods with the amount to charge.
 type CardMethodsResponse struct {
-	Methods []domain.PaymentMethod
-	Amount  domain.Money
+	Methods                []domain.PaymentMethod
+	Amount                 domain.Money
+	ClientKey, Environment string
 }
 
 // CardResponse is a card payment's outcome.

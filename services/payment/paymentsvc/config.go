@@ -11,6 +11,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
+	"github.com/hostcart/checkout/services/payment/adapters/paypal"
 	"github.com/hostcart/checkout/services/payment/adapters/redisstore"
 )
 
@@ -53,8 +54,15 @@ type Config struct {
 	// CardSandboxSecret signs the sandbox challenge's verdicts; devstack shares it with the page it serves.
 	CardSandboxSecret  string
 	CardSandboxPageURL string
-	GRPC               grpcserver.Config
-	Client             grpcclient.Config
+	// PayPalProvider (PAYPAL_PROVIDER) is "paypal" (the REST API: PAYPAL_URL, PAYPAL_CLIENT_ID,
+	// PAYPAL_CLIENT_SECRET, PAYPAL_PLAN_ID, PAYPAL_BRAND_NAME), "sandbox" (paypalsandbox:
+	// PAYPAL_SANDBOX_SECRET, PAYPAL_SANDBOX_PAGE_URL) or empty (no PayPal subscriptions).
+	PayPalProvider       string
+	PayPal               paypal.Config
+	PayPalSandboxSecret  string
+	PayPalSandboxPageURL string
+	GRPC                 grpcserver.Config
+	Client               grpcclient.Config
 }
 
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
@@ -76,10 +84,22 @@ func ConfigFromEnv() Config {
 			APIKey:          config.String("ADYEN_API_KEY", ""),
 			MerchantAccount: config.String("ADYEN_MERCHANT_ACCOUNT", ""),
 			HMACKey:         config.String("CARD_HMAC_KEY", ""),
+			ClientKey:       config.String("ADYEN_CLIENT_KEY", ""),
+			Environment:     config.String("ADYEN_ENVIRONMENT", "test"),
 		},
 		CardSandboxSecret:  config.String("CARD_SANDBOX_SECRET", ""),
 		CardSandboxPageURL: config.String("CARD_SANDBOX_PAGE_URL", ""),
-		GRPC:               grpcserver.ConfigFromEnv(),
-		Client:             grpcclient.ConfigFromEnv(),
+		PayPalProvider:     config.String("PAYPAL_PROVIDER", ""),
+		PayPal: paypal.Config{
+			URL:          config.String("PAYPAL_URL", ""),
+			ClientID:     config.String("PAYPAL_CLIENT_ID", ""),
+			ClientSecret: config.String("PAYPAL_CLIENT_SECRET", ""),
+			PlanID:       config.String("PAYPAL_PLAN_ID", ""),
+			BrandName:    config.String("PAYPAL_BRAND_NAME", ""),
+		},
+		PayPalSandboxSecret:  config.String("PAYPAL_SANDBOX_SECRET", ""),
+		PayPalSandboxPageURL: config.String("PAYPAL_SANDBOX_PAGE_URL", ""),
+		GRPC:                 grpcserver.ConfigFromEnv(),
+		Client:               grpcclient.ConfigFromEnv(),
 	}
 }

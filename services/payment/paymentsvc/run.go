@@ -21,10 +21,12 @@ import (
 	"github.com/hostcart/checkout/services/payment/adapters/cartclient"
 	"github.com/hostcart/checkout/services/payment/adapters/catalogbrands"
 	"github.com/hostcart/checkout/services/payment/adapters/customerclient"
+	"github.com/hostcart/checkout/services/payment/adapters/paypal"
 	"github.com/hostcart/checkout/services/payment/adapters/redisstore"
 	"github.com/hostcart/checkout/services/payment/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/payment/endpoints"
 	"github.com/hostcart/checkout/services/payment/sandbox/cardsandbox"
+	"github.com/hostcart/checkout/services/payment/sandbox/paypalsandbox"
 	"github.com/hostcart/checkout/services/payment/seed"
 	"github.com/hostcart/checkout/services/payment/service"
 	grpctransport "github.com/hostcart/checkout/services/payment/transport/grpc"
@@ -73,6 +75,9 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	if ports.Card, err = cardPort(cfg); err != nil {
 		return err
 	}
+	if ports.PayPal, err = paypalPort(cfg); err != nil {
+		return err
+	}
 	if cfg.CartAddr != "" && cfg.CustomerAddr != "" {
 		cartConn, err := grpcclient.Dial(cfg.CartAddr, log, cfg.Client)
 		if err != nil {
@@ -118,6 +123,26 @@ func cardPort(cfg Config) (service.CardProvider, error) {
 		return &cardsandbox.Sandbox{Secret: []byte(cfg.CardSandboxSecret), PageURL: cfg.CardSandboxPageURL, HMACKey: cfg.Adyen.HMACKey}, nil
 	}
 	return nil, fmt.Errorf("payment: CARD_PROVIDER %q is neither adyen nor sandbox", cfg.CardProvider)
+}
+
+// paypalPort is the configured PayPal, nil for none.
+func paypalPort(cfg Config) (service.PayPal, error) {
+	switch cfg.PayPalProvider {
+	case "":
+		return nil, nil
+	case "paypal":
+		p := cfg.PayPal
+		if p.URL == "" || p.ClientID == "" || p.ClientSecret == "" || p.PlanID == "" {
+			return nil, errors.New("payment: PAYPAL_PROVIDER=paypal needs PAYPAL_URL, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_PLAN_ID")
+		}
+		return paypal.New(p), nil
+	case "sandbox":
+		if cfg.PayPalSandboxSecret == "" || cfg.PayPalSandboxPageURL == "" {
+			return nil, errors.New("payment: PAYPAL_PROVIDER=sandbox needs PAYPAL_SANDBOX_SECRET and PAYPAL_SANDBOX_PAGE_URL")
+		}
+		return &paypalsandbox.Sandbox{Secret: []byte(cfg.PayPalSandboxSecret), PageURL: cfg.PayPalSandboxPageURL}, nil
+	}
+	return nil, fmt.Errorf("payment: PAYPAL_PROVIDER %q is neither paypal nor sandbox", cfg.PayPalProvider)
 }
 
 // storeSettings says which SQL store holds the payment types and how it is seeded.

@@ -29,6 +29,9 @@ type CardProvider interface {
 	PaymentDetails(ctx context.Context, redirectResult, idempotencyKey string) (domain.CardResult, error)
 	// ParseNotifications verifies every item's signature (domain.ErrProviderSignature) and reads them.
 	ParseNotifications(body []byte) ([]domain.Notification, error)
+	// ClientConfig is what the browser's component starts with: the provider's public client key
+	// and environment (test, live; sandbox for the shop's own).
+	ClientConfig() (clientKey, environment string)
 }
 
 // Carts answers what the session's priced cart charges. A cart that cannot be paid (empty,
@@ -74,6 +77,13 @@ func (s *service) cardPorts() error {
 		return fmt.Errorf("card payments are not configured: %w", ErrCannotBeProcessed)
 	}
 	return nil
+}
+
+func (s *service) CardClient() (clientKey, environment string) {
+	if s.Card == nil {
+		return "", ""
+	}
+	return s.Card.ClientConfig()
 }
 
 func (s *service) ListCardPaymentMethods(ctx context.Context) ([]domain.PaymentMethod, domain.Money, error) {
@@ -175,8 +185,10 @@ func (s *service) cardOutcome(ctx context.Context, sessionID string, option doma
 	return CardOutcome{}, fmt.Errorf("card payment %s (%s): %w", r.ResultCode, r.RefusalReason, ErrRefused)
 }
 
+// providerError wraps a provider's answer: a request the card provider or PayPal refused itself
+// cannot be paid this way (retrying will not help); anything else keeps its kind (outages).
 func (s *service) providerError(what string, err error) error {
-	if errors.Is(err, domain.ErrProviderRejected) {
+	if errors.Is(err, domain.ErrProviderRejected) || errors.Is(err, domain.ErrPayPalRejected) {
 		return fmt.Errorf("%s: %w: %w", what, ErrCannotBeProcessed, err)
 	}
 	return fmt.Errorf("%s: %w", what, err)

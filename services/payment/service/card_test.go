@@ -33,6 +33,13 @@ func (m *memSessions) Put(_ context.Context, sid string, o domain.Option) error 
 	return nil
 }
 
+func (m *memSessions) Delete(_ context.Context, sid string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.data, sid)
+	return nil
+}
+
 type fixedCart struct{ total domain.Money }
 
 func (f fixedCart) Total(context.Context) (domain.Money, error) { return f.total, nil }

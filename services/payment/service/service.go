@@ -31,6 +31,7 @@ type Types interface {
 type Sessions interface {
 	Get(ctx context.Context, sessionID string) (domain.Option, bool, error)
 	Put(ctx context.Context, sessionID string, o domain.Option) error
+	Delete(ctx context.Context, sessionID string) error
 }
 
 // Brands answer what the payment rules need of a brand.
@@ -53,6 +54,8 @@ type Service interface {
 	// SetSessionPayment normalises, validates and stores the option; refused fields are
 	// apperr.FieldErrors and nothing is stored.
 	SetSessionPayment(ctx context.Context, in domain.Option) (domain.Option, error)
+	// ClearSessionPayment forgets the session's option.
+	ClearSessionPayment(ctx context.Context) error
 	// ListCardPaymentMethods answers the card provider's methods and the amount to charge.
 	ListCardPaymentMethods(ctx context.Context) ([]domain.PaymentMethod, domain.Money, error)
 	// CreateCardPayment charges the priced cart's total through the card provider.
@@ -61,6 +64,14 @@ type Service interface {
 	SubmitCardPaymentDetails(ctx context.Context, redirectResult, idempotencyKey string) (CardOutcome, error)
 	// HandleCardNotifications verifies and processes the provider's notifications once each.
 	HandleCardNotifications(ctx context.Context, body []byte) (processed, duplicates int, err error)
+	// CardClient is what the browser's card component starts with.
+	CardClient() (clientKey, environment string)
+	// CreatePayPalSubscription starts the session's PayPal subscription over the priced cart's total.
+	CreatePayPalSubscription(ctx context.Context, in PayPalInput) (domain.Subscription, error)
+	// ConfirmPayPalSubscription keeps the approved subscription as the option's paypal_reference.
+	ConfirmPayPalSubscription(ctx context.Context, id string) (domain.Option, error)
+	// CancelPayPalSubscription cancels the session's subscription at PayPal and forgets it.
+	CancelPayPalSubscription(ctx context.Context) (domain.Option, error)
 }
 
 // Ports are what the use cases need from outside.
@@ -73,6 +84,8 @@ type Ports struct {
 	Carts         Carts
 	Shoppers      Shoppers
 	Notifications Notifications
+	// PayPal subscriptions; without it they answer payment.cannot_be_processed.
+	PayPal PayPal
 }
 
 type service struct{ Ports }
@@ -116,6 +129,17 @@ func (s *service) GetSessionPayment(ctx context.Context) (domain.Option, bool, e
 		return domain.Option{}, false, ErrSessionRequired
 	}
 	return s.Sessions.Get(ctx, v.SessionID)
+}
+
+func (s *service) ClearSessionPayment(ctx context.Context) error {
+	v := callctx.From(ctx)
+	if v.SessionID == "" {
+		return ErrSessionRequired
+	}
+	if err := s.Sessions.Delete(ctx, v.SessionID); err != nil {
+		return fmt.Errorf("clear session payment: %w", err)
+	}
+	return nil
 }
 
 func (s *service) SetSessionPayment(ctx context.Context, in domain.Option) (domain.Option, error) {

@@ -10,4 +10,10 @@ describe('checkout remote', () => {
   it('provides the cart, customer and payment screens', () => {
     for (const id of ['cart', 'login-or-register', 'logout', 'basic-info', 'address', 'payment']) expect(screens[id]).toBeDefined();
   });
+
+  it('provides the post-fill, confirm, SMS, success and cancel-PayPal screens', () => {
+    for (const id of ['postfill', 'postfill-products', 'postfill-popular-addons', 'postfill-addons', 'postfill-domains', 'confirm', 'sms-validation', 'success', 'cancel-paypal-subscription']) {
+      expect(screens[id]).toBeDefined();
+    }
+  });
 });

@@ -3,6 +3,17 @@ import type { RemoteRoutesModule } from '@hostcart/shared-routing';
 import { CartPage, CheckoutBreadcrumbs } from '@hostcart/checkout-feature-cart';
 import { AddressPage, BasicInfoPage, LoginOrRegisterPage, LogoutPage, type CustomerScreenProps } from '@hostcart/checkout-feature-customer';
 import { PaymentPage } from '@hostcart/checkout-feature-payment';
+import {
+  CancelPaypalSubscriptionPage,
+  ConfirmPage,
+  PostfillAddonsPage,
+  PostfillDomainsPage,
+  PostfillPage,
+  PostfillPopularAddonsPage,
+  PostfillProductsPage,
+  SmsValidationPage,
+  SuccessPage,
+} from '@hostcart/checkout-feature-order';
 import { PeriodModal } from '@hostcart/shared-feature-periods';
 
 // The cart mounts the period modal of @hostcart/shared-feature-periods; a feature library may
@@ -18,6 +29,11 @@ function customerScreen(Page: ComponentType<CustomerScreenProps>): ComponentType
   };
 }
 
+/** The payment screen's form in the confirm page's edit modal; saving it returns to /confirm. */
+function PaymentForm() {
+  return createElement(PaymentPage, {});
+}
+
 /**
  * The checkout screens built so far; the other routes of this remote show the shell's "not
  * available yet" page until a screen is added here.
@@ -31,4 +47,15 @@ export const screens: RemoteRoutesModule['screens'] = {
   payment: function Payment() {
     return createElement(PaymentPage, { breadcrumbs: createElement(CheckoutBreadcrumbs, { current: 'payment' }) });
   },
+  postfill: PostfillPage,
+  'postfill-products': PostfillProductsPage,
+  'postfill-popular-addons': PostfillPopularAddonsPage,
+  'postfill-addons': PostfillAddonsPage,
+  'postfill-domains': PostfillDomainsPage,
+  confirm: function Confirm() {
+    return createElement(ConfirmPage, { breadcrumbs: createElement(CheckoutBreadcrumbs, { current: 'confirm' }), PaymentForm });
+  },
+  'sms-validation': SmsValidationPage,
+  success: SuccessPage,
+  'cancel-paypal-subscription': CancelPaypalSubscriptionPage,
 };

@@ -1,7 +1,11 @@
 // Package discovery maps a service name to the gRPC dial target of that service.
 //
-// Static serves devstack and simple deployments; Consul and Kubernetes resolvers implement the same
-// Resolver interface later, so callers never depend on how instances are found.
+// Static serves devstack and simple deployments (<NAME>_ADDR). FromEnv selects the mode with
+// DISCOVERY: static, consul (targets consul:///<name>) or kubernetes (targets
+// kubernetes:///<name>.<namespace>:<port>); the gRPC resolvers behind those schemes live in the
+// separate module libs/go/discovery-ext, which a binary imports for its side effect, so callers never
+// depend on how instances are found and services that do not use them never pull in Consul's or
+// Kubernetes' client libraries.
 package discovery
 
 import (

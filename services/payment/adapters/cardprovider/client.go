@@ -35,12 +35,21 @@ type Config struct {
 	Timeout         time.Duration
 	// HMACKey is the notifications' hex HMAC key.
 	HMACKey string
+	// ClientKey and Environment (test or live) start the browser's component; the client key is
+	// public by design.
+	ClientKey   string
+	Environment string
 }
 
 // Client talks to the provider.
 type Client struct {
 	cfg  Config
 	http *http.Client
+}
+
+// ClientConfig answers the component's client key and environment.
+func (c *Client) ClientConfig() (clientKey, environment string) {
+	return c.cfg.ClientKey, c.cfg.Environment
 }
 
 // New returns the client.

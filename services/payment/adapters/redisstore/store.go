@@ -57,6 +57,7 @@ type record struct {
 	PSPReference       string `json:"psp_reference,omitempty"`
 	RecurringReference string `json:"recurring_reference,omitempty"`
 	PayPalReference    string `json:"paypal_reference,omitempty"`
+	PayPalPending      string `json:"paypal_pending,omitempty"`
 }
 
 // Get returns the session's option; ok is false when it chose none.
@@ -83,6 +84,14 @@ func (s *Store) Put(ctx context.Context, sessionID string, o domain.Option) erro
 	}
 	if err := s.rdb.Set(ctx, s.prefix+sessionID, raw, s.ttl).Err(); err != nil {
 		return outage("store session payment", err)
+	}
+	return nil
+}
+
+// Delete forgets the session's option.
+func (s *Store) Delete(ctx context.Context, sessionID string) error {
+	if err := s.rdb.Del(ctx, s.prefix+sessionID).Err(); err != nil {
+		return outage("delete session payment", err)
 	}
 	return nil
 }

@@ -34,6 +34,18 @@ func TestRoundTrip(t *testing.T) {
 	if _, ok, _ := s.Get(ctx, "s2"); ok {
 		t.Fatal("another session sees the option")
 	}
+	if err := s.Put(ctx, "s2", domain.Option{Type: "paypal-integration", PayPalPending: "I-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Delete(ctx, "s1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := s.Get(ctx, "s1"); ok || err != nil {
+		t.Fatalf("after Delete: %v, %v", ok, err)
+	}
+	if got, ok, _ := s.Get(ctx, "s2"); !ok || got.PayPalPending != "I-1" {
+		t.Fatalf("Delete of s1 touched s2: %+v %v", got, ok)
+	}
 }
 
 func TestOutage(t *testing.T) {

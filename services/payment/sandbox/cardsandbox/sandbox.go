@@ -65,6 +65,12 @@ func (s *Sandbox) remember(key string, answer func() (domain.CardResult, error))
 	return r, err
 }
 
+// Environment is what the sandbox tells the browser: use the shop's sandbox component.
+const Environment = "sandbox"
+
+// ClientConfig names the sandbox environment; the sandbox needs no client key.
+func (s *Sandbox) ClientConfig() (clientKey, environment string) { return "", Environment }
+
 // PaymentMethods offers cards.
 func (s *Sandbox) PaymentMethods(context.Context, string, string, domain.Money) ([]domain.PaymentMethod, error) {
 	return []domain.PaymentMethod{{Type: "scheme", Name: "Cards (sandbox)", Brands: []string{"visa", "mc"}}}, nil

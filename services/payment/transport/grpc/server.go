@@ -33,6 +33,10 @@ type server struct {
 	createCard        kitgrpc.Handler
 	cardDetails       kitgrpc.Handler
 	cardNotifications kitgrpc.Handler
+	clearSession      kitgrpc.Handler
+	createPayPal      kitgrpc.Handler
+	confirmPayPal     kitgrpc.Handler
+	cancelPayPal      kitgrpc.Handler
 }
 
 // NewServer returns the gRPC PaymentService over the endpoint set.
@@ -45,6 +49,10 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) paymentv1.Paymen
 		createCard:        kitgrpc.NewServer(set.CreateCard, decodeCreateCard, encodeCreateCard, opts...),
 		cardDetails:       kitgrpc.NewServer(set.CardDetails, decodeCardDetails, encodeCardDetails, opts...),
 		cardNotifications: kitgrpc.NewServer(set.CardNotifications, decodeNotifications, encodeNotifications, opts...),
+		clearSession:      kitgrpc.NewServer(set.ClearSession, decodeEmpty[paymentv1.ClearSessionPaymentRequest], func(context.Context, any) (any, error) { return &paymentv1.ClearSessionPaymentResponse{}, nil }, opts...),
+		createPayPal:      kitgrpc.NewServer(set.CreatePayPal, decodeCreatePayPal, encodeCreatePayPal, opts...),
+		confirmPayPal:     kitgrpc.NewServer(set.ConfirmPayPal, decodeConfirmPayPal, encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.ConfirmPayPalSubscriptionResponse{Payment: o} }), opts...),
+		cancelPayPal:      kitgrpc.NewServer(set.CancelPayPal, decodeEmpty[paymentv1.CancelPayPalSubscriptionRequest], encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.CancelPayPalSubscriptionResponse{Payment: o} }), opts...),
 	}
 }
 
@@ -74,6 +82,62 @@ func (s *server) SubmitCardPaymentDetails(ctx context.Context, req *paymentv1.Su
 
 func (s *server) HandleCardNotifications(ctx context.Context, req *paymentv1.HandleCardNotificationsRequest) (*paymentv1.HandleCardNotificationsResponse, error) {
 	return grpcserver.Handle[paymentv1.HandleCardNotificationsResponse](ctx, s.cardNotifications, req, statusFrom)
+}
+
+func (s *server) ClearSessionPayment(ctx context.Context, req *paymentv1.ClearSessionPaymentRequest) (*paymentv1.ClearSessionPaymentResponse, error) {
+	return grpcserver.Handle[paymentv1.ClearSessionPaymentResponse](ctx, s.clearSession, req, statusFrom)
+}
+
+func (s *server) CreatePayPalSubscription(ctx context.Context, req *paymentv1.CreatePayPalSubscriptionRequest) (*paymentv1.CreatePayPalSubscriptionResponse, error) {
+	return grpcserver.Handle[paymentv1.CreatePayPalSubscriptionResponse](ctx, s.createPayPal, req, statusFrom)
+}
+
+func (s *server) ConfirmPayPalSubscription(ctx context.Context, req *paymentv1.ConfirmPayPalSubscriptionRequest) (*paymentv1.ConfirmPayPalSubscriptionResponse, error) {
+	return grpcserver.Handle[paymentv1.ConfirmPayPalSubscriptionResponse](ctx, s.confirmPayPal, req, statusFrom)
+}
+
+func (s *server) CancelPayPalSubscription(ctx context.Context, req *paymentv1.CancelPayPalSubscriptionRequest) (*paymentv1.CancelPayPalSubscriptionResponse, error) {
+	return grpcserver.Handle[paymentv1.CancelPayPalSubscriptionResponse](ctx, s.cancelPayPal, req, statusFrom)
+}
+
+func decodeCreatePayPal(_ context.Context, grpcReq any) (any, error) {
+	req, ok := grpcReq.(*paymentv1.CreatePayPalSubscriptionRequest)
+	if !ok || req == nil {
+		return nil, fmt.Errorf("payment transport: got request %T: %w", grpcReq, apperr.InvalidArgument)
+	}
+	return service.PayPalInput{ReturnURL: req.GetReturnUrl(), CancelURL: req.GetCancelUrl(), IdempotencyKey: req.GetIdempotencyKey()}, nil
+}
+
+func decodeConfirmPayPal(_ context.Context, grpcReq any) (any, error) {
+	req, ok := grpcReq.(*paymentv1.ConfirmPayPalSubscriptionRequest)
+	if !ok || req == nil {
+		return nil, fmt.Errorf("payment transport: got request %T: %w", grpcReq, apperr.InvalidArgument)
+	}
+	return req.GetSubscriptionId(), nil
+}
+
+func encodeCreatePayPal(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.SubscriptionResponse)
+	if !ok {
+		return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
+	}
+	sub := r.Subscription
+	out := &paymentv1.CreatePayPalSubscriptionResponse{SubscriptionId: sub.ID, Status: sub.Status, ApproveUrl: sub.ApproveURL()}
+	for _, l := range sub.Links {
+		out.Links = append(out.Links, &paymentv1.PayPalLink{Href: l.Href, Rel: l.Rel, Method: l.Method})
+	}
+	return out, nil
+}
+
+// encodeOption answers an option wrapped in the RPC's own response type.
+func encodeOption(wrap func(*paymentv1.PaymentOption) any) func(context.Context, any) (any, error) {
+	return func(_ context.Context, response any) (any, error) {
+		o, err := option(response)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(o), nil
+	}
 }
 
 func decodeCreateCard(_ context.Context, grpcReq any) (any, error) {
@@ -106,7 +170,7 @@ func encodeCardMethods(_ context.Context, response any) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
 	}
-	out := &paymentv1.ListCardPaymentMethodsResponse{AmountCents: r.Amount.Value, Currency: r.Amount.Currency}
+	out := &paymentv1.ListCardPaymentMethodsResponse{AmountCents: r.Amount.Value, Currency: r.Amount.Currency, ClientKey: r.ClientKey, Environment: r.Environment}
 	for _, m := range r.Methods {
 		out.PaymentMethods = append(out.PaymentMethods, &paymentv1.CardPaymentMethod{Type: m.Type, Name: m.Name, Brands: m.Brands})
 	}

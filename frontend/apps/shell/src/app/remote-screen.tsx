@@ -1,7 +1,8 @@
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState, NotAvailablePage } from '@hostcart/shared-ui';
+import { reportError } from '@hostcart/shared-util-reporting';
 
 const loaded = new Map<string, RemoteRoutesModule>();
 
@@ -70,8 +71,8 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: bo
     return { error: true };
   }
 
-  override componentDidCatch(error: unknown) {
-    console.error('screen failed', error);
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    reportError(error, { componentStack: info.componentStack ?? '' });
   }
 
   override render() {

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { catalogApi, domainApi, localeApi } from '@hostcart/shared-data-access-api';
 import { matchRoute } from '@hostcart/shared-routing';
 import { routeChanged, useAppDispatch } from '@hostcart/shared-store';
+import { setReportingRoute } from '@hostcart/shared-util-reporting';
 
 /**
  * What happens around every navigation (spec §2): modals close and notifications clear (unless
@@ -15,6 +16,7 @@ export function useNavigationEffects() {
 
   useEffect(() => {
     dispatch(routeChanged());
+    setReportingRoute(location.pathname);
   }, [dispatch, location.pathname, location.search]);
 
   useEffect(() => {

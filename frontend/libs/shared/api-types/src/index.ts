@@ -5,8 +5,9 @@ import type * as cart from './gen/checkout/cart/v1/cart_pb';
 import type * as catalog from './gen/checkout/catalog/v1/catalog_pb';
 import type * as customer from './gen/checkout/customer/v1/customer_pb';
 import type * as domain from './gen/checkout/domain/v1/domain_pb';
+import type * as order from './gen/checkout/order/v1/order_pb';
 import type * as payment from './gen/checkout/payment/v1/payment_pb';
 import type * as promotion from './gen/checkout/promotion/v1/promotion_pb';
 
-export type { cart, catalog, customer, domain, payment, promotion };
+export type { cart, catalog, customer, domain, order, payment, promotion };
 export type { ApiJson, ProtoName } from './lib/api-json';

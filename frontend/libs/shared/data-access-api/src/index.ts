@@ -15,3 +15,4 @@ export * from './lib/customer';
 export * from './lib/customer-number';
 export * from './lib/payment';
 export * from './lib/checkout-customer';
+export * from './lib/order';

@@ -1,13 +1,56 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { forgetCardPayment, heldCardPayment, holdCardPayment, useGetSessionPaymentQuery } from '@hostcart/shared-data-access-api';
 import { installFetch, json, renderWithApp, shownLocation, type SeenRequest } from '@hostcart/shared-testing';
 import { PaymentPage } from './payment-page';
+
+// The provider's package, mocked: counts its loads; its Card records the props it was made with.
+let mockAdyenLoads = 0;
+const mockAdyenCards: { props: { onChange: (state: unknown) => void }; mounted: HTMLElement | null }[] = [];
+jest.mock('@adyen/adyen-web', () => {
+  mockAdyenLoads++;
+  return {
+    AdyenCheckout: async (config: unknown) => ({ config }),
+    Card: class {
+      mounted: HTMLElement | null = null;
+      props: { onChange: (state: unknown) => void };
+      constructor(_checkout: unknown, mockProps: { onChange: (state: unknown) => void }) {
+        this.props = mockProps;
+        mockAdyenCards.push(this);
+      }
+      mount(el: HTMLElement) {
+        this.mounted = el;
+        el.textContent = 'provider card component';
+      }
+      unmount() {
+        this.mounted = null;
+      }
+    },
+  };
+});
+jest.mock('@adyen/adyen-web/styles/adyen.css', () => ({}));
+
+const TYPES = [
+  { slug: 'sepa', name: 'SEPA direct debit', sms_validation_required: true },
+  { slug: 'adyen-scheme', name: 'Credit card', sms_validation_required: false },
+  { slug: 'paypal', name: 'PayPal', sms_validation_required: false },
+  { slug: 'bank-transfer', name: 'Bank transfer', sms_validation_required: true },
+];
+
+function cardMethods(environment: string, methods = [{ type: 'scheme', name: 'Credit card', brands: ['visa', 'mc'] }]) {
+  return { payment_methods: methods, amount_cents: '3206', currency: 'EUR', client_key: environment === 'sandbox' ? '' : 'test_KEY', environment };
+}
+
+afterEach(() => forgetCardPayment());
 
 const basic = { group: 1, gender: 0, first_name: 'Max', last_name: 'M', company_name: '', company_vat_id: '', email: 'm@example.com' };
 const address = { street: 'Ring 1', postal_code: '1010', city: 'Wien', country_code: 'AT', phone: '+43 1 58801' };
 
-function install(opts: { validated?: boolean; existing?: boolean; showBank?: boolean; save?: (req: SeenRequest) => unknown } = {}) {
+function install(
+  opts: { validated?: boolean; existing?: boolean; showBank?: boolean; save?: (req: SeenRequest) => unknown; methods?: (req: SeenRequest) => unknown } = {},
+) {
+  let stored: unknown = null;
   return installFetch((req) => {
     switch (req.path) {
       case '/brands/current':
@@ -17,23 +60,36 @@ function install(opts: { validated?: boolean; existing?: boolean; showBank?: boo
       case '/session/customer':
         return { customer: { customer_no: opts.existing ? '200001' : '', basic_info: basic, address, validated: opts.validated ?? true, vat_id_check: null }, notices: [] };
       case '/payment-types':
-        return { payment_types: [
-          { slug: 'sepa', name: 'SEPA direct debit', sms_validation_required: true },
-          { slug: 'adyen-scheme', name: 'Credit card', sms_validation_required: false },
-          { slug: 'paypal', name: 'PayPal', sms_validation_required: false },
-        ] };
+        return { payment_types: TYPES };
+      case '/adyen/payment-methods':
+        return opts.methods ? opts.methods(req) : cardMethods('sandbox');
       case '/session/payment':
-        if (req.method === 'PUT') return opts.save ? opts.save(req) : { payment: { ...req.body, iban: 'AT61••••••••••••3201' } };
-        return { payment: null };
+        if (req.method === 'PUT') {
+          const answer = opts.save ? opts.save(req) : { payment: { ...(req.body as object), iban: 'AT61••••••••••••3201' } };
+          if (!(answer instanceof Response)) stored = (answer as { payment: unknown }).payment;
+          return answer;
+        }
+        // A slow server: the refetch after a save is still under way when the next screen shows.
+        return stored ? new Promise((ok) => setTimeout(() => ok({ payment: stored }), 100)) : { payment: stored };
     }
     return undefined;
   });
 }
 
+/** What /confirm's guard reads: the session's payment as the cache has it on each render there. */
+const confirmSaw: (string | null | undefined)[] = [];
+function ConfirmProbe() {
+  const payment = useGetSessionPaymentQuery();
+  confirmSaw.push(payment.isLoading ? undefined : (payment.data?.type ?? null));
+  return null;
+}
+
 function renderPayment() {
+  confirmSaw.length = 0;
   return renderWithApp(
     <Routes>
       <Route path="/payment" element={<PaymentPage />} />
+      <Route path="/confirm" element={<ConfirmProbe />} />
       <Route path="*" element={null} />
     </Routes>,
     { path: '/payment' },
@@ -41,16 +97,124 @@ function renderPayment() {
 }
 
 describe('payment (spec §2 "Payment", §5 "SEPA")', () => {
-  it('keeps next disabled until a method is chosen, and for the card until its component exists', async () => {
-    install();
+  it('keeps next disabled until a method is chosen; PayPal and bank transfer need no form', async () => {
+    const seen = install();
     renderPayment();
-    const next = await screen.findByRole('button', { name: 'Next' });
-    expect((next as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.click(screen.getByLabelText('Credit card'));
-    expect((next as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(/Card payment will be available/)).toBeTruthy();
+    const next = (await screen.findByRole('button', { name: 'Next' })) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    await userEvent.click(screen.getByLabelText('Bank transfer'));
+    expect(next.disabled).toBe(false);
     await userEvent.click(screen.getByLabelText('PayPal'));
-    expect((next as HTMLButtonElement).disabled).toBe(false);
+    expect(next.disabled).toBe(false);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    // The card provider is asked only once a card method is chosen.
+    expect(seen.some((r) => r.path === '/adyen/payment-methods')).toBe(false);
+
+    holdCardPayment({ type: 'adyen-scheme', paymentMethod: { type: 'scheme', number: '4111111111111111' } });
+    await userEvent.click(next);
+    await waitFor(() => expect(shownLocation()).toBe('/confirm'));
+    expect(seen.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ type: 'paypal' });
+    // The saved option is in the cache at once: confirm's guard never sees the one from before
+    // (none here) while the refetch is under way.
+    expect(confirmSaw.length).toBeGreaterThan(0);
+    expect(confirmSaw).toEqual(confirmSaw.map(() => 'paypal'));
+    // Card data of an earlier choice is dropped.
+    expect(heldCardPayment()).toBeNull();
+  });
+
+  it('shows the sandbox card form, keeps next disabled until it reports valid data, then saves only the type', async () => {
+    const seen = install();
+    renderPayment();
+    const next = (await screen.findByRole('button', { name: 'Next' })) as HTMLButtonElement;
+    await userEvent.click(screen.getByLabelText('Credit card'));
+    const number = await screen.findByLabelText(/Card number/);
+    expect(screen.getByText('The amount is usually charged to your card within 24 hours.')).toBeTruthy();
+    expect(next.disabled).toBe(true);
+
+    // An invalid number: the error at the field, next stays disabled.
+    await userEvent.type(number, '4111 1111 1111 1112');
+    await userEvent.type(screen.getByLabelText(/Expiry date/), '03/40');
+    await userEvent.type(screen.getByLabelText(/Security code/), '737');
+    await userEvent.type(screen.getByLabelText(/Name on card/), 'Erika Musterfrau');
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(number.getAttribute('aria-describedby') as string)?.textContent).toBe('Please enter a valid card number.');
+    expect(next.disabled).toBe(true);
+
+    await userEvent.clear(number);
+    await userEvent.type(number, '4111 1111 1111 1111');
+    await waitFor(() => expect(next.disabled).toBe(false));
+    await userEvent.click(next);
+    await waitFor(() => expect(shownLocation()).toBe('/confirm'));
+
+    const puts = seen.filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0].body).toEqual({ type: 'adyen-scheme' });
+    expect(seen.some((r) => JSON.stringify(r.body ?? '').includes('4111'))).toBe(false);
+    // The card's data is kept in memory for the confirm step, never in the browser's storage.
+    expect(heldCardPayment()).toEqual({
+      type: 'adyen-scheme',
+      paymentMethod: { type: 'scheme', number: '4111111111111111', expiryMonth: '03', expiryYear: '2040', cvc: '737', holderName: 'Erika Musterfrau' },
+    });
+    const stored = [sessionStorage, localStorage].flatMap((s) => Object.keys(s).map((k) => s.getItem(k) ?? ''));
+    expect(stored.some((v) => v.includes('4111') || v.includes('737'))).toBe(false);
+    // The sandbox never loads the provider's package.
+    expect(mockAdyenLoads).toBe(0);
+  });
+
+  it('shows the loading and error states of the card methods, and a missing card method', async () => {
+    // The failed call is reported (console.error in tests); expected here.
+    const report = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    install({ methods: () => (fail ? json({ error: 'payment.methods_unavailable' }, 503) : cardMethods('sandbox', [])) });
+    renderPayment();
+    await userEvent.click(await screen.findByLabelText('Credit card'));
+    expect(await screen.findByText('Payment methods are currently unavailable.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No payment method is available.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(report).toHaveBeenCalledWith('failed call', expect.objectContaining({ url: '/adyen/payment-methods', status: 503 }));
+    report.mockRestore();
+  });
+
+  it("refuses an unnamed environment rather than guessing the sandbox", async () => {
+    install({ methods: () => cardMethods('') });
+    renderPayment();
+    await userEvent.click(await screen.findByLabelText('Credit card'));
+    expect(await screen.findByText('Payment methods are currently unavailable.')).toBeTruthy();
+    expect(screen.queryByLabelText(/Card number/)).toBeNull();
+  });
+
+  it("loads the provider's component lazily for the test environment; its valid state enables next", async () => {
+    const seen = install({ methods: () => cardMethods('test') });
+    renderPayment();
+    const next = (await screen.findByRole('button', { name: 'Next' })) as HTMLButtonElement;
+    expect(mockAdyenLoads).toBe(0);
+    await userEvent.click(screen.getByLabelText('Credit card'));
+    expect(await screen.findByText('provider card component')).toBeTruthy();
+    expect(mockAdyenLoads).toBe(1);
+    const card = mockAdyenCards.at(-1) as (typeof mockAdyenCards)[number];
+    expect(next.disabled).toBe(true);
+    const paymentMethod = { type: 'scheme', encryptedCardNumber: 'enc-n', encryptedExpiryMonth: 'enc-m', encryptedExpiryYear: 'enc-y', encryptedSecurityCode: 'enc-c' };
+    act(() => card.props.onChange({ isValid: true, data: { paymentMethod } }));
+    expect(next.disabled).toBe(false);
+    act(() => card.props.onChange({ isValid: false, data: { paymentMethod } }));
+    expect(next.disabled).toBe(true);
+    act(() => card.props.onChange({ isValid: true, data: { paymentMethod } }));
+
+    // Choosing another method unmounts the component and forgets its verdict.
+    await userEvent.click(screen.getByLabelText('SEPA direct debit'));
+    await waitFor(() => expect(card.mounted).toBeNull());
+    await userEvent.click(screen.getByLabelText('Credit card'));
+    await screen.findByText('provider card component');
+    expect(next.disabled).toBe(true);
+    const again = mockAdyenCards.at(-1) as (typeof mockAdyenCards)[number];
+    act(() => again.props.onChange({ isValid: true, data: { paymentMethod } }));
+    await userEvent.click(next);
+    await waitFor(() => expect(shownLocation()).toBe('/confirm'));
+    expect(seen.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ type: 'adyen-scheme' });
+    expect(heldCardPayment()).toEqual({ type: 'adyen-scheme', paymentMethod });
   });
 
   it("refuses SEPA by §5's rules in the browser, shows the server's IBAN verdict at the field, then saves", async () => {
@@ -72,7 +236,7 @@ describe('payment (spec §2 "Payment", §5 "SEPA")', () => {
     await userEvent.type(screen.getByLabelText(/Account holder/), 'Anna Berger');
     await userEvent.type(screen.getByLabelText(/IBAN/), 'AT62 1904 3002 3457 3201');
     await userEvent.type(screen.getByLabelText(/BIC/), 'bkauatww');
-    await userEvent.type(screen.getByLabelText(/Bank/), 'Bank Austria');
+    await userEvent.type(screen.getByLabelText(/^Bank( \*)?$/), 'Bank Austria');
     await userEvent.click(screen.getByLabelText(/direct debit mandate/));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please enter a valid IBAN.')).toBeTruthy();

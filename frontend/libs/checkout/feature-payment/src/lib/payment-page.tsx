@@ -3,22 +3,27 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
-  CARD_PROVIDER_PREFIX,
   PAYMENT_SEPA,
   errorMessageKey,
+  forgetCardPayment,
+  holdCardPayment,
+  isCardProviderType,
+  rememberSessionPayment,
   firstFieldErrors,
   useCheckoutCustomer,
   useGetPaymentTypesQuery,
   useGetPricedCartQuery,
   useGetSessionPaymentQuery,
   useSavePaymentMutation,
+  type CardPaymentMethodData,
   type PaymentForm,
   type PaymentType,
 } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
-import { pricedCartLines } from '@hostcart/shared-store';
+import { pricedCartLines, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, FormField, LoadingState } from '@hostcart/shared-ui';
 import { addPaymentInfo, track } from '@hostcart/shared-util-analytics';
+import { CardPayment } from './card/card-payment';
 
 /** Spec §5 "SEPA" and §9 field lengths. */
 export const MIN_HOLDER = 3;
@@ -44,9 +49,15 @@ const FIELDS = ['type', 'holder', 'iban', 'bic', 'bank', 'permission'] as const;
 
 const compact = (v: string) => v.replace(/\s+/g, '').toUpperCase();
 
-/** The card provider's methods wait for its component (a later step of the payment work). */
+/** The card provider's methods (adyen-*): their form is the provider's component (spec §5). */
 export function isCardMethod(type: PaymentType | undefined): boolean {
-  return !!type && type.slug.startsWith(CARD_PROVIDER_PREFIX);
+  return isCardProviderType(type?.slug);
+}
+
+/** What the card component last reported. */
+interface CardVerdict {
+  valid: boolean;
+  paymentMethod: CardPaymentMethodData | null;
 }
 
 export interface PaymentPageProps {
@@ -54,7 +65,10 @@ export interface PaymentPageProps {
   breadcrumbs?: ReactNode;
 }
 
-/** /payment (spec §2 "Payment"): the brand's payment types and the SEPA form. */
+/**
+ * /payment (spec §2 "Payment"): the brand's payment types, the SEPA form, the card provider's
+ * component; PayPal, bank transfer and credit card need no form (spec §5 "Other payment forms").
+ */
 export function PaymentPage({ breadcrumbs }: PaymentPageProps) {
   const { t } = useTranslation();
   const state = useCheckoutCustomer();
@@ -66,18 +80,28 @@ export function PaymentPage({ breadcrumbs }: PaymentPageProps) {
   }
   // Spec §4 guards: payment needs a cart, a customer, and not an existing customer.
   if (state.cartEmpty || !state.customer?.validated || state.existing) return <Navigate to="/" replace />;
-  return <PaymentScreen types={types.data ?? []} current={current.data ?? null} showBank={state.brand?.properties['display_bank_name_input_field'] === 'true'} breadcrumbs={breadcrumbs} />;
+  return (
+    <PaymentScreen
+      types={types.data ?? []}
+      current={current.data ?? null}
+      showBank={state.brand?.properties['display_bank_name_input_field'] === 'true'}
+      countryCode={state.customer.address?.country_code || undefined}
+      breadcrumbs={breadcrumbs}
+    />
+  );
 }
 
 function PaymentScreen({
   types,
   current,
   showBank,
+  countryCode,
   breadcrumbs,
 }: {
   types: PaymentType[];
   current: { type: string; holder: string; bic: string; bank: string; permission: boolean } | null;
   showBank: boolean;
+  countryCode?: string;
   breadcrumbs?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -86,7 +110,11 @@ function PaymentScreen({
   const returnToConfirm = !!(location.state as { returnToConfirm?: boolean } | null)?.returnToConfirm;
   const priced = useGetPricedCartQuery();
   const [save, saving] = useSavePaymentMutation();
+  const dispatch = useAppDispatch();
   const [formError, setFormError] = useState<string | null>(null);
+  // The card component's data stays in this screen's memory until saved, then in the held card
+  // payment for the confirm step (data-access-api): never in the store or the browser's storage.
+  const [cardVerdict, setCardVerdict] = useState<CardVerdict>({ valid: false, paymentMethod: null });
   const known = current && types.some((pt) => pt.slug === current.type) ? current : null;
   const {
     register,
@@ -109,6 +137,7 @@ function PaymentScreen({
   const chosen = types.find((pt) => pt.slug === watch('type'));
   const sepa = chosen?.slug === PAYMENT_SEPA;
   const card = isCardMethod(chosen);
+  const cardReady = !card || (cardVerdict.valid && !!cardVerdict.paymentMethod);
   const err = (name: keyof FormValues) => errors[name]?.message;
 
   async function submit(values: FormValues) {
@@ -118,8 +147,17 @@ function PaymentScreen({
       Object.assign(body, { holder: values.holder.trim(), iban: compact(values.iban), bic: compact(values.bic), permission: values.permission });
       if (showBank) body.bank = values.bank.trim();
     }
+    // The card's data never goes to /session/payment: only its type does.
+    const cardData = isCardProviderType(values.type) ? cardVerdict.paymentMethod : null;
+    if (isCardProviderType(values.type) && !cardData) {
+      setFormError('payment.payment_data_missing');
+      return;
+    }
     try {
-      await save(body).unwrap();
+      const saved = await save(body).unwrap();
+      await dispatch(rememberSessionPayment(saved));
+      if (cardData) holdCardPayment({ type: values.type, paymentMethod: cardData });
+      else forgetCardPayment();
       if (priced.data) track(addPaymentInfo(values.type, pricedCartLines(priced.data.priced), priced.data.priced.totals?.total_display_cents ?? 0));
       navigate(pathTo('confirm'), { state: returnToConfirm ? { returnToConfirm } : undefined });
     } catch (e) {
@@ -164,7 +202,9 @@ function PaymentScreen({
             </p>
           )}
         </fieldset>
-        {card && <p className="hc-hint">{t('payment_form.card_later')}</p>}
+        {card && chosen && (
+          <CardPayment slug={chosen.slug} countryCode={countryCode} onChange={(valid, paymentMethod) => setCardVerdict({ valid, paymentMethod })} />
+        )}
         {sepa && (
           <fieldset className="hc-fieldset">
             <legend className="hc-fieldset__legend">{t('payment_form.sepa_legend')}</legend>
@@ -245,7 +285,7 @@ function PaymentScreen({
           <Link className="hc-button hc-button--secondary" to={pathTo('address')}>
             {t('customer_forms.back')}
           </Link>
-          <button type="submit" className="hc-button hc-button--primary" disabled={!chosen || card || saving.isLoading} aria-busy={saving.isLoading || undefined}>
+          <button type="submit" className="hc-button hc-button--primary" disabled={!chosen || !cardReady || saving.isLoading} aria-busy={saving.isLoading || undefined}>
             {t('customer_forms.next')}
           </button>
         </div>

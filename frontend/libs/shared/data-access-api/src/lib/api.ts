@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { reportFailedCall } from '@hostcart/shared-util-reporting';
 import { CSRF_COOKIE, CSRF_HEADER, needsCsrfToken, readCookie } from './csrf';
 import { LOADING_DECREMENT_DELAY_MS, requestFinished, requestStarted } from './loading';
 
@@ -29,7 +30,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const counted = !extraOptions?.skipLoading;
   if (counted) api.dispatch(requestStarted());
   try {
-    return await rawBaseQuery(request, api, extraOptions ?? {});
+    const result = await rawBaseQuery(request, api, extraOptions ?? {});
+    if (result.error) reportFailedCall({ method: request.method ?? 'GET', url: request.url, status: result.error.status });
+    return result;
   } finally {
     if (counted) {
       setTimeout(() => api.dispatch(requestFinished()), LOADING_DECREMENT_DELAY_MS);

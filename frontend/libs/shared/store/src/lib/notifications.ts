@@ -9,6 +9,8 @@ export interface AppNotification {
   title?: string;
   message: string;
   params?: Record<string, string | number>;
+  /** message is text to show as it is (a flash message from the configuration), not a key. */
+  literal?: boolean;
   /** Keeps the notification across the next navigation (e.g. a redirect that explains itself). */
   preserveRouteChange?: boolean;
 }

@@ -13,7 +13,7 @@ export function Notifications() {
           <div className="hc-notification__text">
             <span className="hc-visually-hidden">{t(`notifications.type_${n.type}`)}: </span>
             {n.title && <strong className="hc-notification__title">{t(n.title, n.params ?? {})}</strong>}
-            <span>{t(n.message, n.params ?? {})}</span>
+            <span>{n.literal ? n.message : t(n.message, n.params ?? {})}</span>
           </div>
           <button type="button" className="hc-icon-button" aria-label={t('notifications.dismiss')} onClick={() => dispatch(dismissNotification(n.id))}>
             <span aria-hidden="true">×</span>

@@ -470,6 +470,78 @@ func (x *SetSessionPaymentResponse) GetPayment() *PaymentOption {
 	return nil
 }
 
+type ClearSessionPaymentRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClearSessionPaymentRequest) Reset() {
+	*x = ClearSessionPaymentRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClearSessionPaymentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClearSessionPaymentRequest) ProtoMessage() {}
+
+func (x *ClearSessionPaymentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClearSessionPaymentRequest.ProtoReflect.Descriptor instead.
+func (*ClearSessionPaymentRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{8}
+}
+
+type ClearSessionPaymentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClearSessionPaymentResponse) Reset() {
+	*x = ClearSessionPaymentResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClearSessionPaymentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClearSessionPaymentResponse) ProtoMessage() {}
+
+func (x *ClearSessionPaymentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClearSessionPaymentResponse.ProtoReflect.Descriptor instead.
+func (*ClearSessionPaymentResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{9}
+}
+
 type CardPaymentMethod struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Type          string                 `protobuf:"bytes,1,opt,name=type,proto3" json:"type,omitempty"`
@@ -481,7 +553,7 @@ type CardPaymentMethod struct {
 
 func (x *CardPaymentMethod) Reset() {
 	*x = CardPaymentMethod{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[8]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -493,7 +565,7 @@ func (x *CardPaymentMethod) String() string {
 func (*CardPaymentMethod) ProtoMessage() {}
 
 func (x *CardPaymentMethod) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[8]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -506,7 +578,7 @@ func (x *CardPaymentMethod) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardPaymentMethod.ProtoReflect.Descriptor instead.
 func (*CardPaymentMethod) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{8}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CardPaymentMethod) GetType() string {
@@ -538,7 +610,7 @@ type ListCardPaymentMethodsRequest struct {
 
 func (x *ListCardPaymentMethodsRequest) Reset() {
 	*x = ListCardPaymentMethodsRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[9]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -550,7 +622,7 @@ func (x *ListCardPaymentMethodsRequest) String() string {
 func (*ListCardPaymentMethodsRequest) ProtoMessage() {}
 
 func (x *ListCardPaymentMethodsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[9]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -563,22 +635,27 @@ func (x *ListCardPaymentMethodsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCardPaymentMethodsRequest.ProtoReflect.Descriptor instead.
 func (*ListCardPaymentMethodsRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{9}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{11}
 }
 
 type ListCardPaymentMethodsResponse struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	PaymentMethods []*CardPaymentMethod   `protobuf:"bytes,1,rep,name=payment_methods,json=paymentMethods,proto3" json:"payment_methods,omitempty"`
 	// What the component shows and the payment will charge, in cents.
-	AmountCents   int64  `protobuf:"varint,2,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
-	Currency      string `protobuf:"bytes,3,opt,name=currency,proto3" json:"currency,omitempty"`
+	AmountCents int64  `protobuf:"varint,2,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	Currency    string `protobuf:"bytes,3,opt,name=currency,proto3" json:"currency,omitempty"`
+	// What the browser's card component is started with (spec §3 "Payment provider state"): the
+	// provider's public client key and its environment (test, live, or sandbox for the shop's own
+	// sandbox component).
+	ClientKey     string `protobuf:"bytes,4,opt,name=client_key,json=clientKey,proto3" json:"client_key,omitempty"`
+	Environment   string `protobuf:"bytes,5,opt,name=environment,proto3" json:"environment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListCardPaymentMethodsResponse) Reset() {
 	*x = ListCardPaymentMethodsResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[10]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -590,7 +667,7 @@ func (x *ListCardPaymentMethodsResponse) String() string {
 func (*ListCardPaymentMethodsResponse) ProtoMessage() {}
 
 func (x *ListCardPaymentMethodsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[10]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -603,7 +680,7 @@ func (x *ListCardPaymentMethodsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCardPaymentMethodsResponse.ProtoReflect.Descriptor instead.
 func (*ListCardPaymentMethodsResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{10}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListCardPaymentMethodsResponse) GetPaymentMethods() []*CardPaymentMethod {
@@ -627,6 +704,20 @@ func (x *ListCardPaymentMethodsResponse) GetCurrency() string {
 	return ""
 }
 
+func (x *ListCardPaymentMethodsResponse) GetClientKey() string {
+	if x != nil {
+		return x.ClientKey
+	}
+	return ""
+}
+
+func (x *ListCardPaymentMethodsResponse) GetEnvironment() string {
+	if x != nil {
+		return x.Environment
+	}
+	return ""
+}
+
 type CreateCardPaymentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The provider component's state.data.paymentMethod as JSON (encrypted card data).
@@ -643,7 +734,7 @@ type CreateCardPaymentRequest struct {
 
 func (x *CreateCardPaymentRequest) Reset() {
 	*x = CreateCardPaymentRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[11]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -655,7 +746,7 @@ func (x *CreateCardPaymentRequest) String() string {
 func (*CreateCardPaymentRequest) ProtoMessage() {}
 
 func (x *CreateCardPaymentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[11]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -668,7 +759,7 @@ func (x *CreateCardPaymentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCardPaymentRequest.ProtoReflect.Descriptor instead.
 func (*CreateCardPaymentRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{11}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CreateCardPaymentRequest) GetPaymentMethodJson() string {
@@ -709,7 +800,7 @@ type SubmitCardPaymentDetailsRequest struct {
 
 func (x *SubmitCardPaymentDetailsRequest) Reset() {
 	*x = SubmitCardPaymentDetailsRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[12]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -721,7 +812,7 @@ func (x *SubmitCardPaymentDetailsRequest) String() string {
 func (*SubmitCardPaymentDetailsRequest) ProtoMessage() {}
 
 func (x *SubmitCardPaymentDetailsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[12]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -734,7 +825,7 @@ func (x *SubmitCardPaymentDetailsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCardPaymentDetailsRequest.ProtoReflect.Descriptor instead.
 func (*SubmitCardPaymentDetailsRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{12}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SubmitCardPaymentDetailsRequest) GetRedirectResult() string {
@@ -764,7 +855,7 @@ type CreateCardPaymentResponse struct {
 
 func (x *CreateCardPaymentResponse) Reset() {
 	*x = CreateCardPaymentResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[13]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -776,7 +867,7 @@ func (x *CreateCardPaymentResponse) String() string {
 func (*CreateCardPaymentResponse) ProtoMessage() {}
 
 func (x *CreateCardPaymentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[13]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -789,7 +880,7 @@ func (x *CreateCardPaymentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCardPaymentResponse.ProtoReflect.Descriptor instead.
 func (*CreateCardPaymentResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{13}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CreateCardPaymentResponse) GetResultCode() string {
@@ -825,7 +916,7 @@ type SubmitCardPaymentDetailsResponse struct {
 
 func (x *SubmitCardPaymentDetailsResponse) Reset() {
 	*x = SubmitCardPaymentDetailsResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -837,7 +928,7 @@ func (x *SubmitCardPaymentDetailsResponse) String() string {
 func (*SubmitCardPaymentDetailsResponse) ProtoMessage() {}
 
 func (x *SubmitCardPaymentDetailsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[14]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -850,7 +941,7 @@ func (x *SubmitCardPaymentDetailsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCardPaymentDetailsResponse.ProtoReflect.Descriptor instead.
 func (*SubmitCardPaymentDetailsResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{14}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SubmitCardPaymentDetailsResponse) GetResultCode() string {
@@ -883,7 +974,7 @@ type HandleCardNotificationsRequest struct {
 
 func (x *HandleCardNotificationsRequest) Reset() {
 	*x = HandleCardNotificationsRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -895,7 +986,7 @@ func (x *HandleCardNotificationsRequest) String() string {
 func (*HandleCardNotificationsRequest) ProtoMessage() {}
 
 func (x *HandleCardNotificationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[15]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -908,7 +999,7 @@ func (x *HandleCardNotificationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandleCardNotificationsRequest.ProtoReflect.Descriptor instead.
 func (*HandleCardNotificationsRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{15}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *HandleCardNotificationsRequest) GetBody() []byte {
@@ -929,7 +1020,7 @@ type HandleCardNotificationsResponse struct {
 
 func (x *HandleCardNotificationsResponse) Reset() {
 	*x = HandleCardNotificationsResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[16]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -941,7 +1032,7 @@ func (x *HandleCardNotificationsResponse) String() string {
 func (*HandleCardNotificationsResponse) ProtoMessage() {}
 
 func (x *HandleCardNotificationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[16]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -954,7 +1045,7 @@ func (x *HandleCardNotificationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandleCardNotificationsResponse.ProtoReflect.Descriptor instead.
 func (*HandleCardNotificationsResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{16}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *HandleCardNotificationsResponse) GetProcessed() int32 {
@@ -969,6 +1060,368 @@ func (x *HandleCardNotificationsResponse) GetDuplicates() int32 {
 		return x.Duplicates
 	}
 	return 0
+}
+
+// A link of a PayPal answer (HATEOAS); rel approve is where the shopper approves.
+type PayPalLink struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Href          string                 `protobuf:"bytes,1,opt,name=href,proto3" json:"href,omitempty"`
+	Rel           string                 `protobuf:"bytes,2,opt,name=rel,proto3" json:"rel,omitempty"`
+	Method        string                 `protobuf:"bytes,3,opt,name=method,proto3" json:"method,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PayPalLink) Reset() {
+	*x = PayPalLink{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PayPalLink) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PayPalLink) ProtoMessage() {}
+
+func (x *PayPalLink) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PayPalLink.ProtoReflect.Descriptor instead.
+func (*PayPalLink) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *PayPalLink) GetHref() string {
+	if x != nil {
+		return x.Href
+	}
+	return ""
+}
+
+func (x *PayPalLink) GetRel() string {
+	if x != nil {
+		return x.Rel
+	}
+	return ""
+}
+
+func (x *PayPalLink) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+type CreatePayPalSubscriptionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Where PayPal returns the shopper after approving: the shop's /confirm.
+	ReturnUrl string `protobuf:"bytes,1,opt,name=return_url,json=returnUrl,proto3" json:"return_url,omitempty"`
+	// Where PayPal returns the shopper who cancels: the shop's /cancel-paypal-subscription/{code}.
+	CancelUrl string `protobuf:"bytes,2,opt,name=cancel_url,json=cancelUrl,proto3" json:"cancel_url,omitempty"`
+	// The browser's idempotency key of this attempt (header Idempotency-Key).
+	IdempotencyKey string `protobuf:"bytes,3,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *CreatePayPalSubscriptionRequest) Reset() {
+	*x = CreatePayPalSubscriptionRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePayPalSubscriptionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePayPalSubscriptionRequest) ProtoMessage() {}
+
+func (x *CreatePayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
+func (*CreatePayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *CreatePayPalSubscriptionRequest) GetReturnUrl() string {
+	if x != nil {
+		return x.ReturnUrl
+	}
+	return ""
+}
+
+func (x *CreatePayPalSubscriptionRequest) GetCancelUrl() string {
+	if x != nil {
+		return x.CancelUrl
+	}
+	return ""
+}
+
+func (x *CreatePayPalSubscriptionRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
+type CreatePayPalSubscriptionResponse struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	SubscriptionId string                 `protobuf:"bytes,1,opt,name=subscription_id,json=subscriptionId,proto3" json:"subscription_id,omitempty"`
+	// PayPal's status, APPROVAL_PENDING for a new subscription.
+	Status string        `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	Links  []*PayPalLink `protobuf:"bytes,3,rep,name=links,proto3" json:"links,omitempty"`
+	// The href of the approve link; empty when PayPal sent none (the browser shows a payment error).
+	ApproveUrl    string `protobuf:"bytes,4,opt,name=approve_url,json=approveUrl,proto3" json:"approve_url,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePayPalSubscriptionResponse) Reset() {
+	*x = CreatePayPalSubscriptionResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePayPalSubscriptionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePayPalSubscriptionResponse) ProtoMessage() {}
+
+func (x *CreatePayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
+func (*CreatePayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *CreatePayPalSubscriptionResponse) GetSubscriptionId() string {
+	if x != nil {
+		return x.SubscriptionId
+	}
+	return ""
+}
+
+func (x *CreatePayPalSubscriptionResponse) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *CreatePayPalSubscriptionResponse) GetLinks() []*PayPalLink {
+	if x != nil {
+		return x.Links
+	}
+	return nil
+}
+
+func (x *CreatePayPalSubscriptionResponse) GetApproveUrl() string {
+	if x != nil {
+		return x.ApproveUrl
+	}
+	return ""
+}
+
+type ConfirmPayPalSubscriptionRequest struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	SubscriptionId string                 `protobuf:"bytes,1,opt,name=subscription_id,json=subscriptionId,proto3" json:"subscription_id,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ConfirmPayPalSubscriptionRequest) Reset() {
+	*x = ConfirmPayPalSubscriptionRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmPayPalSubscriptionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmPayPalSubscriptionRequest) ProtoMessage() {}
+
+func (x *ConfirmPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmPayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmPayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ConfirmPayPalSubscriptionRequest) GetSubscriptionId() string {
+	if x != nil {
+		return x.SubscriptionId
+	}
+	return ""
+}
+
+type ConfirmPayPalSubscriptionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Payment       *PaymentOption         `protobuf:"bytes,1,opt,name=payment,proto3" json:"payment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmPayPalSubscriptionResponse) Reset() {
+	*x = ConfirmPayPalSubscriptionResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmPayPalSubscriptionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmPayPalSubscriptionResponse) ProtoMessage() {}
+
+func (x *ConfirmPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmPayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmPayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *ConfirmPayPalSubscriptionResponse) GetPayment() *PaymentOption {
+	if x != nil {
+		return x.Payment
+	}
+	return nil
+}
+
+type CancelPayPalSubscriptionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelPayPalSubscriptionRequest) Reset() {
+	*x = CancelPayPalSubscriptionRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelPayPalSubscriptionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelPayPalSubscriptionRequest) ProtoMessage() {}
+
+func (x *CancelPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelPayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
+func (*CancelPayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{24}
+}
+
+type CancelPayPalSubscriptionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Payment       *PaymentOption         `protobuf:"bytes,1,opt,name=payment,proto3" json:"payment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelPayPalSubscriptionResponse) Reset() {
+	*x = CancelPayPalSubscriptionResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelPayPalSubscriptionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelPayPalSubscriptionResponse) ProtoMessage() {}
+
+func (x *CancelPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelPayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
+func (*CancelPayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *CancelPayPalSubscriptionResponse) GetPayment() *PaymentOption {
+	if x != nil {
+		return x.Payment
+	}
+	return nil
 }
 
 var File_checkout_payment_v1_payment_proto protoreflect.FileDescriptor
@@ -1003,16 +1456,21 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\x18SetSessionPaymentRequest\x12<\n" +
 	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"Y\n" +
 	"\x19SetSessionPaymentResponse\x12<\n" +
-	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"S\n" +
+	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"\x1c\n" +
+	"\x1aClearSessionPaymentRequest\"\x1d\n" +
+	"\x1bClearSessionPaymentResponse\"S\n" +
 	"\x11CardPaymentMethod\x12\x12\n" +
 	"\x04type\x18\x01 \x01(\tR\x04type\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
 	"\x06brands\x18\x03 \x03(\tR\x06brands\"\x1f\n" +
-	"\x1dListCardPaymentMethodsRequest\"\xb0\x01\n" +
+	"\x1dListCardPaymentMethodsRequest\"\xf1\x01\n" +
 	"\x1eListCardPaymentMethodsResponse\x12O\n" +
 	"\x0fpayment_methods\x18\x01 \x03(\v2&.checkout.payment.v1.CardPaymentMethodR\x0epaymentMethods\x12!\n" +
 	"\famount_cents\x18\x02 \x01(\x03R\vamountCents\x12\x1a\n" +
-	"\bcurrency\x18\x03 \x01(\tR\bcurrency\"\xaa\x01\n" +
+	"\bcurrency\x18\x03 \x01(\tR\bcurrency\x12\x1d\n" +
+	"\n" +
+	"client_key\x18\x04 \x01(\tR\tclientKey\x12 \n" +
+	"\venvironment\x18\x05 \x01(\tR\venvironment\"\xaa\x01\n" +
 	"\x18CreateCardPaymentRequest\x12.\n" +
 	"\x13payment_method_json\x18\x01 \x01(\tR\x11paymentMethodJson\x12\x1d\n" +
 	"\n" +
@@ -1040,15 +1498,43 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\tprocessed\x18\x01 \x01(\x05R\tprocessed\x12\x1e\n" +
 	"\n" +
 	"duplicates\x18\x02 \x01(\x05R\n" +
-	"duplicates2\x8b\a\n" +
+	"duplicates\"J\n" +
+	"\n" +
+	"PayPalLink\x12\x12\n" +
+	"\x04href\x18\x01 \x01(\tR\x04href\x12\x10\n" +
+	"\x03rel\x18\x02 \x01(\tR\x03rel\x12\x16\n" +
+	"\x06method\x18\x03 \x01(\tR\x06method\"\x88\x01\n" +
+	"\x1fCreatePayPalSubscriptionRequest\x12\x1d\n" +
+	"\n" +
+	"return_url\x18\x01 \x01(\tR\treturnUrl\x12\x1d\n" +
+	"\n" +
+	"cancel_url\x18\x02 \x01(\tR\tcancelUrl\x12'\n" +
+	"\x0fidempotency_key\x18\x03 \x01(\tR\x0eidempotencyKey\"\xbb\x01\n" +
+	" CreatePayPalSubscriptionResponse\x12'\n" +
+	"\x0fsubscription_id\x18\x01 \x01(\tR\x0esubscriptionId\x12\x16\n" +
+	"\x06status\x18\x02 \x01(\tR\x06status\x125\n" +
+	"\x05links\x18\x03 \x03(\v2\x1f.checkout.payment.v1.PayPalLinkR\x05links\x12\x1f\n" +
+	"\vapprove_url\x18\x04 \x01(\tR\n" +
+	"approveUrl\"K\n" +
+	" ConfirmPayPalSubscriptionRequest\x12'\n" +
+	"\x0fsubscription_id\x18\x01 \x01(\tR\x0esubscriptionId\"a\n" +
+	"!ConfirmPayPalSubscriptionResponse\x12<\n" +
+	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"!\n" +
+	"\x1fCancelPayPalSubscriptionRequest\"`\n" +
+	" CancelPayPalSubscriptionResponse\x12<\n" +
+	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment2\xb5\v\n" +
 	"\x0ePaymentService\x12t\n" +
 	"\x10ListPaymentTypes\x12,.checkout.payment.v1.ListPaymentTypesRequest\x1a-.checkout.payment.v1.ListPaymentTypesResponse\"\x03\x90\x02\x01\x12w\n" +
 	"\x11GetSessionPayment\x12-.checkout.payment.v1.GetSessionPaymentRequest\x1a..checkout.payment.v1.GetSessionPaymentResponse\"\x03\x90\x02\x01\x12w\n" +
-	"\x11SetSessionPayment\x12-.checkout.payment.v1.SetSessionPaymentRequest\x1a..checkout.payment.v1.SetSessionPaymentResponse\"\x03\x90\x02\x02\x12\x86\x01\n" +
+	"\x11SetSessionPayment\x12-.checkout.payment.v1.SetSessionPaymentRequest\x1a..checkout.payment.v1.SetSessionPaymentResponse\"\x03\x90\x02\x02\x12}\n" +
+	"\x13ClearSessionPayment\x12/.checkout.payment.v1.ClearSessionPaymentRequest\x1a0.checkout.payment.v1.ClearSessionPaymentResponse\"\x03\x90\x02\x02\x12\x86\x01\n" +
 	"\x16ListCardPaymentMethods\x122.checkout.payment.v1.ListCardPaymentMethodsRequest\x1a3.checkout.payment.v1.ListCardPaymentMethodsResponse\"\x03\x90\x02\x01\x12r\n" +
 	"\x11CreateCardPayment\x12-.checkout.payment.v1.CreateCardPaymentRequest\x1a..checkout.payment.v1.CreateCardPaymentResponse\x12\x87\x01\n" +
 	"\x18SubmitCardPaymentDetails\x124.checkout.payment.v1.SubmitCardPaymentDetailsRequest\x1a5.checkout.payment.v1.SubmitCardPaymentDetailsResponse\x12\x89\x01\n" +
-	"\x17HandleCardNotifications\x123.checkout.payment.v1.HandleCardNotificationsRequest\x1a4.checkout.payment.v1.HandleCardNotificationsResponse\"\x03\x90\x02\x02BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
+	"\x17HandleCardNotifications\x123.checkout.payment.v1.HandleCardNotificationsRequest\x1a4.checkout.payment.v1.HandleCardNotificationsResponse\"\x03\x90\x02\x02\x12\x87\x01\n" +
+	"\x18CreatePayPalSubscription\x124.checkout.payment.v1.CreatePayPalSubscriptionRequest\x1a5.checkout.payment.v1.CreatePayPalSubscriptionResponse\x12\x8f\x01\n" +
+	"\x19ConfirmPayPalSubscription\x125.checkout.payment.v1.ConfirmPayPalSubscriptionRequest\x1a6.checkout.payment.v1.ConfirmPayPalSubscriptionResponse\"\x03\x90\x02\x02\x12\x8c\x01\n" +
+	"\x18CancelPayPalSubscription\x124.checkout.payment.v1.CancelPayPalSubscriptionRequest\x1a5.checkout.payment.v1.CancelPayPalSubscriptionResponse\"\x03\x90\x02\x02BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
 
 var (
 	file_checkout_payment_v1_payment_proto_rawDescOnce sync.Once
@@ -1062,53 +1548,73 @@ func file_checkout_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_checkout_payment_v1_payment_proto_rawDescData
 }
 
-var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_checkout_payment_v1_payment_proto_goTypes = []any{
-	(*PaymentType)(nil),                      // 0: checkout.payment.v1.PaymentType
-	(*PaymentOption)(nil),                    // 1: checkout.payment.v1.PaymentOption
-	(*ListPaymentTypesRequest)(nil),          // 2: checkout.payment.v1.ListPaymentTypesRequest
-	(*ListPaymentTypesResponse)(nil),         // 3: checkout.payment.v1.ListPaymentTypesResponse
-	(*GetSessionPaymentRequest)(nil),         // 4: checkout.payment.v1.GetSessionPaymentRequest
-	(*GetSessionPaymentResponse)(nil),        // 5: checkout.payment.v1.GetSessionPaymentResponse
-	(*SetSessionPaymentRequest)(nil),         // 6: checkout.payment.v1.SetSessionPaymentRequest
-	(*SetSessionPaymentResponse)(nil),        // 7: checkout.payment.v1.SetSessionPaymentResponse
-	(*CardPaymentMethod)(nil),                // 8: checkout.payment.v1.CardPaymentMethod
-	(*ListCardPaymentMethodsRequest)(nil),    // 9: checkout.payment.v1.ListCardPaymentMethodsRequest
-	(*ListCardPaymentMethodsResponse)(nil),   // 10: checkout.payment.v1.ListCardPaymentMethodsResponse
-	(*CreateCardPaymentRequest)(nil),         // 11: checkout.payment.v1.CreateCardPaymentRequest
-	(*SubmitCardPaymentDetailsRequest)(nil),  // 12: checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	(*CreateCardPaymentResponse)(nil),        // 13: checkout.payment.v1.CreateCardPaymentResponse
-	(*SubmitCardPaymentDetailsResponse)(nil), // 14: checkout.payment.v1.SubmitCardPaymentDetailsResponse
-	(*HandleCardNotificationsRequest)(nil),   // 15: checkout.payment.v1.HandleCardNotificationsRequest
-	(*HandleCardNotificationsResponse)(nil),  // 16: checkout.payment.v1.HandleCardNotificationsResponse
+	(*PaymentType)(nil),                       // 0: checkout.payment.v1.PaymentType
+	(*PaymentOption)(nil),                     // 1: checkout.payment.v1.PaymentOption
+	(*ListPaymentTypesRequest)(nil),           // 2: checkout.payment.v1.ListPaymentTypesRequest
+	(*ListPaymentTypesResponse)(nil),          // 3: checkout.payment.v1.ListPaymentTypesResponse
+	(*GetSessionPaymentRequest)(nil),          // 4: checkout.payment.v1.GetSessionPaymentRequest
+	(*GetSessionPaymentResponse)(nil),         // 5: checkout.payment.v1.GetSessionPaymentResponse
+	(*SetSessionPaymentRequest)(nil),          // 6: checkout.payment.v1.SetSessionPaymentRequest
+	(*SetSessionPaymentResponse)(nil),         // 7: checkout.payment.v1.SetSessionPaymentResponse
+	(*ClearSessionPaymentRequest)(nil),        // 8: checkout.payment.v1.ClearSessionPaymentRequest
+	(*ClearSessionPaymentResponse)(nil),       // 9: checkout.payment.v1.ClearSessionPaymentResponse
+	(*CardPaymentMethod)(nil),                 // 10: checkout.payment.v1.CardPaymentMethod
+	(*ListCardPaymentMethodsRequest)(nil),     // 11: checkout.payment.v1.ListCardPaymentMethodsRequest
+	(*ListCardPaymentMethodsResponse)(nil),    // 12: checkout.payment.v1.ListCardPaymentMethodsResponse
+	(*CreateCardPaymentRequest)(nil),          // 13: checkout.payment.v1.CreateCardPaymentRequest
+	(*SubmitCardPaymentDetailsRequest)(nil),   // 14: checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	(*CreateCardPaymentResponse)(nil),         // 15: checkout.payment.v1.CreateCardPaymentResponse
+	(*SubmitCardPaymentDetailsResponse)(nil),  // 16: checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	(*HandleCardNotificationsRequest)(nil),    // 17: checkout.payment.v1.HandleCardNotificationsRequest
+	(*HandleCardNotificationsResponse)(nil),   // 18: checkout.payment.v1.HandleCardNotificationsResponse
+	(*PayPalLink)(nil),                        // 19: checkout.payment.v1.PayPalLink
+	(*CreatePayPalSubscriptionRequest)(nil),   // 20: checkout.payment.v1.CreatePayPalSubscriptionRequest
+	(*CreatePayPalSubscriptionResponse)(nil),  // 21: checkout.payment.v1.CreatePayPalSubscriptionResponse
+	(*ConfirmPayPalSubscriptionRequest)(nil),  // 22: checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	(*ConfirmPayPalSubscriptionResponse)(nil), // 23: checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	(*CancelPayPalSubscriptionRequest)(nil),   // 24: checkout.payment.v1.CancelPayPalSubscriptionRequest
+	(*CancelPayPalSubscriptionResponse)(nil),  // 25: checkout.payment.v1.CancelPayPalSubscriptionResponse
 }
 var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	0,  // 0: checkout.payment.v1.ListPaymentTypesResponse.payment_types:type_name -> checkout.payment.v1.PaymentType
 	1,  // 1: checkout.payment.v1.GetSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 2: checkout.payment.v1.SetSessionPaymentRequest.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 3: checkout.payment.v1.SetSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	8,  // 4: checkout.payment.v1.ListCardPaymentMethodsResponse.payment_methods:type_name -> checkout.payment.v1.CardPaymentMethod
+	10, // 4: checkout.payment.v1.ListCardPaymentMethodsResponse.payment_methods:type_name -> checkout.payment.v1.CardPaymentMethod
 	1,  // 5: checkout.payment.v1.CreateCardPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 6: checkout.payment.v1.SubmitCardPaymentDetailsResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	2,  // 7: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
-	4,  // 8: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
-	6,  // 9: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
-	9,  // 10: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
-	11, // 11: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
-	12, // 12: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	15, // 13: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
-	3,  // 14: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
-	5,  // 15: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
-	7,  // 16: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
-	10, // 17: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
-	13, // 18: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
-	14, // 19: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
-	16, // 20: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
-	14, // [14:21] is the sub-list for method output_type
-	7,  // [7:14] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	19, // 7: checkout.payment.v1.CreatePayPalSubscriptionResponse.links:type_name -> checkout.payment.v1.PayPalLink
+	1,  // 8: checkout.payment.v1.ConfirmPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	1,  // 9: checkout.payment.v1.CancelPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	2,  // 10: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
+	4,  // 11: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
+	6,  // 12: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
+	8,  // 13: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
+	11, // 14: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
+	13, // 15: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
+	14, // 16: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	17, // 17: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
+	20, // 18: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
+	22, // 19: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	24, // 20: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
+	3,  // 21: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
+	5,  // 22: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
+	7,  // 23: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
+	9,  // 24: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
+	12, // 25: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
+	15, // 26: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
+	16, // 27: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	18, // 28: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
+	21, // 29: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
+	23, // 30: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	25, // 31: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
+	21, // [21:32] is the sub-list for method output_type
+	10, // [10:21] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_checkout_payment_v1_payment_proto_init() }
@@ -1122,7 +1628,7 @@ func file_checkout_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_payment_v1_payment_proto_rawDesc), len(file_checkout_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,13 +31,17 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	PaymentService_ListPaymentTypes_FullMethodName         = "/checkout.payment.v1.PaymentService/ListPaymentTypes"
-	PaymentService_GetSessionPayment_FullMethodName        = "/checkout.payment.v1.PaymentService/GetSessionPayment"
-	PaymentService_SetSessionPayment_FullMethodName        = "/checkout.payment.v1.PaymentService/SetSessionPayment"
-	PaymentService_ListCardPaymentMethods_FullMethodName   = "/checkout.payment.v1.PaymentService/ListCardPaymentMethods"
-	PaymentService_CreateCardPayment_FullMethodName        = "/checkout.payment.v1.PaymentService/CreateCardPayment"
-	PaymentService_SubmitCardPaymentDetails_FullMethodName = "/checkout.payment.v1.PaymentService/SubmitCardPaymentDetails"
-	PaymentService_HandleCardNotifications_FullMethodName  = "/checkout.payment.v1.PaymentService/HandleCardNotifications"
+	PaymentService_ListPaymentTypes_FullMethodName          = "/checkout.payment.v1.PaymentService/ListPaymentTypes"
+	PaymentService_GetSessionPayment_FullMethodName         = "/checkout.payment.v1.PaymentService/GetSessionPayment"
+	PaymentService_SetSessionPayment_FullMethodName         = "/checkout.payment.v1.PaymentService/SetSessionPayment"
+	PaymentService_ClearSessionPayment_FullMethodName       = "/checkout.payment.v1.PaymentService/ClearSessionPayment"
+	PaymentService_ListCardPaymentMethods_FullMethodName    = "/checkout.payment.v1.PaymentService/ListCardPaymentMethods"
+	PaymentService_CreateCardPayment_FullMethodName         = "/checkout.payment.v1.PaymentService/CreateCardPayment"
+	PaymentService_SubmitCardPaymentDetails_FullMethodName  = "/checkout.payment.v1.PaymentService/SubmitCardPaymentDetails"
+	PaymentService_HandleCardNotifications_FullMethodName   = "/checkout.payment.v1.PaymentService/HandleCardNotifications"
+	PaymentService_CreatePayPalSubscription_FullMethodName  = "/checkout.payment.v1.PaymentService/CreatePayPalSubscription"
+	PaymentService_ConfirmPayPalSubscription_FullMethodName = "/checkout.payment.v1.PaymentService/ConfirmPayPalSubscription"
+	PaymentService_CancelPayPalSubscription_FullMethodName  = "/checkout.payment.v1.PaymentService/CancelPayPalSubscription"
 )
 
 // PaymentServiceClient is the client API for PaymentService service.
@@ -52,6 +56,9 @@ type PaymentServiceClient interface {
 	// kept; sms_validation comes from the type, never from the request; the IBAN is stored without
 	// spaces, upper case, and answered masked.
 	SetSessionPayment(ctx context.Context, in *SetSessionPaymentRequest, opts ...grpc.CallOption) (*SetSessionPaymentResponse, error)
+	// Forgets the session's option (an order placed with it, GET /session/cancel). Answers nothing
+	// chosen.
+	ClearSessionPayment(ctx context.Context, in *ClearSessionPaymentRequest, opts ...grpc.CallOption) (*ClearSessionPaymentResponse, error)
 	// The card provider's methods for the customer's country and the priced cart's total
 	// (GET /{card-provider}/payment-methods).
 	ListCardPaymentMethods(ctx context.Context, in *ListCardPaymentMethodsRequest, opts ...grpc.CallOption) (*ListCardPaymentMethodsResponse, error)
@@ -68,6 +75,21 @@ type PaymentServiceClient interface {
 	// when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
 	// nothing processed); each (psp reference, event) is processed once however often it arrives.
 	HandleCardNotifications(ctx context.Context, in *HandleCardNotificationsRequest, opts ...grpc.CallOption) (*HandleCardNotificationsResponse, error)
+	// Starts a PayPal subscription for the session (POST /paypal/create-subscription; spec §4
+	// "confirm submit", PayPal integration). The session's option must be paypal-integration; the
+	// amount is the priced cart's total. The subscription waits for the shopper's approval at PayPal
+	// (approve link); its id is kept as pending on the option. Retries with the same
+	// idempotency_key are the same subscription (PayPal-Request-Id).
+	CreatePayPalSubscription(ctx context.Context, in *CreatePayPalSubscriptionRequest, opts ...grpc.CallOption) (*CreatePayPalSubscriptionResponse, error)
+	// Records the approved subscription after the return from PayPal (POST
+	// /paypal/confirm-subscription, the /confirm?subscription_id= return of spec §4): the id must be
+	// the session's pending subscription and PayPal must report it approved or active; it becomes
+	// the option's paypal_reference. Otherwise FAILED_PRECONDITION payment.refused.
+	ConfirmPayPalSubscription(ctx context.Context, in *ConfirmPayPalSubscriptionRequest, opts ...grpc.CallOption) (*ConfirmPayPalSubscriptionResponse, error)
+	// Cancels the session's PayPal subscription, pending or approved (POST
+	// /paypal/cancel-subscription, the /cancel-paypal-subscription return), and clears it from the
+	// option. Without one it answers the option unchanged.
+	CancelPayPalSubscription(ctx context.Context, in *CancelPayPalSubscriptionRequest, opts ...grpc.CallOption) (*CancelPayPalSubscriptionResponse, error)
 }
 
 type paymentServiceClient struct {
@@ -102,6 +124,16 @@ func (c *paymentServiceClient) SetSessionPayment(ctx context.Context, in *SetSes
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SetSessionPaymentResponse)
 	err := c.cc.Invoke(ctx, PaymentService_SetSessionPayment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *paymentServiceClient) ClearSessionPayment(ctx context.Context, in *ClearSessionPaymentRequest, opts ...grpc.CallOption) (*ClearSessionPaymentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ClearSessionPaymentResponse)
+	err := c.cc.Invoke(ctx, PaymentService_ClearSessionPayment_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -148,6 +180,36 @@ func (c *paymentServiceClient) HandleCardNotifications(ctx context.Context, in *
 	return out, nil
 }
 
+func (c *paymentServiceClient) CreatePayPalSubscription(ctx context.Context, in *CreatePayPalSubscriptionRequest, opts ...grpc.CallOption) (*CreatePayPalSubscriptionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreatePayPalSubscriptionResponse)
+	err := c.cc.Invoke(ctx, PaymentService_CreatePayPalSubscription_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *paymentServiceClient) ConfirmPayPalSubscription(ctx context.Context, in *ConfirmPayPalSubscriptionRequest, opts ...grpc.CallOption) (*ConfirmPayPalSubscriptionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ConfirmPayPalSubscriptionResponse)
+	err := c.cc.Invoke(ctx, PaymentService_ConfirmPayPalSubscription_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *paymentServiceClient) CancelPayPalSubscription(ctx context.Context, in *CancelPayPalSubscriptionRequest, opts ...grpc.CallOption) (*CancelPayPalSubscriptionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CancelPayPalSubscriptionResponse)
+	err := c.cc.Invoke(ctx, PaymentService_CancelPayPalSubscription_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // PaymentServiceServer is the server API for PaymentService service.
 // All implementations must embed UnimplementedPaymentServiceServer
 // for forward compatibility.
@@ -160,6 +222,9 @@ type PaymentServiceServer interface {
 	// kept; sms_validation comes from the type, never from the request; the IBAN is stored without
 	// spaces, upper case, and answered masked.
 	SetSessionPayment(context.Context, *SetSessionPaymentRequest) (*SetSessionPaymentResponse, error)
+	// Forgets the session's option (an order placed with it, GET /session/cancel). Answers nothing
+	// chosen.
+	ClearSessionPayment(context.Context, *ClearSessionPaymentRequest) (*ClearSessionPaymentResponse, error)
 	// The card provider's methods for the customer's country and the priced cart's total
 	// (GET /{card-provider}/payment-methods).
 	ListCardPaymentMethods(context.Context, *ListCardPaymentMethodsRequest) (*ListCardPaymentMethodsResponse, error)
@@ -176,6 +241,21 @@ type PaymentServiceServer interface {
 	// when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
 	// nothing processed); each (psp reference, event) is processed once however often it arrives.
 	HandleCardNotifications(context.Context, *HandleCardNotificationsRequest) (*HandleCardNotificationsResponse, error)
+	// Starts a PayPal subscription for the session (POST /paypal/create-subscription; spec §4
+	// "confirm submit", PayPal integration). The session's option must be paypal-integration; the
+	// amount is the priced cart's total. The subscription waits for the shopper's approval at PayPal
+	// (approve link); its id is kept as pending on the option. Retries with the same
+	// idempotency_key are the same subscription (PayPal-Request-Id).
+	CreatePayPalSubscription(context.Context, *CreatePayPalSubscriptionRequest) (*CreatePayPalSubscriptionResponse, error)
+	// Records the approved subscription after the return from PayPal (POST
+	// /paypal/confirm-subscription, the /confirm?subscription_id= return of spec §4): the id must be
+	// the session's pending subscription and PayPal must report it approved or active; it becomes
+	// the option's paypal_reference. Otherwise FAILED_PRECONDITION payment.refused.
+	ConfirmPayPalSubscription(context.Context, *ConfirmPayPalSubscriptionRequest) (*ConfirmPayPalSubscriptionResponse, error)
+	// Cancels the session's PayPal subscription, pending or approved (POST
+	// /paypal/cancel-subscription, the /cancel-paypal-subscription return), and clears it from the
+	// option. Without one it answers the option unchanged.
+	CancelPayPalSubscription(context.Context, *CancelPayPalSubscriptionRequest) (*CancelPayPalSubscriptionResponse, error)
 	mustEmbedUnimplementedPaymentServiceServer()
 }
 
@@ -195,6 +275,9 @@ func (UnimplementedPaymentServiceServer) GetSessionPayment(context.Context, *Get
 func (UnimplementedPaymentServiceServer) SetSessionPayment(context.Context, *SetSessionPaymentRequest) (*SetSessionPaymentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetSessionPayment not implemented")
 }
+func (UnimplementedPaymentServiceServer) ClearSessionPayment(context.Context, *ClearSessionPaymentRequest) (*ClearSessionPaymentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ClearSessionPayment not implemented")
+}
 func (UnimplementedPaymentServiceServer) ListCardPaymentMethods(context.Context, *ListCardPaymentMethodsRequest) (*ListCardPaymentMethodsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListCardPaymentMethods not implemented")
 }
@@ -206,6 +289,15 @@ func (UnimplementedPaymentServiceServer) SubmitCardPaymentDetails(context.Contex
 }
 func (UnimplementedPaymentServiceServer) HandleCardNotifications(context.Context, *HandleCardNotificationsRequest) (*HandleCardNotificationsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method HandleCardNotifications not implemented")
+}
+func (UnimplementedPaymentServiceServer) CreatePayPalSubscription(context.Context, *CreatePayPalSubscriptionRequest) (*CreatePayPalSubscriptionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreatePayPalSubscription not implemented")
+}
+func (UnimplementedPaymentServiceServer) ConfirmPayPalSubscription(context.Context, *ConfirmPayPalSubscriptionRequest) (*ConfirmPayPalSubscriptionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ConfirmPayPalSubscription not implemented")
+}
+func (UnimplementedPaymentServiceServer) CancelPayPalSubscription(context.Context, *CancelPayPalSubscriptionRequest) (*CancelPayPalSubscriptionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CancelPayPalSubscription not implemented")
 }
 func (UnimplementedPaymentServiceServer) mustEmbedUnimplementedPaymentServiceServer() {}
 func (UnimplementedPaymentServiceServer) testEmbeddedByValue()                        {}
@@ -282,6 +374,24 @@ func _PaymentService_SetSessionPayment_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PaymentService_ClearSessionPayment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ClearSessionPaymentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).ClearSessionPayment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_ClearSessionPayment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).ClearSessionPayment(ctx, req.(*ClearSessionPaymentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _PaymentService_ListCardPaymentMethods_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListCardPaymentMethodsRequest)
 	if err := dec(in); err != nil {
@@ -354,6 +464,60 @@ func _PaymentService_HandleCardNotifications_Handler(srv interface{}, ctx contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PaymentService_CreatePayPalSubscription_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreatePayPalSubscriptionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).CreatePayPalSubscription(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_CreatePayPalSubscription_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).CreatePayPalSubscription(ctx, req.(*CreatePayPalSubscriptionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PaymentService_ConfirmPayPalSubscription_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ConfirmPayPalSubscriptionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).ConfirmPayPalSubscription(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_ConfirmPayPalSubscription_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).ConfirmPayPalSubscription(ctx, req.(*ConfirmPayPalSubscriptionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PaymentService_CancelPayPalSubscription_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CancelPayPalSubscriptionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).CancelPayPalSubscription(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_CancelPayPalSubscription_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).CancelPayPalSubscription(ctx, req.(*CancelPayPalSubscriptionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // PaymentService_ServiceDesc is the grpc.ServiceDesc for PaymentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -374,6 +538,10 @@ var PaymentService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _PaymentService_SetSessionPayment_Handler,
 		},
 		{
+			MethodName: "ClearSessionPayment",
+			Handler:    _PaymentService_ClearSessionPayment_Handler,
+		},
+		{
 			MethodName: "ListCardPaymentMethods",
 			Handler:    _PaymentService_ListCardPaymentMethods_Handler,
 		},
@@ -388,6 +556,18 @@ var PaymentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "HandleCardNotifications",
 			Handler:    _PaymentService_HandleCardNotifications_Handler,
+		},
+		{
+			MethodName: "CreatePayPalSubscription",
+			Handler:    _PaymentService_CreatePayPalSubscription_Handler,
+		},
+		{
+			MethodName: "ConfirmPayPalSubscription",
+			Handler:    _PaymentService_ConfirmPayPalSubscription_Handler,
+		},
+		{
+			MethodName: "CancelPayPalSubscription",
+			Handler:    _PaymentService_CancelPayPalSubscription_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/payment/v1/payment.proto.
  */
 export const file_checkout_payment_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIItABCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iPwoRQ2FyZFBheW1lbnRNZXRob2QSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmJyYW5kcxgDIAMoCSIfCh1MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdCKJAQoeTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlEj8KD3BheW1lbnRfbWV0aG9kcxgBIAMoCzImLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZFBheW1lbnRNZXRob2QSFAoMYW1vdW50X2NlbnRzGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkiegoZQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIoEBCiBTdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIkgKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUyiwcKDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEoYBChZMaXN0Q2FyZFBheW1lbnRNZXRob2RzEjIuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdBozLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlIgOQAgEScgoRQ3JlYXRlQ2FyZFBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRKHAQoYU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzEjQuY2hlY2tvdXQucGF5bWVudC52MS5TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0GjUuY2hlY2tvdXQucGF5bWVudC52MS5TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRKJAQoXSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnMSMy5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBo0LmNoZWNrb3V0LnBheW1lbnQudjEuSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnNSZXNwb25zZSIDkAICQkhaRmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvcGF5bWVudC92MTtwYXltZW50djFiBnByb3RvMw");
+  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIItABCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iHAoaQ2xlYXJTZXNzaW9uUGF5bWVudFJlcXVlc3QiHQobQ2xlYXJTZXNzaW9uUGF5bWVudFJlc3BvbnNlIj8KEUNhcmRQYXltZW50TWV0aG9kEgwKBHR5cGUYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZicmFuZHMYAyADKAkiHwodTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QisgEKHkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZRI/Cg9wYXltZW50X21ldGhvZHMYASADKAsyJi5jaGVja291dC5wYXltZW50LnYxLkNhcmRQYXltZW50TWV0aG9kEhQKDGFtb3VudF9jZW50cxgCIAEoAxIQCghjdXJyZW5jeRgDIAEoCRISCgpjbGllbnRfa2V5GAQgASgJEhMKC2Vudmlyb25tZW50GAUgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkiegoZQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIoEBCiBTdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIkgKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUiNwoKUGF5UGFsTGluaxIMCgRocmVmGAEgASgJEgsKA3JlbBgCIAEoCRIOCgZtZXRob2QYAyABKAkiYgofQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBISCgpyZXR1cm5fdXJsGAEgASgJEhIKCmNhbmNlbF91cmwYAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJIpABCiBDcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRIXCg9zdWJzY3JpcHRpb25faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEi4KBWxpbmtzGAMgAygLMh8uY2hlY2tvdXQucGF5bWVudC52MS5QYXlQYWxMaW5rEhMKC2FwcHJvdmVfdXJsGAQgASgJIjsKIENvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0EhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCSJYCiFDb25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiIhCh9DYW5jZWxQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0IlcKIENhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24ytQsKDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEn0KE0NsZWFyU2Vzc2lvblBheW1lbnQSLy5jaGVja291dC5wYXltZW50LnYxLkNsZWFyU2Vzc2lvblBheW1lbnRSZXF1ZXN0GjAuY2hlY2tvdXQucGF5bWVudC52MS5DbGVhclNlc3Npb25QYXltZW50UmVzcG9uc2UiA5ACAhKGAQoWTGlzdENhcmRQYXltZW50TWV0aG9kcxIyLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QaMy5jaGVja291dC5wYXltZW50LnYxLkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZSIDkAIBEnIKEUNyZWF0ZUNhcmRQYXltZW50Ei0uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVDYXJkUGF5bWVudFJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVzcG9uc2UShwEKGFN1Ym1pdENhcmRQYXltZW50RGV0YWlscxI0LmNoZWNrb3V0LnBheW1lbnQudjEuU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzUmVxdWVzdBo1LmNoZWNrb3V0LnBheW1lbnQudjEuU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzUmVzcG9uc2USiQEKF0hhbmRsZUNhcmROb3RpZmljYXRpb25zEjMuY2hlY2tvdXQucGF5bWVudC52MS5IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1JlcXVlc3QaNC5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2UiA5ACAhKHAQoYQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uEjQuY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0GjUuY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRKPAQoZQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvbhI1LmNoZWNrb3V0LnBheW1lbnQudjEuQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNi5jaGVja291dC5wYXltZW50LnYxLkNvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZSIDkAICEowBChhDYW5jZWxQYXlQYWxTdWJzY3JpcHRpb24SNC5jaGVja291dC5wYXltZW50LnYxLkNhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNS5jaGVja291dC5wYXltZW50LnYxLkNhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlIgOQAgJCSFpGZ2l0aHViLmNvbS9ob3N0Y2FydC9jaGVja291dC9saWJzL2dvL2dlbi9jaGVja291dC9wYXltZW50L3YxO3BheW1lbnR2MWIGcHJvdG8z");
 
 /**
  * @generated from message checkout.payment.v1.PaymentType
@@ -385,6 +385,44 @@ export const SetSessionPaymentResponseSchema: GenMessage<SetSessionPaymentRespon
   messageDesc(file_checkout_payment_v1_payment, 7);
 
 /**
+ * @generated from message checkout.payment.v1.ClearSessionPaymentRequest
+ */
+export type ClearSessionPaymentRequest = Message<"checkout.payment.v1.ClearSessionPaymentRequest"> & {
+};
+
+/**
+ * @generated from message checkout.payment.v1.ClearSessionPaymentRequest
+ */
+export type ClearSessionPaymentRequestJson = {
+};
+
+/**
+ * Describes the message checkout.payment.v1.ClearSessionPaymentRequest.
+ * Use `create(ClearSessionPaymentRequestSchema)` to create a new message.
+ */
+export const ClearSessionPaymentRequestSchema: GenMessage<ClearSessionPaymentRequest, {jsonType: ClearSessionPaymentRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 8);
+
+/**
+ * @generated from message checkout.payment.v1.ClearSessionPaymentResponse
+ */
+export type ClearSessionPaymentResponse = Message<"checkout.payment.v1.ClearSessionPaymentResponse"> & {
+};
+
+/**
+ * @generated from message checkout.payment.v1.ClearSessionPaymentResponse
+ */
+export type ClearSessionPaymentResponseJson = {
+};
+
+/**
+ * Describes the message checkout.payment.v1.ClearSessionPaymentResponse.
+ * Use `create(ClearSessionPaymentResponseSchema)` to create a new message.
+ */
+export const ClearSessionPaymentResponseSchema: GenMessage<ClearSessionPaymentResponse, {jsonType: ClearSessionPaymentResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 9);
+
+/**
  * @generated from message checkout.payment.v1.CardPaymentMethod
  */
 export type CardPaymentMethod = Message<"checkout.payment.v1.CardPaymentMethod"> & {
@@ -429,7 +467,7 @@ export type CardPaymentMethodJson = {
  * Use `create(CardPaymentMethodSchema)` to create a new message.
  */
 export const CardPaymentMethodSchema: GenMessage<CardPaymentMethod, {jsonType: CardPaymentMethodJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 8);
+  messageDesc(file_checkout_payment_v1_payment, 10);
 
 /**
  * @generated from message checkout.payment.v1.ListCardPaymentMethodsRequest
@@ -448,7 +486,7 @@ export type ListCardPaymentMethodsRequestJson = {
  * Use `create(ListCardPaymentMethodsRequestSchema)` to create a new message.
  */
 export const ListCardPaymentMethodsRequestSchema: GenMessage<ListCardPaymentMethodsRequest, {jsonType: ListCardPaymentMethodsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 9);
+  messageDesc(file_checkout_payment_v1_payment, 11);
 
 /**
  * @generated from message checkout.payment.v1.ListCardPaymentMethodsResponse
@@ -470,6 +508,20 @@ export type ListCardPaymentMethodsResponse = Message<"checkout.payment.v1.ListCa
    * @generated from field: string currency = 3;
    */
   currency: string;
+
+  /**
+   * What the browser's card component is started with (spec §3 "Payment provider state"): the
+   * provider's public client key and its environment (test, live, or sandbox for the shop's own
+   * sandbox component).
+   *
+   * @generated from field: string client_key = 4;
+   */
+  clientKey: string;
+
+  /**
+   * @generated from field: string environment = 5;
+   */
+  environment: string;
 };
 
 /**
@@ -492,6 +544,20 @@ export type ListCardPaymentMethodsResponseJson = {
    * @generated from field: string currency = 3;
    */
   currency?: string;
+
+  /**
+   * What the browser's card component is started with (spec §3 "Payment provider state"): the
+   * provider's public client key and its environment (test, live, or sandbox for the shop's own
+   * sandbox component).
+   *
+   * @generated from field: string client_key = 4;
+   */
+  clientKey?: string;
+
+  /**
+   * @generated from field: string environment = 5;
+   */
+  environment?: string;
 };
 
 /**
@@ -499,7 +565,7 @@ export type ListCardPaymentMethodsResponseJson = {
  * Use `create(ListCardPaymentMethodsResponseSchema)` to create a new message.
  */
 export const ListCardPaymentMethodsResponseSchema: GenMessage<ListCardPaymentMethodsResponse, {jsonType: ListCardPaymentMethodsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 10);
+  messageDesc(file_checkout_payment_v1_payment, 12);
 
 /**
  * @generated from message checkout.payment.v1.CreateCardPaymentRequest
@@ -572,7 +638,7 @@ export type CreateCardPaymentRequestJson = {
  * Use `create(CreateCardPaymentRequestSchema)` to create a new message.
  */
 export const CreateCardPaymentRequestSchema: GenMessage<CreateCardPaymentRequest, {jsonType: CreateCardPaymentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 11);
+  messageDesc(file_checkout_payment_v1_payment, 13);
 
 /**
  * @generated from message checkout.payment.v1.SubmitCardPaymentDetailsRequest
@@ -609,7 +675,7 @@ export type SubmitCardPaymentDetailsRequestJson = {
  * Use `create(SubmitCardPaymentDetailsRequestSchema)` to create a new message.
  */
 export const SubmitCardPaymentDetailsRequestSchema: GenMessage<SubmitCardPaymentDetailsRequest, {jsonType: SubmitCardPaymentDetailsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 12);
+  messageDesc(file_checkout_payment_v1_payment, 14);
 
 /**
  * @generated from message checkout.payment.v1.CreateCardPaymentResponse
@@ -664,7 +730,7 @@ export type CreateCardPaymentResponseJson = {
  * Use `create(CreateCardPaymentResponseSchema)` to create a new message.
  */
 export const CreateCardPaymentResponseSchema: GenMessage<CreateCardPaymentResponse, {jsonType: CreateCardPaymentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 13);
+  messageDesc(file_checkout_payment_v1_payment, 15);
 
 /**
  * As CreateCardPaymentResponse.
@@ -715,7 +781,7 @@ export type SubmitCardPaymentDetailsResponseJson = {
  * Use `create(SubmitCardPaymentDetailsResponseSchema)` to create a new message.
  */
 export const SubmitCardPaymentDetailsResponseSchema: GenMessage<SubmitCardPaymentDetailsResponse, {jsonType: SubmitCardPaymentDetailsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 14);
+  messageDesc(file_checkout_payment_v1_payment, 16);
 
 /**
  * @generated from message checkout.payment.v1.HandleCardNotificationsRequest
@@ -742,7 +808,7 @@ export type HandleCardNotificationsRequestJson = {
  * Use `create(HandleCardNotificationsRequestSchema)` to create a new message.
  */
 export const HandleCardNotificationsRequestSchema: GenMessage<HandleCardNotificationsRequest, {jsonType: HandleCardNotificationsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 15);
+  messageDesc(file_checkout_payment_v1_payment, 17);
 
 /**
  * @generated from message checkout.payment.v1.HandleCardNotificationsResponse
@@ -783,7 +849,282 @@ export type HandleCardNotificationsResponseJson = {
  * Use `create(HandleCardNotificationsResponseSchema)` to create a new message.
  */
 export const HandleCardNotificationsResponseSchema: GenMessage<HandleCardNotificationsResponse, {jsonType: HandleCardNotificationsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 16);
+  messageDesc(file_checkout_payment_v1_payment, 18);
+
+/**
+ * A link of a PayPal answer (HATEOAS); rel approve is where the shopper approves.
+ *
+ * @generated from message checkout.payment.v1.PayPalLink
+ */
+export type PayPalLink = Message<"checkout.payment.v1.PayPalLink"> & {
+  /**
+   * @generated from field: string href = 1;
+   */
+  href: string;
+
+  /**
+   * @generated from field: string rel = 2;
+   */
+  rel: string;
+
+  /**
+   * @generated from field: string method = 3;
+   */
+  method: string;
+};
+
+/**
+ * A link of a PayPal answer (HATEOAS); rel approve is where the shopper approves.
+ *
+ * @generated from message checkout.payment.v1.PayPalLink
+ */
+export type PayPalLinkJson = {
+  /**
+   * @generated from field: string href = 1;
+   */
+  href?: string;
+
+  /**
+   * @generated from field: string rel = 2;
+   */
+  rel?: string;
+
+  /**
+   * @generated from field: string method = 3;
+   */
+  method?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.PayPalLink.
+ * Use `create(PayPalLinkSchema)` to create a new message.
+ */
+export const PayPalLinkSchema: GenMessage<PayPalLink, {jsonType: PayPalLinkJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 19);
+
+/**
+ * @generated from message checkout.payment.v1.CreatePayPalSubscriptionRequest
+ */
+export type CreatePayPalSubscriptionRequest = Message<"checkout.payment.v1.CreatePayPalSubscriptionRequest"> & {
+  /**
+   * Where PayPal returns the shopper after approving: the shop's /confirm.
+   *
+   * @generated from field: string return_url = 1;
+   */
+  returnUrl: string;
+
+  /**
+   * Where PayPal returns the shopper who cancels: the shop's /cancel-paypal-subscription/{code}.
+   *
+   * @generated from field: string cancel_url = 2;
+   */
+  cancelUrl: string;
+
+  /**
+   * The browser's idempotency key of this attempt (header Idempotency-Key).
+   *
+   * @generated from field: string idempotency_key = 3;
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.CreatePayPalSubscriptionRequest
+ */
+export type CreatePayPalSubscriptionRequestJson = {
+  /**
+   * Where PayPal returns the shopper after approving: the shop's /confirm.
+   *
+   * @generated from field: string return_url = 1;
+   */
+  returnUrl?: string;
+
+  /**
+   * Where PayPal returns the shopper who cancels: the shop's /cancel-paypal-subscription/{code}.
+   *
+   * @generated from field: string cancel_url = 2;
+   */
+  cancelUrl?: string;
+
+  /**
+   * The browser's idempotency key of this attempt (header Idempotency-Key).
+   *
+   * @generated from field: string idempotency_key = 3;
+   */
+  idempotencyKey?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.CreatePayPalSubscriptionRequest.
+ * Use `create(CreatePayPalSubscriptionRequestSchema)` to create a new message.
+ */
+export const CreatePayPalSubscriptionRequestSchema: GenMessage<CreatePayPalSubscriptionRequest, {jsonType: CreatePayPalSubscriptionRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 20);
+
+/**
+ * @generated from message checkout.payment.v1.CreatePayPalSubscriptionResponse
+ */
+export type CreatePayPalSubscriptionResponse = Message<"checkout.payment.v1.CreatePayPalSubscriptionResponse"> & {
+  /**
+   * @generated from field: string subscription_id = 1;
+   */
+  subscriptionId: string;
+
+  /**
+   * PayPal's status, APPROVAL_PENDING for a new subscription.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * @generated from field: repeated checkout.payment.v1.PayPalLink links = 3;
+   */
+  links: PayPalLink[];
+
+  /**
+   * The href of the approve link; empty when PayPal sent none (the browser shows a payment error).
+   *
+   * @generated from field: string approve_url = 4;
+   */
+  approveUrl: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.CreatePayPalSubscriptionResponse
+ */
+export type CreatePayPalSubscriptionResponseJson = {
+  /**
+   * @generated from field: string subscription_id = 1;
+   */
+  subscriptionId?: string;
+
+  /**
+   * PayPal's status, APPROVAL_PENDING for a new subscription.
+   *
+   * @generated from field: string status = 2;
+   */
+  status?: string;
+
+  /**
+   * @generated from field: repeated checkout.payment.v1.PayPalLink links = 3;
+   */
+  links?: PayPalLinkJson[];
+
+  /**
+   * The href of the approve link; empty when PayPal sent none (the browser shows a payment error).
+   *
+   * @generated from field: string approve_url = 4;
+   */
+  approveUrl?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.CreatePayPalSubscriptionResponse.
+ * Use `create(CreatePayPalSubscriptionResponseSchema)` to create a new message.
+ */
+export const CreatePayPalSubscriptionResponseSchema: GenMessage<CreatePayPalSubscriptionResponse, {jsonType: CreatePayPalSubscriptionResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 21);
+
+/**
+ * @generated from message checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+ */
+export type ConfirmPayPalSubscriptionRequest = Message<"checkout.payment.v1.ConfirmPayPalSubscriptionRequest"> & {
+  /**
+   * @generated from field: string subscription_id = 1;
+   */
+  subscriptionId: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+ */
+export type ConfirmPayPalSubscriptionRequestJson = {
+  /**
+   * @generated from field: string subscription_id = 1;
+   */
+  subscriptionId?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.ConfirmPayPalSubscriptionRequest.
+ * Use `create(ConfirmPayPalSubscriptionRequestSchema)` to create a new message.
+ */
+export const ConfirmPayPalSubscriptionRequestSchema: GenMessage<ConfirmPayPalSubscriptionRequest, {jsonType: ConfirmPayPalSubscriptionRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 22);
+
+/**
+ * @generated from message checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+ */
+export type ConfirmPayPalSubscriptionResponse = Message<"checkout.payment.v1.ConfirmPayPalSubscriptionResponse"> & {
+  /**
+   * @generated from field: checkout.payment.v1.PaymentOption payment = 1;
+   */
+  payment?: PaymentOption | undefined;
+};
+
+/**
+ * @generated from message checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+ */
+export type ConfirmPayPalSubscriptionResponseJson = {
+  /**
+   * @generated from field: checkout.payment.v1.PaymentOption payment = 1;
+   */
+  payment?: PaymentOptionJson;
+};
+
+/**
+ * Describes the message checkout.payment.v1.ConfirmPayPalSubscriptionResponse.
+ * Use `create(ConfirmPayPalSubscriptionResponseSchema)` to create a new message.
+ */
+export const ConfirmPayPalSubscriptionResponseSchema: GenMessage<ConfirmPayPalSubscriptionResponse, {jsonType: ConfirmPayPalSubscriptionResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 23);
+
+/**
+ * @generated from message checkout.payment.v1.CancelPayPalSubscriptionRequest
+ */
+export type CancelPayPalSubscriptionRequest = Message<"checkout.payment.v1.CancelPayPalSubscriptionRequest"> & {
+};
+
+/**
+ * @generated from message checkout.payment.v1.CancelPayPalSubscriptionRequest
+ */
+export type CancelPayPalSubscriptionRequestJson = {
+};
+
+/**
+ * Describes the message checkout.payment.v1.CancelPayPalSubscriptionRequest.
+ * Use `create(CancelPayPalSubscriptionRequestSchema)` to create a new message.
+ */
+export const CancelPayPalSubscriptionRequestSchema: GenMessage<CancelPayPalSubscriptionRequest, {jsonType: CancelPayPalSubscriptionRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 24);
+
+/**
+ * @generated from message checkout.payment.v1.CancelPayPalSubscriptionResponse
+ */
+export type CancelPayPalSubscriptionResponse = Message<"checkout.payment.v1.CancelPayPalSubscriptionResponse"> & {
+  /**
+   * @generated from field: checkout.payment.v1.PaymentOption payment = 1;
+   */
+  payment?: PaymentOption | undefined;
+};
+
+/**
+ * @generated from message checkout.payment.v1.CancelPayPalSubscriptionResponse
+ */
+export type CancelPayPalSubscriptionResponseJson = {
+  /**
+   * @generated from field: checkout.payment.v1.PaymentOption payment = 1;
+   */
+  payment?: PaymentOptionJson;
+};
+
+/**
+ * Describes the message checkout.payment.v1.CancelPayPalSubscriptionResponse.
+ * Use `create(CancelPayPalSubscriptionResponseSchema)` to create a new message.
+ */
+export const CancelPayPalSubscriptionResponseSchema: GenMessage<CancelPayPalSubscriptionResponse, {jsonType: CancelPayPalSubscriptionResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 25);
 
 /**
  * @generated from service checkout.payment.v1.PaymentService
@@ -820,6 +1161,17 @@ export const PaymentService: GenService<{
     methodKind: "unary";
     input: typeof SetSessionPaymentRequestSchema;
     output: typeof SetSessionPaymentResponseSchema;
+  },
+  /**
+   * Forgets the session's option (an order placed with it, GET /session/cancel). Answers nothing
+   * chosen.
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.ClearSessionPayment
+   */
+  clearSessionPayment: {
+    methodKind: "unary";
+    input: typeof ClearSessionPaymentRequestSchema;
+    output: typeof ClearSessionPaymentResponseSchema;
   },
   /**
    * The card provider's methods for the customer's country and the priced cart's total
@@ -868,6 +1220,45 @@ export const PaymentService: GenService<{
     methodKind: "unary";
     input: typeof HandleCardNotificationsRequestSchema;
     output: typeof HandleCardNotificationsResponseSchema;
+  },
+  /**
+   * Starts a PayPal subscription for the session (POST /paypal/create-subscription; spec §4
+   * "confirm submit", PayPal integration). The session's option must be paypal-integration; the
+   * amount is the priced cart's total. The subscription waits for the shopper's approval at PayPal
+   * (approve link); its id is kept as pending on the option. Retries with the same
+   * idempotency_key are the same subscription (PayPal-Request-Id).
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.CreatePayPalSubscription
+   */
+  createPayPalSubscription: {
+    methodKind: "unary";
+    input: typeof CreatePayPalSubscriptionRequestSchema;
+    output: typeof CreatePayPalSubscriptionResponseSchema;
+  },
+  /**
+   * Records the approved subscription after the return from PayPal (POST
+   * /paypal/confirm-subscription, the /confirm?subscription_id= return of spec §4): the id must be
+   * the session's pending subscription and PayPal must report it approved or active; it becomes
+   * the option's paypal_reference. Otherwise FAILED_PRECONDITION payment.refused.
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.ConfirmPayPalSubscription
+   */
+  confirmPayPalSubscription: {
+    methodKind: "unary";
+    input: typeof ConfirmPayPalSubscriptionRequestSchema;
+    output: typeof ConfirmPayPalSubscriptionResponseSchema;
+  },
+  /**
+   * Cancels the session's PayPal subscription, pending or approved (POST
+   * /paypal/cancel-subscription, the /cancel-paypal-subscription return), and clears it from the
+   * option. Without one it answers the option unchanged.
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.CancelPayPalSubscription
+   */
+  cancelPayPalSubscription: {
+    methodKind: "unary";
+    input: typeof CancelPayPalSubscriptionRequestSchema;
+    output: typeof CancelPayPalSubscriptionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_checkout_payment_v1_payment, 0);

@@ -1,0 +1,283 @@
+// Issue 11 acceptance in Chromium, against a devstack of its own on the machine's PostgreSQL, Redis
+// and NATS: private persons and companies of both brands order hosting with a domain and pay by
+// SEPA, by the sandbox card through its 3-D Secure page, by the sandbox PayPal subscription, and by
+// SEPA and bank transfer with SMS validation (Alpenhost's types require it; the code is read from
+// the SMS sandbox). The success page shows the order number. Afterwards PostgreSQL holds exactly
+// these orders with the totals the priced cart showed before confirming, each order's event was
+// published once, and each got one confirmation mail. Desktop (1280x900, German) and phone
+// (390x844, English); axe-core and the phone's width on every new screen.
+const { execFileSync } = require('node:child_process');
+const { existsSync, mkdtempSync, readFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { launch, apiSend, apiGet, screenshot, settled } = require('./browser.cjs');
+const { DESKTOP, PHONE, PRODUCT, screenFindings, onPath } = require('./checkout.cjs');
+const { startDevstack, stopDevstack } = require('./global-setup.cjs');
+
+jest.setTimeout(240_000);
+
+const PG = ['-h', process.env.PGHOST || '127.0.0.1', '-U', process.env.PGUSER || 'postgres', '-v', 'ON_ERROR_STOP=1', '-At'];
+const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const DB = `e2e_orders_${suffix}`;
+const STREAM = `E2E_ORDERS_${suffix.toUpperCase()}`;
+
+function psql(db, sql) {
+  return execFileSync('psql', [...PG, '-d', db, '-c', sql], { encoding: 'utf8' }).trim();
+}
+
+let browser;
+let devstack;
+let dataDir;
+let base;
+const savedBase = process.env.E2E_BASE_URL;
+/** order id -> the priced cart's gross total the confirm page showed. */
+const expected = new Map();
+
+beforeAll(async () => {
+  psql('postgres', `CREATE DATABASE ${DB}`);
+  dataDir = mkdtempSync(join(tmpdir(), 'e2e-orders-'));
+  devstack = await startDevstack(
+    {
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${DB}?sslmode=disable`,
+      REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379/0',
+      NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4222',
+      NATS_STREAM: STREAM,
+      NATS_SUBJECT_PREFIX: `${STREAM.toLowerCase()}.`,
+      DEVSTACK_DATA_DIR: dataDir,
+    },
+    'devstack-orders.log',
+  );
+  base = devstack.base;
+  // The shared helpers address the brands under E2E_BASE_URL: this file's own stack.
+  process.env.E2E_BASE_URL = base;
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stopDevstack(devstack?.child);
+  process.env.E2E_BASE_URL = savedBase;
+  try {
+    psql('postgres', `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  } catch (err) {
+    console.error(`could not drop ${DB}: ${err.message}`);
+  }
+});
+
+const TEXT = {
+  'de-DE': {
+    confirmHeading: 'Prüfen und bestellen', terms: 'Ich akzeptiere die AGB.', privacy: 'Ich habe die Datenschutzerklärung gelesen.',
+    gtc: 'Ich akzeptiere die zusätzlichen Bedingungen für dieses Mail-Produkt.', buy: 'Jetzt kaufen', successHeading: 'Vielen Dank für Ihre Bestellung',
+    paymentHeading: 'Wie möchten Sie bezahlen?', next: 'Weiter', card: 'Kreditkarte', paypal: 'PayPal', bankTransfer: 'Überweisung',
+    number: /Kartennummer/, expiry: /Gültig bis/, cvc: /Kartenprüfnummer/, holder: /Name auf der Karte/,
+    smsHeading: 'Bestellung per SMS bestätigen', smsConfirm: 'Bestellung bestätigen', box: (n) => `Zeichen ${n} von 5`, smsInvalid: 'Der Code ist nicht korrekt.',
+  },
+  'en-GB': {
+    confirmHeading: 'Check and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
+    gtc: 'I accept the additional terms for this mail product.', buy: 'Buy now', successHeading: 'Thank you for your order',
+    paymentHeading: 'How would you like to pay?', next: 'Next', card: 'Credit card', paypal: 'PayPal', bankTransfer: 'Bank transfer',
+    number: /Card number/, expiry: /Expiry date/, cvc: /Security code/, holder: /Name on card/,
+    smsHeading: 'Confirm your order by SMS', smsConfirm: 'Confirm order', box: (n) => `Character ${n} of 5`, smsInvalid: 'The code is not correct.',
+  },
+};
+
+const PERSON = {
+  private: { group: 1, gender: 1, first_name: 'Erika', last_name: 'Muster' },
+  company: { group: 0, gender: 0, first_name: 'Max', last_name: 'Gruber', company_name: 'Gruber Webdesign GmbH' },
+};
+const ADDRESS = {
+  hostwerk: { street: 'Musterweg 1', postal_code: '10115', city: 'Berlin', country_code: 'DE', phone: '+49 30 1234567' },
+  alpenhost: { street: 'Ring 1', postal_code: '1010', city: 'Wien', country_code: 'AT', phone: '+43 1 58801' },
+};
+const SEPA = {
+  hostwerk: { type: 'sepa', holder: 'Erika Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', permission: true },
+  alpenhost: { type: 'sepa', holder: 'Erika Muster', iban: 'AT611904300234573201', bic: 'BKAUATWW', bank: 'Erste Bank', permission: true },
+};
+
+function origin(slug) {
+  const u = new URL(base);
+  u.hostname = `${slug}.localhost`;
+  return u.origin;
+}
+
+let findings = [];
+beforeEach(() => {
+  findings = [];
+});
+async function check(page, name) {
+  findings.push(...(await screenFindings(page, name)));
+}
+
+/** A fresh session with hosting and a domain in the cart and the customer's data saved. */
+async function readyForPayment(slug, size, kind) {
+  const context = await browser.newContext({ viewport: size.viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`${origin(slug)}/categories`);
+  await settled(page);
+  await apiSend(page, 'PUT', '/session/locale', { code: size.locale });
+  const added = await apiSend(page, 'POST', '/session/cart/items', { product_id: PRODUCT[slug] });
+  const tld = slug === 'alpenhost' ? 'at' : 'de';
+  await apiSend(page, 'POST', `/session/cart/items/${added.row_id}/domains`, { name: `e2e-${kind}-${suffix}.${tld}` });
+  const email = `${kind}-${slug}-${size.name}@example.org`;
+  await apiSend(page, 'PUT', '/session/basic-info', { ...PERSON[kind], email });
+  await apiSend(page, 'PUT', '/session/address-info', ADDRESS[slug]);
+  return { context, page, errors, email };
+}
+
+/** On /confirm: the consents the cart asks for, then buy. Answers the gross total shown by the priced cart. */
+async function confirmAndBuy(page, T, name) {
+  await onPath(page, '/confirm');
+  expect(await page.locator('main h1').textContent()).toBe(T.confirmHeading);
+  await check(page, `${name}: confirm`);
+  await screenshot(page, `order-${name.replace(/ /g, '-')}-confirm`);
+  const priced = await apiGet(page, '/session/cart/priced');
+  const gross = Number(priced.priced.totals.total_gross_cents);
+  await page.getByLabel(T.terms).check();
+  await page.getByLabel(T.privacy).check();
+  const gtc = page.getByLabel(T.gtc);
+  if (await gtc.count()) await gtc.check();
+  await page.getByRole('button', { name: T.buy }).click();
+  return gross;
+}
+
+/** The success page: its order number is the order's code; remembers the expected total. */
+async function success(page, T, name, gross) {
+  await page.waitForURL((url) => url.pathname.startsWith('/success/'));
+  await settled(page);
+  expect(await page.locator('main h1').textContent()).toBe(T.successHeading);
+  const orderId = new URL(page.url()).pathname.split('/').pop();
+  const { order } = await apiGet(page, `/orders/${orderId}`);
+  expect(await page.locator('main').textContent()).toContain(order.order_code);
+  expect(order.status).toBe('placed');
+  await check(page, `${name}: success`);
+  await screenshot(page, `order-${name.replace(/ /g, '-')}-success`);
+  expected.set(orderId, gross);
+  return order;
+}
+
+/** The newest SMS code the sandbox sent (devstack's data dir, sms/sms.jsonl). */
+function lastSMSCode() {
+  const lines = readFileSync(join(dataDir, 'sms', 'sms.jsonl'), 'utf8').trim().split('\n');
+  const text = JSON.parse(lines[lines.length - 1]).text;
+  return text.slice(text.indexOf(': ') + 2, text.indexOf(': ') + 7);
+}
+
+describe('orders in Chromium', () => {
+  it('Hostwerk, desktop: a private person pays by SEPA', async () => {
+    const T = TEXT[DESKTOP.locale];
+    const { context, page, errors } = await readyForPayment('hostwerk', DESKTOP, 'private');
+    await apiSend(page, 'PUT', '/session/payment', SEPA.hostwerk);
+    await page.goto(`${origin('hostwerk')}/confirm`);
+    const gross = await confirmAndBuy(page, T, 'hostwerk desktop sepa');
+    await success(page, T, 'hostwerk desktop sepa', gross);
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+
+  it('Hostwerk, phone: a company pays by the sandbox card through 3-D Secure', async () => {
+    const T = TEXT[PHONE.locale];
+    const { context, page, errors } = await readyForPayment('hostwerk', PHONE, 'company');
+    await page.goto(`${origin('hostwerk')}/payment`);
+    await settled(page);
+    await page.getByRole('radio', { name: T.card }).check();
+    await page.getByLabel(T.number).fill('4000 0000 0000 3220');
+    await page.getByLabel(T.expiry).fill('12/39');
+    await page.getByLabel(T.cvc).fill('737');
+    await page.getByLabel(T.holder).fill('Max Gruber');
+    await page.getByRole('button', { name: T.next }).click();
+    const gross = await confirmAndBuy(page, T, 'hostwerk phone card');
+    // The sandbox's challenge page, then back to /confirm?redirectResult=...
+    await page.waitForURL((url) => url.pathname === '/3ds');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await success(page, T, 'hostwerk phone card', gross);
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+
+  it('Hostwerk, desktop: a company pays by the sandbox PayPal subscription', async () => {
+    const T = TEXT[DESKTOP.locale];
+    const { context, page, errors } = await readyForPayment('hostwerk', DESKTOP, 'company');
+    await page.goto(`${origin('hostwerk')}/payment`);
+    await settled(page);
+    await page.getByRole('radio', { name: T.paypal }).check();
+    await page.getByRole('button', { name: T.next }).click();
+    const gross = await confirmAndBuy(page, T, 'hostwerk desktop paypal');
+    await page.waitForURL((url) => url.pathname === '/paypal');
+    await page.getByRole('button', { name: 'Agree and subscribe' }).click();
+    const order = await success(page, T, 'hostwerk desktop paypal', gross);
+    expect(order.payment_type).toBe('paypal-integration');
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['desktop', 'private', 'sepa', DESKTOP],
+    ['phone', 'company', 'bank-transfer', PHONE],
+  ])('Alpenhost, %s size: a %s customer confirms the order by SMS (%s)', async (_label, kind, type, size) => {
+    const T = TEXT[size.locale];
+    const name = `alpenhost ${size.name} ${type}`;
+    const { context, page, errors } = await readyForPayment('alpenhost', size, kind);
+    await apiSend(page, 'PUT', '/session/payment', type === 'sepa' ? SEPA.alpenhost : { type });
+    await page.goto(`${origin('alpenhost')}/confirm`);
+    const gross = await confirmAndBuy(page, T, name);
+    await onPath(page, '/sms-validation');
+    expect(await page.locator('main h1').textContent()).toBe(T.smsHeading);
+    await check(page, `${name}: sms validation`);
+    const right = lastSMSCode();
+    const wrong = right === 'AAAAA' ? 'BBBBB' : 'AAAAA';
+    // Typing a character moves on to the next box.
+    await page.getByLabel(T.box(1)).focus();
+    await page.keyboard.type(wrong);
+    await page.getByRole('button', { name: T.smsConfirm }).click();
+    await page.getByText(T.smsInvalid).first().waitFor();
+    await check(page, `${name}: sms refused`);
+    await screenshot(page, `order-${name.replace(/ /g, '-')}-sms-refused`);
+    // Backspace clears the boxes from the end.
+    await page.getByLabel(T.box(5)).focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+    await page.getByLabel(T.box(1)).focus();
+    await page.keyboard.type(right);
+    await page.getByRole('button', { name: T.smsConfirm }).click();
+    await success(page, T, name, gross);
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+
+  it('PostgreSQL holds exactly these orders with the priced totals; each published and mailed once', async () => {
+    expect(expected.size).toBe(5);
+    const rows = psql(DB, 'SELECT id, gross_cents, status FROM orders ORDER BY id')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('|'));
+    expect(rows.map((r) => r[0]).sort()).toEqual([...expected.keys()].sort());
+    for (const [id, gross, status] of rows) {
+      expect(Number(gross)).toBe(expected.get(id));
+      expect(status).toBe('placed');
+    }
+    // The relay marks an event published once it is in the stream (which de-duplicates by id).
+    const deadline = Date.now() + 20_000;
+    let published = '';
+    while (Date.now() < deadline) {
+      published = psql(DB, 'SELECT count(*) FROM order_outbox WHERE published_at IS NOT NULL');
+      if (Number(published) === expected.size) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(Number(published)).toBe(expected.size);
+    expect(Number(psql(DB, 'SELECT count(*) FROM order_outbox'))).toBe(expected.size);
+    // One confirmation mail per order, where the mail sandbox writes them.
+    const mailFile = join(dataDir, 'mail', 'mail.jsonl');
+    let mails = [];
+    while (Date.now() < deadline + 10_000) {
+      mails = existsSync(mailFile) ? readFileSync(mailFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+      if (mails.length >= expected.size) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(mails.length).toBe(expected.size);
+  });
+});

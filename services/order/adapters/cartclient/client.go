@@ -1,0 +1,88 @@
+// Package cartclient is the order service's Carts port over the cart service: the session's cart
+// with every amount computed by the one pricing library there, turned into order lines. The
+// browser never says what anything costs.
+package cartclient
+
+import (
+	"context"
+	"fmt"
+
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	"github.com/hostcart/checkout/services/order/domain"
+	"github.com/hostcart/checkout/services/order/service"
+)
+
+// Client implements the port.
+type Client struct{ c cartv1.CartServiceClient }
+
+// New returns the port over c.
+func New(c cartv1.CartServiceClient) *Client { return &Client{c: c} }
+
+// PricedCart answers the session's priced cart as order lines and totals.
+func (cl *Client) PricedCart(ctx context.Context) (service.PricedCart, error) {
+	resp, err := cl.c.GetPricedCart(ctx, &cartv1.GetPricedCartRequest{})
+	if err != nil {
+		return service.PricedCart{}, fmt.Errorf("priced cart: %w", err)
+	}
+	return Convert(resp.GetPriced()), nil
+}
+
+// ClearCart empties the session's cart.
+func (cl *Client) ClearCart(ctx context.Context) error {
+	if _, err := cl.c.ClearCart(ctx, &cartv1.ClearCartRequest{}); err != nil {
+		return fmt.Errorf("clear cart: %w", err)
+	}
+	return nil
+}
+
+// Convert turns a priced cart into what an order keeps: one line per product, addon, upsell and
+// domain of each item, in the cart's order, with the amounts the pricing computed.
+func Convert(p *cartv1.PricedCart) service.PricedCart {
+	out := service.PricedCart{
+		RequiredAgreements: p.GetRequiredAgreements(),
+		SMSValidation:      p.GetSmsValidation(),
+		Blocked:            p.GetCheckoutBlocked(),
+		VATUnavailable:     p.GetVatUnavailable(),
+	}
+	t := p.GetTotals()
+	out.Totals = domain.Totals{NetCents: int64(t.GetTotalNetCents()), VATCents: int64(t.GetTotalVatCents()),
+		GrossCents: int64(t.GetTotalGrossCents()), Currency: domain.Currency}
+	for _, item := range p.GetItems() {
+		if item.GetMissingDomain() || item.GetInvalid() {
+			out.Blocked = true
+		}
+		row := item.GetRowId()
+		if l := item.GetProduct(); l != nil {
+			out.Lines = append(out.Lines, line(row, domain.KindProduct, l))
+		}
+		for _, l := range item.GetAddons() {
+			out.Lines = append(out.Lines, line(row, domain.KindAddon, l))
+		}
+		for _, l := range item.GetUpsells() {
+			out.Lines = append(out.Lines, line(row, domain.KindUpsell, l))
+		}
+		for _, d := range item.GetDomains() {
+			out.Lines = append(out.Lines, domain.Line{Item: row, Kind: domain.KindDomain, Name: d.GetName(), VATPercent: d.GetVatPercent(),
+				NetCents: int64(d.GetPrice().GetTotalNetCents()), GrossCents: int64(d.GetPrice().GetTotalGrossCents()),
+				SetupNet: int64(d.GetPrice().GetSetupFeeNetCents()), DiscountNet: int64(d.GetPromotion().GetDiscountNetCents()),
+				Promotion: promotion(d.GetPromotion())})
+		}
+	}
+	return out
+}
+
+func line(row, kind string, l *cartv1.PricedLine) domain.Line {
+	return domain.Line{Item: row, Kind: kind, RefID: l.GetId(), Name: l.GetName(), MaturityID: l.GetMaturityId(),
+		IntervalID: l.GetIntervalId(), VATPercent: l.GetVatPercent(),
+		NetCents: int64(l.GetPrice().GetTotalNetCents()), GrossCents: int64(l.GetPrice().GetTotalGrossCents()),
+		SetupNet: int64(l.GetPrice().GetSetupFeeNetCents()), DiscountNet: int64(l.GetPromotion().GetDiscountNetCents()),
+		Promotion: promotion(l.GetPromotion())}
+}
+
+// promotion is the code that discounted a line; a code that did not apply gave nothing.
+func promotion(p *cartv1.LinePromotion) string {
+	if p.GetApplied() {
+		return p.GetCode()
+	}
+	return ""
+}

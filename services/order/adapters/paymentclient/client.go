@@ -1,0 +1,42 @@
+// Package paymentclient is the order service's Payments port over the payment service: the
+// session's payment option an order is paid with.
+package paymentclient
+
+import (
+	"context"
+	"fmt"
+
+	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
+	"github.com/hostcart/checkout/services/order/domain"
+)
+
+// Client implements the port.
+type Client struct {
+	c paymentv1.PaymentServiceClient
+}
+
+// New returns the port over c.
+func New(c paymentv1.PaymentServiceClient) *Client { return &Client{c: c} }
+
+// SessionPayment answers the session's option; ok is false when none was chosen.
+func (cl *Client) SessionPayment(ctx context.Context) (domain.Payment, bool, error) {
+	resp, err := cl.c.GetSessionPayment(ctx, &paymentv1.GetSessionPaymentRequest{})
+	if err != nil {
+		return domain.Payment{}, false, fmt.Errorf("session payment: %w", err)
+	}
+	p := resp.GetPayment()
+	if p == nil || p.GetType() == "" {
+		return domain.Payment{}, false, nil
+	}
+	return domain.Payment{Type: p.GetType(), Holder: p.GetHolder(), MaskedIBAN: p.GetIban(), BIC: p.GetBic(), Bank: p.GetBank(),
+		Permission: p.GetPermission(), SMSValidation: p.GetSmsValidation(), PSPReference: p.GetPspReference(),
+		RecurringReference: p.GetRecurringReference(), PayPalReference: p.GetPaypalReference()}, true, nil
+}
+
+// Forget clears the session's option.
+func (cl *Client) Forget(ctx context.Context) error {
+	if _, err := cl.c.ClearSessionPayment(ctx, &paymentv1.ClearSessionPaymentRequest{}); err != nil {
+		return fmt.Errorf("forget payment: %w", err)
+	}
+	return nil
+}

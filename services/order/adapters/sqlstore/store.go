@@ -1,0 +1,409 @@
+// Package sqlstore keeps orders in SQL: PostgreSQL (lib/pq) in production, an embedded SQLite file
+// (modernc) in devstack; the same queries and goose migrations serve both. One transaction writes
+// an order with its lines, its idempotency record, its order.finalized outbox event and its first
+// SMS code, so no order exists without its event and no retried submit makes a second order.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/sqldb"
+	"github.com/hostcart/checkout/services/order/domain"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// migrationsTable is the service's own goose version table.
+const migrationsTable = "order_goose_db_version"
+
+// ErrIdempotencyKeyReused refuses a key sent again with another request.
+var ErrIdempotencyKeyReused = apperr.New(apperr.Conflict, domain.KeyIdempotencyKeyReused)
+
+// ErrOrderNotFound is an order id the store does not hold.
+var ErrOrderNotFound = apperr.New(apperr.NotFound, domain.KeyNotFound)
+
+// Store keeps orders, their idempotency records, outbox events and SMS codes.
+type Store struct {
+	db       *sqlx.DB
+	postgres bool
+}
+
+// OpenPostgres connects to dsn.
+func OpenPostgres(ctx context.Context, dsn string) (*Store, error) {
+	db, err := sqldb.OpenPostgres(ctx, dsn, 20)
+	if err != nil {
+		return nil, err
+	}
+	return &Store{db: db, postgres: true}, nil
+}
+
+// OpenSQLite opens (creating if needed) the database file at path; ":memory:" keeps it in memory.
+func OpenSQLite(ctx context.Context, path string) (*Store, error) {
+	db, err := sqldb.OpenSQLite(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return &Store{db: db}, nil
+}
+
+// Close releases the connections.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Migrate applies every pending migration.
+func (s *Store) Migrate(ctx context.Context) error {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	return sqldb.Migrate(ctx, s.db, fsys, migrationsTable)
+}
+
+// Ping reports whether the database answers.
+func (s *Store) Ping(ctx context.Context) error { return sqldb.Unavailable(s.db.PingContext(ctx)) }
+
+// Placement is everything one PlaceOrder writes.
+type Placement struct {
+	Order          domain.Order
+	IdempotencyKey string
+	RequestHash    string
+	Event          domain.OutboxEvent
+	// SMS is the order's first code; nil when none is sent yet (no SMS needed, or no phone known).
+	SMS *domain.SMSCode
+}
+
+// forUpdate locks the selected rows on PostgreSQL. SQLite does not know the clause and needs none:
+// its store has a single connection (sqldb.OpenSQLite), so its transactions run one at a time.
+func (s *Store) forUpdate(clause string) string {
+	if s.postgres {
+		return " " + clause
+	}
+	return ""
+}
+
+func ms(t time.Time) int64     { return t.UnixMilli() }
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+func tx(err error) error       { return sqldb.Unavailable(err) }
+func rollback(t *sqlx.Tx)      { _ = t.Rollback() }
+func jsonText(v any) (string, error) {
+	b, err := json.Marshal(v)
+	return string(b), err
+}
+
+// Place writes p in one transaction and answers the order with created true; when p's idempotency
+// key of its session is already taken it writes nothing and answers the order the key made (created
+// false), or ErrIdempotencyKeyReused when that was another request. Concurrent calls with one key
+// meet at the idempotency record's primary key: one inserts it, the others wait for that
+// transaction and then find the key taken.
+func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, error) {
+	o := p.Order
+	customer, err := jsonText(o.Customer)
+	if err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order: customer: %w", err)
+	}
+	payment, err := jsonText(o.Payment)
+	if err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order: payment: %w", err)
+	}
+	feedback, err := jsonText(o.Feedback)
+	if err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order: feedback: %w", err)
+	}
+	t, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order: begin: %w", tx(err))
+	}
+	defer rollback(t)
+	res, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_idempotency (session_id, idem_key, request_hash, order_id, created_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, idem_key) DO NOTHING`),
+		o.SessionID, p.IdempotencyKey, p.RequestHash, o.ID, ms(o.CreatedAt))
+	if err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order: idempotency record: %w", sqldb.Classify(err))
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order: idempotency record: %w", err)
+	} else if n == 0 {
+		rollback(t)
+		existing, found, err := s.Replay(ctx, o.SessionID, p.IdempotencyKey, p.RequestHash)
+		if err == nil && !found {
+			err = fmt.Errorf("place order: idempotency record of %q vanished", p.IdempotencyKey)
+		}
+		return existing, false, err
+	}
+	if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO orders (id, code, session_id, brand_id, locale, status, sms_required,
+		sms_validated, payment_type, customer, payment, feedback, net_cents, vat_cents, gross_cents, currency, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		o.ID, o.Code, o.SessionID, o.BrandID, o.Locale, o.Status, o.SMSRequired, o.SMSValidated, o.Payment.Type,
+		customer, payment, feedback, o.Totals.NetCents, o.Totals.VATCents, o.Totals.GrossCents, o.Totals.Currency,
+		ms(o.CreatedAt)); err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order %s: %w", o.ID, sqldb.Classify(err))
+	}
+	for i, l := range o.Lines {
+		if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_lines (order_id, position, item, kind, ref_id, name,
+			maturity_id, interval_id, vat_percent, net_cents, gross_cents, setup_fee_net_cents, discount_net_cents, promotion)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			o.ID, i, l.Item, l.Kind, l.RefID, l.Name, l.MaturityID, l.IntervalID, l.VATPercent, l.NetCents, l.GrossCents,
+			l.SetupNet, l.DiscountNet, l.Promotion); err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order %s: line %d: %w", o.ID, i, sqldb.Classify(err))
+		}
+	}
+	e := p.Event
+	if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_outbox (id, subject, msg_id, payload, created_at) VALUES (?, ?, ?, ?, ?)`),
+		e.ID, e.Subject, e.MsgID, string(e.Payload), ms(e.CreatedAt)); err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order %s: outbox: %w", o.ID, sqldb.Classify(err))
+	}
+	if p.SMS != nil {
+		if err := putSMS(ctx, t, o.ID, *p.SMS); err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order %s: %w", o.ID, err)
+		}
+	}
+	if err := t.Commit(); err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order %s: commit: %w", o.ID, sqldb.Classify(err))
+	}
+	return o, true, nil
+}
+
+// Replay answers the order an idempotency key of the session made (found false when the key is
+// new), or ErrIdempotencyKeyReused when it was made by a request of another hash.
+func (s *Store) Replay(ctx context.Context, sessionID, key, requestHash string) (domain.Order, bool, error) {
+	var rec struct {
+		Hash    string `db:"request_hash"`
+		OrderID string `db:"order_id"`
+	}
+	err := s.db.GetContext(ctx, &rec, s.db.Rebind(`SELECT request_hash, order_id FROM order_idempotency
+		WHERE session_id = ? AND idem_key = ?`), sessionID, key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Order{}, false, nil
+	}
+	if err != nil {
+		return domain.Order{}, false, fmt.Errorf("idempotency record: %w", sqldb.Classify(err))
+	}
+	if rec.Hash != requestHash {
+		return domain.Order{}, true, fmt.Errorf("key %q: %w", key, ErrIdempotencyKeyReused)
+	}
+	o, err := s.Order(ctx, rec.OrderID)
+	return o, true, err
+}
+
+type orderRow struct {
+	ID           string `db:"id"`
+	Code         string `db:"code"`
+	SessionID    string `db:"session_id"`
+	BrandID      int32  `db:"brand_id"`
+	Locale       string `db:"locale"`
+	Status       string `db:"status"`
+	SMSRequired  bool   `db:"sms_required"`
+	SMSValidated bool   `db:"sms_validated"`
+	Customer     string `db:"customer"`
+	Payment      string `db:"payment"`
+	Feedback     string `db:"feedback"`
+	NetCents     int64  `db:"net_cents"`
+	VATCents     int64  `db:"vat_cents"`
+	GrossCents   int64  `db:"gross_cents"`
+	Currency     string `db:"currency"`
+	CreatedAt    int64  `db:"created_at"`
+}
+
+type lineRow struct {
+	Item        string  `db:"item"`
+	Kind        string  `db:"kind"`
+	RefID       int32   `db:"ref_id"`
+	Name        string  `db:"name"`
+	MaturityID  int32   `db:"maturity_id"`
+	IntervalID  int32   `db:"interval_id"`
+	VATPercent  float64 `db:"vat_percent"`
+	NetCents    int64   `db:"net_cents"`
+	GrossCents  int64   `db:"gross_cents"`
+	SetupNet    int64   `db:"setup_fee_net_cents"`
+	DiscountNet int64   `db:"discount_net_cents"`
+	Promotion   string  `db:"promotion"`
+}
+
+const orderColumns = `id, code, session_id, brand_id, locale, status, sms_required, sms_validated, customer, payment,
+	feedback, net_cents, vat_cents, gross_cents, currency, created_at`
+
+// Order answers the order with id, ErrOrderNotFound when there is none.
+func (s *Store) Order(ctx context.Context, id string) (domain.Order, error) {
+	return s.order(ctx, s.db, id, "")
+}
+
+func (s *Store) order(ctx context.Context, q sqlx.QueryerContext, id, lock string) (domain.Order, error) {
+	var r orderRow
+	err := sqlx.GetContext(ctx, q, &r, s.db.Rebind(`SELECT `+orderColumns+` FROM orders WHERE id = ?`+lock), id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Order{}, fmt.Errorf("order %s: %w", id, ErrOrderNotFound)
+	}
+	if err != nil {
+		return domain.Order{}, fmt.Errorf("order %s: %w", id, sqldb.Classify(err))
+	}
+	o := domain.Order{ID: r.ID, Code: r.Code, SessionID: r.SessionID, BrandID: r.BrandID, Locale: r.Locale, Status: r.Status,
+		SMSRequired: r.SMSRequired, SMSValidated: r.SMSValidated,
+		Totals:    domain.Totals{NetCents: r.NetCents, VATCents: r.VATCents, GrossCents: r.GrossCents, Currency: r.Currency},
+		CreatedAt: fromMS(r.CreatedAt)}
+	for name, pair := range map[string]struct {
+		text string
+		dst  any
+	}{"customer": {r.Customer, &o.Customer}, "payment": {r.Payment, &o.Payment}, "feedback": {r.Feedback, &o.Feedback}} {
+		if err := json.Unmarshal([]byte(pair.text), pair.dst); err != nil {
+			return domain.Order{}, fmt.Errorf("order %s: %s: %w", id, name, err)
+		}
+	}
+	var lines []lineRow
+	if err := sqlx.SelectContext(ctx, q, &lines, s.db.Rebind(`SELECT item, kind, ref_id, name, maturity_id, interval_id,
+		vat_percent, net_cents, gross_cents, setup_fee_net_cents, discount_net_cents, promotion
+		FROM order_lines WHERE order_id = ? ORDER BY position`), id); err != nil {
+		return domain.Order{}, fmt.Errorf("order %s: lines: %w", id, sqldb.Classify(err))
+	}
+	for _, l := range lines {
+		o.Lines = append(o.Lines, domain.Line(l))
+	}
+	return o, nil
+}
+
+type smsRow struct {
+	Phone    string `db:"phone"`
+	Salt     string `db:"salt"`
+	Hash     string `db:"hash"`
+	IssuedAt int64  `db:"issued_at"`
+	Attempts int    `db:"attempts"`
+	Used     bool   `db:"used"`
+}
+
+func putSMS(ctx context.Context, e sqlx.ExtContext, orderID string, c domain.SMSCode) error {
+	_, err := e.ExecContext(ctx, e.Rebind(`INSERT INTO order_sms_codes (order_id, phone, salt, hash, issued_at, attempts, used)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET phone = excluded.phone, salt = excluded.salt,
+		hash = excluded.hash, issued_at = excluded.issued_at, attempts = excluded.attempts, used = excluded.used`),
+		orderID, c.Phone, hex.EncodeToString(c.Salt), hex.EncodeToString(c.Hash), ms(c.IssuedAt), c.Attempts, c.Used)
+	if err != nil {
+		return fmt.Errorf("sms code: %w", sqldb.Classify(err))
+	}
+	return nil
+}
+
+// PutSMSCode replaces the order's SMS code (a resend): the old code stops working.
+func (s *Store) PutSMSCode(ctx context.Context, orderID string, c domain.SMSCode) error {
+	return putSMS(ctx, s.db, orderID, c)
+}
+
+// SMSCode answers the order's current code; found is false when none was sent.
+func (s *Store) SMSCode(ctx context.Context, orderID string) (domain.SMSCode, bool, error) {
+	return s.smsCode(ctx, s.db, orderID, "")
+}
+
+func (s *Store) smsCode(ctx context.Context, q sqlx.QueryerContext, orderID, lock string) (domain.SMSCode, bool, error) {
+	var r smsRow
+	err := sqlx.GetContext(ctx, q, &r, s.db.Rebind(`SELECT phone, salt, hash, issued_at, attempts, used
+		FROM order_sms_codes WHERE order_id = ?`+lock), orderID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.SMSCode{}, false, nil
+	}
+	if err != nil {
+		return domain.SMSCode{}, false, fmt.Errorf("sms code of %s: %w", orderID, sqldb.Classify(err))
+	}
+	salt, err1 := hex.DecodeString(r.Salt)
+	hash, err2 := hex.DecodeString(r.Hash)
+	if err := errors.Join(err1, err2); err != nil {
+		return domain.SMSCode{}, false, fmt.Errorf("sms code of %s: %w", orderID, err)
+	}
+	return domain.SMSCode{Phone: r.Phone, Salt: salt, Hash: hash, IssuedAt: fromMS(r.IssuedAt), Attempts: r.Attempts, Used: r.Used}, true, nil
+}
+
+// VerifySMS judges a code of the order while holding its code's row, so concurrent attempts are
+// counted one after the other and a code is used once: check gets the current record (the zero
+// record when none was sent) and returns the record to keep and the refusal's key, "" to accept,
+// which also marks the order placed. It answers the order as it is afterwards.
+func (s *Store) VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string)) (domain.Order, string, error) {
+	t, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return domain.Order{}, "", fmt.Errorf("verify sms: begin: %w", tx(err))
+	}
+	defer rollback(t)
+	cur, found, err := s.smsCode(ctx, t, orderID, s.forUpdate("FOR UPDATE"))
+	if err != nil {
+		return domain.Order{}, "", err
+	}
+	next, key := check(cur)
+	if found && (next.Attempts != cur.Attempts || next.Used != cur.Used) {
+		if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE order_sms_codes SET attempts = ?, used = ? WHERE order_id = ?`),
+			next.Attempts, next.Used, orderID); err != nil {
+			return domain.Order{}, "", fmt.Errorf("verify sms: %w", sqldb.Classify(err))
+		}
+	}
+	if key == "" {
+		if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ?, sms_validated = ? WHERE id = ?`),
+			domain.StatusPlaced, true, orderID); err != nil {
+			return domain.Order{}, "", fmt.Errorf("verify sms: order: %w", sqldb.Classify(err))
+		}
+	}
+	o, err := s.order(ctx, t, orderID, "")
+	if err != nil {
+		return domain.Order{}, "", err
+	}
+	if err := t.Commit(); err != nil {
+		return domain.Order{}, "", fmt.Errorf("verify sms: commit: %w", sqldb.Classify(err))
+	}
+	return o, key, nil
+}
+
+// RelayOutbox hands up to limit unpublished events, oldest first, to publish and marks those it
+// accepted as published, all in one transaction. On PostgreSQL the rows are claimed with FOR UPDATE
+// SKIP LOCKED, so relays of several replicas share the work without publishing a row at the same
+// time; a crash between publish and commit leaves the row unpublished, and the broker's
+// de-duplication by msg id absorbs the second publish. It answers how many were published.
+func (s *Store) RelayOutbox(ctx context.Context, limit int, publish func(context.Context, domain.OutboxEvent) error) (int, error) {
+	t, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("outbox: begin: %w", tx(err))
+	}
+	defer rollback(t)
+	var rows []struct {
+		ID        string `db:"id"`
+		Subject   string `db:"subject"`
+		MsgID     string `db:"msg_id"`
+		Payload   string `db:"payload"`
+		CreatedAt int64  `db:"created_at"`
+	}
+	if err := t.SelectContext(ctx, &rows, t.Rebind(`SELECT id, subject, msg_id, payload, created_at FROM order_outbox
+		WHERE published_at IS NULL ORDER BY created_at, id LIMIT ?`+s.forUpdate("FOR UPDATE SKIP LOCKED")), limit); err != nil {
+		return 0, fmt.Errorf("outbox: claim: %w", sqldb.Classify(err))
+	}
+	published := 0
+	var pubErr error
+	for _, r := range rows {
+		e := domain.OutboxEvent{ID: r.ID, Subject: r.Subject, MsgID: r.MsgID, Payload: []byte(r.Payload), CreatedAt: fromMS(r.CreatedAt)}
+		if pubErr = publish(ctx, e); pubErr != nil {
+			break // keep the order of events: the rest waits for the next round
+		}
+		if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE order_outbox SET published_at = ? WHERE id = ?`), ms(time.Now()), r.ID); err != nil {
+			return 0, fmt.Errorf("outbox: mark %s: %w", r.ID, sqldb.Classify(err))
+		}
+		published++
+	}
+	if err := t.Commit(); err != nil {
+		return 0, fmt.Errorf("outbox: commit: %w", sqldb.Classify(err))
+	}
+	if pubErr != nil {
+		return published, fmt.Errorf("outbox: publish: %w", pubErr)
+	}
+	return published, nil
+}
+
+// PendingEvents counts the events not published yet (readiness, tests).
+func (s *Store) PendingEvents(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.GetContext(ctx, &n, `SELECT COUNT(*) FROM order_outbox WHERE published_at IS NULL`); err != nil {
+		return 0, fmt.Errorf("outbox: count: %w", sqldb.Classify(err))
+	}
+	return n, nil
+}

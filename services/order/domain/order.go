@@ -1,0 +1,201 @@
+// Package domain holds the order rules with no I/O: feedback and consents (spec §5), the order and
+// its lines as the priced cart computed them, order codes, the request fingerprint of an
+// idempotency key, and SMS codes (issue 11).
+package domain
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// Message keys of the order's errors (spec §8; docs/api.md "Order routes").
+const (
+	KeyNotFound               = "order.not_found"
+	KeyUnavailable            = "order.unavailable"
+	KeyIdempotencyKeyRequired = "order.idempotency_key_required"
+	KeyIdempotencyKeyTooLong  = "order.idempotency_key_too_long"
+	KeyIdempotencyKeyReused   = "order.idempotency_key_reused"
+	KeyCartEmpty              = "order.cart_empty"
+	KeyCustomerMissing        = "order.customer_missing"
+	KeyPaymentMissing         = "order.payment_missing"
+	KeySMSNotRequired         = "order.sms_not_required"
+	KeySMSRateLimited         = "order.sms_rate_limited"
+	KeySMSCodeFormat          = "order.sms_code_format"
+	KeySMSCodeInvalid         = "order.sms_code_invalid"
+	KeySMSCodeExpired         = "order.sms_code_expired"
+	KeySMSCodeMissing         = "order.sms_code_missing"
+	KeySMSAttemptsExceeded    = "order.sms_attempts_exceeded"
+	KeyPhoneInvalid           = "customer.phone_invalid"
+)
+
+// MaxIdempotencyKeyLength bounds the browser's Idempotency-Key header (docs/api.md).
+const MaxIdempotencyKeyLength = 255
+
+// Order statuses.
+const (
+	StatusAwaitingSMS = "awaiting_sms"
+	StatusPlaced      = "placed"
+)
+
+// Line kinds.
+const (
+	KindProduct = "product"
+	KindAddon   = "addon"
+	KindUpsell  = "upsell"
+	KindDomain  = "domain"
+)
+
+// Currency of every amount in the shop.
+const Currency = "EUR"
+
+// Totals are the order's amounts in cents, as the cart service's pricing computed them.
+type Totals struct {
+	NetCents   int64  `json:"net_cents"`
+	VATCents   int64  `json:"vat_cents"`
+	GrossCents int64  `json:"gross_cents"`
+	Currency   string `json:"currency"`
+}
+
+// Line is one priced row of the order: a product, addon, upsell or domain of a cart item.
+type Line struct {
+	// Item is the cart row (row_id) the line belongs to; lines of one item share it.
+	Item        string  `json:"item"`
+	Kind        string  `json:"kind"`
+	RefID       int32   `json:"ref_id"` // product, addon or upsell id; 0 for a domain
+	Name        string  `json:"name"`
+	MaturityID  int32   `json:"maturity_id,omitempty"`
+	IntervalID  int32   `json:"interval_id,omitempty"`
+	VATPercent  float64 `json:"vat_percent"`
+	NetCents    int64   `json:"net_cents"`
+	GrossCents  int64   `json:"gross_cents"`
+	SetupNet    int64   `json:"setup_fee_net_cents"`
+	DiscountNet int64   `json:"discount_net_cents"`
+	Promotion   string  `json:"promotion,omitempty"`
+}
+
+// Customer is the snapshot of the session's customer an order keeps.
+type Customer struct {
+	CustomerNo   string `json:"customer_no,omitempty"`
+	Group        int32  `json:"group"`
+	Gender       int32  `json:"gender"`
+	FirstName    string `json:"first_name"`
+	LastName     string `json:"last_name"`
+	CompanyName  string `json:"company_name,omitempty"`
+	CompanyVATID string `json:"company_vat_id,omitempty"`
+	Email        string `json:"email"`
+	Street       string `json:"street"`
+	PostalCode   string `json:"postal_code"`
+	City         string `json:"city"`
+	CountryCode  string `json:"country_code"`
+	Phone        string `json:"phone"`
+}
+
+// Payment is the snapshot of the session's payment option an order keeps. The payment service
+// answers the IBAN masked, so the order holds no account number.
+type Payment struct {
+	Type               string `json:"type"`
+	Holder             string `json:"holder,omitempty"`
+	MaskedIBAN         string `json:"iban,omitempty"`
+	BIC                string `json:"bic,omitempty"`
+	Bank               string `json:"bank,omitempty"`
+	Permission         bool   `json:"permission,omitempty"`
+	SMSValidation      bool   `json:"sms_validation"`
+	PSPReference       string `json:"psp_reference,omitempty"`
+	RecurringReference string `json:"recurring_reference,omitempty"`
+	PayPalReference    string `json:"paypal_reference,omitempty"`
+}
+
+// Order is a placed order.
+type Order struct {
+	ID           string
+	Code         string
+	SessionID    string
+	BrandID      int32
+	Locale       string
+	Status       string
+	SMSRequired  bool
+	SMSValidated bool
+	Customer     Customer
+	Payment      Payment
+	Feedback     Feedback
+	Totals       Totals
+	Lines        []Line
+	CreatedAt    time.Time
+}
+
+// NewOrderID returns an order or event id: a ULID, unguessable (80 random bits from crypto/rand)
+// and sortable by creation.
+func NewOrderID(now time.Time) (string, error) {
+	id, err := ulid.New(ulid.Timestamp(now), rand.Reader)
+	if err != nil {
+		return "", fmt.Errorf("order id: %w", err)
+	}
+	return id.String(), nil
+}
+
+// codeAlphabet spells order codes: upper case and digits without the look-alikes 0/O, 1/I/L, so a
+// code read out on the phone to support comes back right.
+const codeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+// NewOrderCode returns the order number the success page shows: the day it was placed and eight
+// random characters (31^8 per day: a collision is left to the database's unique constraint).
+func NewOrderCode(now time.Time, r io.Reader) (string, error) {
+	s, err := randomString(r, codeAlphabet, 8)
+	if err != nil {
+		return "", fmt.Errorf("order code: %w", err)
+	}
+	return now.UTC().Format("060102") + "-" + s, nil
+}
+
+// RequestHash fingerprints a PlaceOrder request for its idempotency key: the feedback as sent,
+// before trimming, so "the same body" means the same bytes of every field.
+func RequestHash(f Feedback) string {
+	b, _ := json.Marshal(f) // a struct of strings and bools always marshals
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// FinalizedEvent is the payload of the order.finalized event (spec §4a) the outbox publishes.
+// It carries what the order confirmation mail needs (locale, recipient), so a consumer need not
+// read the order back; events published before those fields existed lack them (see Recipient).
+type FinalizedEvent struct {
+	Event       string         `json:"event"`
+	OrderID     string         `json:"order_id"`
+	OrderCode   string         `json:"order_code"`
+	BrandID     int32          `json:"brand_id"`
+	Locale      string         `json:"locale,omitempty"`
+	Status      string         `json:"status"`
+	PaymentType string         `json:"payment_type"`
+	Customer    EventRecipient `json:"customer"`
+	Totals      Totals         `json:"totals"`
+	Lines       []Line         `json:"lines"`
+	CreatedAt   time.Time      `json:"created_at"`
+}
+
+// EventRecipient is the part of the customer an order.finalized event carries: whom to confirm
+// the order to. Address, phone and payment stay in the order service's database.
+type EventRecipient struct {
+	Email       string `json:"email"`
+	FirstName   string `json:"first_name"`
+	LastName    string `json:"last_name"`
+	CompanyName string `json:"company_name,omitempty"`
+}
+
+// EventFinalized names the event and its subject suffix.
+const EventFinalized = "order.finalized"
+
+// Finalized returns the event the order's placement publishes.
+func (o Order) Finalized() FinalizedEvent {
+	c := o.Customer
+	return FinalizedEvent{Event: EventFinalized, OrderID: o.ID, OrderCode: o.Code, BrandID: o.BrandID, Locale: o.Locale,
+		Status: o.Status, PaymentType: o.Payment.Type,
+		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName},
+		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC()}
+}

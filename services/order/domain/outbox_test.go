@@ -1,0 +1,36 @@
+package domain
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestFinalizedOutboxNamesTheRecipientOnly(t *testing.T) {
+	o := Order{ID: "01J", Code: "261123-ABCDEFGH", BrandID: 2, Locale: "en-GB", Status: StatusPlaced,
+		Customer: Customer{FirstName: "Erika", LastName: "Muster", CompanyName: "Muster GmbH", Email: "erika@example.org",
+			Street: "Musterweg 1", Phone: "+49 30 1234567"},
+		Payment: Payment{Type: "sepa", MaskedIBAN: "DE89 •••• 3000"}, Totals: Totals{GrossCents: 1190, Currency: Currency},
+		CreatedAt: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)}
+	ev, err := o.FinalizedOutbox("e1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.MsgID != "order.finalized:01J" || ev.Subject != EventFinalized {
+		t.Fatalf("event %+v", ev)
+	}
+	var got FinalizedEvent
+	if err := json.Unmarshal(ev.Payload, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := EventRecipient{Email: "erika@example.org", FirstName: "Erika", LastName: "Muster", CompanyName: "Muster GmbH"}
+	if got.Locale != "en-GB" || got.Customer != want || got.OrderCode != o.Code || got.Totals.GrossCents != 1190 {
+		t.Fatalf("payload %s", ev.Payload)
+	}
+	for _, private := range []string{"Musterweg", "+49", "DE89", "street", "phone"} {
+		if strings.Contains(string(ev.Payload), private) {
+			t.Errorf("payload carries %q: %s", private, ev.Payload)
+		}
+	}
+}

@@ -1,0 +1,97 @@
+// Package endpoints turns each order use case into a go-kit endpoint.
+package endpoints
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/go-kit/kit/endpoint"
+
+	"github.com/hostcart/checkout/services/order/domain"
+	"github.com/hostcart/checkout/services/order/service"
+)
+
+// Set has one endpoint per RPC of the order contract.
+type Set struct {
+	PlaceOrder    endpoint.Endpoint
+	GetOrder      endpoint.Endpoint
+	ValidateSMS   endpoint.Endpoint
+	ResendSMS     endpoint.Endpoint
+	SetReferral   endpoint.Endpoint
+	GetReferral   endpoint.Endpoint
+	CancelSession endpoint.Endpoint
+}
+
+// SMSRequest validates or resends an order's SMS code.
+type SMSRequest struct{ OrderID, Phone, Code string }
+
+// LogAttrs records the order only: phone and code never reach the logs.
+func (r SMSRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("order", r.OrderID)} }
+
+// OrderResponse is one order.
+type OrderResponse struct{ Order domain.Order }
+
+// LogAttrs records the order's id, code and status.
+func (r OrderResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("order", r.Order.ID), slog.String("code", r.Order.Code), slog.String("status", r.Order.Status)}
+}
+
+// ResentResponse says where a new code went.
+type ResentResponse struct{ Resent service.Resent }
+
+// ReferralResponse is the session's referral id.
+type ReferralResponse struct{ ID string }
+
+// New builds the set over svc.
+func New(svc service.Service) Set {
+	return Set{
+		PlaceOrder: func(ctx context.Context, request any) (any, error) {
+			in, ok := request.(service.PlaceInput)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want service.PlaceInput", request)
+			}
+			o, err := svc.PlaceOrder(ctx, in)
+			return OrderResponse{Order: o}, err
+		},
+		GetOrder: func(ctx context.Context, request any) (any, error) {
+			id, ok := request.(string)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want an order id", request)
+			}
+			o, err := svc.GetOrder(ctx, id)
+			return OrderResponse{Order: o}, err
+		},
+		ValidateSMS: func(ctx context.Context, request any) (any, error) {
+			in, ok := request.(SMSRequest)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want SMSRequest", request)
+			}
+			o, err := svc.ValidateSMS(ctx, in.OrderID, in.Phone, in.Code)
+			return OrderResponse{Order: o}, err
+		},
+		ResendSMS: func(ctx context.Context, request any) (any, error) {
+			in, ok := request.(SMSRequest)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want SMSRequest", request)
+			}
+			r, err := svc.ResendSMS(ctx, in.OrderID, in.Phone)
+			return ResentResponse{Resent: r}, err
+		},
+		SetReferral: func(ctx context.Context, request any) (any, error) {
+			id, ok := request.(string)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want a referral id", request)
+			}
+			id, err := svc.SetReferral(ctx, id)
+			return ReferralResponse{ID: id}, err
+		},
+		GetReferral: func(ctx context.Context, _ any) (any, error) {
+			id, err := svc.GetReferral(ctx)
+			return ReferralResponse{ID: id}, err
+		},
+		CancelSession: func(ctx context.Context, _ any) (any, error) {
+			return struct{}{}, svc.CancelSession(ctx)
+		},
+	}
+}

@@ -1,0 +1,417 @@
+// Package service holds the order use cases (spec §4 confirm, SMS validation, success reset; §7
+// order routes): an order is built from the session on the server, from the cart service's priced
+// cart, the customer service's session customer and the payment service's session option; the
+// request adds only feedback and consents. The session, brand and locale come from the call's
+// context (callctx), set by the gateway.
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/order/domain"
+)
+
+// Errors the use cases answer.
+var (
+	ErrSessionRequired        = apperr.New(apperr.InvalidArgument, "session.required")
+	ErrBrandRequired          = apperr.New(apperr.InvalidArgument, "brand.required")
+	ErrIdempotencyKeyRequired = apperr.New(apperr.InvalidArgument, domain.KeyIdempotencyKeyRequired)
+	ErrIdempotencyKeyTooLong  = apperr.New(apperr.InvalidArgument, domain.KeyIdempotencyKeyTooLong)
+	ErrNotFound               = apperr.New(apperr.NotFound, domain.KeyNotFound)
+	ErrCartEmpty              = apperr.New(apperr.FailedPrecondition, domain.KeyCartEmpty)
+	ErrCustomerMissing        = apperr.New(apperr.FailedPrecondition, domain.KeyCustomerMissing)
+	ErrPaymentMissing         = apperr.New(apperr.FailedPrecondition, domain.KeyPaymentMissing)
+	ErrPaymentRefused         = apperr.New(apperr.FailedPrecondition, "payment.refused")
+	ErrSMSNotRequired         = apperr.New(apperr.FailedPrecondition, domain.KeySMSNotRequired)
+	ErrUnavailable            = apperr.New(apperr.Unavailable, domain.KeyUnavailable)
+)
+
+// Field names of the SMS form's errors: the request's fields (the gateway answers them with spec
+// §7's names phoneNo and smsCode).
+const (
+	FieldPhoneNo = "phone_no"
+	FieldSMSCode = "sms_code"
+)
+
+// PricedCart is what an order takes from the session's cart, priced by the cart service.
+type PricedCart struct {
+	Lines  []domain.Line
+	Totals domain.Totals
+	// RequiredAgreements lists the agreements products and addons ask for (mca, eult, gtc).
+	RequiredAgreements []string
+	SMSValidation      bool
+	// Blocked: the checkout must not proceed (a missing domain or field, an invalid item).
+	Blocked bool
+	// VATUnavailable: the cart was priced without the customer's VAT and must not be ordered.
+	VATUnavailable bool
+}
+
+// Carts is the session's cart (cart service).
+type Carts interface {
+	PricedCart(ctx context.Context) (PricedCart, error)
+	ClearCart(ctx context.Context) error
+}
+
+// Customers is the session's customer (customer service).
+type Customers interface {
+	// SessionCustomer answers the customer; ok is false while the forms are not complete and valid.
+	SessionCustomer(ctx context.Context) (c domain.Customer, ok bool, err error)
+	Forget(ctx context.Context) error
+}
+
+// Payments is the session's payment option (payment service).
+type Payments interface {
+	// SessionPayment answers the option; ok is false when none was chosen.
+	SessionPayment(ctx context.Context) (p domain.Payment, ok bool, err error)
+	Forget(ctx context.Context) error
+}
+
+// SMS sends text messages. Outages wrap apperr.Unavailable.
+type SMS interface {
+	Send(ctx context.Context, to, text string) error
+}
+
+// Referrals keep each session's referral id.
+type Referrals interface {
+	Get(ctx context.Context, sessionID string) (string, error)
+	Put(ctx context.Context, sessionID, id string) error
+	Delete(ctx context.Context, sessionID string) error
+}
+
+// Store keeps the orders (sqlstore.Store).
+type Store interface {
+	Place(ctx context.Context, p sqlstore.Placement) (domain.Order, bool, error)
+	Replay(ctx context.Context, sessionID, key, requestHash string) (domain.Order, bool, error)
+	Order(ctx context.Context, id string) (domain.Order, error)
+	PutSMSCode(ctx context.Context, orderID string, c domain.SMSCode) error
+	VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string)) (domain.Order, string, error)
+}
+
+// Ports are what the use cases need from outside.
+type Ports struct {
+	Store     Store
+	Carts     Carts
+	Customers Customers
+	Payments  Payments
+	SMS       SMS
+	Referrals Referrals
+	Log       *slog.Logger
+	// Now and Random default to the clock and crypto/rand; tests fix them.
+	Now    func() time.Time
+	Random io.Reader
+}
+
+// PlaceInput is a confirm attempt.
+type PlaceInput struct {
+	IdempotencyKey string
+	Feedback       domain.Feedback
+}
+
+// Resent says where a new SMS code went.
+type Resent struct{ PhoneHint string }
+
+// Service is the order service's use cases.
+type Service interface {
+	PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, error)
+	GetOrder(ctx context.Context, id string) (domain.Order, error)
+	ValidateSMS(ctx context.Context, id, phone, code string) (domain.Order, error)
+	ResendSMS(ctx context.Context, id, phone string) (Resent, error)
+	SetReferral(ctx context.Context, id string) (string, error)
+	GetReferral(ctx context.Context) (string, error)
+	CancelSession(ctx context.Context) error
+}
+
+type service struct{ Ports }
+
+// New returns the use cases over p.
+func New(p Ports) Service {
+	if p.Log == nil {
+		p.Log = slog.New(slog.DiscardHandler)
+	}
+	if p.Now == nil {
+		p.Now = time.Now
+	}
+	if p.Random == nil {
+		p.Random = rand.Reader
+	}
+	return &service{Ports: p}
+}
+
+func session(ctx context.Context) (callctx.Values, error) {
+	v := callctx.From(ctx)
+	switch {
+	case v.SessionID == "":
+		return v, ErrSessionRequired
+	case v.BrandID <= 0:
+		return v, ErrBrandRequired
+	}
+	return v, nil
+}
+
+func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, error) {
+	v, err := session(ctx)
+	if err != nil {
+		return domain.Order{}, err
+	}
+	switch {
+	case in.IdempotencyKey == "":
+		return domain.Order{}, ErrIdempotencyKeyRequired
+	case len(in.IdempotencyKey) > domain.MaxIdempotencyKeyLength:
+		return domain.Order{}, ErrIdempotencyKeyTooLong
+	}
+	hash := domain.RequestHash(in.Feedback)
+	// A retry answers from the store before the session is read again: by then the cart of a
+	// placed order is empty, and the answer must still be that order.
+	if o, found, err := s.Store.Replay(ctx, v.SessionID, in.IdempotencyKey, hash); found || err != nil {
+		return o, err
+	}
+	// A concurrent submit of the same attempt may have placed the order since: it emptied the
+	// cart and used up the payment option, so a guard refusing now answers that order instead.
+	refuse := func(err error) (domain.Order, error) {
+		if o, found, rerr := s.Store.Replay(ctx, v.SessionID, in.IdempotencyKey, hash); rerr == nil && found {
+			return o, nil
+		}
+		return domain.Order{}, err
+	}
+	fb := in.Feedback.Normalize()
+	cart, err := s.Carts.PricedCart(ctx)
+	if err != nil {
+		return domain.Order{}, fmt.Errorf("priced cart: %w", err)
+	}
+	switch {
+	case len(cart.Lines) == 0, cart.Blocked:
+		return refuse(ErrCartEmpty)
+	case cart.VATUnavailable:
+		return domain.Order{}, fmt.Errorf("cart priced without the customer's VAT: %w", ErrUnavailable)
+	}
+	if errs := fb.Validate(cart.RequiredAgreements); len(errs) > 0 {
+		return domain.Order{}, apperr.NewFieldErrors(errs)
+	}
+	customer, ok, err := s.Customers.SessionCustomer(ctx)
+	if err != nil {
+		return domain.Order{}, fmt.Errorf("session customer: %w", err)
+	}
+	if !ok {
+		return refuse(ErrCustomerMissing)
+	}
+	payment, ok, err := s.Payments.SessionPayment(ctx)
+	if err != nil {
+		return domain.Order{}, fmt.Errorf("session payment: %w", err)
+	}
+	if !ok {
+		return refuse(ErrPaymentMissing)
+	}
+	if err := paid(payment); err != nil {
+		return refuse(err)
+	}
+	if fb.ReferralID == "" && s.Referrals != nil {
+		// Spec §7 referral source order: the order's own id first, then the one the session stored.
+		if fb.ReferralID, err = s.Referrals.Get(ctx, v.SessionID); err != nil {
+			s.Log.WarnContext(ctx, "session referral unreadable; order placed without it", slog.Any("error", err))
+			fb.ReferralID = ""
+		}
+	}
+	now := s.Now().UTC().Truncate(time.Millisecond)
+	o := domain.Order{SessionID: v.SessionID, BrandID: v.BrandID, Locale: v.Locale, Status: domain.StatusPlaced,
+		SMSRequired: cart.SMSValidation || payment.SMSValidation, Customer: customer, Payment: payment, Feedback: fb,
+		Totals: cart.Totals, Lines: cart.Lines, CreatedAt: now}
+	if o.SMSRequired {
+		o.Status = domain.StatusAwaitingSMS
+	}
+	if o.ID, err = domain.NewOrderID(now); err != nil {
+		return domain.Order{}, err
+	}
+	if o.Code, err = domain.NewOrderCode(now, s.Random); err != nil {
+		return domain.Order{}, err
+	}
+	eventID, err := domain.NewOrderID(now)
+	if err != nil {
+		return domain.Order{}, err
+	}
+	event, err := o.FinalizedOutbox(eventID)
+	if err != nil {
+		return domain.Order{}, err
+	}
+	p := sqlstore.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash, Event: event}
+	var code string
+	if phone, bad := domain.NormalizePhone(customer.Phone); o.SMSRequired && bad == "" {
+		c, rec, err := domain.NewSMSCode(s.Random, phone, now)
+		if err != nil {
+			return domain.Order{}, err
+		}
+		code, p.SMS = c, &rec
+	}
+	placed, created, err := s.Store.Place(ctx, p)
+	if err != nil || !created {
+		return placed, err
+	}
+	if err := s.Carts.ClearCart(ctx); err != nil {
+		// The order stands; the success page's reset clears the cart again (spec §4).
+		s.Log.WarnContext(ctx, "cart not cleared after the order", slog.String("order", placed.ID), slog.Any("error", err))
+	}
+	// The option's provider references paid this order; kept, they would let the session's next
+	// cart claim the same payment.
+	if err := s.Payments.Forget(ctx); err != nil {
+		s.Log.WarnContext(ctx, "payment option not cleared after the order", slog.String("order", placed.ID), slog.Any("error", err))
+	}
+	if p.SMS != nil {
+		if err := s.SMS.Send(ctx, p.SMS.Phone, domain.SMSText(v.Locale, code)); err != nil {
+			// The SMS page offers a resend; the order must not fail for a late message.
+			s.Log.WarnContext(ctx, "sms code not sent", slog.String("order", placed.ID), slog.Any("error", err))
+		}
+	}
+	return placed, nil
+}
+
+// paid refuses an option whose provider has not accepted the payment yet: a card method without
+// the provider's reference, a PayPal subscription without the approved one.
+func paid(p domain.Payment) error {
+	switch {
+	case strings.HasPrefix(p.Type, "adyen-") && p.PSPReference == "":
+		return fmt.Errorf("card payment not authorised: %w", ErrPaymentRefused)
+	case p.Type == "paypal-integration" && p.PayPalReference == "":
+		return fmt.Errorf("paypal subscription not approved: %w", ErrPaymentRefused)
+	}
+	return nil
+}
+
+// sessionOrder answers the order id of the session; another session's order does not exist for it.
+func (s *service) sessionOrder(ctx context.Context, id string) (domain.Order, error) {
+	v, err := session(ctx)
+	if err != nil {
+		return domain.Order{}, err
+	}
+	if id == "" {
+		return domain.Order{}, ErrNotFound
+	}
+	o, err := s.Store.Order(ctx, id)
+	if errors.Is(err, apperr.NotFound) || (err == nil && o.SessionID != v.SessionID) {
+		return domain.Order{}, ErrNotFound
+	}
+	return o, err
+}
+
+func (s *service) GetOrder(ctx context.Context, id string) (domain.Order, error) {
+	return s.sessionOrder(ctx, id)
+}
+
+func (s *service) ValidateSMS(ctx context.Context, id, phone, code string) (domain.Order, error) {
+	o, err := s.sessionOrder(ctx, id)
+	if err != nil {
+		return domain.Order{}, err
+	}
+	if !o.SMSRequired {
+		return domain.Order{}, ErrSMSNotRequired
+	}
+	errs := map[string][]string{}
+	if o.Customer.Phone == "" {
+		if _, bad := domain.NormalizePhone(phone); bad != "" {
+			errs[FieldPhoneNo] = []string{bad}
+		}
+	}
+	code = strings.TrimSpace(code)
+	if !domain.ValidSMSCodeFormat(code) {
+		errs[FieldSMSCode] = []string{domain.KeySMSCodeFormat}
+	}
+	if len(errs) > 0 {
+		return domain.Order{}, apperr.NewFieldErrors(errs)
+	}
+	now := s.Now()
+	after, key, err := s.Store.VerifySMS(ctx, o.ID, func(c domain.SMSCode) (domain.SMSCode, string) { return c.Check(code, now) })
+	if err != nil {
+		return domain.Order{}, fmt.Errorf("verify sms of %s: %w", o.ID, err)
+	}
+	if key != "" {
+		return domain.Order{}, apperr.NewFieldErrors(map[string][]string{FieldSMSCode: {key}})
+	}
+	return after, nil
+}
+
+func (s *service) ResendSMS(ctx context.Context, id, phone string) (Resent, error) {
+	o, err := s.sessionOrder(ctx, id)
+	if err != nil {
+		return Resent{}, err
+	}
+	if !o.SMSRequired || o.SMSValidated {
+		return Resent{}, ErrSMSNotRequired
+	}
+	to := o.Customer.Phone
+	if to == "" {
+		to = phone
+	}
+	to, bad := domain.NormalizePhone(to)
+	if bad != "" {
+		return Resent{}, apperr.NewFieldErrors(map[string][]string{FieldPhoneNo: {bad}})
+	}
+	code, rec, err := domain.NewSMSCode(s.Random, to, s.Now())
+	if err != nil {
+		return Resent{}, err
+	}
+	if err := s.Store.PutSMSCode(ctx, o.ID, rec); err != nil {
+		return Resent{}, fmt.Errorf("resend sms of %s: %w", o.ID, err)
+	}
+	if err := s.SMS.Send(ctx, to, domain.SMSText(o.Locale, code)); err != nil {
+		return Resent{}, fmt.Errorf("resend sms of %s: %w", o.ID, err)
+	}
+	return Resent{PhoneHint: domain.PhoneHint(to)}, nil
+}
+
+func (s *service) SetReferral(ctx context.Context, id string) (string, error) {
+	v, err := session(ctx)
+	if err != nil {
+		return "", err
+	}
+	id = strings.TrimSpace(id)
+	if errs := domain.ValidateDefinitions(domain.ReferralRules, map[string]string{"id": id}); len(errs) > 0 {
+		return "", apperr.NewFieldErrors(errs)
+	}
+	if err := s.Referrals.Put(ctx, v.SessionID, id); err != nil {
+		return "", fmt.Errorf("set referral: %w", err)
+	}
+	return id, nil
+}
+
+func (s *service) GetReferral(ctx context.Context) (string, error) {
+	v, err := session(ctx)
+	if err != nil {
+		return "", err
+	}
+	id, err := s.Referrals.Get(ctx, v.SessionID)
+	if err != nil {
+		return "", fmt.Errorf("get referral: %w", err)
+	}
+	return id, nil
+}
+
+// CancelSession clears what the session chose, each owner its own part; every part is tried even
+// when one fails, so a retry has less to do.
+func (s *service) CancelSession(ctx context.Context) error {
+	v, err := session(ctx)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	if err := s.Carts.ClearCart(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("clear cart: %w", err))
+	}
+	if err := s.Customers.Forget(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("forget customer: %w", err))
+	}
+	if err := s.Payments.Forget(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("forget payment: %w", err))
+	}
+	if err := s.Referrals.Delete(ctx, v.SessionID); err != nil {
+		errs = append(errs, fmt.Errorf("forget referral: %w", err))
+	}
+	return errors.Join(errs...)
+}

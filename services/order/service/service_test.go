@@ -1,0 +1,366 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/order/domain"
+	"github.com/hostcart/checkout/services/order/sandbox/smssandbox"
+)
+
+type fakeCarts struct {
+	cart    PricedCart
+	cleared int
+}
+
+func (f *fakeCarts) PricedCart(context.Context) (PricedCart, error) { return f.cart, nil }
+func (f *fakeCarts) ClearCart(context.Context) error {
+	f.cleared++
+	f.cart = PricedCart{}
+	return nil
+}
+
+type fakeCustomers struct {
+	c      domain.Customer
+	ok     bool
+	forgot bool
+}
+
+func (f *fakeCustomers) SessionCustomer(context.Context) (domain.Customer, bool, error) {
+	return f.c, f.ok, nil
+}
+func (f *fakeCustomers) Forget(context.Context) error { f.forgot = true; return nil }
+
+type fakePayments struct {
+	p      domain.Payment
+	ok     bool
+	forgot bool
+}
+
+func (f *fakePayments) SessionPayment(context.Context) (domain.Payment, bool, error) {
+	return f.p, f.ok, nil
+}
+func (f *fakePayments) Forget(context.Context) error { f.forgot = true; return nil }
+
+type fakeReferrals map[string]string
+
+func (f fakeReferrals) Get(_ context.Context, sid string) (string, error) { return f[sid], nil }
+func (f fakeReferrals) Put(_ context.Context, sid, id string) error       { f[sid] = id; return nil }
+func (f fakeReferrals) Delete(_ context.Context, sid string) error        { delete(f, sid); return nil }
+
+type fixture struct {
+	svc       Service
+	store     *sqlstore.Store
+	carts     *fakeCarts
+	customers *fakeCustomers
+	payments  *fakePayments
+	sms       *smssandbox.Sandbox
+	referrals fakeReferrals
+	now       time.Time
+}
+
+var t0 = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+
+func cart() PricedCart {
+	return PricedCart{
+		Lines: []domain.Line{
+			{Item: "r1", Kind: domain.KindProduct, RefID: 7, Name: "Web M", VATPercent: 19, NetCents: 1000, GrossCents: 1190},
+			{Item: "r1", Kind: domain.KindDomain, Name: "example.de", VATPercent: 19, NetCents: 100, GrossCents: 119},
+		},
+		Totals: domain.Totals{NetCents: 1100, VATCents: 209, GrossCents: 1309, Currency: "EUR"},
+	}
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	st, err := sqlstore.OpenSQLite(context.Background(), ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	if err := st.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{
+		store:     st,
+		carts:     &fakeCarts{cart: cart()},
+		customers: &fakeCustomers{ok: true, c: domain.Customer{FirstName: "Ada", LastName: "L", Email: "a@example.org", Phone: "+49 231 1234567", CountryCode: "DE"}},
+		payments:  &fakePayments{ok: true, p: domain.Payment{Type: "sepa", MaskedIBAN: "DE89 •••• 3000", Permission: true}},
+		sms:       &smssandbox.Sandbox{},
+		referrals: fakeReferrals{},
+		now:       t0,
+	}
+	f.svc = New(Ports{Store: st, Carts: f.carts, Customers: f.customers, Payments: f.payments, SMS: f.sms,
+		Referrals: f.referrals, Now: func() time.Time { return f.now }})
+	return f
+}
+
+func sess(id string) context.Context {
+	return callctx.With(context.Background(), callctx.Values{SessionID: id, BrandID: 1, Locale: "en-GB"})
+}
+
+func consent() domain.Feedback { return domain.Feedback{GeneralBusinessTerm: true, PrivacyTerm: true} }
+
+func TestPlaceOrderBuildsTheOrderFromTheSession(t *testing.T) {
+	f := newFixture(t)
+	fb := consent()
+	fb.Comment = "  please call  "
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: fb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Totals != cart().Totals || !reflect.DeepEqual(o.Lines, cart().Lines) {
+		t.Fatalf("totals %+v lines %+v, want the priced cart's", o.Totals, o.Lines)
+	}
+	if o.Status != domain.StatusPlaced || o.SMSRequired || o.Payment.Type != "sepa" || o.Customer.Email != "a@example.org" {
+		t.Fatalf("order %+v", o)
+	}
+	if o.Feedback.Comment != "please call" || o.SessionID != "s1" || o.BrandID != 1 {
+		t.Fatalf("feedback %+v", o.Feedback)
+	}
+	if f.carts.cleared != 1 {
+		t.Fatalf("cart cleared %d times, want once", f.carts.cleared)
+	}
+	// The option's references paid this order: the session's next cart must choose again.
+	if !f.payments.forgot || f.customers.forgot {
+		t.Fatalf("payment forgotten %v, customer forgotten %v; want the payment only", f.payments.forgot, f.customers.forgot)
+	}
+	got, err := f.svc.GetOrder(sess("s1"), o.ID)
+	if err != nil || got.Code != o.Code {
+		t.Fatalf("GetOrder: %v %+v", err, got)
+	}
+	if _, err := f.svc.GetOrder(sess("s2"), o.ID); !errors.Is(err, apperr.NotFound) {
+		t.Fatalf("another session read the order: %v", err)
+	}
+	if len(f.sms.Sent()) != 0 {
+		t.Fatal("an SMS for an order that needs none")
+	}
+}
+
+func TestPlaceOrderIsIdempotent(t *testing.T) {
+	f := newFixture(t)
+	first, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The cart is empty now: a retry must still answer the order, not order.cart_empty.
+	again, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil || again.ID != first.ID {
+		t.Fatalf("retry: %v, %s want %s", err, again.ID, first.ID)
+	}
+	other := consent()
+	other.AllowedNewsletter = true
+	_, err = f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: other})
+	if !errors.Is(err, apperr.Conflict) || err.Error() != "key \"k1\": order.idempotency_key_reused" {
+		t.Fatalf("reused key: %v", err)
+	}
+	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{Feedback: consent()}); !errors.Is(err, ErrIdempotencyKeyRequired) {
+		t.Fatalf("no key: %v", err)
+	}
+	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: strings.Repeat("k", 256), Feedback: consent()}); !errors.Is(err, ErrIdempotencyKeyTooLong) {
+		t.Fatalf("long key: %v", err)
+	}
+}
+
+func TestPlaceOrderGuards(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(*fixture)
+		want error
+	}{
+		{"empty cart", func(f *fixture) { f.carts.cart = PricedCart{} }, ErrCartEmpty},
+		{"blocked cart", func(f *fixture) { f.carts.cart.Blocked = true }, ErrCartEmpty},
+		{"vat unknown", func(f *fixture) { f.carts.cart.VATUnavailable = true }, apperr.Unavailable},
+		{"no customer", func(f *fixture) { f.customers.ok = false }, ErrCustomerMissing},
+		{"no payment", func(f *fixture) { f.payments.ok = false }, ErrPaymentMissing},
+		{"card not authorised", func(f *fixture) { f.payments.p = domain.Payment{Type: "adyen-scheme"} }, ErrPaymentRefused},
+		{"paypal not approved", func(f *fixture) { f.payments.p = domain.Payment{Type: "paypal-integration"} }, ErrPaymentRefused},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			tt.edit(f)
+			if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()}); !errors.Is(err, tt.want) {
+				t.Fatalf("err %v, want %v", err, tt.want)
+			}
+			if f.carts.cleared != 0 {
+				t.Fatal("a refused order cleared the cart")
+			}
+		})
+	}
+	f := newFixture(t)
+	f.payments.p = domain.Payment{Type: "adyen-scheme", PSPReference: "psp1"}
+	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()}); err != nil {
+		t.Fatalf("authorised card: %v", err)
+	}
+	if _, err := f.svc.PlaceOrder(context.Background(), PlaceInput{IdempotencyKey: "k"}); !errors.Is(err, ErrSessionRequired) {
+		t.Fatalf("no session: %v", err)
+	}
+}
+
+func TestPlaceOrderRefusesFeedbackPerField(t *testing.T) {
+	f := newFixture(t)
+	f.carts.cart.RequiredAgreements = []string{domain.AgreementMCA}
+	fb := domain.Feedback{ReferralID: "a b", PrivacyTerm: true}
+	_, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: fb})
+	var fe *apperr.FieldErrors
+	if !errors.As(err, &fe) {
+		t.Fatalf("err %v, want field errors", err)
+	}
+	want := map[string][]string{"referral_id": {"validation.alpha_dash"}, "generalbusinessterm": {"validation.accepted"}, "mca_agreement": {"validation.accepted"}}
+	if got := fe.FieldViolations(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("violations %v, want %v", got, want)
+	}
+}
+
+func TestPlaceOrderTakesTheSessionReferral(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.svc.SetReferral(sess("s1"), " partner_7 "); err != nil {
+		t.Fatal(err)
+	}
+	if id, _ := f.svc.GetReferral(sess("s1")); id != "partner_7" {
+		t.Fatalf("GetReferral = %q", id)
+	}
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()})
+	if err != nil || o.Feedback.ReferralID != "partner_7" {
+		t.Fatalf("referral %q, %v", o.Feedback.ReferralID, err)
+	}
+	var fe *apperr.FieldErrors
+	if _, err := f.svc.SetReferral(sess("s1"), "x"); !errors.As(err, &fe) || !reflect.DeepEqual(fe.FieldViolations(), map[string][]string{"id": {"validation.min_length"}}) {
+		t.Fatalf("short referral: %v", err)
+	}
+}
+
+// codeOf reads the code out of the newest sandbox message.
+func codeOf(t *testing.T, s *smssandbox.Sandbox, to string) string {
+	t.Helper()
+	m, ok := s.LastTo(to)
+	if !ok {
+		t.Fatalf("no SMS to %s", to)
+	}
+	i := strings.Index(m.Text, ": ")
+	return m.Text[i+2 : i+2+domain.SMSCodeLength]
+}
+
+func smsFields(t *testing.T, err error) map[string][]string {
+	t.Helper()
+	var fe *apperr.FieldErrors
+	if !errors.As(err, &fe) {
+		t.Fatalf("err %v, want field errors", err)
+	}
+	return fe.FieldViolations()
+}
+
+func TestSMSValidation(t *testing.T) {
+	f := newFixture(t)
+	f.payments.p.SMSValidation = true
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Status != domain.StatusAwaitingSMS || !o.SMSRequired {
+		t.Fatalf("order %+v", o)
+	}
+	code := codeOf(t, f.sms, "+49 231 1234567")
+	wrong := "zzzzz"
+	if code == wrong {
+		wrong = "yyyyy"
+	}
+	_, err = f.svc.ValidateSMS(sess("s1"), o.ID, "", wrong)
+	if got := smsFields(t, err); !reflect.DeepEqual(got, map[string][]string{"sms_code": {"order.sms_code_invalid"}}) {
+		t.Fatalf("wrong code: %v", got)
+	}
+	_, err = f.svc.ValidateSMS(sess("s1"), o.ID, "", "ab0")
+	if got := smsFields(t, err); !reflect.DeepEqual(got, map[string][]string{"sms_code": {"order.sms_code_format"}}) {
+		t.Fatalf("malformed code: %v", got)
+	}
+	if _, err := f.svc.ValidateSMS(sess("s2"), o.ID, "", code); !errors.Is(err, apperr.NotFound) {
+		t.Fatalf("another session validated: %v", err)
+	}
+	f.now = t0.Add(11 * time.Minute)
+	_, err = f.svc.ValidateSMS(sess("s1"), o.ID, "", code)
+	if got := smsFields(t, err); !reflect.DeepEqual(got, map[string][]string{"sms_code": {"order.sms_code_expired"}}) {
+		t.Fatalf("expired code: %v", got)
+	}
+	hint, err := f.svc.ResendSMS(sess("s1"), o.ID, "")
+	if err != nil || hint.PhoneHint != "+49 •••• 67" {
+		t.Fatalf("resend: %+v %v", hint, err)
+	}
+	fresh := codeOf(t, f.sms, "+49 231 1234567")
+	placed, err := f.svc.ValidateSMS(sess("s1"), o.ID, "", " "+fresh+" ")
+	if err != nil || placed.Status != domain.StatusPlaced || !placed.SMSValidated {
+		t.Fatalf("right code: %v %+v", err, placed)
+	}
+	if _, err := f.svc.ResendSMS(sess("s1"), o.ID, ""); !errors.Is(err, ErrSMSNotRequired) {
+		t.Fatalf("resend after validation: %v", err)
+	}
+}
+
+func TestSMSAttemptLimit(t *testing.T) {
+	f := newFixture(t)
+	f.carts.cart.SMSValidation = true // a product requires it, the payment does not
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := codeOf(t, f.sms, "+49 231 1234567")
+	wrong := "zzzzz"
+	if code == wrong {
+		wrong = "yyyyy"
+	}
+	for range domain.SMSMaxWrongAttempts {
+		if _, err := f.svc.ValidateSMS(sess("s1"), o.ID, "", wrong); err == nil {
+			t.Fatal("wrong code accepted")
+		}
+	}
+	_, err = f.svc.ValidateSMS(sess("s1"), o.ID, "", code)
+	if got := smsFields(t, err); !reflect.DeepEqual(got, map[string][]string{"sms_code": {"order.sms_attempts_exceeded"}}) {
+		t.Fatalf("right code after 5 wrong: %v", got)
+	}
+}
+
+func TestSMSWithoutACustomerPhone(t *testing.T) {
+	f := newFixture(t)
+	f.customers.c.Phone = ""
+	f.payments.p.SMSValidation = true
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.sms.Sent()) != 0 {
+		t.Fatal("a code sent without a phone")
+	}
+	_, err = f.svc.ResendSMS(sess("s1"), o.ID, "")
+	if got := smsFields(t, err); !reflect.DeepEqual(got, map[string][]string{"phone_no": {"validation.required"}}) {
+		t.Fatalf("resend without phone: %v", got)
+	}
+	_, err = f.svc.ValidateSMS(sess("s1"), o.ID, "12-34", "abcde")
+	if got := smsFields(t, err); !reflect.DeepEqual(got, map[string][]string{"phone_no": {"customer.phone_invalid"}}) {
+		t.Fatalf("bad phone: %v", got)
+	}
+	if _, err := f.svc.ResendSMS(sess("s1"), o.ID, " +43 1 2345678 "); err != nil {
+		t.Fatal(err)
+	}
+	code := codeOf(t, f.sms, "+43 1 2345678")
+	if _, err := f.svc.ValidateSMS(sess("s1"), o.ID, "+43 1 2345678", code); err != nil {
+		t.Fatalf("right code: %v", err)
+	}
+}
+
+func TestCancelSessionClearsEveryPart(t *testing.T) {
+	f := newFixture(t)
+	f.referrals["s1"] = "ref"
+	if err := f.svc.CancelSession(sess("s1")); err != nil {
+		t.Fatal(err)
+	}
+	if f.carts.cleared != 1 || !f.customers.forgot || !f.payments.forgot || f.referrals["s1"] != "" {
+		t.Fatalf("cancel left something: cart %d customer %v payment %v referral %q", f.carts.cleared, f.customers.forgot, f.payments.forgot, f.referrals["s1"])
+	}
+}

@@ -1,0 +1,207 @@
+package paypal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/services/payment/domain"
+)
+
+// fakePayPal answers like PayPal's REST API: client-credentials tokens for client "shop" with
+// secret "s3cret", subscriptions created once per PayPal-Request-Id (a repeat answers the first
+// subscription), shown by id, cancelled with 204 (an unknown id is 404), and 500 for plan "P-BOOM".
+type fakePayPal struct {
+	mu         sync.Mutex
+	tokens     int
+	created    map[string]map[string]any // id → stored subscription
+	byRequest  map[string]string         // PayPal-Request-Id → id
+	lastCreate map[string]any
+	cancelled  []string
+}
+
+func newFake() *fakePayPal {
+	return &fakePayPal{created: map[string]map[string]any{}, byRequest: map[string]string{}}
+}
+
+func (f *fakePayPal) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	if r.URL.Path == "/v1/oauth2/token" {
+		id, secret, ok := r.BasicAuth()
+		if !ok || id != "shop" || secret != "s3cret" || r.PostFormValue("grant_type") != "client_credentials" {
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = w.Write([]byte(`{"error":"invalid_client","error_description":"Client Authentication failed"}`))
+			return
+		}
+		f.tokens++
+		_, _ = fmt.Fprintf(w, `{"scope":"https://uri.paypal.com/services/subscriptions","access_token":"tok-%d","token_type":"Bearer","expires_in":32400}`, f.tokens)
+		return
+	}
+	if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer tok-") {
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = w.Write([]byte(`{"name":"AUTHENTICATION_FAILURE","message":"Authentication failed due to invalid authentication credentials."}`))
+		return
+	}
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/v1/billing/subscriptions":
+		var body map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		if body["plan_id"] == "P-BOOM" {
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = w.Write([]byte(`{"name":"INTERNAL_SERVER_ERROR","message":"An internal server error occurred.","debug_id":"d1"}`))
+			return
+		}
+		if body["plan_id"] == "" || body["plan_id"] == nil {
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write([]byte(`{"name":"INVALID_REQUEST","message":"Request is not well-formed, syntactically incorrect, or violates schema.","debug_id":"d2"}`))
+			return
+		}
+		f.lastCreate = body
+		if id, ok := f.byRequest[r.Header.Get("PayPal-Request-Id")]; ok && id != "" {
+			w.WriteHeader(http.StatusCreated)
+			_ = json.NewEncoder(w).Encode(f.created[id])
+			return
+		}
+		id := fmt.Sprintf("I-FAKE%04d", len(f.created)+1)
+		sub := map[string]any{"id": id, "status": "APPROVAL_PENDING", "custom_id": body["custom_id"], "links": []map[string]string{
+			{"href": "https://www.paypal.test/webapps/billing/subscriptions?ba_token=BA-" + id, "rel": "approve", "method": "GET"},
+			{"href": "https://api-m.paypal.test/v1/billing/subscriptions/" + id, "rel": "self", "method": "GET"},
+		}}
+		f.created[id] = sub
+		if k := r.Header.Get("PayPal-Request-Id"); k != "" {
+			f.byRequest[k] = id
+		}
+		w.WriteHeader(http.StatusCreated)
+		_ = json.NewEncoder(w).Encode(sub)
+	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/billing/subscriptions/"):
+		sub, ok := f.created[strings.TrimPrefix(r.URL.Path, "/v1/billing/subscriptions/")]
+		if !ok {
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = w.Write([]byte(`{"name":"RESOURCE_NOT_FOUND","message":"The specified resource does not exist."}`))
+			return
+		}
+		_ = json.NewEncoder(w).Encode(sub)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/cancel"):
+		id := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/v1/billing/subscriptions/"), "/cancel")
+		var body map[string]string
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		if _, ok := f.created[id]; !ok || body["reason"] == "" {
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = w.Write([]byte(`{"name":"RESOURCE_NOT_FOUND","message":"The specified resource does not exist."}`))
+			return
+		}
+		f.created[id]["status"] = "CANCELLED"
+		f.cancelled = append(f.cancelled, id)
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		w.WriteHeader(http.StatusNotFound)
+	}
+}
+
+func request() domain.SubscriptionRequest {
+	return domain.SubscriptionRequest{CustomID: "ref-1", Amount: domain.Money{Value: 3206, Currency: "EUR"}, ShopperEmail: "anna@example.org",
+		Locale: "de-DE", ReturnURL: "http://shop.test/confirm", CancelURL: "http://shop.test/cancel-paypal-subscription/ref-1"}
+}
+
+func TestCreateShowCancel(t *testing.T) {
+	fake := newFake()
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	c := New(Config{URL: srv.URL + "/", ClientID: "shop", ClientSecret: "s3cret", PlanID: "P-PLAN", BrandName: "Hostwerk"})
+	ctx := context.Background()
+
+	sub, err := c.CreateSubscription(ctx, request(), "key-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub.ID != "I-FAKE0001" || sub.Status != domain.SubscriptionApprovalPending || sub.ApproveURL() != "https://www.paypal.test/webapps/billing/subscriptions?ba_token=BA-I-FAKE0001" {
+		t.Fatalf("created %+v", sub)
+	}
+	// What PayPal was told: the plan, our reference, the cart's total as the first cycle's price,
+	// where to return, and no shipping.
+	body := fake.lastCreate
+	cycle := body["plan"].(map[string]any)["billing_cycles"].([]any)[0].(map[string]any)
+	price := cycle["pricing_scheme"].(map[string]any)["fixed_price"].(map[string]any)
+	ac := body["application_context"].(map[string]any)
+	if body["plan_id"] != "P-PLAN" || body["custom_id"] != "ref-1" || price["value"] != "32.06" || price["currency_code"] != "EUR" ||
+		cycle["sequence"] != float64(1) || ac["return_url"] != "http://shop.test/confirm" || ac["cancel_url"] != "http://shop.test/cancel-paypal-subscription/ref-1" ||
+		ac["shipping_preference"] != "NO_SHIPPING" || ac["brand_name"] != "Hostwerk" || ac["locale"] != "de-DE" ||
+		body["subscriber"].(map[string]any)["email_address"] != "anna@example.org" {
+		t.Fatalf("create body %v", body)
+	}
+
+	again, err := c.CreateSubscription(ctx, request(), "key-1")
+	if err != nil || again.ID != sub.ID {
+		t.Fatalf("retry with the same request id: %+v %v", again, err)
+	}
+	other, err := c.CreateSubscription(ctx, request(), "key-2")
+	if err != nil || other.ID == sub.ID {
+		t.Fatalf("another request id: %+v %v", other, err)
+	}
+
+	shown, err := c.Subscription(ctx, sub.ID)
+	if err != nil || shown.Status != domain.SubscriptionApprovalPending || shown.CustomID != "ref-1" || shown.Approved() {
+		t.Fatalf("show: %+v %v", shown, err)
+	}
+	if err := c.CancelSubscription(ctx, sub.ID, "abandoned"); err != nil {
+		t.Fatal(err)
+	}
+	if shown, _ := c.Subscription(ctx, sub.ID); shown.Status != domain.SubscriptionCancelled {
+		t.Fatalf("after cancel: %+v", shown)
+	}
+	if err := c.CancelSubscription(ctx, "I-UNKNOWN", "abandoned"); !errors.Is(err, domain.ErrPayPalRejected) {
+		t.Fatalf("cancel unknown: %v", err)
+	}
+	if _, err := c.Subscription(ctx, "I-UNKNOWN"); !errors.Is(err, domain.ErrPayPalRejected) {
+		t.Fatalf("show unknown: %v", err)
+	}
+	// One token for every call: it is cached until it expires.
+	if fake.tokens != 1 {
+		t.Fatalf("token requests: %d", fake.tokens)
+	}
+}
+
+func TestFailures(t *testing.T) {
+	fake := newFake()
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	ctx := context.Background()
+
+	boom := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret", PlanID: "P-BOOM"})
+	if _, err := boom.CreateSubscription(ctx, request(), "k"); !errors.Is(err, apperr.Unavailable) || errors.Is(err, domain.ErrPayPalRejected) {
+		t.Fatalf("500: %v", err)
+	}
+	invalid := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret"})
+	if _, err := invalid.CreateSubscription(ctx, request(), "k"); !errors.Is(err, domain.ErrPayPalRejected) {
+		t.Fatalf("400: %v", err)
+	}
+	if _, err := invalid.CreateSubscription(ctx, request(), ""); !errors.Is(err, domain.ErrPayPalRejected) {
+		t.Fatalf("no request id: %v", err)
+	}
+	wrongSecret := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "wrong", PlanID: "P-PLAN"})
+	if _, err := wrongSecret.CreateSubscription(ctx, request(), "k"); !errors.Is(err, domain.ErrPayPalRejected) {
+		t.Fatalf("refused credentials: %v", err)
+	}
+	srv.Close()
+	gone := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret", PlanID: "P-PLAN"})
+	if _, err := gone.Subscription(ctx, "I-1"); !errors.Is(err, apperr.Unavailable) {
+		t.Fatalf("no server: %v", err)
+	}
+}
+
+func TestFormatMoney(t *testing.T) {
+	for cents, want := range map[int64]string{0: "0.00", 5: "0.05", 3206: "32.06", 100000: "1000.00", -150: "-1.50"} {
+		if got := formatMoney(domain.Money{Value: cents, Currency: "EUR"}).Value; got != want {
+			t.Errorf("%d cents: %s, want %s", cents, got, want)
+		}
+	}
+}
