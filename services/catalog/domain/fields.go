@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/fields"
@@ -49,12 +50,21 @@ func FieldDefinitions(products []Product) map[int32]AdditionalField {
 // order they were first submitted. A definition whose rules do not parse is an error of the
 // catalog's data, not of the request.
 func ValidateFieldValues(defs map[int32]AdditionalField, values []FieldValue) ([]FieldErrors, error) {
+	return ValidateCatalogFieldValues(FieldCatalog{Defs: defs}, values)
+}
+
+// ValidateCatalogFieldValues is ValidateFieldValues with the family widgets' checks against the
+// brand's customer types, rental periods and today's date (family_fields.go). A family value is
+// checked for its structure only when it is not empty: required says whether it may be.
+func ValidateCatalogFieldValues(c FieldCatalog, values []FieldValue) ([]FieldErrors, error) {
+	defs := c.Defs
 	if len(values) > MaxFieldValues {
 		return nil, ErrTooManyFieldValues
 	}
 	last := make(map[int32]string, len(values))
 	var order []int32
 	byKey := make(map[string]string, len(values))
+	byComponent := make(map[string]string, len(values))
 	for _, v := range values {
 		if _, seen := last[v.FieldID]; !seen {
 			order = append(order, v.FieldID)
@@ -62,6 +72,7 @@ func ValidateFieldValues(defs map[int32]AdditionalField, values []FieldValue) ([
 		last[v.FieldID] = v.Value
 		if def, ok := defs[v.FieldID]; ok {
 			byKey[def.Key] = v.Value
+			byComponent[def.InputComponent] = fields.Trim(v.Value)
 		}
 	}
 	var out []FieldErrors
@@ -75,13 +86,19 @@ func ValidateFieldValues(defs map[int32]AdditionalField, values []FieldValue) ([
 		if err != nil {
 			return nil, fmt.Errorf("rules of field %d (%s): %w", id, def.Key, err)
 		}
-		violations := rules.Validate(last[id], byKey)
-		if len(violations) == 0 {
-			continue
+		var keys []string
+		for _, v := range rules.Validate(last[id], byKey) {
+			keys = append(keys, v.Key)
 		}
-		keys := make([]string, len(violations))
-		for i, v := range violations {
-			keys[i] = v.Key
+		if v := fields.Trim(last[id]); v != "" {
+			for _, k := range familyViolations(c, def, v, byComponent) {
+				if !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
+			}
+		}
+		if len(keys) == 0 {
+			continue
 		}
 		out = append(out, FieldErrors{FieldID: id, Errors: keys})
 	}

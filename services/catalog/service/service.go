@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
@@ -235,7 +236,7 @@ func (c *catalog) ValidateAdditionalFields(ctx context.Context, values []domain.
 	if err != nil {
 		return nil, fmt.Errorf("field definitions of brand %d: %w", b.ID, err)
 	}
-	out, err := domain.ValidateFieldValues(domain.FieldDefinitions(products), values)
+	out, err := domain.ValidateCatalogFieldValues(domain.FieldCatalogOf(products, time.Now()), values)
 	if err != nil {
 		return nil, fmt.Errorf("validate fields of brand %d: %w", b.ID, err)
 	}
