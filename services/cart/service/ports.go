@@ -53,3 +53,17 @@ type Promotions interface {
 type CustomerVAT interface {
 	SessionVAT(ctx context.Context) (*domain.SessionVAT, error)
 }
+
+// Transfers is the hoster's transfer service (spec §4 "Contract transfer"): which contract a
+// transfer id takes over. Unknown ids are domain.ErrTransferNotFound; an outage, or an answer that
+// cannot be used, wraps domain.ErrTransferUnavailable.
+type Transfers interface {
+	Lookup(ctx context.Context, transferID string) (domain.Transfer, error)
+}
+
+// TransferProducts finds the product a transfer orders in the call's brand.
+type TransferProducts interface {
+	// TransferProduct returns the orderable product whose external_product_id is externalID, or,
+	// with externalID empty, the brand's contract-transfer product; false when there is none.
+	TransferProduct(ctx context.Context, externalID string) (domain.Product, bool, error)
+}

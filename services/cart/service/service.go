@@ -25,6 +25,8 @@ type Result struct {
 	RowID string
 	// Code is the promotion code RedeemPromotionCode applied, as stored.
 	Code string
+	// Transfer is the contract StartContractTransfer put into the cart.
+	Transfer domain.Transfer
 }
 
 // Service is what the cart offers its callers. salesAgent is trusted from the gateway only: it
@@ -49,6 +51,10 @@ type Service interface {
 	// RemovePromotionCode takes a code off every line holding it.
 	RemovePromotionCode(ctx context.Context, code string, salesAgent bool) (Result, error)
 	GetPricedCart(ctx context.Context) (domain.PricedCart, []domain.Notice, error)
+	// StartContractTransfer orders the contract behind a transfer id (spec §4 "Contract
+	// transfer"): the transfer product is added unless the cart holds it, its transfer_contract
+	// field carries the contract's reference. Repeating it changes nothing.
+	StartContractTransfer(ctx context.Context, transferID string, salesAgent bool) (Result, error)
 }
 
 // Ports are the service's dependencies. TLDs and Promotions may be nil: domains are then checked
@@ -61,6 +67,10 @@ type Ports struct {
 	Promotions Promotions
 	// CustomerVAT answers the session customer's VAT rate; nil prices with the catalog's rates.
 	CustomerVAT CustomerVAT
+	// Transfers and TransferProducts serve contract transfers; either nil answers every transfer
+	// with domain.ErrTransferUnavailable.
+	Transfers        Transfers
+	TransferProducts TransferProducts
 	// NewRowID makes row ids; nil uses domain.NewRowID.
 	NewRowID func() string
 }

@@ -92,6 +92,22 @@ func (cl *Client) DomainOnlyProduct(ctx context.Context) (domain.Product, bool, 
 	return *p, true, nil
 }
 
+// TransferProduct returns the product a contract transfer orders: the one whose
+// external_product_id is externalID, or with externalID empty the brand's contract-transfer
+// product. Not cached: what is orderable is what revalidation checks.
+func (cl *Client) TransferProduct(ctx context.Context, externalID string) (domain.Product, bool, error) {
+	resp, err := cl.c.ListProducts(ctx, &catalogv1.ListProductsRequest{IncludeHidden: true})
+	if err != nil {
+		return domain.Product{}, false, remoteError("list products", err)
+	}
+	for _, p := range resp.GetProducts() {
+		if (externalID != "" && p.GetExternalProductId() == externalID) || (externalID == "" && p.GetType() == domain.TypeContractTransfer) {
+			return ProductFromProto(p), true, nil
+		}
+	}
+	return domain.Product{}, false, nil
+}
+
 // Brand returns the pricing settings of the call's brand.
 func (cl *Client) Brand(ctx context.Context) (domain.BrandSettings, error) {
 	id := callctx.From(ctx).BrandID
