@@ -8,3 +8,4 @@ export type { FieldDefinition } from './lib/definition';
 export { MAX_PERSONS } from './lib/persons';
 export { PASSWORD_SPECIALS } from './lib/password';
 export { trim, length } from './lib/text';
+export * from './lib/families';
