@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hostcart/checkout/gateway/adminauth"
 	"github.com/hostcart/checkout/gateway/apijson"
 	"github.com/hostcart/checkout/gateway/httperr"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
@@ -51,10 +52,9 @@ func (h *Handlers) Register(api gin.IRoutes) {
 }
 
 // isSalesAgent decides the is_sales_agent flag of every cart call: only a sales agent may change
-// preconfigured items. It is always false for now because nothing can prove a sales agent yet;
-// the customer issue replaces this function with the customer service's admin check of the
-// session. The flag never comes from the request body.
-func isSalesAgent(*gin.Context) bool { return false }
+// preconfigured items. It comes from the verified admin token (adminauth), never from the
+// request body.
+func isSalesAgent(c *gin.Context) bool { return adminauth.IsSalesAgent(c) }
 
 func (h *Handlers) getCart(c *gin.Context) {
 	resp, err := h.cart.GetCart(c.Request.Context(), &cartv1.GetCartRequest{})

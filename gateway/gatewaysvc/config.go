@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hostcart/checkout/gateway/adminauth"
 	"github.com/hostcart/checkout/gateway/configapi"
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
@@ -48,6 +49,11 @@ type Config struct {
 	SessionTTL time.Duration
 	// Client is the resilience policy of the gRPC connections to the services.
 	Client grpcclient.Config
+	// AdminTokens (ADMIN_TOKEN_PUBLIC_KEYS: inline PEM or a file path; ADMIN_TOKEN_ISSUER,
+	// ADMIN_TOKEN_AUDIENCE) verifies the admin panel's sales-agent tokens; no keys, no agents.
+	AdminTokens adminauth.Settings
+	// AdminPanelURL (ADMIN_PANEL_URL) is the admin panel: agents' back link, saved drafts' page.
+	AdminPanelURL string
 	// SPA is the frontend's runtime configuration (APP_ENV, APP_RELEASE, ERROR_REPORTING_DSN,
 	// FLASH_MESSAGE_TYPE, FLASH_MESSAGE), answered by GET /api/v2/config.
 	SPA configapi.Settings
@@ -65,7 +71,8 @@ const (
 
 // ConfigFromEnv reads PORT, FRONTEND_DIR, DEFAULT_BRAND, DEV_BRAND_HOSTS, TRUSTED_PROXIES
 // (comma-separated), BRAND_CACHE_TTL, LOCALE_CACHE_TTL, ACCESS_LOG_SLOW, READY_TIMEOUT, HTTP_SHUTDOWN_GRACE, CONTENT_SECURITY_POLICY,
-// REDIS_URL, EMBEDDED_STORES, SESSION_TTL
+// REDIS_URL, EMBEDDED_STORES, SESSION_TTL, ADMIN_TOKEN_PUBLIC_KEYS, ADMIN_TOKEN_ISSUER, ADMIN_TOKEN_AUDIENCE,
+// ADMIN_PANEL_URL
 // and the gRPC client variables of grpcclient.ConfigFromEnv.
 func ConfigFromEnv() Config {
 	return Config{
@@ -84,6 +91,12 @@ func ConfigFromEnv() Config {
 		RedisURL:              config.String("REDIS_URL", ""),
 		EmbeddedStores:        config.EmbeddedStores(),
 		SessionTTL:            config.Duration("SESSION_TTL", sessions.DefaultTTL),
+		AdminTokens: adminauth.Settings{
+			PublicKeys: config.String("ADMIN_TOKEN_PUBLIC_KEYS", ""),
+			Issuer:     config.String("ADMIN_TOKEN_ISSUER", adminauth.DefaultIssuer),
+			Audience:   config.String("ADMIN_TOKEN_AUDIENCE", adminauth.DefaultAudience),
+		},
+		AdminPanelURL: config.String("ADMIN_PANEL_URL", ""),
 		SPA: configapi.Settings{
 			Env: config.String("APP_ENV", configapi.LocalEnv), Release: config.String("APP_RELEASE", ""),
 			DSN:       config.String("ERROR_REPORTING_DSN", ""),

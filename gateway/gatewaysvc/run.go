@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
+	"github.com/hostcart/checkout/gateway/adminauth"
 	"github.com/hostcart/checkout/gateway/brands"
 	"github.com/hostcart/checkout/gateway/configapi"
 	"github.com/hostcart/checkout/gateway/locales"
@@ -88,6 +89,19 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	if err != nil {
 		return fmt.Errorf("gatewaysvc: %w", err)
 	}
+	keys, err := adminauth.KeysFromEnvValue(cfg.AdminTokens.PublicKeys)
+	if err != nil {
+		return fmt.Errorf("gatewaysvc: %w", err)
+	}
+	adminSettings := cfg.AdminTokens
+	adminSettings.PublicKeys = keys
+	adminTokens, err := adminauth.NewVerifier(adminSettings)
+	if err != nil {
+		return fmt.Errorf("gatewaysvc: %w", err)
+	}
+	if adminTokens == nil {
+		log.Info("admin sign-in is off: no ADMIN_TOKEN_PUBLIC_KEYS")
+	}
 	csp := cfg.ContentSecurityPolicy
 	if csp == "" && spa.ErrorReportingDSN != "" {
 		// The browser sends its error reports to the DSN's host, which the default policy forbids.
@@ -117,6 +131,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		TrustedProxies:        cfg.TrustedProxies,
 		ContentSecurityPolicy: csp,
 		SPAConfig:             spa,
+		AdminTokens:           adminTokens,
+		AdminPanelURL:         cfg.AdminPanelURL,
 		ReadyTimeout:          cfg.ReadyTimeout,
 		Draining:              &draining,
 	})

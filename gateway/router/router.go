@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
+	"github.com/hostcart/checkout/gateway/adminauth"
 	"github.com/hostcart/checkout/gateway/cartapi"
 	"github.com/hostcart/checkout/gateway/catalogapi"
 	"github.com/hostcart/checkout/gateway/configapi"
@@ -66,6 +67,10 @@ type Deps struct {
 	// TrustedProxies (IPs or CIDRs) may set X-Forwarded-For and X-Forwarded-Proto.
 	TrustedProxies        []string
 	ContentSecurityPolicy string
+	// AdminTokens verifies the admin panel's tokens (sales agents); nil turns admin sign-in off.
+	AdminTokens *adminauth.Verifier
+	// AdminPanelURL is the admin panel: the agents' back link and where a saved draft is shown.
+	AdminPanelURL string
 	// SPAConfig is the frontend's runtime configuration (GET /api/v2/config).
 	SPAConfig configapi.Client
 	// ReadyTimeout bounds each backend health check of /readyz.
@@ -124,6 +129,7 @@ func New(d Deps) (*gin.Engine, error) {
 
 	// The API's middleware: spec §7 names one route under /api/v1 (the SMS resend), which gets the
 	// same.
+	admins := adminauth.NewRoutes(d.AdminTokens, d.AdminPanelURL, https.IsHTTPS)
 	apiMiddleware := []gin.HandlerFunc{
 		middleware.NoStore(),
 		middleware.Session(https, d.Sessions),
@@ -131,8 +137,11 @@ func New(d Deps) (*gin.Engine, error) {
 		middleware.SameOrigin(https),
 		middleware.ClientIP(),
 		middleware.Brand(d.Brands),
+		admins.Middleware(),
 	}
 	api := engine.Group(APIPrefix, apiMiddleware...)
+	admins.RegisterSignIn(engine.Group("", middleware.Brand(d.Brands)))
+	admins.RegisterAPI(api)
 	if d.Locales == nil {
 		d.Locales = locales.New(d.Catalog, locales.Options{})
 	}
