@@ -222,7 +222,10 @@ type Customer struct {
 	// Both forms are stored and valid (spec §3 customerValidated).
 	Validated bool `protobuf:"varint,4,opt,name=validated,proto3" json:"validated,omitempty"`
 	// The VIES check of a company's VAT id from another EU member state; absent when none was made.
-	VatIdCheck    *VatIdCheck `protobuf:"bytes,5,opt,name=vat_id_check,json=vatIdCheck,proto3" json:"vat_id_check,omitempty"`
+	VatIdCheck *VatIdCheck `protobuf:"bytes,5,opt,name=vat_id_check,json=vatIdCheck,proto3" json:"vat_id_check,omitempty"`
+	// Present when the session signed in from the cloud control panel (spec §6 "Panel user"):
+	// the oauth data it came with. Its customer sees no prices in the cart.
+	Panel         *PanelSignIn `protobuf:"bytes,6,opt,name=panel,proto3" json:"panel,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -292,6 +295,93 @@ func (x *Customer) GetVatIdCheck() *VatIdCheck {
 	return nil
 }
 
+func (x *Customer) GetPanel() *PanelSignIn {
+	if x != nil {
+		return x.Panel
+	}
+	return nil
+}
+
+// The oauth data of a sign-in from the cloud control panel (spec §3 "Oauth data").
+type PanelSignIn struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// redirect, cloudpit_domains or redirect_product_category (spec §4 "OAuth").
+	OrderType    string `protobuf:"bytes,1,opt,name=order_type,json=orderType,proto3" json:"order_type,omitempty"`
+	UseCp_2      bool   `protobuf:"varint,2,opt,name=use_cp_2,json=useCp2,proto3" json:"use_cp_2,omitempty"`
+	WebhostingId string `protobuf:"bytes,3,opt,name=webhosting_id,json=webhostingId,proto3" json:"webhosting_id,omitempty"`
+	CategorySlug string `protobuf:"bytes,4,opt,name=category_slug,json=categorySlug,proto3" json:"category_slug,omitempty"`
+	// The product the panel asks to be ordered: the ID token's external_product_id claim, else
+	// the data's.
+	ExternalProductId string `protobuf:"bytes,5,opt,name=external_product_id,json=externalProductId,proto3" json:"external_product_id,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *PanelSignIn) Reset() {
+	*x = PanelSignIn{}
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PanelSignIn) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PanelSignIn) ProtoMessage() {}
+
+func (x *PanelSignIn) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PanelSignIn.ProtoReflect.Descriptor instead.
+func (*PanelSignIn) Descriptor() ([]byte, []int) {
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *PanelSignIn) GetOrderType() string {
+	if x != nil {
+		return x.OrderType
+	}
+	return ""
+}
+
+func (x *PanelSignIn) GetUseCp_2() bool {
+	if x != nil {
+		return x.UseCp_2
+	}
+	return false
+}
+
+func (x *PanelSignIn) GetWebhostingId() string {
+	if x != nil {
+		return x.WebhostingId
+	}
+	return ""
+}
+
+func (x *PanelSignIn) GetCategorySlug() string {
+	if x != nil {
+		return x.CategorySlug
+	}
+	return ""
+}
+
+func (x *PanelSignIn) GetExternalProductId() string {
+	if x != nil {
+		return x.ExternalProductId
+	}
+	return ""
+}
+
 // Evidence of a VAT id check at the EU's VIES, kept with the customer data.
 type VatIdCheck struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -311,7 +401,7 @@ type VatIdCheck struct {
 
 func (x *VatIdCheck) Reset() {
 	*x = VatIdCheck{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[3]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -323,7 +413,7 @@ func (x *VatIdCheck) String() string {
 func (*VatIdCheck) ProtoMessage() {}
 
 func (x *VatIdCheck) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[3]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -336,7 +426,7 @@ func (x *VatIdCheck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VatIdCheck.ProtoReflect.Descriptor instead.
 func (*VatIdCheck) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{3}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *VatIdCheck) GetVatId() string {
@@ -389,7 +479,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[4]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -401,7 +491,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[4]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -414,7 +504,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{4}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Notice) GetKey() string {
@@ -446,7 +536,7 @@ type GetSessionCustomerRequest struct {
 
 func (x *GetSessionCustomerRequest) Reset() {
 	*x = GetSessionCustomerRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[5]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -458,7 +548,7 @@ func (x *GetSessionCustomerRequest) String() string {
 func (*GetSessionCustomerRequest) ProtoMessage() {}
 
 func (x *GetSessionCustomerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[5]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -471,7 +561,7 @@ func (x *GetSessionCustomerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionCustomerRequest.ProtoReflect.Descriptor instead.
 func (*GetSessionCustomerRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{5}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{6}
 }
 
 type GetSessionCustomerResponse struct {
@@ -484,7 +574,7 @@ type GetSessionCustomerResponse struct {
 
 func (x *GetSessionCustomerResponse) Reset() {
 	*x = GetSessionCustomerResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[6]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -496,7 +586,7 @@ func (x *GetSessionCustomerResponse) String() string {
 func (*GetSessionCustomerResponse) ProtoMessage() {}
 
 func (x *GetSessionCustomerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[6]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -509,7 +599,7 @@ func (x *GetSessionCustomerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionCustomerResponse.ProtoReflect.Descriptor instead.
 func (*GetSessionCustomerResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{6}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetSessionCustomerResponse) GetCustomer() *Customer {
@@ -535,7 +625,7 @@ type SetBasicInfoRequest struct {
 
 func (x *SetBasicInfoRequest) Reset() {
 	*x = SetBasicInfoRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[7]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -547,7 +637,7 @@ func (x *SetBasicInfoRequest) String() string {
 func (*SetBasicInfoRequest) ProtoMessage() {}
 
 func (x *SetBasicInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[7]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -560,7 +650,7 @@ func (x *SetBasicInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBasicInfoRequest.ProtoReflect.Descriptor instead.
 func (*SetBasicInfoRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{7}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SetBasicInfoRequest) GetBasicInfo() *BasicInfo {
@@ -580,7 +670,7 @@ type SetBasicInfoResponse struct {
 
 func (x *SetBasicInfoResponse) Reset() {
 	*x = SetBasicInfoResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[8]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -592,7 +682,7 @@ func (x *SetBasicInfoResponse) String() string {
 func (*SetBasicInfoResponse) ProtoMessage() {}
 
 func (x *SetBasicInfoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[8]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -605,7 +695,7 @@ func (x *SetBasicInfoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBasicInfoResponse.ProtoReflect.Descriptor instead.
 func (*SetBasicInfoResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{8}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SetBasicInfoResponse) GetCustomer() *Customer {
@@ -631,7 +721,7 @@ type SetAddressRequest struct {
 
 func (x *SetAddressRequest) Reset() {
 	*x = SetAddressRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[9]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -643,7 +733,7 @@ func (x *SetAddressRequest) String() string {
 func (*SetAddressRequest) ProtoMessage() {}
 
 func (x *SetAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[9]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -656,7 +746,7 @@ func (x *SetAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAddressRequest.ProtoReflect.Descriptor instead.
 func (*SetAddressRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{9}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SetAddressRequest) GetAddress() *Address {
@@ -676,7 +766,7 @@ type SetAddressResponse struct {
 
 func (x *SetAddressResponse) Reset() {
 	*x = SetAddressResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -688,7 +778,7 @@ func (x *SetAddressResponse) String() string {
 func (*SetAddressResponse) ProtoMessage() {}
 
 func (x *SetAddressResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[10]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -701,7 +791,7 @@ func (x *SetAddressResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAddressResponse.ProtoReflect.Descriptor instead.
 func (*SetAddressResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{10}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SetAddressResponse) GetCustomer() *Customer {
@@ -730,7 +820,7 @@ type BeginLoginRequest struct {
 
 func (x *BeginLoginRequest) Reset() {
 	*x = BeginLoginRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -742,7 +832,7 @@ func (x *BeginLoginRequest) String() string {
 func (*BeginLoginRequest) ProtoMessage() {}
 
 func (x *BeginLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[11]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -755,7 +845,7 @@ func (x *BeginLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLoginRequest.ProtoReflect.Descriptor instead.
 func (*BeginLoginRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{11}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BeginLoginRequest) GetRedirectUri() string {
@@ -781,7 +871,7 @@ type BeginLoginResponse struct {
 
 func (x *BeginLoginResponse) Reset() {
 	*x = BeginLoginResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -793,7 +883,7 @@ func (x *BeginLoginResponse) String() string {
 func (*BeginLoginResponse) ProtoMessage() {}
 
 func (x *BeginLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[12]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -806,7 +896,7 @@ func (x *BeginLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLoginResponse.ProtoReflect.Descriptor instead.
 func (*BeginLoginResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{12}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BeginLoginResponse) GetUrl() string {
@@ -822,13 +912,16 @@ type CompleteLoginRequest struct {
 	// The state the authority handed back; it must be the one BeginLogin issued to this session.
 	State          string `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
 	SubscriptionId string `protobuf:"bytes,3,opt,name=subscription_id,json=subscriptionId,proto3" json:"subscription_id,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The login came from the cloud control panel with this oauth data (the callback's data);
+	// absent for the customer login popup.
+	Panel         *PanelSignIn `protobuf:"bytes,4,opt,name=panel,proto3" json:"panel,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CompleteLoginRequest) Reset() {
 	*x = CompleteLoginRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -840,7 +933,7 @@ func (x *CompleteLoginRequest) String() string {
 func (*CompleteLoginRequest) ProtoMessage() {}
 
 func (x *CompleteLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[13]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -853,7 +946,7 @@ func (x *CompleteLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteLoginRequest.ProtoReflect.Descriptor instead.
 func (*CompleteLoginRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{13}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CompleteLoginRequest) GetAuthorizationCode() string {
@@ -877,6 +970,13 @@ func (x *CompleteLoginRequest) GetSubscriptionId() string {
 	return ""
 }
 
+func (x *CompleteLoginRequest) GetPanel() *PanelSignIn {
+	if x != nil {
+		return x.Panel
+	}
+	return nil
+}
+
 type CompleteLoginResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Customer *Customer              `protobuf:"bytes,1,opt,name=customer,proto3" json:"customer,omitempty"`
@@ -888,7 +988,7 @@ type CompleteLoginResponse struct {
 
 func (x *CompleteLoginResponse) Reset() {
 	*x = CompleteLoginResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -900,7 +1000,7 @@ func (x *CompleteLoginResponse) String() string {
 func (*CompleteLoginResponse) ProtoMessage() {}
 
 func (x *CompleteLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[14]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -913,7 +1013,7 @@ func (x *CompleteLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteLoginResponse.ProtoReflect.Descriptor instead.
 func (*CompleteLoginResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{14}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CompleteLoginResponse) GetCustomer() *Customer {
@@ -938,7 +1038,7 @@ type LogoutRequest struct {
 
 func (x *LogoutRequest) Reset() {
 	*x = LogoutRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -950,7 +1050,7 @@ func (x *LogoutRequest) String() string {
 func (*LogoutRequest) ProtoMessage() {}
 
 func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[15]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -963,19 +1063,22 @@ func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogoutRequest.ProtoReflect.Descriptor instead.
 func (*LogoutRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{15}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{16}
 }
 
 type LogoutResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Customer      *Customer              `protobuf:"bytes,1,opt,name=customer,proto3" json:"customer,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Customer *Customer              `protobuf:"bytes,1,opt,name=customer,proto3" json:"customer,omitempty"`
+	// Where a panel user goes back to: the brand's oauth_authority_url, or oauth_authority_url_2
+	// when the session signed in with use_cp_2; empty when the brand has none.
+	PanelUrl      string `protobuf:"bytes,2,opt,name=panel_url,json=panelUrl,proto3" json:"panel_url,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LogoutResponse) Reset() {
 	*x = LogoutResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[16]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -987,7 +1090,7 @@ func (x *LogoutResponse) String() string {
 func (*LogoutResponse) ProtoMessage() {}
 
 func (x *LogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[16]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1000,7 +1103,7 @@ func (x *LogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogoutResponse.ProtoReflect.Descriptor instead.
 func (*LogoutResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{16}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LogoutResponse) GetCustomer() *Customer {
@@ -1008,6 +1111,13 @@ func (x *LogoutResponse) GetCustomer() *Customer {
 		return x.Customer
 	}
 	return nil
+}
+
+func (x *LogoutResponse) GetPanelUrl() string {
+	if x != nil {
+		return x.PanelUrl
+	}
+	return ""
 }
 
 type GetSessionVatRequest struct {
@@ -1018,7 +1128,7 @@ type GetSessionVatRequest struct {
 
 func (x *GetSessionVatRequest) Reset() {
 	*x = GetSessionVatRequest{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[17]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1030,7 +1140,7 @@ func (x *GetSessionVatRequest) String() string {
 func (*GetSessionVatRequest) ProtoMessage() {}
 
 func (x *GetSessionVatRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[17]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1043,7 +1153,7 @@ func (x *GetSessionVatRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionVatRequest.ProtoReflect.Descriptor instead.
 func (*GetSessionVatRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{17}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{18}
 }
 
 type GetSessionVatResponse struct {
@@ -1060,7 +1170,7 @@ type GetSessionVatResponse struct {
 
 func (x *GetSessionVatResponse) Reset() {
 	*x = GetSessionVatResponse{}
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[18]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1072,7 +1182,7 @@ func (x *GetSessionVatResponse) String() string {
 func (*GetSessionVatResponse) ProtoMessage() {}
 
 func (x *GetSessionVatResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_customer_v1_customer_proto_msgTypes[18]
+	mi := &file_checkout_customer_v1_customer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1085,7 +1195,7 @@ func (x *GetSessionVatResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionVatResponse.ProtoReflect.Descriptor instead.
 func (*GetSessionVatResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{18}
+	return file_checkout_customer_v1_customer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetSessionVatResponse) GetVatPercent() float64 {
@@ -1137,7 +1247,7 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"postalCode\x12\x12\n" +
 	"\x04city\x18\x03 \x01(\tR\x04city\x12!\n" +
 	"\fcountry_code\x18\x04 \x01(\tR\vcountryCode\x12\x14\n" +
-	"\x05phone\x18\x05 \x01(\tR\x05phone\"\x86\x02\n" +
+	"\x05phone\x18\x05 \x01(\tR\x05phone\"\xbf\x02\n" +
 	"\bCustomer\x12\x1f\n" +
 	"\vcustomer_no\x18\x01 \x01(\tR\n" +
 	"customerNo\x12>\n" +
@@ -1146,7 +1256,15 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\aaddress\x18\x03 \x01(\v2\x1d.checkout.customer.v1.AddressR\aaddress\x12\x1c\n" +
 	"\tvalidated\x18\x04 \x01(\bR\tvalidated\x12B\n" +
 	"\fvat_id_check\x18\x05 \x01(\v2 .checkout.customer.v1.VatIdCheckR\n" +
-	"vatIdCheck\"\x9f\x01\n" +
+	"vatIdCheck\x127\n" +
+	"\x05panel\x18\x06 \x01(\v2!.checkout.customer.v1.PanelSignInR\x05panel\"\xc0\x01\n" +
+	"\vPanelSignIn\x12\x1d\n" +
+	"\n" +
+	"order_type\x18\x01 \x01(\tR\torderType\x12\x18\n" +
+	"\buse_cp_2\x18\x02 \x01(\bR\x06useCp2\x12#\n" +
+	"\rwebhosting_id\x18\x03 \x01(\tR\fwebhostingId\x12#\n" +
+	"\rcategory_slug\x18\x04 \x01(\tR\fcategorySlug\x12.\n" +
+	"\x13external_product_id\x18\x05 \x01(\tR\x11externalProductId\"\x9f\x01\n" +
 	"\n" +
 	"VatIdCheck\x12\x15\n" +
 	"\x06vat_id\x18\x01 \x01(\tR\x05vatId\x12\x16\n" +
@@ -1181,17 +1299,19 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\fredirect_uri\x18\x01 \x01(\tR\vredirectUri\x12\x18\n" +
 	"\buse_cp_2\x18\x02 \x01(\bR\x06useCp2\"&\n" +
 	"\x12BeginLoginResponse\x12\x10\n" +
-	"\x03url\x18\x01 \x01(\tR\x03url\"\x84\x01\n" +
+	"\x03url\x18\x01 \x01(\tR\x03url\"\xbd\x01\n" +
 	"\x14CompleteLoginRequest\x12-\n" +
 	"\x12authorization_code\x18\x01 \x01(\tR\x11authorizationCode\x12\x14\n" +
 	"\x05state\x18\x02 \x01(\tR\x05state\x12'\n" +
-	"\x0fsubscription_id\x18\x03 \x01(\tR\x0esubscriptionId\"\x83\x01\n" +
+	"\x0fsubscription_id\x18\x03 \x01(\tR\x0esubscriptionId\x127\n" +
+	"\x05panel\x18\x04 \x01(\v2!.checkout.customer.v1.PanelSignInR\x05panel\"\x83\x01\n" +
 	"\x15CompleteLoginResponse\x12:\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer\x12.\n" +
 	"\x13external_product_id\x18\x02 \x01(\tR\x11externalProductId\"\x0f\n" +
-	"\rLogoutRequest\"L\n" +
+	"\rLogoutRequest\"i\n" +
 	"\x0eLogoutResponse\x12:\n" +
-	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer\"\x16\n" +
+	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer\x12\x1b\n" +
+	"\tpanel_url\x18\x02 \x01(\tR\bpanelUrl\"\x16\n" +
 	"\x14GetSessionVatRequest\"\x9a\x01\n" +
 	"\x15GetSessionVatResponse\x12\x1f\n" +
 	"\vvat_percent\x18\x01 \x01(\x01R\n" +
@@ -1222,63 +1342,66 @@ func file_checkout_customer_v1_customer_proto_rawDescGZIP() []byte {
 	return file_checkout_customer_v1_customer_proto_rawDescData
 }
 
-var file_checkout_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_checkout_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_checkout_customer_v1_customer_proto_goTypes = []any{
 	(*BasicInfo)(nil),                  // 0: checkout.customer.v1.BasicInfo
 	(*Address)(nil),                    // 1: checkout.customer.v1.Address
 	(*Customer)(nil),                   // 2: checkout.customer.v1.Customer
-	(*VatIdCheck)(nil),                 // 3: checkout.customer.v1.VatIdCheck
-	(*Notice)(nil),                     // 4: checkout.customer.v1.Notice
-	(*GetSessionCustomerRequest)(nil),  // 5: checkout.customer.v1.GetSessionCustomerRequest
-	(*GetSessionCustomerResponse)(nil), // 6: checkout.customer.v1.GetSessionCustomerResponse
-	(*SetBasicInfoRequest)(nil),        // 7: checkout.customer.v1.SetBasicInfoRequest
-	(*SetBasicInfoResponse)(nil),       // 8: checkout.customer.v1.SetBasicInfoResponse
-	(*SetAddressRequest)(nil),          // 9: checkout.customer.v1.SetAddressRequest
-	(*SetAddressResponse)(nil),         // 10: checkout.customer.v1.SetAddressResponse
-	(*BeginLoginRequest)(nil),          // 11: checkout.customer.v1.BeginLoginRequest
-	(*BeginLoginResponse)(nil),         // 12: checkout.customer.v1.BeginLoginResponse
-	(*CompleteLoginRequest)(nil),       // 13: checkout.customer.v1.CompleteLoginRequest
-	(*CompleteLoginResponse)(nil),      // 14: checkout.customer.v1.CompleteLoginResponse
-	(*LogoutRequest)(nil),              // 15: checkout.customer.v1.LogoutRequest
-	(*LogoutResponse)(nil),             // 16: checkout.customer.v1.LogoutResponse
-	(*GetSessionVatRequest)(nil),       // 17: checkout.customer.v1.GetSessionVatRequest
-	(*GetSessionVatResponse)(nil),      // 18: checkout.customer.v1.GetSessionVatResponse
-	nil,                                // 19: checkout.customer.v1.Notice.ParamsEntry
+	(*PanelSignIn)(nil),                // 3: checkout.customer.v1.PanelSignIn
+	(*VatIdCheck)(nil),                 // 4: checkout.customer.v1.VatIdCheck
+	(*Notice)(nil),                     // 5: checkout.customer.v1.Notice
+	(*GetSessionCustomerRequest)(nil),  // 6: checkout.customer.v1.GetSessionCustomerRequest
+	(*GetSessionCustomerResponse)(nil), // 7: checkout.customer.v1.GetSessionCustomerResponse
+	(*SetBasicInfoRequest)(nil),        // 8: checkout.customer.v1.SetBasicInfoRequest
+	(*SetBasicInfoResponse)(nil),       // 9: checkout.customer.v1.SetBasicInfoResponse
+	(*SetAddressRequest)(nil),          // 10: checkout.customer.v1.SetAddressRequest
+	(*SetAddressResponse)(nil),         // 11: checkout.customer.v1.SetAddressResponse
+	(*BeginLoginRequest)(nil),          // 12: checkout.customer.v1.BeginLoginRequest
+	(*BeginLoginResponse)(nil),         // 13: checkout.customer.v1.BeginLoginResponse
+	(*CompleteLoginRequest)(nil),       // 14: checkout.customer.v1.CompleteLoginRequest
+	(*CompleteLoginResponse)(nil),      // 15: checkout.customer.v1.CompleteLoginResponse
+	(*LogoutRequest)(nil),              // 16: checkout.customer.v1.LogoutRequest
+	(*LogoutResponse)(nil),             // 17: checkout.customer.v1.LogoutResponse
+	(*GetSessionVatRequest)(nil),       // 18: checkout.customer.v1.GetSessionVatRequest
+	(*GetSessionVatResponse)(nil),      // 19: checkout.customer.v1.GetSessionVatResponse
+	nil,                                // 20: checkout.customer.v1.Notice.ParamsEntry
 }
 var file_checkout_customer_v1_customer_proto_depIdxs = []int32{
 	0,  // 0: checkout.customer.v1.Customer.basic_info:type_name -> checkout.customer.v1.BasicInfo
 	1,  // 1: checkout.customer.v1.Customer.address:type_name -> checkout.customer.v1.Address
-	3,  // 2: checkout.customer.v1.Customer.vat_id_check:type_name -> checkout.customer.v1.VatIdCheck
-	19, // 3: checkout.customer.v1.Notice.params:type_name -> checkout.customer.v1.Notice.ParamsEntry
-	2,  // 4: checkout.customer.v1.GetSessionCustomerResponse.customer:type_name -> checkout.customer.v1.Customer
-	4,  // 5: checkout.customer.v1.GetSessionCustomerResponse.notices:type_name -> checkout.customer.v1.Notice
-	0,  // 6: checkout.customer.v1.SetBasicInfoRequest.basic_info:type_name -> checkout.customer.v1.BasicInfo
-	2,  // 7: checkout.customer.v1.SetBasicInfoResponse.customer:type_name -> checkout.customer.v1.Customer
-	4,  // 8: checkout.customer.v1.SetBasicInfoResponse.notices:type_name -> checkout.customer.v1.Notice
-	1,  // 9: checkout.customer.v1.SetAddressRequest.address:type_name -> checkout.customer.v1.Address
-	2,  // 10: checkout.customer.v1.SetAddressResponse.customer:type_name -> checkout.customer.v1.Customer
-	4,  // 11: checkout.customer.v1.SetAddressResponse.notices:type_name -> checkout.customer.v1.Notice
-	2,  // 12: checkout.customer.v1.CompleteLoginResponse.customer:type_name -> checkout.customer.v1.Customer
-	2,  // 13: checkout.customer.v1.LogoutResponse.customer:type_name -> checkout.customer.v1.Customer
-	5,  // 14: checkout.customer.v1.CustomerService.GetSessionCustomer:input_type -> checkout.customer.v1.GetSessionCustomerRequest
-	7,  // 15: checkout.customer.v1.CustomerService.SetBasicInfo:input_type -> checkout.customer.v1.SetBasicInfoRequest
-	9,  // 16: checkout.customer.v1.CustomerService.SetAddress:input_type -> checkout.customer.v1.SetAddressRequest
-	11, // 17: checkout.customer.v1.CustomerService.BeginLogin:input_type -> checkout.customer.v1.BeginLoginRequest
-	13, // 18: checkout.customer.v1.CustomerService.CompleteLogin:input_type -> checkout.customer.v1.CompleteLoginRequest
-	17, // 19: checkout.customer.v1.CustomerService.GetSessionVat:input_type -> checkout.customer.v1.GetSessionVatRequest
-	15, // 20: checkout.customer.v1.CustomerService.Logout:input_type -> checkout.customer.v1.LogoutRequest
-	6,  // 21: checkout.customer.v1.CustomerService.GetSessionCustomer:output_type -> checkout.customer.v1.GetSessionCustomerResponse
-	8,  // 22: checkout.customer.v1.CustomerService.SetBasicInfo:output_type -> checkout.customer.v1.SetBasicInfoResponse
-	10, // 23: checkout.customer.v1.CustomerService.SetAddress:output_type -> checkout.customer.v1.SetAddressResponse
-	12, // 24: checkout.customer.v1.CustomerService.BeginLogin:output_type -> checkout.customer.v1.BeginLoginResponse
-	14, // 25: checkout.customer.v1.CustomerService.CompleteLogin:output_type -> checkout.customer.v1.CompleteLoginResponse
-	18, // 26: checkout.customer.v1.CustomerService.GetSessionVat:output_type -> checkout.customer.v1.GetSessionVatResponse
-	16, // 27: checkout.customer.v1.CustomerService.Logout:output_type -> checkout.customer.v1.LogoutResponse
-	21, // [21:28] is the sub-list for method output_type
-	14, // [14:21] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	4,  // 2: checkout.customer.v1.Customer.vat_id_check:type_name -> checkout.customer.v1.VatIdCheck
+	3,  // 3: checkout.customer.v1.Customer.panel:type_name -> checkout.customer.v1.PanelSignIn
+	20, // 4: checkout.customer.v1.Notice.params:type_name -> checkout.customer.v1.Notice.ParamsEntry
+	2,  // 5: checkout.customer.v1.GetSessionCustomerResponse.customer:type_name -> checkout.customer.v1.Customer
+	5,  // 6: checkout.customer.v1.GetSessionCustomerResponse.notices:type_name -> checkout.customer.v1.Notice
+	0,  // 7: checkout.customer.v1.SetBasicInfoRequest.basic_info:type_name -> checkout.customer.v1.BasicInfo
+	2,  // 8: checkout.customer.v1.SetBasicInfoResponse.customer:type_name -> checkout.customer.v1.Customer
+	5,  // 9: checkout.customer.v1.SetBasicInfoResponse.notices:type_name -> checkout.customer.v1.Notice
+	1,  // 10: checkout.customer.v1.SetAddressRequest.address:type_name -> checkout.customer.v1.Address
+	2,  // 11: checkout.customer.v1.SetAddressResponse.customer:type_name -> checkout.customer.v1.Customer
+	5,  // 12: checkout.customer.v1.SetAddressResponse.notices:type_name -> checkout.customer.v1.Notice
+	3,  // 13: checkout.customer.v1.CompleteLoginRequest.panel:type_name -> checkout.customer.v1.PanelSignIn
+	2,  // 14: checkout.customer.v1.CompleteLoginResponse.customer:type_name -> checkout.customer.v1.Customer
+	2,  // 15: checkout.customer.v1.LogoutResponse.customer:type_name -> checkout.customer.v1.Customer
+	6,  // 16: checkout.customer.v1.CustomerService.GetSessionCustomer:input_type -> checkout.customer.v1.GetSessionCustomerRequest
+	8,  // 17: checkout.customer.v1.CustomerService.SetBasicInfo:input_type -> checkout.customer.v1.SetBasicInfoRequest
+	10, // 18: checkout.customer.v1.CustomerService.SetAddress:input_type -> checkout.customer.v1.SetAddressRequest
+	12, // 19: checkout.customer.v1.CustomerService.BeginLogin:input_type -> checkout.customer.v1.BeginLoginRequest
+	14, // 20: checkout.customer.v1.CustomerService.CompleteLogin:input_type -> checkout.customer.v1.CompleteLoginRequest
+	18, // 21: checkout.customer.v1.CustomerService.GetSessionVat:input_type -> checkout.customer.v1.GetSessionVatRequest
+	16, // 22: checkout.customer.v1.CustomerService.Logout:input_type -> checkout.customer.v1.LogoutRequest
+	7,  // 23: checkout.customer.v1.CustomerService.GetSessionCustomer:output_type -> checkout.customer.v1.GetSessionCustomerResponse
+	9,  // 24: checkout.customer.v1.CustomerService.SetBasicInfo:output_type -> checkout.customer.v1.SetBasicInfoResponse
+	11, // 25: checkout.customer.v1.CustomerService.SetAddress:output_type -> checkout.customer.v1.SetAddressResponse
+	13, // 26: checkout.customer.v1.CustomerService.BeginLogin:output_type -> checkout.customer.v1.BeginLoginResponse
+	15, // 27: checkout.customer.v1.CustomerService.CompleteLogin:output_type -> checkout.customer.v1.CompleteLoginResponse
+	19, // 28: checkout.customer.v1.CustomerService.GetSessionVat:output_type -> checkout.customer.v1.GetSessionVatResponse
+	17, // 29: checkout.customer.v1.CustomerService.Logout:output_type -> checkout.customer.v1.LogoutResponse
+	23, // [23:30] is the sub-list for method output_type
+	16, // [16:23] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_checkout_customer_v1_customer_proto_init() }
@@ -1293,7 +1416,7 @@ func file_checkout_customer_v1_customer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_customer_v1_customer_proto_rawDesc), len(file_checkout_customer_v1_customer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

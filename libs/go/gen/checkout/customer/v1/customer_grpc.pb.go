@@ -71,7 +71,9 @@ type CustomerServiceClient interface {
 	// rule (ResolveVat) for the address's country, the customer group and whether the company's VAT
 	// id was confirmed by VIES for that country.
 	GetSessionVat(ctx context.Context, in *GetSessionVatRequest, opts ...grpc.CallOption) (*GetSessionVatResponse, error)
-	// Forgets the session's customer (GET /customer/logout): number, basic info and address.
+	// Forgets the session's customer (GET /customer/logout): number, basic info, address and the
+	// panel sign-in. Answers the brand's authority URL the panel user goes back to (spec §6 "Panel
+	// user": the second one when the session signed in with use_cp_2).
 	Logout(ctx context.Context, in *LogoutRequest, opts ...grpc.CallOption) (*LogoutResponse, error)
 }
 
@@ -181,7 +183,9 @@ type CustomerServiceServer interface {
 	// rule (ResolveVat) for the address's country, the customer group and whether the company's VAT
 	// id was confirmed by VIES for that country.
 	GetSessionVat(context.Context, *GetSessionVatRequest) (*GetSessionVatResponse, error)
-	// Forgets the session's customer (GET /customer/logout): number, basic info and address.
+	// Forgets the session's customer (GET /customer/logout): number, basic info, address and the
+	// panel sign-in. Answers the brand's authority URL the panel user goes back to (spec §6 "Panel
+	// user": the second one when the session signed in with use_cp_2).
 	Logout(context.Context, *LogoutRequest) (*LogoutResponse, error)
 	mustEmbedUnimplementedCustomerServiceServer()
 }

@@ -25,7 +25,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/customer/v1/customer.proto.
  */
 export const file_checkout_customer_v1_customer: GenFile = /*@__PURE__*/
-  fileDesc("CiNjaGVja291dC9jdXN0b21lci92MS9jdXN0b21lci5wcm90bxIUY2hlY2tvdXQuY3VzdG9tZXIudjEinQEKCUJhc2ljSW5mbxISCgVncm91cBgBIAEoBUgAiAEBEg4KBmdlbmRlchgCIAEoBRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRIUCgxjb21wYW55X25hbWUYBSABKAkSFgoOY29tcGFueV92YXRfaWQYBiABKAkSDQoFZW1haWwYByABKAlCCAoGX2dyb3VwImEKB0FkZHJlc3MSDgoGc3RyZWV0GAEgASgJEhMKC3Bvc3RhbF9jb2RlGAIgASgJEgwKBGNpdHkYAyABKAkSFAoMY291bnRyeV9jb2RlGAQgASgJEg0KBXBob25lGAUgASgJIs8BCghDdXN0b21lchITCgtjdXN0b21lcl9ubxgBIAEoCRIzCgpiYXNpY19pbmZvGAIgASgLMh8uY2hlY2tvdXQuY3VzdG9tZXIudjEuQmFzaWNJbmZvEi4KB2FkZHJlc3MYAyABKAsyHS5jaGVja291dC5jdXN0b21lci52MS5BZGRyZXNzEhEKCXZhbGlkYXRlZBgEIAEoCBI2Cgx2YXRfaWRfY2hlY2sYBSABKAsyIC5jaGVja291dC5jdXN0b21lci52MS5WYXRJZENoZWNrImsKClZhdElkQ2hlY2sSDgoGdmF0X2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIbChNjb25zdWx0YXRpb25fbnVtYmVyGAMgASgJEgwKBG5hbWUYBCABKAkSEgoKY2hlY2tlZF9hdBgFIAEoCSKMAQoGTm90aWNlEgsKA2tleRgBIAEoCRIMCgR0eXBlGAIgASgJEjgKBnBhcmFtcxgDIAMoCzIoLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZS5QYXJhbXNFbnRyeRotCgtQYXJhbXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIhsKGUdldFNlc3Npb25DdXN0b21lclJlcXVlc3QifQoaR2V0U2Vzc2lvbkN1c3RvbWVyUmVzcG9uc2USMAoIY3VzdG9tZXIYASABKAsyHi5jaGVja291dC5jdXN0b21lci52MS5DdXN0b21lchItCgdub3RpY2VzGAIgAygLMhwuY2hlY2tvdXQuY3VzdG9tZXIudjEuTm90aWNlIkoKE1NldEJhc2ljSW5mb1JlcXVlc3QSMwoKYmFzaWNfaW5mbxgBIAEoCzIfLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJhc2ljSW5mbyJ3ChRTZXRCYXNpY0luZm9SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEi0KB25vdGljZXMYAiADKAsyHC5jaGVja291dC5jdXN0b21lci52MS5Ob3RpY2UiQwoRU2V0QWRkcmVzc1JlcXVlc3QSLgoHYWRkcmVzcxgBIAEoCzIdLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkFkZHJlc3MidQoSU2V0QWRkcmVzc1Jlc3BvbnNlEjAKCGN1c3RvbWVyGAEgASgLMh4uY2hlY2tvdXQuY3VzdG9tZXIudjEuQ3VzdG9tZXISLQoHbm90aWNlcxgCIAMoCzIcLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZSI7ChFCZWdpbkxvZ2luUmVxdWVzdBIUCgxyZWRpcmVjdF91cmkYASABKAkSEAoIdXNlX2NwXzIYAiABKAgiIQoSQmVnaW5Mb2dpblJlc3BvbnNlEgsKA3VybBgBIAEoCSJaChRDb21wbGV0ZUxvZ2luUmVxdWVzdBIaChJhdXRob3JpemF0aW9uX2NvZGUYASABKAkSDQoFc3RhdGUYAiABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAMgASgJImYKFUNvbXBsZXRlTG9naW5SZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEhsKE2V4dGVybmFsX3Byb2R1Y3RfaWQYAiABKAkiDwoNTG9nb3V0UmVxdWVzdCJCCg5Mb2dvdXRSZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyIhYKFEdldFNlc3Npb25WYXRSZXF1ZXN0ImoKFUdldFNlc3Npb25WYXRSZXNwb25zZRITCgt2YXRfcGVyY2VudBgBIAEoARIUCgxjb3VudHJ5X2NvZGUYAiABKAkSDgoGcmVhc29uGAMgASgJEhYKDnJldmVyc2VfY2hhcmdlGAQgASgIMvUFCg9DdXN0b21lclNlcnZpY2USfAoSR2V0U2Vzc2lvbkN1c3RvbWVyEi8uY2hlY2tvdXQuY3VzdG9tZXIudjEuR2V0U2Vzc2lvbkN1c3RvbWVyUmVxdWVzdBowLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkdldFNlc3Npb25DdXN0b21lclJlc3BvbnNlIgOQAgESagoMU2V0QmFzaWNJbmZvEikuY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QmFzaWNJbmZvUmVxdWVzdBoqLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEJhc2ljSW5mb1Jlc3BvbnNlIgOQAgISZAoKU2V0QWRkcmVzcxInLmNoZWNrb3V0LmN1c3RvbWVyLnYxLlNldEFkZHJlc3NSZXF1ZXN0GiguY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QWRkcmVzc1Jlc3BvbnNlIgOQAgISXwoKQmVnaW5Mb2dpbhInLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkJlZ2luTG9naW5SZXF1ZXN0GiguY2hlY2tvdXQuY3VzdG9tZXIudjEuQmVnaW5Mb2dpblJlc3BvbnNlEmgKDUNvbXBsZXRlTG9naW4SKi5jaGVja291dC5jdXN0b21lci52MS5Db21wbGV0ZUxvZ2luUmVxdWVzdBorLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkNvbXBsZXRlTG9naW5SZXNwb25zZRJtCg1HZXRTZXNzaW9uVmF0EiouY2hlY2tvdXQuY3VzdG9tZXIudjEuR2V0U2Vzc2lvblZhdFJlcXVlc3QaKy5jaGVja291dC5jdXN0b21lci52MS5HZXRTZXNzaW9uVmF0UmVzcG9uc2UiA5ACARJYCgZMb2dvdXQSIy5jaGVja291dC5jdXN0b21lci52MS5Mb2dvdXRSZXF1ZXN0GiQuY2hlY2tvdXQuY3VzdG9tZXIudjEuTG9nb3V0UmVzcG9uc2UiA5ACAkJKWkhnaXRodWIuY29tL2hvc3RjYXJ0L2NoZWNrb3V0L2xpYnMvZ28vZ2VuL2NoZWNrb3V0L2N1c3RvbWVyL3YxO2N1c3RvbWVydjFiBnByb3RvMw");
+  fileDesc("CiNjaGVja291dC9jdXN0b21lci92MS9jdXN0b21lci5wcm90bxIUY2hlY2tvdXQuY3VzdG9tZXIudjEinQEKCUJhc2ljSW5mbxISCgVncm91cBgBIAEoBUgAiAEBEg4KBmdlbmRlchgCIAEoBRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRIUCgxjb21wYW55X25hbWUYBSABKAkSFgoOY29tcGFueV92YXRfaWQYBiABKAkSDQoFZW1haWwYByABKAlCCAoGX2dyb3VwImEKB0FkZHJlc3MSDgoGc3RyZWV0GAEgASgJEhMKC3Bvc3RhbF9jb2RlGAIgASgJEgwKBGNpdHkYAyABKAkSFAoMY291bnRyeV9jb2RlGAQgASgJEg0KBXBob25lGAUgASgJIoECCghDdXN0b21lchITCgtjdXN0b21lcl9ubxgBIAEoCRIzCgpiYXNpY19pbmZvGAIgASgLMh8uY2hlY2tvdXQuY3VzdG9tZXIudjEuQmFzaWNJbmZvEi4KB2FkZHJlc3MYAyABKAsyHS5jaGVja291dC5jdXN0b21lci52MS5BZGRyZXNzEhEKCXZhbGlkYXRlZBgEIAEoCBI2Cgx2YXRfaWRfY2hlY2sYBSABKAsyIC5jaGVja291dC5jdXN0b21lci52MS5WYXRJZENoZWNrEjAKBXBhbmVsGAYgASgLMiEuY2hlY2tvdXQuY3VzdG9tZXIudjEuUGFuZWxTaWduSW4ifgoLUGFuZWxTaWduSW4SEgoKb3JkZXJfdHlwZRgBIAEoCRIQCgh1c2VfY3BfMhgCIAEoCBIVCg13ZWJob3N0aW5nX2lkGAMgASgJEhUKDWNhdGVnb3J5X3NsdWcYBCABKAkSGwoTZXh0ZXJuYWxfcHJvZHVjdF9pZBgFIAEoCSJrCgpWYXRJZENoZWNrEg4KBnZhdF9pZBgBIAEoCRIOCgZzdGF0dXMYAiABKAkSGwoTY29uc3VsdGF0aW9uX251bWJlchgDIAEoCRIMCgRuYW1lGAQgASgJEhIKCmNoZWNrZWRfYXQYBSABKAkijAEKBk5vdGljZRILCgNrZXkYASABKAkSDAoEdHlwZRgCIAEoCRI4CgZwYXJhbXMYAyADKAsyKC5jaGVja291dC5jdXN0b21lci52MS5Ob3RpY2UuUGFyYW1zRW50cnkaLQoLUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASIbChlHZXRTZXNzaW9uQ3VzdG9tZXJSZXF1ZXN0In0KGkdldFNlc3Npb25DdXN0b21lclJlc3BvbnNlEjAKCGN1c3RvbWVyGAEgASgLMh4uY2hlY2tvdXQuY3VzdG9tZXIudjEuQ3VzdG9tZXISLQoHbm90aWNlcxgCIAMoCzIcLmNoZWNrb3V0LmN1c3RvbWVyLnYxLk5vdGljZSJKChNTZXRCYXNpY0luZm9SZXF1ZXN0EjMKCmJhc2ljX2luZm8YASABKAsyHy5jaGVja291dC5jdXN0b21lci52MS5CYXNpY0luZm8idwoUU2V0QmFzaWNJbmZvUmVzcG9uc2USMAoIY3VzdG9tZXIYASABKAsyHi5jaGVja291dC5jdXN0b21lci52MS5DdXN0b21lchItCgdub3RpY2VzGAIgAygLMhwuY2hlY2tvdXQuY3VzdG9tZXIudjEuTm90aWNlIkMKEVNldEFkZHJlc3NSZXF1ZXN0Ei4KB2FkZHJlc3MYASABKAsyHS5jaGVja291dC5jdXN0b21lci52MS5BZGRyZXNzInUKElNldEFkZHJlc3NSZXNwb25zZRIwCghjdXN0b21lchgBIAEoCzIeLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkN1c3RvbWVyEi0KB25vdGljZXMYAiADKAsyHC5jaGVja291dC5jdXN0b21lci52MS5Ob3RpY2UiOwoRQmVnaW5Mb2dpblJlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJEhAKCHVzZV9jcF8yGAIgASgIIiEKEkJlZ2luTG9naW5SZXNwb25zZRILCgN1cmwYASABKAkijAEKFENvbXBsZXRlTG9naW5SZXF1ZXN0EhoKEmF1dGhvcml6YXRpb25fY29kZRgBIAEoCRINCgVzdGF0ZRgCIAEoCRIXCg9zdWJzY3JpcHRpb25faWQYAyABKAkSMAoFcGFuZWwYBCABKAsyIS5jaGVja291dC5jdXN0b21lci52MS5QYW5lbFNpZ25JbiJmChVDb21wbGV0ZUxvZ2luUmVzcG9uc2USMAoIY3VzdG9tZXIYASABKAsyHi5jaGVja291dC5jdXN0b21lci52MS5DdXN0b21lchIbChNleHRlcm5hbF9wcm9kdWN0X2lkGAIgASgJIg8KDUxvZ291dFJlcXVlc3QiVQoOTG9nb3V0UmVzcG9uc2USMAoIY3VzdG9tZXIYASABKAsyHi5jaGVja291dC5jdXN0b21lci52MS5DdXN0b21lchIRCglwYW5lbF91cmwYAiABKAkiFgoUR2V0U2Vzc2lvblZhdFJlcXVlc3QiagoVR2V0U2Vzc2lvblZhdFJlc3BvbnNlEhMKC3ZhdF9wZXJjZW50GAEgASgBEhQKDGNvdW50cnlfY29kZRgCIAEoCRIOCgZyZWFzb24YAyABKAkSFgoOcmV2ZXJzZV9jaGFyZ2UYBCABKAgy9QUKD0N1c3RvbWVyU2VydmljZRJ8ChJHZXRTZXNzaW9uQ3VzdG9tZXISLy5jaGVja291dC5jdXN0b21lci52MS5HZXRTZXNzaW9uQ3VzdG9tZXJSZXF1ZXN0GjAuY2hlY2tvdXQuY3VzdG9tZXIudjEuR2V0U2Vzc2lvbkN1c3RvbWVyUmVzcG9uc2UiA5ACARJqCgxTZXRCYXNpY0luZm8SKS5jaGVja291dC5jdXN0b21lci52MS5TZXRCYXNpY0luZm9SZXF1ZXN0GiouY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QmFzaWNJbmZvUmVzcG9uc2UiA5ACAhJkCgpTZXRBZGRyZXNzEicuY2hlY2tvdXQuY3VzdG9tZXIudjEuU2V0QWRkcmVzc1JlcXVlc3QaKC5jaGVja291dC5jdXN0b21lci52MS5TZXRBZGRyZXNzUmVzcG9uc2UiA5ACAhJfCgpCZWdpbkxvZ2luEicuY2hlY2tvdXQuY3VzdG9tZXIudjEuQmVnaW5Mb2dpblJlcXVlc3QaKC5jaGVja291dC5jdXN0b21lci52MS5CZWdpbkxvZ2luUmVzcG9uc2USaAoNQ29tcGxldGVMb2dpbhIqLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkNvbXBsZXRlTG9naW5SZXF1ZXN0GisuY2hlY2tvdXQuY3VzdG9tZXIudjEuQ29tcGxldGVMb2dpblJlc3BvbnNlEm0KDUdldFNlc3Npb25WYXQSKi5jaGVja291dC5jdXN0b21lci52MS5HZXRTZXNzaW9uVmF0UmVxdWVzdBorLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkdldFNlc3Npb25WYXRSZXNwb25zZSIDkAIBElgKBkxvZ291dBIjLmNoZWNrb3V0LmN1c3RvbWVyLnYxLkxvZ291dFJlcXVlc3QaJC5jaGVja291dC5jdXN0b21lci52MS5Mb2dvdXRSZXNwb25zZSIDkAICQkpaSGdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvY3VzdG9tZXIvdjE7Y3VzdG9tZXJ2MWIGcHJvdG8z");
 
 /**
  * The first customer form (spec §3 "basic info").
@@ -247,6 +247,14 @@ export type Customer = Message<"checkout.customer.v1.Customer"> & {
    * @generated from field: checkout.customer.v1.VatIdCheck vat_id_check = 5;
    */
   vatIdCheck?: VatIdCheck | undefined;
+
+  /**
+   * Present when the session signed in from the cloud control panel (spec §6 "Panel user"):
+   * the oauth data it came with. Its customer sees no prices in the cart.
+   *
+   * @generated from field: checkout.customer.v1.PanelSignIn panel = 6;
+   */
+  panel?: PanelSignIn | undefined;
 };
 
 /**
@@ -287,6 +295,14 @@ export type CustomerJson = {
    * @generated from field: checkout.customer.v1.VatIdCheck vat_id_check = 5;
    */
   vatIdCheck?: VatIdCheckJson;
+
+  /**
+   * Present when the session signed in from the cloud control panel (spec §6 "Panel user"):
+   * the oauth data it came with. Its customer sees no prices in the cart.
+   *
+   * @generated from field: checkout.customer.v1.PanelSignIn panel = 6;
+   */
+  panel?: PanelSignInJson;
 };
 
 /**
@@ -295,6 +311,87 @@ export type CustomerJson = {
  */
 export const CustomerSchema: GenMessage<Customer, {jsonType: CustomerJson}> = /*@__PURE__*/
   messageDesc(file_checkout_customer_v1_customer, 2);
+
+/**
+ * The oauth data of a sign-in from the cloud control panel (spec §3 "Oauth data").
+ *
+ * @generated from message checkout.customer.v1.PanelSignIn
+ */
+export type PanelSignIn = Message<"checkout.customer.v1.PanelSignIn"> & {
+  /**
+   * redirect, cloudpit_domains or redirect_product_category (spec §4 "OAuth").
+   *
+   * @generated from field: string order_type = 1;
+   */
+  orderType: string;
+
+  /**
+   * @generated from field: bool use_cp_2 = 2;
+   */
+  useCp2: boolean;
+
+  /**
+   * @generated from field: string webhosting_id = 3;
+   */
+  webhostingId: string;
+
+  /**
+   * @generated from field: string category_slug = 4;
+   */
+  categorySlug: string;
+
+  /**
+   * The product the panel asks to be ordered: the ID token's external_product_id claim, else
+   * the data's.
+   *
+   * @generated from field: string external_product_id = 5;
+   */
+  externalProductId: string;
+};
+
+/**
+ * The oauth data of a sign-in from the cloud control panel (spec §3 "Oauth data").
+ *
+ * @generated from message checkout.customer.v1.PanelSignIn
+ */
+export type PanelSignInJson = {
+  /**
+   * redirect, cloudpit_domains or redirect_product_category (spec §4 "OAuth").
+   *
+   * @generated from field: string order_type = 1;
+   */
+  orderType?: string;
+
+  /**
+   * @generated from field: bool use_cp_2 = 2;
+   */
+  useCp2?: boolean;
+
+  /**
+   * @generated from field: string webhosting_id = 3;
+   */
+  webhostingId?: string;
+
+  /**
+   * @generated from field: string category_slug = 4;
+   */
+  categorySlug?: string;
+
+  /**
+   * The product the panel asks to be ordered: the ID token's external_product_id claim, else
+   * the data's.
+   *
+   * @generated from field: string external_product_id = 5;
+   */
+  externalProductId?: string;
+};
+
+/**
+ * Describes the message checkout.customer.v1.PanelSignIn.
+ * Use `create(PanelSignInSchema)` to create a new message.
+ */
+export const PanelSignInSchema: GenMessage<PanelSignIn, {jsonType: PanelSignInJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_customer_v1_customer, 3);
 
 /**
  * Evidence of a VAT id check at the EU's VIES, kept with the customer data.
@@ -385,7 +482,7 @@ export type VatIdCheckJson = {
  * Use `create(VatIdCheckSchema)` to create a new message.
  */
 export const VatIdCheckSchema: GenMessage<VatIdCheck, {jsonType: VatIdCheckJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 3);
+  messageDesc(file_checkout_customer_v1_customer, 4);
 
 /**
  * Something the visitor should learn about a change the service made, e.g. the unsupported-country
@@ -446,7 +543,7 @@ export type NoticeJson = {
  * Use `create(NoticeSchema)` to create a new message.
  */
 export const NoticeSchema: GenMessage<Notice, {jsonType: NoticeJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 4);
+  messageDesc(file_checkout_customer_v1_customer, 5);
 
 /**
  * @generated from message checkout.customer.v1.GetSessionCustomerRequest
@@ -465,7 +562,7 @@ export type GetSessionCustomerRequestJson = {
  * Use `create(GetSessionCustomerRequestSchema)` to create a new message.
  */
 export const GetSessionCustomerRequestSchema: GenMessage<GetSessionCustomerRequest, {jsonType: GetSessionCustomerRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 5);
+  messageDesc(file_checkout_customer_v1_customer, 6);
 
 /**
  * @generated from message checkout.customer.v1.GetSessionCustomerResponse
@@ -502,7 +599,7 @@ export type GetSessionCustomerResponseJson = {
  * Use `create(GetSessionCustomerResponseSchema)` to create a new message.
  */
 export const GetSessionCustomerResponseSchema: GenMessage<GetSessionCustomerResponse, {jsonType: GetSessionCustomerResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 6);
+  messageDesc(file_checkout_customer_v1_customer, 7);
 
 /**
  * @generated from message checkout.customer.v1.SetBasicInfoRequest
@@ -529,7 +626,7 @@ export type SetBasicInfoRequestJson = {
  * Use `create(SetBasicInfoRequestSchema)` to create a new message.
  */
 export const SetBasicInfoRequestSchema: GenMessage<SetBasicInfoRequest, {jsonType: SetBasicInfoRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 7);
+  messageDesc(file_checkout_customer_v1_customer, 8);
 
 /**
  * @generated from message checkout.customer.v1.SetBasicInfoResponse
@@ -566,7 +663,7 @@ export type SetBasicInfoResponseJson = {
  * Use `create(SetBasicInfoResponseSchema)` to create a new message.
  */
 export const SetBasicInfoResponseSchema: GenMessage<SetBasicInfoResponse, {jsonType: SetBasicInfoResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 8);
+  messageDesc(file_checkout_customer_v1_customer, 9);
 
 /**
  * @generated from message checkout.customer.v1.SetAddressRequest
@@ -593,7 +690,7 @@ export type SetAddressRequestJson = {
  * Use `create(SetAddressRequestSchema)` to create a new message.
  */
 export const SetAddressRequestSchema: GenMessage<SetAddressRequest, {jsonType: SetAddressRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 9);
+  messageDesc(file_checkout_customer_v1_customer, 10);
 
 /**
  * @generated from message checkout.customer.v1.SetAddressResponse
@@ -630,7 +727,7 @@ export type SetAddressResponseJson = {
  * Use `create(SetAddressResponseSchema)` to create a new message.
  */
 export const SetAddressResponseSchema: GenMessage<SetAddressResponse, {jsonType: SetAddressResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 10);
+  messageDesc(file_checkout_customer_v1_customer, 11);
 
 /**
  * @generated from message checkout.customer.v1.BeginLoginRequest
@@ -675,7 +772,7 @@ export type BeginLoginRequestJson = {
  * Use `create(BeginLoginRequestSchema)` to create a new message.
  */
 export const BeginLoginRequestSchema: GenMessage<BeginLoginRequest, {jsonType: BeginLoginRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 11);
+  messageDesc(file_checkout_customer_v1_customer, 12);
 
 /**
  * @generated from message checkout.customer.v1.BeginLoginResponse
@@ -702,7 +799,7 @@ export type BeginLoginResponseJson = {
  * Use `create(BeginLoginResponseSchema)` to create a new message.
  */
 export const BeginLoginResponseSchema: GenMessage<BeginLoginResponse, {jsonType: BeginLoginResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 12);
+  messageDesc(file_checkout_customer_v1_customer, 13);
 
 /**
  * @generated from message checkout.customer.v1.CompleteLoginRequest
@@ -724,6 +821,14 @@ export type CompleteLoginRequest = Message<"checkout.customer.v1.CompleteLoginRe
    * @generated from field: string subscription_id = 3;
    */
   subscriptionId: string;
+
+  /**
+   * The login came from the cloud control panel with this oauth data (the callback's data);
+   * absent for the customer login popup.
+   *
+   * @generated from field: checkout.customer.v1.PanelSignIn panel = 4;
+   */
+  panel?: PanelSignIn | undefined;
 };
 
 /**
@@ -746,6 +851,14 @@ export type CompleteLoginRequestJson = {
    * @generated from field: string subscription_id = 3;
    */
   subscriptionId?: string;
+
+  /**
+   * The login came from the cloud control panel with this oauth data (the callback's data);
+   * absent for the customer login popup.
+   *
+   * @generated from field: checkout.customer.v1.PanelSignIn panel = 4;
+   */
+  panel?: PanelSignInJson;
 };
 
 /**
@@ -753,7 +866,7 @@ export type CompleteLoginRequestJson = {
  * Use `create(CompleteLoginRequestSchema)` to create a new message.
  */
 export const CompleteLoginRequestSchema: GenMessage<CompleteLoginRequest, {jsonType: CompleteLoginRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 13);
+  messageDesc(file_checkout_customer_v1_customer, 14);
 
 /**
  * @generated from message checkout.customer.v1.CompleteLoginResponse
@@ -794,7 +907,7 @@ export type CompleteLoginResponseJson = {
  * Use `create(CompleteLoginResponseSchema)` to create a new message.
  */
 export const CompleteLoginResponseSchema: GenMessage<CompleteLoginResponse, {jsonType: CompleteLoginResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 14);
+  messageDesc(file_checkout_customer_v1_customer, 15);
 
 /**
  * @generated from message checkout.customer.v1.LogoutRequest
@@ -813,7 +926,7 @@ export type LogoutRequestJson = {
  * Use `create(LogoutRequestSchema)` to create a new message.
  */
 export const LogoutRequestSchema: GenMessage<LogoutRequest, {jsonType: LogoutRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 15);
+  messageDesc(file_checkout_customer_v1_customer, 16);
 
 /**
  * @generated from message checkout.customer.v1.LogoutResponse
@@ -823,6 +936,14 @@ export type LogoutResponse = Message<"checkout.customer.v1.LogoutResponse"> & {
    * @generated from field: checkout.customer.v1.Customer customer = 1;
    */
   customer?: Customer | undefined;
+
+  /**
+   * Where a panel user goes back to: the brand's oauth_authority_url, or oauth_authority_url_2
+   * when the session signed in with use_cp_2; empty when the brand has none.
+   *
+   * @generated from field: string panel_url = 2;
+   */
+  panelUrl: string;
 };
 
 /**
@@ -833,6 +954,14 @@ export type LogoutResponseJson = {
    * @generated from field: checkout.customer.v1.Customer customer = 1;
    */
   customer?: CustomerJson;
+
+  /**
+   * Where a panel user goes back to: the brand's oauth_authority_url, or oauth_authority_url_2
+   * when the session signed in with use_cp_2; empty when the brand has none.
+   *
+   * @generated from field: string panel_url = 2;
+   */
+  panelUrl?: string;
 };
 
 /**
@@ -840,7 +969,7 @@ export type LogoutResponseJson = {
  * Use `create(LogoutResponseSchema)` to create a new message.
  */
 export const LogoutResponseSchema: GenMessage<LogoutResponse, {jsonType: LogoutResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 16);
+  messageDesc(file_checkout_customer_v1_customer, 17);
 
 /**
  * @generated from message checkout.customer.v1.GetSessionVatRequest
@@ -859,7 +988,7 @@ export type GetSessionVatRequestJson = {
  * Use `create(GetSessionVatRequestSchema)` to create a new message.
  */
 export const GetSessionVatRequestSchema: GenMessage<GetSessionVatRequest, {jsonType: GetSessionVatRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 17);
+  messageDesc(file_checkout_customer_v1_customer, 18);
 
 /**
  * @generated from message checkout.customer.v1.GetSessionVatResponse
@@ -924,7 +1053,7 @@ export type GetSessionVatResponseJson = {
  * Use `create(GetSessionVatResponseSchema)` to create a new message.
  */
 export const GetSessionVatResponseSchema: GenMessage<GetSessionVatResponse, {jsonType: GetSessionVatResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_customer_v1_customer, 18);
+  messageDesc(file_checkout_customer_v1_customer, 19);
 
 /**
  * @generated from service checkout.customer.v1.CustomerService
@@ -1003,7 +1132,9 @@ export const CustomerService: GenService<{
     output: typeof GetSessionVatResponseSchema;
   },
   /**
-   * Forgets the session's customer (GET /customer/logout): number, basic info and address.
+   * Forgets the session's customer (GET /customer/logout): number, basic info, address and the
+   * panel sign-in. Answers the brand's authority URL the panel user goes back to (spec §6 "Panel
+   * user": the second one when the session signed in with use_cp_2).
    *
    * @generated from rpc checkout.customer.v1.CustomerService.Logout
    */
