@@ -55,6 +55,8 @@ var (
 )
 
 const (
+	// authority2 is brand 1's second authority (use_cp_2), mapped to the local one (OIDC_ISSUERS).
+	authority2   = "https://cloud.hostwerk.test/login"
 	clientID     = "hostwerk-checkout"
 	clientSecret = "test-secret"
 )
@@ -70,6 +72,7 @@ func (catalog) ListBrands(context.Context, *catalogv1.ListBrandsRequest) (*catal
 	return &catalogv1.ListBrandsResponse{Brands: []*catalogv1.Brand{{Id: 1, Properties: []*catalogv1.BrandProperty{
 		{Key: "allow_companies", Value: "true"}, {Key: "allow_private_persons", Value: "true"}, {Key: "country_code", Value: "DE"},
 		{Key: "allow_crm", Value: "true"}, {Key: "oauth_authority_url", Value: authority.Issuer()}, {Key: "oauth_client_id", Value: clientID},
+		{Key: "oauth_authority_url_2", Value: authority2},
 	}}, {Id: 2, Properties: []*catalogv1.BrandProperty{
 		{Key: "country_code", Value: "AT"}, {Key: "allow_crm", Value: "false"},
 	}}}}, nil
@@ -111,8 +114,9 @@ func runComponent(m *testing.M) int {
 	cfg := Config{RedisURL: "redis://" + rdb.Addr(), CatalogAddr: catLis.Addr().String(), SessionTTL: time.Hour,
 		EmbeddedStores: true, SQLitePath: ":memory:", Seed: true,
 		LoginRateSession: ratelimit.Limit{Rate: 5, Period: time.Minute, Burst: 5},
-		OIDC:             oidcauthority.Config{Secrets: map[string]string{clientID: clientSecret}},
-		GRPC:             grpcserver.Config{ShutdownGrace: time.Second}}
+		OIDC: oidcauthority.Config{Secrets: map[string]string{clientID: clientSecret},
+			Issuers: map[string]string{authority2: authority.Issuer()}},
+		GRPC: grpcserver.Config{ShutdownGrace: time.Second}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, cfg, lis, slog.New(slog.DiscardHandler)) }()

@@ -149,6 +149,9 @@ type SessionCustomer struct {
 	Login *PendingLogin
 	// VATIDCheck is the VIES evidence of the company's VAT id, when one was checked.
 	VATIDCheck *VATIDCheck
+	// Panel is set when the session signed in from the cloud control panel (spec §6 "Panel
+	// user"); a logout forgets it with the rest.
+	Panel *PanelSignIn
 }
 
 // Existing reports whether the session belongs to an existing customer.

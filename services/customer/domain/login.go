@@ -43,3 +43,62 @@ type Identity struct {
 	// external_product_id), empty when it names none.
 	ExternalProductID string
 }
+
+// Order types of a panel sign-in (spec §4 "OAuth").
+const (
+	OrderTypeRedirect                = "redirect"
+	OrderTypeCloudpitDomains         = "cloudpit_domains"
+	OrderTypeRedirectProductCategory = "redirect_product_category"
+)
+
+// panelValueMax bounds each value of the oauth data: ids and slugs, never prose.
+const panelValueMax = 100
+
+// PanelSignIn is the oauth data a sign-in from the cloud control panel came with (spec §3 "Oauth
+// data"). A session that has one is a panel user's (spec §6): its customer data is hidden on
+// confirm and its cart shows no prices.
+type PanelSignIn struct {
+	OrderType         string
+	UseCP2            bool
+	WebhostingID      string
+	CategorySlug      string
+	ExternalProductID string
+}
+
+// NormalizePanelSignIn keeps what the spec lets through: values of word characters (spec §2,
+// "oauth values keep word characters"; slugs also hyphens), at most panelValueMax long, and only
+// the order types the shop knows (another is dropped, so the ready view does nothing special).
+// The data comes from the browser's URL, so nothing in it is trusted beyond that.
+func NormalizePanelSignIn(p PanelSignIn) PanelSignIn {
+	switch p.OrderType {
+	case OrderTypeRedirect, OrderTypeCloudpitDomains, OrderTypeRedirectProductCategory:
+	default:
+		p.OrderType = ""
+	}
+	p.WebhostingID = keep(p.WebhostingID, false)
+	p.CategorySlug = keep(p.CategorySlug, true)
+	p.ExternalProductID = keep(p.ExternalProductID, false)
+	return p
+}
+
+func keep(v string, hyphen bool) string {
+	out := make([]rune, 0, len(v))
+	for _, r := range v {
+		if len(out) == panelValueMax {
+			break
+		}
+		if r == '_' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (hyphen && r == '-') {
+			out = append(out, r)
+		}
+	}
+	return string(out)
+}
+
+// PanelURL is where a panel user goes back to (spec §6): the brand's authority, its second one
+// when the sign-in asked for use_cp_2 and the brand has one.
+func (b Brand) PanelURL(p *PanelSignIn) string {
+	if p != nil && p.UseCP2 && b.Authority2 != "" {
+		return b.Authority2
+	}
+	return b.Authority
+}

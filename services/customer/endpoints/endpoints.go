@@ -65,7 +65,7 @@ func New(svc service.Service) Set {
 		},
 		Logout: func(ctx context.Context, _ any) (any, error) {
 			res, err := svc.Logout(ctx)
-			return Response{Result: res}, err
+			return LogoutResponse{Result: res}, err
 		},
 		GetSessionVat: func(ctx context.Context, _ any) (any, error) {
 			vat, err := svc.GetSessionVat(ctx)
@@ -97,12 +97,20 @@ type BeginLoginResponse struct{ URL string }
 // LoginResponse is the session's customer after a login.
 type LoginResponse struct{ Result service.LoginResult }
 
+// LogoutResponse is the forgotten customer and the panel's URL.
+type LogoutResponse struct{ Result service.LogoutResult }
+
+// LogAttrs records whether a panel URL was answered; the URL is the brand's, nothing personal.
+func (r LogoutResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Bool("panel_url", r.Result.PanelURL != "")}
+}
+
 // LogAttrs leaves the URL out: it carries the login's state.
 func (r BeginLoginResponse) LogAttrs() []slog.Attr { return nil }
 
 // LogAttrs records whether the login made the session an existing customer.
 func (r LoginResponse) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Bool("existing_customer", r.Result.Customer.Existing())}
+	return []slog.Attr{slog.Bool("existing_customer", r.Result.Customer.Existing()), slog.Bool("panel", r.Result.Customer.Panel != nil)}
 }
 
 // LogAttrs records the outcome only: the forms hold personal data that must not reach the logs.

@@ -37,6 +37,9 @@ type BeginLogin struct {
 type CompleteLogin struct {
 	Code  string
 	State string
+	// Panel is the oauth data of a sign-in from the cloud control panel (the callback's data);
+	// nil for the customer login popup.
+	Panel *domain.PanelSignIn
 }
 
 // LoginResult is the session's customer after a login.
@@ -125,22 +128,56 @@ func (s *service) CompleteLogin(ctx context.Context, in CompleteLogin) (LoginRes
 	if err != nil {
 		return LoginResult{}, fmt.Errorf("complete login: %w", err)
 	}
+	var panel *domain.PanelSignIn
+	if in.Panel != nil {
+		p := domain.NormalizePanelSignIn(*in.Panel)
+		// The authority's claim wins over the URL's data: the token is signed, the URL is not.
+		if id.ExternalProductID != "" {
+			p.ExternalProductID = id.ExternalProductID
+		}
+		// The second authority is used only when the login really went there, so the way back
+		// cannot be pointed elsewhere than the one that signed the customer in.
+		p.UseCP2 = c.brand.Authority2 != "" && login.Issuer == c.brand.Authority2
+		panel = &p
+	}
 	res, err := s.update(ctx, "complete login", func(sc *domain.SessionCustomer) error {
 		info, addr := customer.BasicInfo, customer.Address
-		*sc = domain.SessionCustomer{CustomerNo: customer.Number, BasicInfo: &info, Address: &addr}
+		*sc = domain.SessionCustomer{CustomerNo: customer.Number, BasicInfo: &info, Address: &addr, Panel: panel}
 		return nil
 	})
 	if err != nil {
 		return LoginResult{}, err
 	}
-	return LoginResult{Result: res, ExternalProductID: id.ExternalProductID}, nil
+	external := id.ExternalProductID
+	if panel != nil {
+		external = panel.ExternalProductID
+	}
+	return LoginResult{Result: res, ExternalProductID: external}, nil
 }
 
-func (s *service) Logout(ctx context.Context) (Result, error) {
-	return s.update(ctx, "log out", func(sc *domain.SessionCustomer) error {
+// LogoutResult is the forgotten session's customer and where a panel user goes back to.
+type LogoutResult struct {
+	Result
+	// PanelURL is the brand's authority (the second one after a use_cp_2 sign-in); empty when
+	// the brand has none.
+	PanelURL string
+}
+
+func (s *service) Logout(ctx context.Context) (LogoutResult, error) {
+	c, err := s.call(ctx)
+	if err != nil {
+		return LogoutResult{}, err
+	}
+	var panel *domain.PanelSignIn
+	res, err := s.updateAs(ctx, c, "log out", func(sc *domain.SessionCustomer) error {
+		panel = sc.Panel
 		*sc = domain.SessionCustomer{}
 		return nil
 	})
+	if err != nil {
+		return LogoutResult{}, err
+	}
+	return LogoutResult{Result: res, PanelURL: c.brand.PanelURL(panel)}, nil
 }
 
 // randomString is 256 bits from the system's cryptographic source, URL-safe.

@@ -55,8 +55,9 @@ type Service interface {
 	BeginLogin(ctx context.Context, in BeginLogin) (string, error)
 	// CompleteLogin finishes the session's login with the authority's answer.
 	CompleteLogin(ctx context.Context, in CompleteLogin) (LoginResult, error)
-	// Logout forgets the session's customer.
-	Logout(ctx context.Context) (Result, error)
+	// Logout forgets the session's customer (and its panel sign-in) and answers where a panel
+	// user goes back to.
+	Logout(ctx context.Context) (LogoutResult, error)
 	// GetSessionVat answers the VAT rate that applies to the session.
 	GetSessionVat(ctx context.Context) (domain.VAT, error)
 }

@@ -16,6 +16,15 @@ type record struct {
 	Address    *address      `json:"address,omitempty"`
 	Login      *pendingLogin `json:"login,omitempty"`
 	VATIDCheck *vatIDCheck   `json:"vat_id_check,omitempty"`
+	Panel      *panelSignIn  `json:"panel,omitempty"`
+}
+
+type panelSignIn struct {
+	OrderType         string `json:"order_type,omitempty"`
+	UseCP2            bool   `json:"use_cp_2,omitempty"`
+	WebhostingID      string `json:"webhosting_id,omitempty"`
+	CategorySlug      string `json:"category_slug,omitempty"`
+	ExternalProductID string `json:"external_product_id,omitempty"`
 }
 
 type vatIDCheck struct {
@@ -64,6 +73,10 @@ func encode(c domain.SessionCustomer) []byte {
 		r.Login = &pendingLogin{State: l.State, Nonce: l.Nonce, Verifier: l.Verifier, Issuer: l.Issuer,
 			ClientID: l.ClientID, RedirectURI: l.RedirectURI, Expires: l.Expires}
 	}
+	if p := c.Panel; p != nil {
+		r.Panel = &panelSignIn{OrderType: p.OrderType, UseCP2: p.UseCP2, WebhostingID: p.WebhostingID,
+			CategorySlug: p.CategorySlug, ExternalProductID: p.ExternalProductID}
+	}
 	if b := c.BasicInfo; b != nil {
 		r.BasicInfo = &basicInfo{Group: int(b.Group), Gender: b.Gender, FirstName: b.FirstName, LastName: b.LastName,
 			CompanyName: b.CompanyName, CompanyVatID: b.CompanyVatID, Email: b.Email}
@@ -91,6 +104,10 @@ func decode(raw []byte) (domain.SessionCustomer, error) {
 	if l := r.Login; l != nil {
 		out.Login = &domain.PendingLogin{State: l.State, Nonce: l.Nonce, Verifier: l.Verifier, Issuer: l.Issuer,
 			ClientID: l.ClientID, RedirectURI: l.RedirectURI, Expires: l.Expires}
+	}
+	if p := r.Panel; p != nil {
+		out.Panel = &domain.PanelSignIn{OrderType: p.OrderType, UseCP2: p.UseCP2, WebhostingID: p.WebhostingID,
+			CategorySlug: p.CategorySlug, ExternalProductID: p.ExternalProductID}
 	}
 	if b := r.BasicInfo; b != nil {
 		out.BasicInfo = &domain.BasicInfo{Group: domain.Group(b.Group), Gender: b.Gender, FirstName: b.FirstName, LastName: b.LastName,

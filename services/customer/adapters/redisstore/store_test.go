@@ -141,6 +141,31 @@ func suite(t *testing.T, b backend) {
 		}
 	})
 
+	t.Run("a panel sign-in is kept with the customer", func(t *testing.T) {
+		panel := domain.PanelSignIn{OrderType: domain.OrderTypeCloudpitDomains, UseCP2: true, WebhostingID: "wh42",
+			CategorySlug: "webhosting", ExternalProductID: "ext-7"}
+		if _, err := store.Update(ctx, "panel", func(c *domain.SessionCustomer) error {
+			c.CustomerNo, c.Panel = "100001", &panel
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := store.Get(ctx, "panel")
+		if err != nil || got.Panel == nil || *got.Panel != panel || got.CustomerNo != "100001" {
+			t.Fatalf("stored panel sign-in: %+v, %v", got.Panel, err)
+		}
+		// A logout empties the session; the panel sign-in must go with it.
+		if _, err := store.Update(ctx, "panel", func(c *domain.SessionCustomer) error {
+			*c = domain.SessionCustomer{}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := store.Get(ctx, "panel"); err != nil || got.Panel != nil {
+			t.Errorf("panel after logout: %+v, %v", got.Panel, err)
+		}
+	})
+
 	t.Run("unreadable data is an error, not a panic", func(t *testing.T) {
 		if err := b.rdb.Set(ctx, b.prefix+"bad", "{not json", time.Minute).Err(); err != nil {
 			t.Fatal(err)

@@ -182,7 +182,12 @@ func decodeGRPCCompleteLoginRequest(_ context.Context, grpcReq any) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return service.CompleteLogin{Code: req.GetAuthorizationCode(), State: req.GetState()}, nil
+	in := service.CompleteLogin{Code: req.GetAuthorizationCode(), State: req.GetState()}
+	if p := req.GetPanel(); p != nil {
+		in.Panel = &domain.PanelSignIn{OrderType: p.GetOrderType(), UseCP2: p.GetUseCp_2(), WebhostingID: p.GetWebhostingId(),
+			CategorySlug: p.GetCategorySlug(), ExternalProductID: p.GetExternalProductId()}
+	}
+	return in, nil
 }
 
 func encodeGRPCCompleteLoginResponse(_ context.Context, response any) (any, error) {
@@ -201,11 +206,11 @@ func decodeGRPCLogoutRequest(_ context.Context, grpcReq any) (any, error) {
 }
 
 func encodeGRPCLogoutResponse(_ context.Context, response any) (any, error) {
-	res, err := result(response)
-	if err != nil {
-		return nil, err
+	r, ok := response.(endpoints.LogoutResponse)
+	if !ok {
+		return nil, fmt.Errorf("customer transport: endpoint returned %T, want endpoints.LogoutResponse", response)
 	}
-	return &customerv1.LogoutResponse{Customer: customerToProto(res)}, nil
+	return &customerv1.LogoutResponse{Customer: customerToProto(r.Result.Result), PanelUrl: r.Result.PanelURL}, nil
 }
 
 // basicInfoFromProto: a request without basic info is an empty form, refused field by field; one
@@ -240,6 +245,10 @@ func customerToProto(res service.Result) *customerv1.Customer {
 	if v := res.Customer.VATIDCheck; v != nil {
 		out.VatIdCheck = &customerv1.VatIdCheck{VatId: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber,
 			Name: v.Name, CheckedAt: v.CheckedAt.UTC().Format(time.RFC3339)}
+	}
+	if p := res.Customer.Panel; p != nil {
+		out.Panel = &customerv1.PanelSignIn{OrderType: p.OrderType, UseCp_2: p.UseCP2, WebhostingId: p.WebhostingID,
+			CategorySlug: p.CategorySlug, ExternalProductId: p.ExternalProductID}
 	}
 	if a := res.Customer.Address; a != nil {
 		out.Address = &customerv1.Address{

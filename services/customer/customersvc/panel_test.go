@@ -1,0 +1,87 @@
+package customersvc
+
+import (
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
+)
+
+// A sign-in from the cloud control panel (spec §6 "Panel user"): the session remembers the oauth
+// data server-side, answers the data's external product id, and the logout forgets it and
+// answers the authority the panel user goes back to.
+func TestPanelSignInIsKeptWithTheSession(t *testing.T) {
+	ctx := call("panel-session")
+	code, state, err := authorize(t, beginLogin(t, ctx), "max", "hostwerk-demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := client.CompleteLogin(ctx, &customerv1.CompleteLoginRequest{AuthorizationCode: code, State: state,
+		Panel: &customerv1.PanelSignIn{OrderType: "cloudpit_domains", WebhostingId: "wh 42", CategorySlug: "web-hosting",
+			ExternalProductId: "ext7", UseCp_2: true}})
+	if err != nil {
+		t.Fatalf("complete login: %v", err)
+	}
+	p := resp.GetCustomer().GetPanel()
+	// use_cp_2 is what the login did, not what the body claims: this login went to the first authority.
+	if p.GetOrderType() != "cloudpit_domains" || p.GetWebhostingId() != "wh42" || p.GetCategorySlug() != "web-hosting" ||
+		p.GetExternalProductId() != "ext7" || p.GetUseCp_2() || resp.GetExternalProductId() != "ext7" {
+		t.Fatalf("panel after login: %v (external %q)", p, resp.GetExternalProductId())
+	}
+	got, err := client.GetSessionCustomer(ctx, &customerv1.GetSessionCustomerRequest{})
+	if err != nil || got.GetCustomer().GetPanel().GetOrderType() != "cloudpit_domains" {
+		t.Fatalf("session customer after a panel sign-in: %v, %v", got, err)
+	}
+	out, err := client.Logout(ctx, &customerv1.LogoutRequest{})
+	if err != nil || out.GetPanelUrl() != authority.Issuer() || out.GetCustomer().GetPanel() != nil {
+		t.Fatalf("logout: %v, %v", out, err)
+	}
+	if got, err := client.GetSessionCustomer(ctx, &customerv1.GetSessionCustomerRequest{}); err != nil || got.GetCustomer().GetPanel() != nil {
+		t.Fatalf("panel after logout: %v, %v", got, err)
+	}
+}
+
+func TestPanelSignInThroughTheSecondAuthority(t *testing.T) {
+	ctx := call("panel-cp2-session")
+	begin, err := client.BeginLogin(ctx, &customerv1.BeginLoginRequest{RedirectUri: callback, UseCp_2: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, state, err := authorize(t, begin.GetUrl(), "max", "hostwerk-demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := client.CompleteLogin(ctx, &customerv1.CompleteLoginRequest{AuthorizationCode: code, State: state,
+		Panel: &customerv1.PanelSignIn{OrderType: "redirect"}})
+	if err != nil || !resp.GetCustomer().GetPanel().GetUseCp_2() {
+		t.Fatalf("login at the second authority: %v, %v", resp, err)
+	}
+	out, err := client.Logout(ctx, &customerv1.LogoutRequest{})
+	if err != nil || out.GetPanelUrl() != authority2 {
+		t.Fatalf("logout after use_cp_2: %v, %v", out, err)
+	}
+}
+
+// The popup login (no data) is no panel sign-in, and a failed panel login stores nothing.
+func TestPopupLoginIsNoPanelSignIn(t *testing.T) {
+	ctx := call("popup-session")
+	code, state, err := authorize(t, beginLogin(t, ctx), "max", "hostwerk-demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := client.CompleteLogin(ctx, &customerv1.CompleteLoginRequest{AuthorizationCode: code, State: state})
+	if err != nil || resp.GetCustomer().GetPanel() != nil {
+		t.Fatalf("popup login: %v, %v", resp, err)
+	}
+	failed := call("panel-failed-session")
+	_, err = client.CompleteLogin(failed, &customerv1.CompleteLoginRequest{AuthorizationCode: "forged", State: "forged",
+		Panel: &customerv1.PanelSignIn{OrderType: "redirect"}})
+	if status.Code(err) != codes.Unauthenticated {
+		t.Fatalf("forged panel login: %v", err)
+	}
+	if got, err := client.GetSessionCustomer(failed, &customerv1.GetSessionCustomerRequest{}); err != nil || got.GetCustomer().GetPanel() != nil {
+		t.Fatalf("panel after a failed login: %v, %v", got, err)
+	}
+}
