@@ -86,11 +86,14 @@ type Cart struct {
 	Items []Item `json:"items"`
 	// Version counts stored changes; the store increments it on every write.
 	Version int64 `json:"version"`
+	// Draft marks an order draft's cart: only a sales agent adds items, and they come in
+	// preconfigured (spec §6).
+	Draft bool `json:"draft,omitempty"`
 }
 
 // Clone returns a deep copy, so a rule can work on a copy and the caller keeps the original.
 func (c Cart) Clone() Cart {
-	out := Cart{Version: c.Version, Items: make([]Item, len(c.Items))}
+	out := Cart{Version: c.Version, Draft: c.Draft, Items: make([]Item, len(c.Items))}
 	for i, it := range c.Items {
 		out.Items[i] = it.clone()
 	}

@@ -33,6 +33,8 @@ var (
 	ErrInvalidCart        = apperr.New(apperr.InvalidArgument, "cart.invalid")
 
 	ErrPreconfiguredLocked = apperr.New(apperr.PermissionDenied, "cart.preconfigured_item_locked")
+	// ErrDraftLocked: only a sales agent adds items to an order draft's cart (spec §6).
+	ErrDraftLocked = apperr.New(apperr.PermissionDenied, "order_drafts.items_locked")
 	ErrVersionConflict     = apperr.New(apperr.Conflict, "cart.version_conflict")
 
 	// ErrUnavailable marks an outage of the cart store.

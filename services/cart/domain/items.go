@@ -21,6 +21,9 @@ type AddProduct struct {
 // AddProduct puts a product into the cart with its period and auto-assigned addons (spec §4) and
 // returns the row id of its item. A domain-only product merges into the cart's domain-only item.
 func (c *Cart) AddProduct(env Env, req AddProduct) (string, []Notice, error) {
+	if c.Draft && !env.SalesAgent {
+		return "", nil, ErrDraftLocked
+	}
 	p, ok := env.Catalog[req.ProductID]
 	if !ok || !p.TopLevel() {
 		return "", nil, withParams(ErrProductNotAvailable, "product_id", itoa(req.ProductID))
@@ -59,6 +62,8 @@ func (c *Cart) AddProduct(env Env, req AddProduct) (string, []Notice, error) {
 		}
 		it := Item{
 			RowID: env.rowID(),
+			// An agent's addition to a draft is offered to the customer as it is.
+			IsPreconfigured: c.Draft,
 			Product: ProductLine{
 				Line:         Line{ID: p.ID, MaturityID: per.Maturity.ID, IntervalID: per.Interval.ID, AdditionalFields: fields},
 				Informations: mergeInformations(nil, req.Informations),

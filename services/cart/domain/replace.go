@@ -21,6 +21,11 @@ func (c *Cart) Replace(env Env, in Cart) error {
 		if err := c.checkPreconfigured(in); err != nil {
 			return err
 		}
+		if c.Draft {
+			if err := c.checkNoNewItems(in); err != nil {
+				return err
+			}
+		}
 	}
 	stored := make(map[string]*Item, len(c.Items))
 	for i := range c.Items {
@@ -36,8 +41,27 @@ func (c *Cart) Replace(env Env, in Cart) error {
 	if len(r.violations) > 0 {
 		return &ViolationsError{Base: ErrInvalidCart, Violations: r.violations}
 	}
+	if env.SalesAgent {
+		c.Draft = in.Draft
+	}
+	if c.Draft {
+		// What an agent puts into a draft is what the customer is offered: locked for them.
+		for i := range out {
+			out[i].IsPreconfigured = true
+		}
+	}
 	c.Items = out
 	c.Tidy(env)
+	return nil
+}
+
+// checkNoNewItems refuses a replacement of a draft's cart that brings rows the cart does not have.
+func (c *Cart) checkNoNewItems(in Cart) error {
+	for _, next := range in.Items {
+		if !slices.ContainsFunc(c.Items, func(it Item) bool { return it.RowID != "" && it.RowID == next.RowID }) {
+			return ErrDraftLocked
+		}
+	}
 	return nil
 }
 

@@ -100,7 +100,7 @@ func domainToProto(d domain.Domain) *cartv1.Domain {
 }
 
 func cartFromProto(c *cartv1.Cart) domain.Cart {
-	out := domain.Cart{Version: c.GetVersion()}
+	out := domain.Cart{Version: c.GetVersion(), Draft: c.GetIsDraft()}
 	items := c.GetItems()
 	for _, it := range items[:min(len(items), maxItems)] {
 		p := it.GetProduct()
@@ -130,7 +130,7 @@ func cartFromProto(c *cartv1.Cart) domain.Cart {
 }
 
 func cartToProto(c domain.Cart) *cartv1.Cart {
-	out := &cartv1.Cart{Version: c.Version, Items: make([]*cartv1.Item, len(c.Items))}
+	out := &cartv1.Cart{Version: c.Version, IsDraft: c.Draft, Items: make([]*cartv1.Item, len(c.Items))}
 	for i, it := range c.Items {
 		item := &cartv1.Item{
 			RowId:           it.RowID,

@@ -510,7 +510,11 @@ type Cart struct {
 	Items []*Item                `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
 	// Increases with every stored change; pass it back as expected_version to detect edits made
 	// elsewhere (another tab) in between.
-	Version       int64 `protobuf:"varint,2,opt,name=version,proto3" json:"version,omitempty"`
+	Version int64 `protobuf:"varint,2,opt,name=version,proto3" json:"version,omitempty"`
+	// The cart of an order draft (spec §6): only a sales agent adds items to it, and the items an
+	// agent adds are preconfigured. Set by the order service when it creates a draft; a replacement
+	// changes it only when a sales agent sends it.
+	IsDraft       bool `protobuf:"varint,3,opt,name=is_draft,json=isDraft,proto3" json:"is_draft,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -557,6 +561,13 @@ func (x *Cart) GetVersion() int64 {
 		return x.Version
 	}
 	return 0
+}
+
+func (x *Cart) GetIsDraft() bool {
+	if x != nil {
+		return x.IsDraft
+	}
+	return false
 }
 
 // Something the service changed or refused that the visitor should be told (spec §8), e.g.
@@ -3643,6 +3654,189 @@ func (x *PricedCart) GetVatUnavailable() bool {
 	return false
 }
 
+type StartContractTransferRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TransferId    string                 `protobuf:"bytes,1,opt,name=transfer_id,json=transferId,proto3" json:"transfer_id,omitempty"`
+	IsSalesAgent  bool                   `protobuf:"varint,2,opt,name=is_sales_agent,json=isSalesAgent,proto3" json:"is_sales_agent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartContractTransferRequest) Reset() {
+	*x = StartContractTransferRequest{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartContractTransferRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartContractTransferRequest) ProtoMessage() {}
+
+func (x *StartContractTransferRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartContractTransferRequest.ProtoReflect.Descriptor instead.
+func (*StartContractTransferRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *StartContractTransferRequest) GetTransferId() string {
+	if x != nil {
+		return x.TransferId
+	}
+	return ""
+}
+
+func (x *StartContractTransferRequest) GetIsSalesAgent() bool {
+	if x != nil {
+		return x.IsSalesAgent
+	}
+	return false
+}
+
+// The contract a transfer takes over, as the transfer service named it.
+type ContractTransfer struct {
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	TransferId        string                 `protobuf:"bytes,1,opt,name=transfer_id,json=transferId,proto3" json:"transfer_id,omitempty"`
+	ContractReference string                 `protobuf:"bytes,2,opt,name=contract_reference,json=contractReference,proto3" json:"contract_reference,omitempty"`
+	// Empty when the service names none.
+	Holder        string `protobuf:"bytes,3,opt,name=holder,proto3" json:"holder,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ContractTransfer) Reset() {
+	*x = ContractTransfer{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ContractTransfer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ContractTransfer) ProtoMessage() {}
+
+func (x *ContractTransfer) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ContractTransfer.ProtoReflect.Descriptor instead.
+func (*ContractTransfer) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *ContractTransfer) GetTransferId() string {
+	if x != nil {
+		return x.TransferId
+	}
+	return ""
+}
+
+func (x *ContractTransfer) GetContractReference() string {
+	if x != nil {
+		return x.ContractReference
+	}
+	return ""
+}
+
+func (x *ContractTransfer) GetHolder() string {
+	if x != nil {
+		return x.Holder
+	}
+	return ""
+}
+
+type StartContractTransferResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Cart    *Cart                  `protobuf:"bytes,1,opt,name=cart,proto3" json:"cart,omitempty"`
+	Notices []*Notice              `protobuf:"bytes,2,rep,name=notices,proto3" json:"notices,omitempty"`
+	// The item of the transfer product.
+	RowId         string            `protobuf:"bytes,3,opt,name=row_id,json=rowId,proto3" json:"row_id,omitempty"`
+	Transfer      *ContractTransfer `protobuf:"bytes,4,opt,name=transfer,proto3" json:"transfer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartContractTransferResponse) Reset() {
+	*x = StartContractTransferResponse{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartContractTransferResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartContractTransferResponse) ProtoMessage() {}
+
+func (x *StartContractTransferResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartContractTransferResponse.ProtoReflect.Descriptor instead.
+func (*StartContractTransferResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *StartContractTransferResponse) GetCart() *Cart {
+	if x != nil {
+		return x.Cart
+	}
+	return nil
+}
+
+func (x *StartContractTransferResponse) GetNotices() []*Notice {
+	if x != nil {
+		return x.Notices
+	}
+	return nil
+}
+
+func (x *StartContractTransferResponse) GetRowId() string {
+	if x != nil {
+		return x.RowId
+	}
+	return ""
+}
+
+func (x *StartContractTransferResponse) GetTransfer() *ContractTransfer {
+	if x != nil {
+		return x.Transfer
+	}
+	return nil
+}
+
 var File_checkout_cart_v1_cart_proto protoreflect.FileDescriptor
 
 const file_checkout_cart_v1_cart_proto_rawDesc = "" +
@@ -3686,10 +3880,11 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x06addons\x18\x03 \x03(\v2\x1b.checkout.cart.v1.AddonLineR\x06addons\x125\n" +
 	"\aupsells\x18\x04 \x03(\v2\x1b.checkout.cart.v1.AddonLineR\aupsells\x122\n" +
 	"\adomains\x18\x05 \x03(\v2\x18.checkout.cart.v1.DomainR\adomains\x12)\n" +
-	"\x10is_preconfigured\x18\x06 \x01(\bR\x0fisPreconfigured\"N\n" +
+	"\x10is_preconfigured\x18\x06 \x01(\bR\x0fisPreconfigured\"i\n" +
 	"\x04Cart\x12,\n" +
 	"\x05items\x18\x01 \x03(\v2\x16.checkout.cart.v1.ItemR\x05items\x12\x18\n" +
-	"\aversion\x18\x02 \x01(\x03R\aversion\"\xc1\x01\n" +
+	"\aversion\x18\x02 \x01(\x03R\aversion\x12\x19\n" +
+	"\bis_draft\x18\x03 \x01(\bR\aisDraft\"\xc1\x01\n" +
 	"\x06Notice\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12<\n" +
 	"\x06params\x18\x02 \x03(\v2$.checkout.cart.v1.Notice.ParamsEntryR\x06params\x12\x18\n" +
@@ -3944,13 +4139,27 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\n" +
 	"vat_reason\x18\v \x01(\tR\tvatReason\x12.\n" +
 	"\x13session_vat_percent\x18\f \x01(\x01R\x11sessionVatPercent\x12'\n" +
-	"\x0fvat_unavailable\x18\r \x01(\bR\x0evatUnavailable*}\n" +
+	"\x0fvat_unavailable\x18\r \x01(\bR\x0evatUnavailable\"e\n" +
+	"\x1cStartContractTransferRequest\x12\x1f\n" +
+	"\vtransfer_id\x18\x01 \x01(\tR\n" +
+	"transferId\x12$\n" +
+	"\x0eis_sales_agent\x18\x02 \x01(\bR\fisSalesAgent\"z\n" +
+	"\x10ContractTransfer\x12\x1f\n" +
+	"\vtransfer_id\x18\x01 \x01(\tR\n" +
+	"transferId\x12-\n" +
+	"\x12contract_reference\x18\x02 \x01(\tR\x11contractReference\x12\x16\n" +
+	"\x06holder\x18\x03 \x01(\tR\x06holder\"\xd6\x01\n" +
+	"\x1dStartContractTransferResponse\x12*\n" +
+	"\x04cart\x18\x01 \x01(\v2\x16.checkout.cart.v1.CartR\x04cart\x122\n" +
+	"\anotices\x18\x02 \x03(\v2\x18.checkout.cart.v1.NoticeR\anotices\x12\x15\n" +
+	"\x06row_id\x18\x03 \x01(\tR\x05rowId\x12>\n" +
+	"\btransfer\x18\x04 \x01(\v2\".checkout.cart.v1.ContractTransferR\btransfer*}\n" +
 	"\bLineKind\x12\x19\n" +
 	"\x15LINE_KIND_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11LINE_KIND_PRODUCT\x10\x01\x12\x13\n" +
 	"\x0fLINE_KIND_ADDON\x10\x02\x12\x14\n" +
 	"\x10LINE_KIND_UPSELL\x10\x03\x12\x14\n" +
-	"\x10LINE_KIND_DOMAIN\x10\x042\xe4\f\n" +
+	"\x10LINE_KIND_DOMAIN\x10\x042\xe3\r\n" +
 	"\vCartService\x12S\n" +
 	"\aGetCart\x12 .checkout.cart.v1.GetCartRequest\x1a!.checkout.cart.v1.GetCartResponse\"\x03\x90\x02\x02\x12_\n" +
 	"\vReplaceCart\x12$.checkout.cart.v1.ReplaceCartRequest\x1a%.checkout.cart.v1.ReplaceCartResponse\"\x03\x90\x02\x02\x12Y\n" +
@@ -3969,7 +4178,8 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x13SetAdditionalFields\x12,.checkout.cart.v1.SetAdditionalFieldsRequest\x1a-.checkout.cart.v1.SetAdditionalFieldsResponse\x12`\n" +
 	"\rSetPromotions\x12&.checkout.cart.v1.SetPromotionsRequest\x1a'.checkout.cart.v1.SetPromotionsResponse\x12r\n" +
 	"\x13RedeemPromotionCode\x12,.checkout.cart.v1.RedeemPromotionCodeRequest\x1a-.checkout.cart.v1.RedeemPromotionCodeResponse\x12r\n" +
-	"\x13RemovePromotionCode\x12,.checkout.cart.v1.RemovePromotionCodeRequest\x1a-.checkout.cart.v1.RemovePromotionCodeResponse\x12e\n" +
+	"\x13RemovePromotionCode\x12,.checkout.cart.v1.RemovePromotionCodeRequest\x1a-.checkout.cart.v1.RemovePromotionCodeResponse\x12}\n" +
+	"\x15StartContractTransfer\x12..checkout.cart.v1.StartContractTransferRequest\x1a/.checkout.cart.v1.StartContractTransferResponse\"\x03\x90\x02\x02\x12e\n" +
 	"\rGetPricedCart\x12&.checkout.cart.v1.GetPricedCartRequest\x1a'.checkout.cart.v1.GetPricedCartResponse\"\x03\x90\x02\x02BBZ@github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1;cartv1b\x06proto3"
 
 var (
@@ -3985,66 +4195,69 @@ func file_checkout_cart_v1_cart_proto_rawDescGZIP() []byte {
 }
 
 var file_checkout_cart_v1_cart_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_checkout_cart_v1_cart_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
+var file_checkout_cart_v1_cart_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
 var file_checkout_cart_v1_cart_proto_goTypes = []any{
-	(LineKind)(0),                       // 0: checkout.cart.v1.LineKind
-	(*FieldValue)(nil),                  // 1: checkout.cart.v1.FieldValue
-	(*ProductLine)(nil),                 // 2: checkout.cart.v1.ProductLine
-	(*AddonLine)(nil),                   // 3: checkout.cart.v1.AddonLine
-	(*Domain)(nil),                      // 4: checkout.cart.v1.Domain
-	(*Item)(nil),                        // 5: checkout.cart.v1.Item
-	(*Cart)(nil),                        // 6: checkout.cart.v1.Cart
-	(*Notice)(nil),                      // 7: checkout.cart.v1.Notice
-	(*LineRef)(nil),                     // 8: checkout.cart.v1.LineRef
-	(*GetCartRequest)(nil),              // 9: checkout.cart.v1.GetCartRequest
-	(*GetCartResponse)(nil),             // 10: checkout.cart.v1.GetCartResponse
-	(*ReplaceCartRequest)(nil),          // 11: checkout.cart.v1.ReplaceCartRequest
-	(*ReplaceCartResponse)(nil),         // 12: checkout.cart.v1.ReplaceCartResponse
-	(*ClearCartRequest)(nil),            // 13: checkout.cart.v1.ClearCartRequest
-	(*ClearCartResponse)(nil),           // 14: checkout.cart.v1.ClearCartResponse
-	(*AddProductRequest)(nil),           // 15: checkout.cart.v1.AddProductRequest
-	(*AddProductResponse)(nil),          // 16: checkout.cart.v1.AddProductResponse
-	(*RemoveItemRequest)(nil),           // 17: checkout.cart.v1.RemoveItemRequest
-	(*RemoveItemResponse)(nil),          // 18: checkout.cart.v1.RemoveItemResponse
-	(*AddAddonRequest)(nil),             // 19: checkout.cart.v1.AddAddonRequest
-	(*AddAddonResponse)(nil),            // 20: checkout.cart.v1.AddAddonResponse
-	(*RemoveAddonRequest)(nil),          // 21: checkout.cart.v1.RemoveAddonRequest
-	(*RemoveAddonResponse)(nil),         // 22: checkout.cart.v1.RemoveAddonResponse
-	(*AddUpsellRequest)(nil),            // 23: checkout.cart.v1.AddUpsellRequest
-	(*AddUpsellResponse)(nil),           // 24: checkout.cart.v1.AddUpsellResponse
-	(*RemoveUpsellRequest)(nil),         // 25: checkout.cart.v1.RemoveUpsellRequest
-	(*RemoveUpsellResponse)(nil),        // 26: checkout.cart.v1.RemoveUpsellResponse
-	(*SetPeriodRequest)(nil),            // 27: checkout.cart.v1.SetPeriodRequest
-	(*SetPeriodResponse)(nil),           // 28: checkout.cart.v1.SetPeriodResponse
-	(*AddDomainRequest)(nil),            // 29: checkout.cart.v1.AddDomainRequest
-	(*AddDomainResponse)(nil),           // 30: checkout.cart.v1.AddDomainResponse
-	(*RemoveDomainRequest)(nil),         // 31: checkout.cart.v1.RemoveDomainRequest
-	(*RemoveDomainResponse)(nil),        // 32: checkout.cart.v1.RemoveDomainResponse
-	(*SetAdditionalFieldsRequest)(nil),  // 33: checkout.cart.v1.SetAdditionalFieldsRequest
-	(*SetAdditionalFieldsResponse)(nil), // 34: checkout.cart.v1.SetAdditionalFieldsResponse
-	(*PromotionAssignment)(nil),         // 35: checkout.cart.v1.PromotionAssignment
-	(*SetPromotionsRequest)(nil),        // 36: checkout.cart.v1.SetPromotionsRequest
-	(*SetPromotionsResponse)(nil),       // 37: checkout.cart.v1.SetPromotionsResponse
-	(*RedeemPromotionCodeRequest)(nil),  // 38: checkout.cart.v1.RedeemPromotionCodeRequest
-	(*RedeemPromotionCodeResponse)(nil), // 39: checkout.cart.v1.RedeemPromotionCodeResponse
-	(*RemovePromotionCodeRequest)(nil),  // 40: checkout.cart.v1.RemovePromotionCodeRequest
-	(*RemovePromotionCodeResponse)(nil), // 41: checkout.cart.v1.RemovePromotionCodeResponse
-	(*GetPricedCartRequest)(nil),        // 42: checkout.cart.v1.GetPricedCartRequest
-	(*GetPricedCartResponse)(nil),       // 43: checkout.cart.v1.GetPricedCartResponse
-	(*LinePrice)(nil),                   // 44: checkout.cart.v1.LinePrice
-	(*LinePromotion)(nil),               // 45: checkout.cart.v1.LinePromotion
-	(*PricedLine)(nil),                  // 46: checkout.cart.v1.PricedLine
-	(*PricedDomain)(nil),                // 47: checkout.cart.v1.PricedDomain
-	(*PricedItem)(nil),                  // 48: checkout.cart.v1.PricedItem
-	(*Totals)(nil),                      // 49: checkout.cart.v1.Totals
-	(*PricedCart)(nil),                  // 50: checkout.cart.v1.PricedCart
-	nil,                                 // 51: checkout.cart.v1.ProductLine.InformationsEntry
-	nil,                                 // 52: checkout.cart.v1.Notice.ParamsEntry
-	nil,                                 // 53: checkout.cart.v1.AddProductRequest.InformationsEntry
+	(LineKind)(0),                         // 0: checkout.cart.v1.LineKind
+	(*FieldValue)(nil),                    // 1: checkout.cart.v1.FieldValue
+	(*ProductLine)(nil),                   // 2: checkout.cart.v1.ProductLine
+	(*AddonLine)(nil),                     // 3: checkout.cart.v1.AddonLine
+	(*Domain)(nil),                        // 4: checkout.cart.v1.Domain
+	(*Item)(nil),                          // 5: checkout.cart.v1.Item
+	(*Cart)(nil),                          // 6: checkout.cart.v1.Cart
+	(*Notice)(nil),                        // 7: checkout.cart.v1.Notice
+	(*LineRef)(nil),                       // 8: checkout.cart.v1.LineRef
+	(*GetCartRequest)(nil),                // 9: checkout.cart.v1.GetCartRequest
+	(*GetCartResponse)(nil),               // 10: checkout.cart.v1.GetCartResponse
+	(*ReplaceCartRequest)(nil),            // 11: checkout.cart.v1.ReplaceCartRequest
+	(*ReplaceCartResponse)(nil),           // 12: checkout.cart.v1.ReplaceCartResponse
+	(*ClearCartRequest)(nil),              // 13: checkout.cart.v1.ClearCartRequest
+	(*ClearCartResponse)(nil),             // 14: checkout.cart.v1.ClearCartResponse
+	(*AddProductRequest)(nil),             // 15: checkout.cart.v1.AddProductRequest
+	(*AddProductResponse)(nil),            // 16: checkout.cart.v1.AddProductResponse
+	(*RemoveItemRequest)(nil),             // 17: checkout.cart.v1.RemoveItemRequest
+	(*RemoveItemResponse)(nil),            // 18: checkout.cart.v1.RemoveItemResponse
+	(*AddAddonRequest)(nil),               // 19: checkout.cart.v1.AddAddonRequest
+	(*AddAddonResponse)(nil),              // 20: checkout.cart.v1.AddAddonResponse
+	(*RemoveAddonRequest)(nil),            // 21: checkout.cart.v1.RemoveAddonRequest
+	(*RemoveAddonResponse)(nil),           // 22: checkout.cart.v1.RemoveAddonResponse
+	(*AddUpsellRequest)(nil),              // 23: checkout.cart.v1.AddUpsellRequest
+	(*AddUpsellResponse)(nil),             // 24: checkout.cart.v1.AddUpsellResponse
+	(*RemoveUpsellRequest)(nil),           // 25: checkout.cart.v1.RemoveUpsellRequest
+	(*RemoveUpsellResponse)(nil),          // 26: checkout.cart.v1.RemoveUpsellResponse
+	(*SetPeriodRequest)(nil),              // 27: checkout.cart.v1.SetPeriodRequest
+	(*SetPeriodResponse)(nil),             // 28: checkout.cart.v1.SetPeriodResponse
+	(*AddDomainRequest)(nil),              // 29: checkout.cart.v1.AddDomainRequest
+	(*AddDomainResponse)(nil),             // 30: checkout.cart.v1.AddDomainResponse
+	(*RemoveDomainRequest)(nil),           // 31: checkout.cart.v1.RemoveDomainRequest
+	(*RemoveDomainResponse)(nil),          // 32: checkout.cart.v1.RemoveDomainResponse
+	(*SetAdditionalFieldsRequest)(nil),    // 33: checkout.cart.v1.SetAdditionalFieldsRequest
+	(*SetAdditionalFieldsResponse)(nil),   // 34: checkout.cart.v1.SetAdditionalFieldsResponse
+	(*PromotionAssignment)(nil),           // 35: checkout.cart.v1.PromotionAssignment
+	(*SetPromotionsRequest)(nil),          // 36: checkout.cart.v1.SetPromotionsRequest
+	(*SetPromotionsResponse)(nil),         // 37: checkout.cart.v1.SetPromotionsResponse
+	(*RedeemPromotionCodeRequest)(nil),    // 38: checkout.cart.v1.RedeemPromotionCodeRequest
+	(*RedeemPromotionCodeResponse)(nil),   // 39: checkout.cart.v1.RedeemPromotionCodeResponse
+	(*RemovePromotionCodeRequest)(nil),    // 40: checkout.cart.v1.RemovePromotionCodeRequest
+	(*RemovePromotionCodeResponse)(nil),   // 41: checkout.cart.v1.RemovePromotionCodeResponse
+	(*GetPricedCartRequest)(nil),          // 42: checkout.cart.v1.GetPricedCartRequest
+	(*GetPricedCartResponse)(nil),         // 43: checkout.cart.v1.GetPricedCartResponse
+	(*LinePrice)(nil),                     // 44: checkout.cart.v1.LinePrice
+	(*LinePromotion)(nil),                 // 45: checkout.cart.v1.LinePromotion
+	(*PricedLine)(nil),                    // 46: checkout.cart.v1.PricedLine
+	(*PricedDomain)(nil),                  // 47: checkout.cart.v1.PricedDomain
+	(*PricedItem)(nil),                    // 48: checkout.cart.v1.PricedItem
+	(*Totals)(nil),                        // 49: checkout.cart.v1.Totals
+	(*PricedCart)(nil),                    // 50: checkout.cart.v1.PricedCart
+	(*StartContractTransferRequest)(nil),  // 51: checkout.cart.v1.StartContractTransferRequest
+	(*ContractTransfer)(nil),              // 52: checkout.cart.v1.ContractTransfer
+	(*StartContractTransferResponse)(nil), // 53: checkout.cart.v1.StartContractTransferResponse
+	nil,                                   // 54: checkout.cart.v1.ProductLine.InformationsEntry
+	nil,                                   // 55: checkout.cart.v1.Notice.ParamsEntry
+	nil,                                   // 56: checkout.cart.v1.AddProductRequest.InformationsEntry
 }
 var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	1,  // 0: checkout.cart.v1.ProductLine.additional_fields:type_name -> checkout.cart.v1.FieldValue
-	51, // 1: checkout.cart.v1.ProductLine.informations:type_name -> checkout.cart.v1.ProductLine.InformationsEntry
+	54, // 1: checkout.cart.v1.ProductLine.informations:type_name -> checkout.cart.v1.ProductLine.InformationsEntry
 	1,  // 2: checkout.cart.v1.AddonLine.additional_fields:type_name -> checkout.cart.v1.FieldValue
 	1,  // 3: checkout.cart.v1.Domain.additional_fields:type_name -> checkout.cart.v1.FieldValue
 	2,  // 4: checkout.cart.v1.Item.product:type_name -> checkout.cart.v1.ProductLine
@@ -4052,7 +4265,7 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	3,  // 6: checkout.cart.v1.Item.upsells:type_name -> checkout.cart.v1.AddonLine
 	4,  // 7: checkout.cart.v1.Item.domains:type_name -> checkout.cart.v1.Domain
 	5,  // 8: checkout.cart.v1.Cart.items:type_name -> checkout.cart.v1.Item
-	52, // 9: checkout.cart.v1.Notice.params:type_name -> checkout.cart.v1.Notice.ParamsEntry
+	55, // 9: checkout.cart.v1.Notice.params:type_name -> checkout.cart.v1.Notice.ParamsEntry
 	0,  // 10: checkout.cart.v1.LineRef.kind:type_name -> checkout.cart.v1.LineKind
 	6,  // 11: checkout.cart.v1.GetCartResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 12: checkout.cart.v1.GetCartResponse.notices:type_name -> checkout.cart.v1.Notice
@@ -4062,7 +4275,7 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	6,  // 16: checkout.cart.v1.ClearCartResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 17: checkout.cart.v1.ClearCartResponse.notices:type_name -> checkout.cart.v1.Notice
 	1,  // 18: checkout.cart.v1.AddProductRequest.additional_fields:type_name -> checkout.cart.v1.FieldValue
-	53, // 19: checkout.cart.v1.AddProductRequest.informations:type_name -> checkout.cart.v1.AddProductRequest.InformationsEntry
+	56, // 19: checkout.cart.v1.AddProductRequest.informations:type_name -> checkout.cart.v1.AddProductRequest.InformationsEntry
 	6,  // 20: checkout.cart.v1.AddProductResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 21: checkout.cart.v1.AddProductResponse.notices:type_name -> checkout.cart.v1.Notice
 	6,  // 22: checkout.cart.v1.RemoveItemResponse.cart:type_name -> checkout.cart.v1.Cart
@@ -4110,45 +4323,50 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	6,  // 64: checkout.cart.v1.PricedCart.cart:type_name -> checkout.cart.v1.Cart
 	48, // 65: checkout.cart.v1.PricedCart.items:type_name -> checkout.cart.v1.PricedItem
 	49, // 66: checkout.cart.v1.PricedCart.totals:type_name -> checkout.cart.v1.Totals
-	9,  // 67: checkout.cart.v1.CartService.GetCart:input_type -> checkout.cart.v1.GetCartRequest
-	11, // 68: checkout.cart.v1.CartService.ReplaceCart:input_type -> checkout.cart.v1.ReplaceCartRequest
-	13, // 69: checkout.cart.v1.CartService.ClearCart:input_type -> checkout.cart.v1.ClearCartRequest
-	15, // 70: checkout.cart.v1.CartService.AddProduct:input_type -> checkout.cart.v1.AddProductRequest
-	17, // 71: checkout.cart.v1.CartService.RemoveItem:input_type -> checkout.cart.v1.RemoveItemRequest
-	19, // 72: checkout.cart.v1.CartService.AddAddon:input_type -> checkout.cart.v1.AddAddonRequest
-	21, // 73: checkout.cart.v1.CartService.RemoveAddon:input_type -> checkout.cart.v1.RemoveAddonRequest
-	23, // 74: checkout.cart.v1.CartService.AddUpsell:input_type -> checkout.cart.v1.AddUpsellRequest
-	25, // 75: checkout.cart.v1.CartService.RemoveUpsell:input_type -> checkout.cart.v1.RemoveUpsellRequest
-	27, // 76: checkout.cart.v1.CartService.SetPeriod:input_type -> checkout.cart.v1.SetPeriodRequest
-	29, // 77: checkout.cart.v1.CartService.AddDomain:input_type -> checkout.cart.v1.AddDomainRequest
-	31, // 78: checkout.cart.v1.CartService.RemoveDomain:input_type -> checkout.cart.v1.RemoveDomainRequest
-	33, // 79: checkout.cart.v1.CartService.SetAdditionalFields:input_type -> checkout.cart.v1.SetAdditionalFieldsRequest
-	36, // 80: checkout.cart.v1.CartService.SetPromotions:input_type -> checkout.cart.v1.SetPromotionsRequest
-	38, // 81: checkout.cart.v1.CartService.RedeemPromotionCode:input_type -> checkout.cart.v1.RedeemPromotionCodeRequest
-	40, // 82: checkout.cart.v1.CartService.RemovePromotionCode:input_type -> checkout.cart.v1.RemovePromotionCodeRequest
-	42, // 83: checkout.cart.v1.CartService.GetPricedCart:input_type -> checkout.cart.v1.GetPricedCartRequest
-	10, // 84: checkout.cart.v1.CartService.GetCart:output_type -> checkout.cart.v1.GetCartResponse
-	12, // 85: checkout.cart.v1.CartService.ReplaceCart:output_type -> checkout.cart.v1.ReplaceCartResponse
-	14, // 86: checkout.cart.v1.CartService.ClearCart:output_type -> checkout.cart.v1.ClearCartResponse
-	16, // 87: checkout.cart.v1.CartService.AddProduct:output_type -> checkout.cart.v1.AddProductResponse
-	18, // 88: checkout.cart.v1.CartService.RemoveItem:output_type -> checkout.cart.v1.RemoveItemResponse
-	20, // 89: checkout.cart.v1.CartService.AddAddon:output_type -> checkout.cart.v1.AddAddonResponse
-	22, // 90: checkout.cart.v1.CartService.RemoveAddon:output_type -> checkout.cart.v1.RemoveAddonResponse
-	24, // 91: checkout.cart.v1.CartService.AddUpsell:output_type -> checkout.cart.v1.AddUpsellResponse
-	26, // 92: checkout.cart.v1.CartService.RemoveUpsell:output_type -> checkout.cart.v1.RemoveUpsellResponse
-	28, // 93: checkout.cart.v1.CartService.SetPeriod:output_type -> checkout.cart.v1.SetPeriodResponse
-	30, // 94: checkout.cart.v1.CartService.AddDomain:output_type -> checkout.cart.v1.AddDomainResponse
-	32, // 95: checkout.cart.v1.CartService.RemoveDomain:output_type -> checkout.cart.v1.RemoveDomainResponse
-	34, // 96: checkout.cart.v1.CartService.SetAdditionalFields:output_type -> checkout.cart.v1.SetAdditionalFieldsResponse
-	37, // 97: checkout.cart.v1.CartService.SetPromotions:output_type -> checkout.cart.v1.SetPromotionsResponse
-	39, // 98: checkout.cart.v1.CartService.RedeemPromotionCode:output_type -> checkout.cart.v1.RedeemPromotionCodeResponse
-	41, // 99: checkout.cart.v1.CartService.RemovePromotionCode:output_type -> checkout.cart.v1.RemovePromotionCodeResponse
-	43, // 100: checkout.cart.v1.CartService.GetPricedCart:output_type -> checkout.cart.v1.GetPricedCartResponse
-	84, // [84:101] is the sub-list for method output_type
-	67, // [67:84] is the sub-list for method input_type
-	67, // [67:67] is the sub-list for extension type_name
-	67, // [67:67] is the sub-list for extension extendee
-	0,  // [0:67] is the sub-list for field type_name
+	6,  // 67: checkout.cart.v1.StartContractTransferResponse.cart:type_name -> checkout.cart.v1.Cart
+	7,  // 68: checkout.cart.v1.StartContractTransferResponse.notices:type_name -> checkout.cart.v1.Notice
+	52, // 69: checkout.cart.v1.StartContractTransferResponse.transfer:type_name -> checkout.cart.v1.ContractTransfer
+	9,  // 70: checkout.cart.v1.CartService.GetCart:input_type -> checkout.cart.v1.GetCartRequest
+	11, // 71: checkout.cart.v1.CartService.ReplaceCart:input_type -> checkout.cart.v1.ReplaceCartRequest
+	13, // 72: checkout.cart.v1.CartService.ClearCart:input_type -> checkout.cart.v1.ClearCartRequest
+	15, // 73: checkout.cart.v1.CartService.AddProduct:input_type -> checkout.cart.v1.AddProductRequest
+	17, // 74: checkout.cart.v1.CartService.RemoveItem:input_type -> checkout.cart.v1.RemoveItemRequest
+	19, // 75: checkout.cart.v1.CartService.AddAddon:input_type -> checkout.cart.v1.AddAddonRequest
+	21, // 76: checkout.cart.v1.CartService.RemoveAddon:input_type -> checkout.cart.v1.RemoveAddonRequest
+	23, // 77: checkout.cart.v1.CartService.AddUpsell:input_type -> checkout.cart.v1.AddUpsellRequest
+	25, // 78: checkout.cart.v1.CartService.RemoveUpsell:input_type -> checkout.cart.v1.RemoveUpsellRequest
+	27, // 79: checkout.cart.v1.CartService.SetPeriod:input_type -> checkout.cart.v1.SetPeriodRequest
+	29, // 80: checkout.cart.v1.CartService.AddDomain:input_type -> checkout.cart.v1.AddDomainRequest
+	31, // 81: checkout.cart.v1.CartService.RemoveDomain:input_type -> checkout.cart.v1.RemoveDomainRequest
+	33, // 82: checkout.cart.v1.CartService.SetAdditionalFields:input_type -> checkout.cart.v1.SetAdditionalFieldsRequest
+	36, // 83: checkout.cart.v1.CartService.SetPromotions:input_type -> checkout.cart.v1.SetPromotionsRequest
+	38, // 84: checkout.cart.v1.CartService.RedeemPromotionCode:input_type -> checkout.cart.v1.RedeemPromotionCodeRequest
+	40, // 85: checkout.cart.v1.CartService.RemovePromotionCode:input_type -> checkout.cart.v1.RemovePromotionCodeRequest
+	51, // 86: checkout.cart.v1.CartService.StartContractTransfer:input_type -> checkout.cart.v1.StartContractTransferRequest
+	42, // 87: checkout.cart.v1.CartService.GetPricedCart:input_type -> checkout.cart.v1.GetPricedCartRequest
+	10, // 88: checkout.cart.v1.CartService.GetCart:output_type -> checkout.cart.v1.GetCartResponse
+	12, // 89: checkout.cart.v1.CartService.ReplaceCart:output_type -> checkout.cart.v1.ReplaceCartResponse
+	14, // 90: checkout.cart.v1.CartService.ClearCart:output_type -> checkout.cart.v1.ClearCartResponse
+	16, // 91: checkout.cart.v1.CartService.AddProduct:output_type -> checkout.cart.v1.AddProductResponse
+	18, // 92: checkout.cart.v1.CartService.RemoveItem:output_type -> checkout.cart.v1.RemoveItemResponse
+	20, // 93: checkout.cart.v1.CartService.AddAddon:output_type -> checkout.cart.v1.AddAddonResponse
+	22, // 94: checkout.cart.v1.CartService.RemoveAddon:output_type -> checkout.cart.v1.RemoveAddonResponse
+	24, // 95: checkout.cart.v1.CartService.AddUpsell:output_type -> checkout.cart.v1.AddUpsellResponse
+	26, // 96: checkout.cart.v1.CartService.RemoveUpsell:output_type -> checkout.cart.v1.RemoveUpsellResponse
+	28, // 97: checkout.cart.v1.CartService.SetPeriod:output_type -> checkout.cart.v1.SetPeriodResponse
+	30, // 98: checkout.cart.v1.CartService.AddDomain:output_type -> checkout.cart.v1.AddDomainResponse
+	32, // 99: checkout.cart.v1.CartService.RemoveDomain:output_type -> checkout.cart.v1.RemoveDomainResponse
+	34, // 100: checkout.cart.v1.CartService.SetAdditionalFields:output_type -> checkout.cart.v1.SetAdditionalFieldsResponse
+	37, // 101: checkout.cart.v1.CartService.SetPromotions:output_type -> checkout.cart.v1.SetPromotionsResponse
+	39, // 102: checkout.cart.v1.CartService.RedeemPromotionCode:output_type -> checkout.cart.v1.RedeemPromotionCodeResponse
+	41, // 103: checkout.cart.v1.CartService.RemovePromotionCode:output_type -> checkout.cart.v1.RemovePromotionCodeResponse
+	53, // 104: checkout.cart.v1.CartService.StartContractTransfer:output_type -> checkout.cart.v1.StartContractTransferResponse
+	43, // 105: checkout.cart.v1.CartService.GetPricedCart:output_type -> checkout.cart.v1.GetPricedCartResponse
+	88, // [88:106] is the sub-list for method output_type
+	70, // [70:88] is the sub-list for method input_type
+	70, // [70:70] is the sub-list for extension type_name
+	70, // [70:70] is the sub-list for extension extendee
+	0,  // [0:70] is the sub-list for field type_name
 }
 
 func init() { file_checkout_cart_v1_cart_proto_init() }
@@ -4162,7 +4380,7 @@ func file_checkout_cart_v1_cart_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_cart_v1_cart_proto_rawDesc), len(file_checkout_cart_v1_cart_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   53,
+			NumMessages:   56,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

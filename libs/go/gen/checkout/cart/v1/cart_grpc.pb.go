@@ -48,23 +48,24 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CartService_GetCart_FullMethodName             = "/checkout.cart.v1.CartService/GetCart"
-	CartService_ReplaceCart_FullMethodName         = "/checkout.cart.v1.CartService/ReplaceCart"
-	CartService_ClearCart_FullMethodName           = "/checkout.cart.v1.CartService/ClearCart"
-	CartService_AddProduct_FullMethodName          = "/checkout.cart.v1.CartService/AddProduct"
-	CartService_RemoveItem_FullMethodName          = "/checkout.cart.v1.CartService/RemoveItem"
-	CartService_AddAddon_FullMethodName            = "/checkout.cart.v1.CartService/AddAddon"
-	CartService_RemoveAddon_FullMethodName         = "/checkout.cart.v1.CartService/RemoveAddon"
-	CartService_AddUpsell_FullMethodName           = "/checkout.cart.v1.CartService/AddUpsell"
-	CartService_RemoveUpsell_FullMethodName        = "/checkout.cart.v1.CartService/RemoveUpsell"
-	CartService_SetPeriod_FullMethodName           = "/checkout.cart.v1.CartService/SetPeriod"
-	CartService_AddDomain_FullMethodName           = "/checkout.cart.v1.CartService/AddDomain"
-	CartService_RemoveDomain_FullMethodName        = "/checkout.cart.v1.CartService/RemoveDomain"
-	CartService_SetAdditionalFields_FullMethodName = "/checkout.cart.v1.CartService/SetAdditionalFields"
-	CartService_SetPromotions_FullMethodName       = "/checkout.cart.v1.CartService/SetPromotions"
-	CartService_RedeemPromotionCode_FullMethodName = "/checkout.cart.v1.CartService/RedeemPromotionCode"
-	CartService_RemovePromotionCode_FullMethodName = "/checkout.cart.v1.CartService/RemovePromotionCode"
-	CartService_GetPricedCart_FullMethodName       = "/checkout.cart.v1.CartService/GetPricedCart"
+	CartService_GetCart_FullMethodName               = "/checkout.cart.v1.CartService/GetCart"
+	CartService_ReplaceCart_FullMethodName           = "/checkout.cart.v1.CartService/ReplaceCart"
+	CartService_ClearCart_FullMethodName             = "/checkout.cart.v1.CartService/ClearCart"
+	CartService_AddProduct_FullMethodName            = "/checkout.cart.v1.CartService/AddProduct"
+	CartService_RemoveItem_FullMethodName            = "/checkout.cart.v1.CartService/RemoveItem"
+	CartService_AddAddon_FullMethodName              = "/checkout.cart.v1.CartService/AddAddon"
+	CartService_RemoveAddon_FullMethodName           = "/checkout.cart.v1.CartService/RemoveAddon"
+	CartService_AddUpsell_FullMethodName             = "/checkout.cart.v1.CartService/AddUpsell"
+	CartService_RemoveUpsell_FullMethodName          = "/checkout.cart.v1.CartService/RemoveUpsell"
+	CartService_SetPeriod_FullMethodName             = "/checkout.cart.v1.CartService/SetPeriod"
+	CartService_AddDomain_FullMethodName             = "/checkout.cart.v1.CartService/AddDomain"
+	CartService_RemoveDomain_FullMethodName          = "/checkout.cart.v1.CartService/RemoveDomain"
+	CartService_SetAdditionalFields_FullMethodName   = "/checkout.cart.v1.CartService/SetAdditionalFields"
+	CartService_SetPromotions_FullMethodName         = "/checkout.cart.v1.CartService/SetPromotions"
+	CartService_RedeemPromotionCode_FullMethodName   = "/checkout.cart.v1.CartService/RedeemPromotionCode"
+	CartService_RemovePromotionCode_FullMethodName   = "/checkout.cart.v1.CartService/RemovePromotionCode"
+	CartService_StartContractTransfer_FullMethodName = "/checkout.cart.v1.CartService/StartContractTransfer"
+	CartService_GetPricedCart_FullMethodName         = "/checkout.cart.v1.CartService/GetPricedCart"
 )
 
 // CartServiceClient is the client API for CartService service.
@@ -116,6 +117,17 @@ type CartServiceClient interface {
 	// NOT_FOUND cart.promotion_not_found when the cart does not hold it; automatic promotions are
 	// recomputed afterwards, so an automatic code may come back.
 	RemovePromotionCode(ctx context.Context, in *RemovePromotionCodeRequest, opts ...grpc.CallOption) (*RemovePromotionCodeResponse, error)
+	// Orders the contract behind a transfer id (spec §4 "Contract transfer",
+	// POST /contract-transfer/{transferId}): the hoster's transfer service names the contract; the
+	// brand's transfer product (or the product the transfer names by external_product_id) is added
+	// unless the cart holds it, and its transfer_contract field is set to the contract reference,
+	// checked with the field's rules (required included). Repeating it changes nothing. Errors (spec
+	// §8): NOT_FOUND domain.transfer_product_unavailable (an unknown or malformed transfer id),
+	// FAILED_PRECONDITION domain.transfer_product_unavailable (the product is not orderable or has no
+	// transfer_contract field; with a google.rpc.BadRequest violation on field transfer_contract when
+	// the reference breaks the field's rules), UNAVAILABLE domain.contract_transfer_unavailable (the
+	// transfer service did not answer usably). A refusal leaves the cart unchanged.
+	StartContractTransfer(ctx context.Context, in *StartContractTransferRequest, opts ...grpc.CallOption) (*StartContractTransferResponse, error)
 	// The cart with every amount the cart page shows, plus what blocks the checkout.
 	GetPricedCart(ctx context.Context, in *GetPricedCartRequest, opts ...grpc.CallOption) (*GetPricedCartResponse, error)
 }
@@ -288,6 +300,16 @@ func (c *cartServiceClient) RemovePromotionCode(ctx context.Context, in *RemoveP
 	return out, nil
 }
 
+func (c *cartServiceClient) StartContractTransfer(ctx context.Context, in *StartContractTransferRequest, opts ...grpc.CallOption) (*StartContractTransferResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StartContractTransferResponse)
+	err := c.cc.Invoke(ctx, CartService_StartContractTransfer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *cartServiceClient) GetPricedCart(ctx context.Context, in *GetPricedCartRequest, opts ...grpc.CallOption) (*GetPricedCartResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetPricedCartResponse)
@@ -347,6 +369,17 @@ type CartServiceServer interface {
 	// NOT_FOUND cart.promotion_not_found when the cart does not hold it; automatic promotions are
 	// recomputed afterwards, so an automatic code may come back.
 	RemovePromotionCode(context.Context, *RemovePromotionCodeRequest) (*RemovePromotionCodeResponse, error)
+	// Orders the contract behind a transfer id (spec §4 "Contract transfer",
+	// POST /contract-transfer/{transferId}): the hoster's transfer service names the contract; the
+	// brand's transfer product (or the product the transfer names by external_product_id) is added
+	// unless the cart holds it, and its transfer_contract field is set to the contract reference,
+	// checked with the field's rules (required included). Repeating it changes nothing. Errors (spec
+	// §8): NOT_FOUND domain.transfer_product_unavailable (an unknown or malformed transfer id),
+	// FAILED_PRECONDITION domain.transfer_product_unavailable (the product is not orderable or has no
+	// transfer_contract field; with a google.rpc.BadRequest violation on field transfer_contract when
+	// the reference breaks the field's rules), UNAVAILABLE domain.contract_transfer_unavailable (the
+	// transfer service did not answer usably). A refusal leaves the cart unchanged.
+	StartContractTransfer(context.Context, *StartContractTransferRequest) (*StartContractTransferResponse, error)
 	// The cart with every amount the cart page shows, plus what blocks the checkout.
 	GetPricedCart(context.Context, *GetPricedCartRequest) (*GetPricedCartResponse, error)
 	mustEmbedUnimplementedCartServiceServer()
@@ -406,6 +439,9 @@ func (UnimplementedCartServiceServer) RedeemPromotionCode(context.Context, *Rede
 }
 func (UnimplementedCartServiceServer) RemovePromotionCode(context.Context, *RemovePromotionCodeRequest) (*RemovePromotionCodeResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RemovePromotionCode not implemented")
+}
+func (UnimplementedCartServiceServer) StartContractTransfer(context.Context, *StartContractTransferRequest) (*StartContractTransferResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method StartContractTransfer not implemented")
 }
 func (UnimplementedCartServiceServer) GetPricedCart(context.Context, *GetPricedCartRequest) (*GetPricedCartResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetPricedCart not implemented")
@@ -719,6 +755,24 @@ func _CartService_RemovePromotionCode_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CartService_StartContractTransfer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartContractTransferRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CartServiceServer).StartContractTransfer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CartService_StartContractTransfer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CartServiceServer).StartContractTransfer(ctx, req.(*StartContractTransferRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CartService_GetPricedCart_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetPricedCartRequest)
 	if err := dec(in); err != nil {
@@ -807,6 +861,10 @@ var CartService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RemovePromotionCode",
 			Handler:    _CartService_RemovePromotionCode_Handler,
+		},
+		{
+			MethodName: "StartContractTransfer",
+			Handler:    _CartService_StartContractTransfer_Handler,
 		},
 		{
 			MethodName: "GetPricedCart",
