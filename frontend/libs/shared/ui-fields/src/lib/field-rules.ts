@@ -1,4 +1,4 @@
-import { MAX_PERSONS, parseRules, RuleParseError, validate, type OtherValues } from '@hostcart/shared-util-fields';
+import { familyViolations, MAX_PERSONS, parseRules, RuleParseError, validate, type OtherValues } from '@hostcart/shared-util-fields';
 import type { FieldDef, FieldMessage, FieldValueEntry } from './types';
 
 /** prefilled_with value that asks for the brand's country (services/catalog/seed/README.md). */
@@ -10,14 +10,21 @@ const labelOf = (field: Pick<FieldDef, 'key' | 'label'>) => field.label || field
  * The first problem of a value under the field's rules (the shared engine, the same keys as the
  * server), or undefined. A definition whose rules do not parse is left to the server to judge.
  */
-export function firstViolation(field: Pick<FieldDef, 'key' | 'label' | 'validation_rules'>, value: string, others: OtherValues = {}): FieldMessage | undefined {
+export function firstViolation(
+  field: Pick<FieldDef, 'key' | 'label' | 'validation_rules'> & Partial<Pick<FieldDef, 'input_component'>>,
+  value: string,
+  others: OtherValues = {},
+): FieldMessage | undefined {
   try {
     const [first] = validate(parseRules(field.validation_rules), value, others);
-    return first ? { key: first.key, params: { ...first.params, field: labelOf(field) } } : undefined;
+    if (first) return { key: first.key, params: { ...first.params, field: labelOf(field) } };
   } catch (err) {
-    if (err instanceof RuleParseError) return undefined;
-    throw err;
+    if (!(err instanceof RuleParseError)) throw err;
   }
+  // The business-address and power-of-attorney widgets' structure (the seed names those fields
+  // by their component, so others by key serve as others by component).
+  const [family] = field.input_component ? familyViolations(field.input_component, value, others, new Date()) : [];
+  return family ? { key: family, params: { field: labelOf(field), max: String(MAX_PERSONS) } } : undefined;
 }
 
 /** Whether the rules make the field required (an unreadable definition counts as optional). */

@@ -4,6 +4,9 @@ import { widgetFor } from './field-widget';
 import { fieldsShown, isRequiredField, valuesToSave } from './field-rules';
 import type { CountryOption, FieldDef, FieldMessage, FieldValueEntry, ServerFieldErrors } from './types';
 import { confirmKey, PASSWORD_COMPONENT, useFieldsForm } from './use-fields-form';
+import { FieldFamilyContext, type FieldFamily } from './family-context';
+
+const NO_FAMILY: FieldFamily = {};
 
 export interface FieldsFormProps {
   /** Every field definition of the line; the form shows those of the current step. */
@@ -26,6 +29,8 @@ export interface FieldsFormProps {
   error?: string;
   /** Buttons beside Save (Back, Remove, ...). */
   secondaryActions?: ReactNode;
+  /** What the business-address and power-of-attorney widgets need from the screen. */
+  family?: FieldFamily;
 }
 
 /**
@@ -34,7 +39,7 @@ export interface FieldsFormProps {
  * message per field after saving, Save disabled while anything is invalid or a server error is
  * shown.
  */
-export function FieldsForm({ fields, postponedStep = false, stored, countries, brandCountry, onSave, saveLabel, busy, error, secondaryActions }: FieldsFormProps) {
+export function FieldsForm({ fields, postponedStep = false, stored, countries, brandCountry, onSave, saveLabel, busy, error, secondaryActions, family = NO_FAMILY }: FieldsFormProps) {
   const { t } = useTranslation();
   const base = useId();
   const shown = useMemo(() => fieldsShown(fields, postponedStep), [fields, postponedStep]);
@@ -63,6 +68,7 @@ export function FieldsForm({ fields, postponedStep = false, stored, countries, b
   };
 
   return (
+    <FieldFamilyContext.Provider value={family}>
     <form noValidate className="hc-fields-form" onSubmit={submit}>
       {shown.map((field, i) => {
         const Widget = widgetFor(field.input_component);
@@ -81,6 +87,7 @@ export function FieldsForm({ fields, postponedStep = false, stored, countries, b
             field={field}
             required={isRequiredField(field)}
             countries={countries}
+            values={form.values}
             {...bind(field.key, id)}
             confirm={field.input_component === PASSWORD_COMPONENT ? bind(confirmKey(field.key), `${id}-confirm`) : undefined}
           />
@@ -101,5 +108,6 @@ export function FieldsForm({ fields, postponedStep = false, stored, countries, b
         </button>
       </div>
     </form>
+    </FieldFamilyContext.Provider>
   );
 }

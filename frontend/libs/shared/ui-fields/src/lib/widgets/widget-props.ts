@@ -19,6 +19,8 @@ export interface WidgetProps extends InputBinding {
   countries: readonly CountryOption[];
   /** The confirm input of a password widget. */
   confirm?: InputBinding;
+  /** Every value of the form by field key (the power-of-attorney widgets read each other's). */
+  values?: Readonly<Record<string, string>>;
 }
 
 /** aria attributes of an input with an optional error and help text. */
