@@ -19,6 +19,8 @@ import (
 // Handlers answers the cart routes with the cart service.
 type Handlers struct {
 	cart cartv1.CartServiceClient
+	// hidePrices tells whether the session's priced view goes out without amounts (panel.go).
+	hidePrices PanelCheck
 }
 
 // New returns the handlers.
@@ -63,6 +65,9 @@ func (h *Handlers) getCart(c *gin.Context) {
 
 func (h *Handlers) pricedCart(c *gin.Context) {
 	resp, err := h.cart.GetPricedCart(c.Request.Context(), &cartv1.GetPricedCartRequest{})
+	if err == nil && h.pricesHidden(c) {
+		StripPrices(resp.GetPriced())
+	}
 	apijson.Write(c, resp, err)
 }
 

@@ -8,8 +8,10 @@ package customerapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 
 	"github.com/gin-gonic/gin"
 	"google.golang.org/protobuf/proto"
@@ -74,13 +76,29 @@ func (h *Handlers) getVat(c *gin.Context) {
 	apijson.Write(c, resp, err)
 }
 
-// authorizationURL answers {"url": ...}; use_cp_2=true selects the brand's second authority.
+// nonWord is what spec §2 drops from oauth values ("keep word characters").
+var nonWord = regexp.MustCompile(`\W`)
+
+// maxDataLen bounds the panel's data carried in the callback URL: a few ids, base64-encoded.
+const maxDataLen = 2048
+
+// authorizationURL answers {"url": ...}; use_cp_2=true selects the brand's second authority. A
+// sign-in from the cloud control panel passes its data (spec §2 /oauth/callback data), which
+// the authority hands back with the code in the callback URL.
 func (h *Handlers) authorizationURL(c *gin.Context) {
 	scheme := "http"
 	if h.isHTTPS(c.Request) {
 		scheme = "https"
 	}
-	redirect := (&url.URL{Scheme: scheme, Host: c.Request.Host, Path: CallbackPath}).String()
+	callback := &url.URL{Scheme: scheme, Host: c.Request.Host, Path: CallbackPath}
+	if data := nonWord.ReplaceAllString(c.Query("data"), ""); data != "" {
+		if len(data) > maxDataLen {
+			httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "data")
+			return
+		}
+		callback.RawQuery = url.Values{"data": {data}}.Encode()
+	}
+	redirect := callback.String()
 	resp, err := h.customers.BeginLogin(c.Request.Context(), &customerv1.BeginLoginRequest{
 		RedirectUri: redirect, UseCp_2: c.Query("use_cp_2") == "true",
 	})
@@ -94,6 +112,19 @@ type loginBody struct {
 	SubscriptionID    string `json:"subscription_id"`
 	UseCP2            bool   `json:"use_cp_2"`
 	ClearCart         bool   `json:"clear_cart"`
+	// OAuthData is the cloud control panel's data (spec §3 "Oauth data") the callback decoded;
+	// present only for a panel sign-in.
+	OAuthData *oauthData `json:"oauth_data"`
+}
+
+// oauthData is spec §3's "Oauth data". The customer service keeps it with the session and
+// decides what of it to trust (use_cp_2 is the authority the login really went to).
+type oauthData struct {
+	OrderType         string `json:"order_type"`
+	UseCP2            bool   `json:"use_cp_2"`
+	WebhostingID      string `json:"webhosting_id"`
+	CategorySlug      string `json:"category_slug"`
+	ExternalProductID string `json:"external_product_id"`
 }
 
 // login finishes the login, rotates the session cookie (the session keeps its data, a cookie
@@ -110,9 +141,14 @@ func (h *Handlers) login(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	resp, err := h.customers.CompleteLogin(ctx, &customerv1.CompleteLoginRequest{
+	req := &customerv1.CompleteLoginRequest{
 		AuthorizationCode: body.AuthorizationCode, State: body.State, SubscriptionId: body.SubscriptionID,
-	})
+	}
+	if d := body.OAuthData; d != nil {
+		req.Panel = &customerv1.PanelSignIn{OrderType: d.OrderType, UseCp_2: d.UseCP2 || body.UseCP2, WebhostingId: d.WebhostingID,
+			CategorySlug: d.CategorySlug, ExternalProductId: d.ExternalProductID}
+	}
+	resp, err := h.customers.CompleteLogin(ctx, req)
 	if err != nil {
 		httperr.Abort(c, err)
 		return
@@ -130,6 +166,8 @@ func (h *Handlers) login(c *gin.Context) {
 	apijson.Write(c, resp, nil)
 }
 
+// logout answers {"customer", "panel_url"}: the back-to-panel link (spec §6 "Panel user") sends the
+// browser to panel_url, the brand's authority the session signed in at.
 func (h *Handlers) logout(c *gin.Context) {
 	resp, err := h.customers.Logout(c.Request.Context(), &customerv1.LogoutRequest{})
 	if err != nil {
@@ -141,6 +179,18 @@ func (h *Handlers) logout(c *gin.Context) {
 		return
 	}
 	apijson.Write(c, resp, nil)
+}
+
+// PanelSession reports whether the request's session signed in from the cloud control panel,
+// as the customer service remembers it: the cart's priced view leaves the amounts out for it.
+func PanelSession(customers customerv1.CustomerServiceClient) func(*gin.Context) (bool, error) {
+	return func(c *gin.Context) (bool, error) {
+		resp, err := customers.GetSessionCustomer(c.Request.Context(), &customerv1.GetSessionCustomerRequest{})
+		if err != nil {
+			return false, fmt.Errorf("panel session: %w", err)
+		}
+		return resp.GetCustomer().GetPanel() != nil, nil
+	}
 }
 
 func (h *Handlers) getCustomer(c *gin.Context) {

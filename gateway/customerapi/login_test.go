@@ -21,8 +21,9 @@ import (
 // loginStub is a customer service that accepts the code "good" only.
 type loginStub struct {
 	customerv1.CustomerServiceClient
-	begin   *customerv1.BeginLoginRequest
-	logouts int
+	begin    *customerv1.BeginLoginRequest
+	complete *customerv1.CompleteLoginRequest
+	logouts  int
 }
 
 func (s *loginStub) BeginLogin(_ context.Context, req *customerv1.BeginLoginRequest, _ ...grpc.CallOption) (*customerv1.BeginLoginResponse, error) {
@@ -31,6 +32,7 @@ func (s *loginStub) BeginLogin(_ context.Context, req *customerv1.BeginLoginRequ
 }
 
 func (s *loginStub) CompleteLogin(_ context.Context, req *customerv1.CompleteLoginRequest, _ ...grpc.CallOption) (*customerv1.CompleteLoginResponse, error) {
+	s.complete = req
 	if req.GetAuthorizationCode() != "good" || req.GetState() != "s" {
 		return nil, status.Error(codes.Unauthenticated, "customer.login_failed")
 	}
@@ -39,7 +41,7 @@ func (s *loginStub) CompleteLogin(_ context.Context, req *customerv1.CompleteLog
 
 func (s *loginStub) Logout(context.Context, *customerv1.LogoutRequest, ...grpc.CallOption) (*customerv1.LogoutResponse, error) {
 	s.logouts++
-	return &customerv1.LogoutResponse{Customer: &customerv1.Customer{}}, nil
+	return &customerv1.LogoutResponse{Customer: &customerv1.Customer{}, PanelUrl: "https://cloud.example/login"}, nil
 }
 
 type cartStub struct {

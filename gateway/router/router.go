@@ -159,7 +159,12 @@ func New(d Deps) (*gin.Engine, error) {
 	// only the catalog stores.
 	if d.Cart != nil && d.Promotions != nil {
 		routes := api.Group("", middleware.Locale(d.Locales), middleware.CallContext())
-		cartapi.New(d.Cart).Register(routes)
+		carts := cartapi.New(d.Cart)
+		if d.Customers != nil {
+			// Panel users see no prices in the cart (spec §2); the customer service knows them.
+			carts.HidePricesFor(customerapi.PanelSession(d.Customers))
+		}
+		carts.Register(routes)
 		promotionapi.New(d.Promotions).Register(routes)
 	}
 	if d.Customers != nil {
