@@ -10,6 +10,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/cart/adapters/redisstore"
+	"github.com/hostcart/checkout/services/cart/adapters/transferhttp"
 	"github.com/hostcart/checkout/services/cart/service"
 )
 
@@ -44,6 +45,8 @@ type Config struct {
 	// CustomerAddr (CUSTOMER_ADDR) is the customer service's dial target, for the VAT rate the
 	// session's customer pays; empty prices every cart with the brand's rates.
 	CustomerAddr string
+	// Transfer configures the hoster's contract transfer service.
+	Transfer TransferConfig
 	// Promotions, when set, is used instead of dialing PromotionAddr (tests, a process that
 	// serves promotions itself).
 	Promotions service.Promotions
@@ -62,7 +65,30 @@ func ConfigFromEnv() Config {
 		PromotionAddr:  config.String("PROMOTION_ADDR", ""),
 		CustomerAddr:   config.String("CUSTOMER_ADDR", ""),
 		CacheTTL:       config.Duration("CART_CACHE_TTL", DefaultCacheTTL),
-		GRPC:           grpcserver.ConfigFromEnv(),
-		Client:         grpcclient.ConfigFromEnv(),
+		Transfer: TransferConfig{
+			Provider: config.String("TRANSFER_PROVIDER", ""),
+			URL:      config.String("TRANSFER_URL", ""),
+			APIKey:   config.String("TRANSFER_API_KEY", ""),
+			Timeout:  config.Duration("TRANSFER_TIMEOUT", transferhttp.DefaultTimeout),
+		},
+		GRPC:   grpcserver.ConfigFromEnv(),
+		Client: grpcclient.ConfigFromEnv(),
 	}
+}
+
+// Transfer providers (TRANSFER_PROVIDER).
+const (
+	TransferHTTP    = "http"
+	TransferSandbox = "sandbox"
+)
+
+// TransferConfig selects the contract transfer service: "http" (TRANSFER_URL, the key
+// TRANSFER_API_KEY from a Secret, TRANSFER_TIMEOUT), "sandbox" (devstack: the deterministic
+// stand-in of transfersandbox), or empty: every contract transfer answers that the service is
+// unavailable.
+type TransferConfig struct {
+	Provider string
+	URL      string
+	APIKey   string
+	Timeout  time.Duration
 }

@@ -21,7 +21,9 @@ import (
 	"github.com/hostcart/checkout/services/cart/adapters/domainclient"
 	"github.com/hostcart/checkout/services/cart/adapters/promotionclient"
 	"github.com/hostcart/checkout/services/cart/adapters/redisstore"
+	"github.com/hostcart/checkout/services/cart/adapters/transferhttp"
 	"github.com/hostcart/checkout/services/cart/endpoints"
+	"github.com/hostcart/checkout/services/cart/sandbox/transfersandbox"
 	"github.com/hostcart/checkout/services/cart/service"
 	grpctransport "github.com/hostcart/checkout/services/cart/transport/grpc"
 )
@@ -100,6 +102,16 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		log.WarnContext(ctx, "CUSTOMER_ADDR not set; carts are priced with the brand's VAT rates whatever the customer's address")
 	}
 
+	transfers, err := transferPort(cfg.Transfer)
+	if err != nil {
+		return err
+	}
+	if transfers != nil {
+		ports.Transfers, ports.TransferProducts = transfers, ports.Catalog.(service.TransferProducts)
+	} else {
+		log.WarnContext(ctx, "TRANSFER_PROVIDER not set; contract transfers answer that the service is unavailable")
+	}
+
 	set := kitlog.Set(endpoints.New(service.New(ports, log)), log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	cartv1.RegisterCartServiceServer(srv.GRPC(), grpctransport.NewServer(set))
@@ -112,4 +124,21 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("cart: %w", err)
 	}
 	return nil
+}
+
+// transferPort builds the contract transfer port of cfg; nil when none is configured.
+func transferPort(cfg TransferConfig) (service.Transfers, error) {
+	switch cfg.Provider {
+	case "":
+		return nil, nil
+	case TransferSandbox:
+		return transfersandbox.New(), nil
+	case TransferHTTP:
+		if cfg.URL == "" {
+			return nil, errors.New("cart: TRANSFER_PROVIDER=http needs TRANSFER_URL")
+		}
+		return transferhttp.New(transferhttp.Config{URL: cfg.URL, APIKey: cfg.APIKey, Timeout: cfg.Timeout}), nil
+	default:
+		return nil, fmt.Errorf("cart: TRANSFER_PROVIDER %q is neither %q nor %q", cfg.Provider, TransferHTTP, TransferSandbox)
+	}
 }

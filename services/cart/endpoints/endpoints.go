@@ -31,6 +31,8 @@ type Set struct {
 	RedeemCode    endpoint.Endpoint
 	RemoveCode    endpoint.Endpoint
 	GetPricedCart endpoint.Endpoint
+	// StartTransfer serves StartContractTransfer.
+	StartTransfer endpoint.Endpoint
 }
 
 // Requests of the endpoints, in domain terms. SalesAgent is set by the gateway only.
@@ -106,6 +108,11 @@ type (
 		SalesAgent bool
 	}
 	GetPricedCartRequest struct{}
+	// StartTransferRequest orders the contract behind a transfer id.
+	StartTransferRequest struct {
+		TransferID string
+		SalesAgent bool
+	}
 )
 
 // CartResponse is the answer of every use case that returns the cart.
@@ -173,6 +180,9 @@ func New(svc service.Service, mws ...endpoint.Middleware) Set {
 		})),
 		RemoveCode: wrap(cartEndpoint(func(ctx context.Context, r RemoveCodeRequest) (service.Result, error) {
 			return svc.RemovePromotionCode(ctx, r.Code, r.SalesAgent)
+		})),
+		StartTransfer: wrap(cartEndpoint(func(ctx context.Context, r StartTransferRequest) (service.Result, error) {
+			return svc.StartContractTransfer(ctx, r.TransferID, r.SalesAgent)
 		})),
 		GetPricedCart: wrap(func(ctx context.Context, request any) (any, error) {
 			if _, err := requestAs[GetPricedCartRequest](request); err != nil {

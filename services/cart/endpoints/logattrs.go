@@ -67,3 +67,7 @@ func (r CartResponse) LogAttrs() []slog.Attr {
 func (r PricedCartResponse) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("items", len(r.Priced.Items)), slog.Int64("total_net_cents", r.Priced.Totals.TotalNet)}
 }
+
+func (r StartTransferRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("transfer_id", r.TransferID), slog.Bool("sales_agent", r.SalesAgent)}
+}

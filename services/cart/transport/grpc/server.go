@@ -34,6 +34,7 @@ type server struct {
 	redeemCode    kitgrpc.Handler
 	removeCode    kitgrpc.Handler
 	getPricedCart kitgrpc.Handler
+	startTransfer kitgrpc.Handler
 }
 
 // NewServer returns the gRPC CartService over the endpoint set, bound with grpcserver.Bind: the
@@ -91,6 +92,11 @@ func NewServer(set endpoints.Set) cartv1.CartServiceServer {
 			return &cartv1.RemovePromotionCodeResponse{Cart: c, Notices: n}
 		})),
 		getPricedCart: h(set.GetPricedCart, decodeGRPCGetPricedCartRequest, encodeGRPCGetPricedCartResponse),
+		startTransfer: h(set.StartTransfer, decodeGRPCStartContractTransferRequest, encodeCart(func(c *cartv1.Cart, n []*cartv1.Notice, r service.Result) *cartv1.StartContractTransferResponse {
+			return &cartv1.StartContractTransferResponse{Cart: c, Notices: n, RowId: r.RowID, Transfer: &cartv1.ContractTransfer{
+				TransferId: r.Transfer.ID, ContractReference: r.Transfer.ContractReference, Holder: r.Transfer.Holder,
+			}}
+		})),
 	}
 }
 
@@ -160,6 +166,10 @@ func (s *server) RemovePromotionCode(ctx context.Context, req *cartv1.RemoveProm
 
 func (s *server) GetPricedCart(ctx context.Context, req *cartv1.GetPricedCartRequest) (*cartv1.GetPricedCartResponse, error) {
 	return grpcserver.Handle[cartv1.GetPricedCartResponse](ctx, s.getPricedCart, req, statusFor(""))
+}
+
+func (s *server) StartContractTransfer(ctx context.Context, req *cartv1.StartContractTransferRequest) (*cartv1.StartContractTransferResponse, error) {
+	return grpcserver.Handle[cartv1.StartContractTransferResponse](ctx, s.startTransfer, req, statusFor("transfer_id"))
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.
@@ -240,6 +250,9 @@ var (
 	})
 	decodeGRPCRemovePromotionCodeRequest = decoder(func(r *cartv1.RemovePromotionCodeRequest) any {
 		return endpoints.RemoveCodeRequest{Code: clipCode(r.GetCode()), SalesAgent: r.GetIsSalesAgent()}
+	})
+	decodeGRPCStartContractTransferRequest = decoder(func(r *cartv1.StartContractTransferRequest) any {
+		return endpoints.StartTransferRequest{TransferID: clipCode(r.GetTransferId()), SalesAgent: r.GetIsSalesAgent()}
 	})
 	decodeGRPCGetPricedCartRequest = decoder(func(*cartv1.GetPricedCartRequest) any { return endpoints.GetPricedCartRequest{} })
 )

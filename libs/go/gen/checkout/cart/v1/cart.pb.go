@@ -4159,7 +4159,7 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x11LINE_KIND_PRODUCT\x10\x01\x12\x13\n" +
 	"\x0fLINE_KIND_ADDON\x10\x02\x12\x14\n" +
 	"\x10LINE_KIND_UPSELL\x10\x03\x12\x14\n" +
-	"\x10LINE_KIND_DOMAIN\x10\x042\xe3\r\n" +
+	"\x10LINE_KIND_DOMAIN\x10\x042\xde\r\n" +
 	"\vCartService\x12S\n" +
 	"\aGetCart\x12 .checkout.cart.v1.GetCartRequest\x1a!.checkout.cart.v1.GetCartResponse\"\x03\x90\x02\x02\x12_\n" +
 	"\vReplaceCart\x12$.checkout.cart.v1.ReplaceCartRequest\x1a%.checkout.cart.v1.ReplaceCartResponse\"\x03\x90\x02\x02\x12Y\n" +
@@ -4178,8 +4178,8 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x13SetAdditionalFields\x12,.checkout.cart.v1.SetAdditionalFieldsRequest\x1a-.checkout.cart.v1.SetAdditionalFieldsResponse\x12`\n" +
 	"\rSetPromotions\x12&.checkout.cart.v1.SetPromotionsRequest\x1a'.checkout.cart.v1.SetPromotionsResponse\x12r\n" +
 	"\x13RedeemPromotionCode\x12,.checkout.cart.v1.RedeemPromotionCodeRequest\x1a-.checkout.cart.v1.RedeemPromotionCodeResponse\x12r\n" +
-	"\x13RemovePromotionCode\x12,.checkout.cart.v1.RemovePromotionCodeRequest\x1a-.checkout.cart.v1.RemovePromotionCodeResponse\x12}\n" +
-	"\x15StartContractTransfer\x12..checkout.cart.v1.StartContractTransferRequest\x1a/.checkout.cart.v1.StartContractTransferResponse\"\x03\x90\x02\x02\x12e\n" +
+	"\x13RemovePromotionCode\x12,.checkout.cart.v1.RemovePromotionCodeRequest\x1a-.checkout.cart.v1.RemovePromotionCodeResponse\x12x\n" +
+	"\x15StartContractTransfer\x12..checkout.cart.v1.StartContractTransferRequest\x1a/.checkout.cart.v1.StartContractTransferResponse\x12e\n" +
 	"\rGetPricedCart\x12&.checkout.cart.v1.GetPricedCartRequest\x1a'.checkout.cart.v1.GetPricedCartResponse\"\x03\x90\x02\x02BBZ@github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1;cartv1b\x06proto3"
 
 var (

@@ -127,6 +127,8 @@ type CartServiceClient interface {
 	// transfer_contract field; with a google.rpc.BadRequest violation on field transfer_contract when
 	// the reference breaks the field's rules), UNAVAILABLE domain.contract_transfer_unavailable (the
 	// transfer service did not answer usably). A refusal leaves the cart unchanged.
+	// Not marked idempotent although it is: the client would retry a transfer service outage
+	// (UNAVAILABLE) and keep the visitor waiting for several time-outs.
 	StartContractTransfer(ctx context.Context, in *StartContractTransferRequest, opts ...grpc.CallOption) (*StartContractTransferResponse, error)
 	// The cart with every amount the cart page shows, plus what blocks the checkout.
 	GetPricedCart(ctx context.Context, in *GetPricedCartRequest, opts ...grpc.CallOption) (*GetPricedCartResponse, error)
@@ -379,6 +381,8 @@ type CartServiceServer interface {
 	// transfer_contract field; with a google.rpc.BadRequest violation on field transfer_contract when
 	// the reference breaks the field's rules), UNAVAILABLE domain.contract_transfer_unavailable (the
 	// transfer service did not answer usably). A refusal leaves the cart unchanged.
+	// Not marked idempotent although it is: the client would retry a transfer service outage
+	// (UNAVAILABLE) and keep the visitor waiting for several time-outs.
 	StartContractTransfer(context.Context, *StartContractTransferRequest) (*StartContractTransferResponse, error)
 	// The cart with every amount the cart page shows, plus what blocks the checkout.
 	GetPricedCart(context.Context, *GetPricedCartRequest) (*GetPricedCartResponse, error)
