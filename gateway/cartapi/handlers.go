@@ -51,6 +51,7 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.DELETE("/session/cart/domains/:name", h.removeDomain)
 	api.POST("/session/cart/promotions", h.redeemCode)
 	api.DELETE("/session/cart/promotions/:code", h.removeCode)
+	api.POST("/contract-transfer/:transfer_id", h.startContractTransfer)
 }
 
 // isSalesAgent decides the is_sales_agent flag of every cart call: only a sales agent may change

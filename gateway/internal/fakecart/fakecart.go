@@ -212,6 +212,16 @@ func (s *Service) GetPricedCart(ctx context.Context, req *cartv1.GetPricedCartRe
 	return &cartv1.GetPricedCartResponse{Priced: &cartv1.PricedCart{Cart: Cart(), ItemCount: 1, PricesWithVat: true}}, nil
 }
 
+// StartContractTransfer answers the fixed cart with the transfer of the request.
+func (s *Service) StartContractTransfer(ctx context.Context, req *cartv1.StartContractTransferRequest) (*cartv1.StartContractTransferResponse, error) {
+	if err := s.record(ctx, "StartContractTransfer", req); err != nil {
+		return nil, err
+	}
+	return &cartv1.StartContractTransferResponse{Cart: Cart(), RowId: RowID, Transfer: &cartv1.ContractTransfer{
+		TransferId: req.GetTransferId(), ContractReference: "V-000001", Holder: "Erika Mustermann",
+	}}, nil
+}
+
 // Promotion is the one manual promotion GetPromotionByCode knows.
 func Promotion() *promotionv1.Promotion {
 	return &promotionv1.Promotion{Id: 7, Code: "WELCOME10", Type: "product", ValueType: "percentage", Percent: 10, PercentLabel: 10,
