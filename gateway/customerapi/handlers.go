@@ -76,8 +76,10 @@ func (h *Handlers) getVat(c *gin.Context) {
 	apijson.Write(c, resp, err)
 }
 
-// nonWord is what spec §2 drops from oauth values ("keep word characters").
-var nonWord = regexp.MustCompile(`\W`)
+// nonBase64 is what is dropped from the panel's data. Spec §2 keeps word characters of oauth
+// values, but the data is base64 (§2 /oauth/callback), whose + / = (and the URL-safe -) a word
+// filter would corrupt; everything else still goes.
+var nonBase64 = regexp.MustCompile(`[^\w+/=-]`)
 
 // maxDataLen bounds the panel's data carried in the callback URL: a few ids, base64-encoded.
 const maxDataLen = 2048
@@ -91,7 +93,7 @@ func (h *Handlers) authorizationURL(c *gin.Context) {
 		scheme = "https"
 	}
 	callback := &url.URL{Scheme: scheme, Host: c.Request.Host, Path: CallbackPath}
-	if data := nonWord.ReplaceAllString(c.Query("data"), ""); data != "" {
+	if data := nonBase64.ReplaceAllString(c.Query("data"), ""); data != "" {
 		if len(data) > maxDataLen {
 			httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "data")
 			return

@@ -20,6 +20,7 @@ import (
 // configures it.
 func checkCustomerAPI(t *testing.T, st *stack) {
 	checkCustomerLogin(t, st)
+	checkPanelSignIn(t, st)
 	t.Run("customer rules and storage", func(t *testing.T) {
 		b := newBrowser(t, st.base, "hostwerk.localhost")
 		code, _, body := b.do(http.MethodGet, "/api/v2/session/customer", "")

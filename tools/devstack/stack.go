@@ -90,6 +90,13 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		stores()
 		return nil, err
 	}
+	panel, err := startPanel(fmt.Sprintf("http://hostwerk.localhost:%d", cfg.Port))
+	if err != nil {
+		stores()
+		return nil, err
+	}
+	cleanups = append(cleanups, func() { _ = panel.server.Close() })
+	log.Info("cloud panel simulation started (panel sign-in)", "url", panel.url)
 	cards, err := startCardSandbox()
 	if err != nil {
 		stores()
@@ -132,6 +139,8 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		// The order confirmation mails go to mail.jsonl in the mail folder, one JSON line each.
 		"MAIL_PROVIDER":    "sandbox",
 		"MAIL_SANDBOX_DIR": filepath.Join(dataDir, "mail"),
+		// Contract transfers ask the deterministic sandbox (ids T-<n>; T-503 an outage).
+		"TRANSFER_PROVIDER": "sandbox",
 		"FRONTEND_DIR":     cfg.FrontendDir,
 		"DEV_BRAND_HOSTS":  "true",
 		// Devstack is the one place where in-process stores are the intended default; a service

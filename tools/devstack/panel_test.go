@@ -1,0 +1,108 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/hostcart/checkout/services/customer/sandbox/localoidc"
+)
+
+// The simulated panel sends its user to the shop's /oauth with the oauth data as base64 JSON.
+func TestPanelLinksToTheShopsOAuthWithTheData(t *testing.T) {
+	h := panelHandler("http://hostwerk.localhost:8080")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/panel", nil))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "cloudpit_domains") || !strings.Contains(rec.Body.String(), `value="http://hostwerk.localhost:8080"`) {
+		t.Fatalf("page: %d %s", rec.Code, rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/panel/open?shop=http://alpenhost.localhost:9000/&order_type=redirect_product_category&category_slug=webhosting&use_cp_2=true&webhosting_id=wh7", nil))
+	if rec.Code != http.StatusFound {
+		t.Fatalf("open: %d %s", rec.Code, rec.Body)
+	}
+	to, err := url.Parse(rec.Header().Get("Location"))
+	if err != nil || to.Host != "alpenhost.localhost:9000" || to.Path != "/oauth" {
+		t.Fatalf("redirected to %s", rec.Header().Get("Location"))
+	}
+	raw, err := base64.StdEncoding.DecodeString(to.Query().Get("data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d panelData
+	if err := json.Unmarshal(raw, &d); err != nil || d != (panelData{OrderType: "redirect_product_category", UseCP2: true, WebhostingID: "wh7", CategorySlug: "webhosting"}) {
+		t.Fatalf("data %s: %+v, %v", raw, d, err)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/panel/open?shop=javascript:alert(1)&order_type=redirect", nil))
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("a non-http shop: %d", rec.Code)
+	}
+}
+
+// checkPanelSignIn signs a panel user in through the gateway and the local authority as the
+// shop's /oauth does: the data comes back in the callback URL, the login keeps it with the
+// session, the cart's priced view has no amounts, and the logout answers the brand's authority.
+func checkPanelSignIn(t *testing.T, st *stack) {
+	t.Run("panel user signs in, sees no prices and goes back to the panel", func(t *testing.T) {
+		b := newBrowser(t, st.base, "hostwerk.localhost")
+		if code, _, body := b.do(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`); code != http.StatusOK {
+			t.Fatalf("add product: %d %v", code, body)
+		}
+		data := base64.StdEncoding.EncodeToString([]byte(`{"order_type":"cloudpit_domains","webhosting_id":"wh1"}`))
+		code, _, body := b.do(http.MethodGet, "/api/v2/customer/authorization-url?data="+url.QueryEscape(data), "")
+		authURL, _ := body["url"].(string)
+		if code != http.StatusOK || authURL == "" {
+			t.Fatalf("authorization url: %d %v", code, body)
+		}
+		back, err := localoidc.LogIn(authURL, "max", "hostwerk-demo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Path != "/oauth/callback" || back.Query().Get("data") != data || back.Query().Get("code") == "" {
+			t.Fatalf("sent back to %s", back)
+		}
+		status, _, body := b.do(http.MethodPost, "/api/v2/customer/login", fmt.Sprintf(
+			`{"authorization_code":%q,"state":%q,"clear_cart":true,"oauth_data":{"order_type":"cloudpit_domains","webhosting_id":"wh1"}}`,
+			back.Query().Get("code"), back.Query().Get("state")))
+		panel, _ := customerOf(t, body)["panel"].(map[string]any)
+		if status != http.StatusOK || panel["order_type"] != "cloudpit_domains" || panel["webhosting_id"] != "wh1" {
+			t.Fatalf("panel login: %d %v", status, body)
+		}
+		// clear_cart emptied the cart; a product added now is priced without amounts.
+		if _, _, cart := b.do(http.MethodGet, "/api/v2/session/cart", ""); len(cart["cart"].(map[string]any)["items"].([]any)) != 0 {
+			t.Fatalf("cart after clear_cart: %v", cart)
+		}
+		b.do(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`)
+		status, _, priced := b.do(http.MethodGet, "/api/v2/session/cart/priced", "")
+		p, _ := priced["priced"].(map[string]any)
+		raw, _ := json.Marshal(p["items"])
+		totals, _ := json.Marshal(p["totals"])
+		if status != http.StatusOK || strings.Contains(string(raw), `"show_price":true`) || !strings.Contains(string(raw), `"name":`) ||
+			strings.Contains(string(raw), `"promotion":{`) {
+			t.Fatalf("panel user's priced cart: %d %s %s", status, raw, totals)
+		}
+		var t2 map[string]float64
+		_ = json.Unmarshal(totals, &t2)
+		for k, v := range t2 {
+			if v != 0 {
+				t.Errorf("total %s = %v for a panel user", k, v)
+			}
+		}
+		status, _, body = b.do(http.MethodPost, "/api/v2/customer/logout", "")
+		if status != http.StatusOK || body["panel_url"] != "https://login.hostwerk.de" {
+			t.Fatalf("logout: %d %v", status, body)
+		}
+		// After the logout the same cart is priced again.
+		_, _, priced = b.do(http.MethodGet, "/api/v2/session/cart/priced", "")
+		raw, _ = json.Marshal(priced)
+		if !strings.Contains(string(raw), `"show_price":true`) {
+			t.Fatalf("priced cart after logout: %s", raw)
+		}
+	})
+}
