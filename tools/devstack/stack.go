@@ -139,13 +139,14 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		// The order confirmation mails go to mail.jsonl in the mail folder, one JSON line each.
 		"MAIL_PROVIDER":    "sandbox",
 		"MAIL_SANDBOX_DIR": filepath.Join(dataDir, "mail"),
-		// Contract transfers ask the deterministic sandbox (ids T-<n>; T-503 an outage).
-		"TRANSFER_PROVIDER": "sandbox",
 		"FRONTEND_DIR":     cfg.FrontendDir,
 		"DEV_BRAND_HOSTS":  "true",
 		// Devstack is the one place where in-process stores are the intended default; a service
 		// started alone refuses to run without REDIS_URL / DATABASE_URL unless told the same.
 		"EMBEDDED_STORES": "true",
+
+		// Contract transfers ask the deterministic sandbox (ids T-<n>; T-503 an outage).
+		"TRANSFER_PROVIDER": "sandbox",
 	}); err != nil {
 		stores()
 		return nil, err
