@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 
@@ -67,8 +68,8 @@ func (c *Cart) StartContractTransfer(env Env, productID int32, t Transfer) (stri
 	}
 	def := p.Fields[i]
 	value := fields.Trim(t.ContractReference)
-	if vs := transferViolations(def, value); len(vs) > 0 {
-		return "", nil, &ViolationsError{Base: ErrTransferProductUnavailable, Violations: vs}
+	if vs, params := transferViolations(def, value); len(vs) > 0 {
+		return "", nil, &transferRefusal{ViolationsError: &ViolationsError{Base: ErrTransferProductUnavailable, Violations: vs}, params: params}
 	}
 	values := []FieldValue{{FieldID: def.ID, FieldKey: def.Key, Value: value}}
 	info := map[string]string{InfoTransferID: t.ID}
@@ -91,17 +92,34 @@ func (c *Cart) StartContractTransfer(env Env, productID int32, t Transfer) (stri
 	return c.AddProduct(env, AddProduct{ProductID: p.ID, Fields: values, Informations: info})
 }
 
-// transferViolations checks the reference with the field's rules. Unlike a value typed into a
-// form, an empty reference is refused when the field is required: the transfer cannot go on
-// without it.
-func transferViolations(def FieldDef, value string) []Violation {
+// transferViolations checks the reference with the field's rules and returns the violations
+// with the first one's params (e.g. max), which the screen's message interpolates. Unlike a value
+// typed into a form, an empty reference is refused when the field is required: the transfer cannot
+// go on without it.
+func transferViolations(def FieldDef, value string) ([]Violation, map[string]string) {
 	rs, err := fields.Parse(def.Rules)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	var vs []Violation
+	var params map[string]string
 	for _, v := range rs.Validate(value, map[string]string{def.Key: value}) {
+		if vs == nil {
+			params = v.Params
+		}
 		vs = append(vs, Violation{Field: FieldTransferContract, Key: v.Key})
 	}
-	return vs
+	return vs, params
 }
+
+// transferRefusal is a refused contract reference: the violations, and the first one's params
+// for its message (spec §8 shows the first validation error).
+type transferRefusal struct {
+	*ViolationsError
+	params map[string]string
+}
+
+func (e *transferRefusal) Unwrap() error { return e.ViolationsError }
+
+// Params are the first violation's values, e.g. max for validation.max_length.
+func (e *transferRefusal) Params() map[string]string { return maps.Clone(e.params) }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
 )
 
 // transferEnv is the test environment with a transfer product shaped like the seed's (hidden,
@@ -102,6 +104,10 @@ func TestStartContractTransferRefusals(t *testing.T) {
 				}
 			} else if !errors.As(err, &ve) || ve.Violations[0] != (Violation{Field: FieldTransferContract, Key: tc.wantField}) {
 				t.Errorf("err = %v, want first violation %s at %s", err, tc.wantField, FieldTransferContract)
+			}
+			var pc apperr.ParamCarrier
+			if tc.wantField == "validation.max_length" && (!errors.As(err, &pc) || pc.Params()["max"] != "64") {
+				t.Errorf("err = %v, want the first violation's params (max 64) for its message", err)
 			}
 			if len(c.Items) != before {
 				t.Errorf("items = %d, want %d: a refusal adds nothing", len(c.Items), before)
