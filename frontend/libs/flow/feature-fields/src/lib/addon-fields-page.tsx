@@ -9,6 +9,7 @@ import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { fieldsShown, headlineOf } from '@hostcart/shared-ui-fields';
 import { FieldsScreen, FieldsScreenState, useValidatedSave } from './fields-screen';
+import { useFieldFamilyFor } from './use-field-family';
 
 /** The two screens: addon lines (/additional-addon-fields) and upsell lines (/additional-popularaddon-fields). */
 export type LineKindOfPage = 'addon' | 'upsell';
@@ -57,6 +58,7 @@ function LineFieldsPage({ kind }: { kind: LineKindOfPage }) {
     [flags, goNext, kind, lineId, rowId, screen, setFields, showCartNotices],
   );
   const { save, failure } = useValidatedSave(kind, store);
+  const family = useFieldFamilyFor({ type: kind, fieldProduct: lineProduct, rowId, item: flow.item, product: flow.product, lineProducts: flow.lineProducts });
 
   // A line that is not in the item, or has nothing to fill in here, is skipped: the flow decides
   // from the item itself which line (if any) comes next.
@@ -94,6 +96,7 @@ function LineFieldsPage({ kind }: { kind: LineKindOfPage }) {
       stored={line.additional_fields}
       onSave={save}
       failure={failure}
+      family={family}
     >
       <p>{t('addon_fields.intro', { addon: lineProduct.name, product: flow.product?.name ?? '' })}</p>
     </FieldsScreen>

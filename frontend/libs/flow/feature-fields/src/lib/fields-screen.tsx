@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessageKey, type FieldValue } from '@hostcart/shared-data-access-api';
-import { FieldsForm, type FieldDef, type ServerFieldErrors } from '@hostcart/shared-ui-fields';
+import { FieldsForm, type FieldDef, type FieldFamily, type ServerFieldErrors } from '@hostcart/shared-ui-fields';
 import { useFieldEnvironment, useServerValidation } from './use-server-fields';
 
 type Save = (values: FieldValue[]) => Promise<ServerFieldErrors | void>;
@@ -53,10 +53,12 @@ export interface FieldsScreenProps {
   stored?: readonly FieldValue[];
   onSave: Save;
   failure?: string;
+  /** What the business-address and power-of-attorney widgets need (useFieldFamilyFor). */
+  family?: FieldFamily;
 }
 
 /** A field screen: heading, text, the fields form with Back and Save-and-proceed. */
-export function FieldsScreen({ heading, children, formKey, fields, postponedStep, stored, onSave, failure }: FieldsScreenProps) {
+export function FieldsScreen({ heading, children, formKey, fields, postponedStep, stored, onSave, failure, family }: FieldsScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { countries, brandCountry } = useFieldEnvironment();
@@ -73,6 +75,7 @@ export function FieldsScreen({ heading, children, formKey, fields, postponedStep
         brandCountry={brandCountry}
         onSave={onSave}
         error={failure}
+        family={family}
         secondaryActions={
           <button type="button" className="hc-button hc-button--secondary" onClick={() => navigate(-1)}>
             {t('fields_form.back')}

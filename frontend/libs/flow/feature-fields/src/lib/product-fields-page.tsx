@@ -16,6 +16,7 @@ import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { fieldsShown, headlineOf } from '@hostcart/shared-ui-fields';
 import { FieldsScreen, FieldsScreenState, useValidatedSave } from './fields-screen';
+import { useFieldFamilyFor } from './use-field-family';
 
 const PRODUCT_NOT_AVAILABLE = 'cart.product_not_available';
 
@@ -109,6 +110,7 @@ export function ProductFieldsPage() {
   );
   const params = useMemo(() => ({ product: product?.name ?? '' }), [product?.name]);
   const { save, failure } = useValidatedSave('product', store, params);
+  const family = useFieldFamilyFor({ type: 'product', fieldProduct: product, rowId: target.rowId });
 
   const title = t('titles.additional-product-fields');
   if (target.isLoading) {
@@ -139,6 +141,7 @@ export function ProductFieldsPage() {
       stored={target.stored}
       onSave={save}
       failure={failure}
+      family={family}
     >
       {product.type === 'certificate' && <p className="hc-hint">{t('product_fields.certificate_hint')}</p>}
     </FieldsScreen>

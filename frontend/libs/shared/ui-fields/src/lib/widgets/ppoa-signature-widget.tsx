@@ -29,7 +29,7 @@ export function signerName(basicInfo: string): string {
  * Signature (spec §2): the legal text, a style picker showing the name in each style, the place
  * of contract, today's date (dd.mm.yyyy) and a preview. Value: {"style","place","date"}.
  */
-export function PpoaSignatureWidget({ field, id, value, onChange, onBlur, error, errorId, required, values }: WidgetProps) {
+export function PpoaSignatureWidget({ id, value, onChange, onBlur, error, errorId, required, values }: WidgetProps) {
   const { t } = useTranslation();
   const { today } = useFieldFamily();
   const date = formatSignatureDate(today ?? new Date());
