@@ -73,6 +73,46 @@ func RotateSession(c *gin.Context) error {
 	return nil
 }
 
+// AdoptSession points the browser at the session id (an order draft's) with a new cookie token;
+// later requests of this browser work on that session.
+func AdoptSession(c *gin.Context, id string) error {
+	v, ok := c.Get(sessionTokenKey)
+	r, isRotator := v.(sessionRotator)
+	if !ok || !isRotator {
+		return errors.New("adopt session: the route runs without the Session middleware")
+	}
+	fresh, err := r.store.Adopt(c.Request.Context(), r.token, id)
+	if err != nil {
+		return fmt.Errorf("adopt session: %w", err)
+	}
+	r.token = fresh
+	c.Set(sessionTokenKey, r)
+	setSessionCookie(c, r.https, fresh)
+	return nil
+}
+
+// LeaveSession gives the browser a new, empty session (a cancelled draft): the old session's data
+// stays with its id, out of this browser's reach.
+func LeaveSession(c *gin.Context) error {
+	v, ok := c.Get(sessionTokenKey)
+	r, isRotator := v.(sessionRotator)
+	if !ok || !isRotator {
+		return errors.New("leave session: the route runs without the Session middleware")
+	}
+	id, err := sessions.NewToken()
+	if err != nil {
+		return fmt.Errorf("leave session: %w", err)
+	}
+	fresh, err := r.store.Adopt(c.Request.Context(), r.token, id)
+	if err != nil {
+		return fmt.Errorf("leave session: %w", err)
+	}
+	r.token = fresh
+	c.Set(sessionTokenKey, r)
+	setSessionCookie(c, r.https, fresh)
+	return nil
+}
+
 func setSessionCookie(c *gin.Context, https *HTTPSDetector, token string) {
 	http.SetCookie(c.Writer, &http.Cookie{
 		Name:     SessionCookie,

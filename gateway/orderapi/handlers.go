@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"google.golang.org/grpc/metadata"
 
+	"github.com/hostcart/checkout/gateway/adminauth"
 	"github.com/hostcart/checkout/gateway/apijson"
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/middleware"
@@ -41,7 +42,8 @@ var smsFields = map[string]string{"phone_no": "phoneNo", "sms_code": "smsCode"}
 
 // Handlers answers the order routes with the order service.
 type Handlers struct {
-	orders orderv1.OrderServiceClient
+	orders   orderv1.OrderServiceClient
+	panelURL string
 }
 
 // New returns the handlers.
@@ -79,6 +81,11 @@ func readJSON(c *gin.Context, into any) bool {
 }
 
 func (h *Handlers) place(c *gin.Context) {
+	// A sales agent saves the draft instead of ordering for the customer (spec §4, §6).
+	if adminauth.IsSalesAgent(c) {
+		httperr.AbortKey(c, http.StatusForbidden, KeyAgentsSaveDrafts, "")
+		return
+	}
 	key := c.GetHeader("Idempotency-Key")
 	if key == "" || len(key) > maxIdempotencyKey {
 		httperr.AbortKey(c, http.StatusBadRequest, KeyIdempotencyKeyRequired, "")

@@ -88,7 +88,7 @@ func TestCartAnswersAreProtoJSON(t *testing.T) {
 	v := newVisitor(t, e)
 	rec := v.send(t, http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`)
 	want := `{"cart":{"items":[{"row_id":"` + fakecart.RowID + `","product":{"id":1001,"maturity_id":100103,"interval_id":4,"promotion":"AUTO-WEB24-HALF","additional_fields":[],"informations":{}},
-		"addons":[],"upsells":[],"domains":[],"is_preconfigured":false}],"version":"3"},"notices":[],"row_id":"` + fakecart.RowID + `"}`
+		"addons":[],"upsells":[],"domains":[],"is_preconfigured":false}],"version":"3","is_draft":false},"notices":[],"row_id":"` + fakecart.RowID + `"}`
 	if rec.Code != http.StatusOK || !sameJSON(t, rec.Body.String(), want) {
 		t.Fatalf("add product: %d %s", rec.Code, rec.Body)
 	}

@@ -181,6 +181,7 @@ func New(d Deps) (*gin.Engine, error) {
 	if d.Orders != nil {
 		orders := orderapi.New(d.Orders)
 		orders.Register(api.Group("", middleware.CallContext()))
+		orders.RegisterDrafts(api.Group("", middleware.CallContext()), admins.PanelURL())
 		orders.RegisterV1(engine.Group("/api/v1", append(apiMiddleware, middleware.CallContext())...))
 	}
 

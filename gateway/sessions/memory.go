@@ -58,3 +58,16 @@ func (m *Memory) Rotate(_ context.Context, token string) (string, error) {
 	m.ids[tokenKey(fresh)] = id
 	return fresh, nil
 }
+
+// Adopt points a new token at id and drops token.
+func (m *Memory) Adopt(_ context.Context, token, id string) (string, error) {
+	fresh, err := NewToken()
+	if err != nil {
+		return "", err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.ids, tokenKey(token))
+	m.ids[tokenKey(fresh)] = id
+	return fresh, nil
+}

@@ -91,3 +91,20 @@ func (s *Redis) Rotate(ctx context.Context, token string) (string, error) {
 	}
 	return fresh, nil
 }
+
+// Adopt stores a new token for id and drops token in one transaction.
+func (s *Redis) Adopt(ctx context.Context, token, id string) (string, error) {
+	fresh, err := NewToken()
+	if err != nil {
+		return "", err
+	}
+	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.Set(ctx, s.key(fresh), id, s.ttl)
+		p.Del(ctx, s.key(token))
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("adopt session: %w: %w", ErrUnavailable, err)
+	}
+	return fresh, nil
+}

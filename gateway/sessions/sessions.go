@@ -33,6 +33,9 @@ type Store interface {
 	// Rotate gives the session of token a new token; the old one resolves no more. ErrUnknown
 	// when token names no session.
 	Rotate(ctx context.Context, token string) (newToken string, err error)
+	// Adopt gives the browser of token a new token that names the session id instead of its own
+	// (an order draft's session, spec §2 session-restore); the old token resolves no more.
+	Adopt(ctx context.Context, token, id string) (newToken string, err error)
 }
 
 // ErrUnavailable marks a store outage.

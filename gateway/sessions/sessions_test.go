@@ -127,4 +127,20 @@ func testStore(t *testing.T, store sessions.Store) {
 	if _, err := store.Resolve(ctx, "never-issued"); !errors.Is(err, sessions.ErrUnknown) {
 		t.Fatalf("unknown token: %v", err)
 	}
+
+	// Adopting another session (an order draft's): the browser's new token names that id, its
+	// old token is dead, and the adopted session's own token still works.
+	adopted, err := store.Adopt(ctx, fresh, otherID)
+	if err != nil || adopted == fresh || !sessions.ValidToken(adopted) {
+		t.Fatalf("Adopt = %q, %v", adopted, err)
+	}
+	if got, err := store.Resolve(ctx, adopted); err != nil || got != otherID {
+		t.Fatalf("adopted token resolves to %q, %v; want %q", got, err, otherID)
+	}
+	if _, err := store.Resolve(ctx, fresh); !errors.Is(err, sessions.ErrUnknown) {
+		t.Fatalf("token before adoption: %v, want ErrUnknown", err)
+	}
+	if got, err := store.Resolve(ctx, other); err != nil || got != otherID {
+		t.Fatalf("the draft's own token: %q, %v", got, err)
+	}
 }

@@ -21,7 +21,40 @@ type Set struct {
 	SetReferral   endpoint.Endpoint
 	GetReferral   endpoint.Endpoint
 	CancelSession endpoint.Endpoint
+
+	CreateDraft  endpoint.Endpoint
+	OpenDraft    endpoint.Endpoint
+	CurrentDraft endpoint.Endpoint
+	SaveDraft    endpoint.Endpoint
+	CancelDraft  endpoint.Endpoint
 }
+
+// DraftResponse is one draft; SessionCode is set only when it was just created.
+type DraftResponse struct {
+	Draft       domain.Draft
+	SessionCode string
+}
+
+// LogAttrs records the draft's id, status and version: never its session or code.
+func (r DraftResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("draft", r.Draft.ID), slog.String("status", r.Draft.Status), slog.Int64("version", r.Draft.Version)}
+}
+
+// SessionCodeRequest opens a draft by its code.
+type SessionCodeRequest struct{ Code string }
+
+// LogAttrs keeps the code out of the logs.
+func (SessionCodeRequest) LogAttrs() []slog.Attr { return nil }
+
+// SaveDraftRequest is an agent's save.
+type SaveDraftRequest struct {
+	ExpectedVersion int64
+	SalesAgent      bool
+	AdminID         string
+}
+
+// CancelDraftRequest is a customer's cancel.
+type CancelDraftRequest struct{ SalesAgent bool }
 
 // SMSRequest validates or resends an order's SMS code.
 type SMSRequest struct{ OrderID, Phone, Code string }
@@ -43,9 +76,44 @@ type ResentResponse struct{ Resent service.Resent }
 // ReferralResponse is the session's referral id.
 type ReferralResponse struct{ ID string }
 
-// New builds the set over svc.
-func New(svc service.Service) Set {
+// New builds the set over svc and the draft use cases.
+func New(svc service.Service, drafts service.Drafts) Set {
 	return Set{
+		CreateDraft: func(ctx context.Context, request any) (any, error) {
+			in, ok := request.(service.CreateDraftInput)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want service.CreateDraftInput", request)
+			}
+			d, code, err := drafts.CreateDraft(ctx, in)
+			return DraftResponse{Draft: d, SessionCode: code}, err
+		},
+		OpenDraft: func(ctx context.Context, request any) (any, error) {
+			in, ok := request.(SessionCodeRequest)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want SessionCodeRequest", request)
+			}
+			d, err := drafts.OpenDraft(ctx, in.Code)
+			return DraftResponse{Draft: d}, err
+		},
+		CurrentDraft: func(ctx context.Context, _ any) (any, error) {
+			d, err := drafts.CurrentDraft(ctx)
+			return DraftResponse{Draft: d}, err
+		},
+		SaveDraft: func(ctx context.Context, request any) (any, error) {
+			in, ok := request.(SaveDraftRequest)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want SaveDraftRequest", request)
+			}
+			d, err := drafts.SaveDraft(ctx, in.ExpectedVersion, in.SalesAgent, in.AdminID)
+			return DraftResponse{Draft: d}, err
+		},
+		CancelDraft: func(ctx context.Context, request any) (any, error) {
+			in, ok := request.(CancelDraftRequest)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want CancelDraftRequest", request)
+			}
+			return struct{}{}, drafts.CancelDraft(ctx, in.SalesAgent)
+		},
 		PlaceOrder: func(ctx context.Context, request any) (any, error) {
 			in, ok := request.(service.PlaceInput)
 			if !ok {

@@ -130,16 +130,17 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	if err != nil {
 		return err
 	}
+	carts := cartclient.New(cartv1.NewCartServiceClient(cartConn))
 	svc := service.New(service.Ports{
 		Store:     store,
-		Carts:     cartclient.New(cartv1.NewCartServiceClient(cartConn)),
+		Carts:     carts,
 		Customers: customerclient.New(customerv1.NewCustomerServiceClient(customerConn)),
 		Payments:  paymentclient.New(paymentv1.NewPaymentServiceClient(paymentConn)),
 		SMS:       sms,
 		Referrals: redisstore.New(rdb, "", cfg.ReferralTTL),
 		Log:       log,
 	})
-	set := endpoints.New(svc)
+	set := endpoints.New(svc, service.NewDrafts(svc, store, carts))
 	guard := ratelimit.Middleware(ratelimit.New(rdb, "rl:order:sms:"),
 		ratelimit.Budgets{PerSession: cfg.SMSRateSession, PerIP: cfg.SMSRateIP},
 		ratelimit.Refuse(domain.KeySMSRateLimited), log)

@@ -163,6 +163,11 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 		e.ID, e.Subject, e.MsgID, string(e.Payload), ms(e.CreatedAt)); err != nil {
 		return domain.Order{}, false, fmt.Errorf("place order %s: outbox: %w", o.ID, sqldb.Classify(err))
 	}
+	// An order placed from a draft's session closes the draft in the same transaction.
+	if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE order_drafts SET status = ?, order_id = ?, updated_at = ?
+		WHERE session_id = ? AND status = ?`), domain.DraftOrdered, o.ID, ms(o.CreatedAt), o.SessionID, domain.DraftOpen); err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order %s: close draft: %w", o.ID, sqldb.Classify(err))
+	}
 	if p.SMS != nil {
 		if err := putSMS(ctx, t, o.ID, *p.SMS); err != nil {
 			return domain.Order{}, false, fmt.Errorf("place order %s: %w", o.ID, err)

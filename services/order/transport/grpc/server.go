@@ -28,6 +28,8 @@ type server struct {
 	orderv1.UnimplementedOrderServiceServer
 
 	placeOrder, getOrder, validateSMS, resendSMS, setReferral, getReferral, cancelSession kitgrpc.Handler
+
+	createDraft, openDraft, currentDraft, saveDraft, cancelDraft kitgrpc.Handler
 }
 
 // NewServer returns the gRPC OrderService over the endpoint set.
@@ -40,6 +42,12 @@ func NewServer(set endpoints.Set) orderv1.OrderServiceServer {
 		setReferral:   grpcserver.Bind(set.SetReferral, decodeSetReferral, encodeReferral(func(id string) any { return &orderv1.SetReferralResponse{Id: id} })),
 		getReferral:   grpcserver.Bind(set.GetReferral, decodeNothing, encodeReferral(func(id string) any { return &orderv1.GetReferralResponse{Id: id} })),
 		cancelSession: grpcserver.Bind(set.CancelSession, decodeNothing, func(context.Context, any) (any, error) { return &orderv1.CancelSessionResponse{}, nil }),
+
+		createDraft:  grpcserver.Bind(set.CreateDraft, decodeCreateDraft, encodeCreateDraft),
+		openDraft:    grpcserver.Bind(set.OpenDraft, decodeOpenDraft, encodeOpenDraft),
+		currentDraft: grpcserver.Bind(set.CurrentDraft, decodeNothing, encodeDraft(func(d *orderv1.Draft) any { return &orderv1.GetCurrentDraftResponse{Draft: d} })),
+		saveDraft:    grpcserver.Bind(set.SaveDraft, decodeSaveDraft, encodeDraft(func(d *orderv1.Draft) any { return &orderv1.SaveDraftResponse{Draft: d} })),
+		cancelDraft:  grpcserver.Bind(set.CancelDraft, decodeCancelDraft, func(context.Context, any) (any, error) { return &orderv1.CancelDraftResponse{}, nil }),
 	}
 }
 

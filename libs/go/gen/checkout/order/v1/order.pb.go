@@ -22,6 +22,7 @@
 package orderv1
 
 import (
+	v1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -35,6 +36,594 @@ const (
 	// Verify that runtime/protoimpl is sufficiently up-to-date.
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
+
+// An order draft.
+type Draft struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// open, ordered or cancelled.
+	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// Goes up with every save.
+	Version        int64  `protobuf:"varint,3,opt,name=version,proto3" json:"version,omitempty"`
+	CustomerNumber string `protobuf:"bytes,4,opt,name=customer_number,json=customerNumber,proto3" json:"customer_number,omitempty"`
+	// The admin who created it and who saved it last.
+	CreatedBy     string `protobuf:"bytes,5,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	SavedBy       string `protobuf:"bytes,6,opt,name=saved_by,json=savedBy,proto3" json:"saved_by,omitempty"`
+	CreatedAtUnix int64  `protobuf:"varint,7,opt,name=created_at_unix,json=createdAtUnix,proto3" json:"created_at_unix,omitempty"`
+	UpdatedAtUnix int64  `protobuf:"varint,8,opt,name=updated_at_unix,json=updatedAtUnix,proto3" json:"updated_at_unix,omitempty"`
+	// The order placed from it (status ordered).
+	OrderId       string `protobuf:"bytes,9,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Draft) Reset() {
+	*x = Draft{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Draft) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Draft) ProtoMessage() {}
+
+func (x *Draft) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Draft.ProtoReflect.Descriptor instead.
+func (*Draft) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *Draft) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *Draft) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *Draft) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *Draft) GetCustomerNumber() string {
+	if x != nil {
+		return x.CustomerNumber
+	}
+	return ""
+}
+
+func (x *Draft) GetCreatedBy() string {
+	if x != nil {
+		return x.CreatedBy
+	}
+	return ""
+}
+
+func (x *Draft) GetSavedBy() string {
+	if x != nil {
+		return x.SavedBy
+	}
+	return ""
+}
+
+func (x *Draft) GetCreatedAtUnix() int64 {
+	if x != nil {
+		return x.CreatedAtUnix
+	}
+	return 0
+}
+
+func (x *Draft) GetUpdatedAtUnix() int64 {
+	if x != nil {
+		return x.UpdatedAtUnix
+	}
+	return 0
+}
+
+func (x *Draft) GetOrderId() string {
+	if x != nil {
+		return x.OrderId
+	}
+	return ""
+}
+
+type CreateDraftRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The items to offer; they are stored preconfigured.
+	Cart           *v1.Cart `protobuf:"bytes,1,opt,name=cart,proto3" json:"cart,omitempty"`
+	CustomerNumber string   `protobuf:"bytes,2,opt,name=customer_number,json=customerNumber,proto3" json:"customer_number,omitempty"`
+	CreatedBy      string   `protobuf:"bytes,3,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *CreateDraftRequest) Reset() {
+	*x = CreateDraftRequest{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateDraftRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateDraftRequest) ProtoMessage() {}
+
+func (x *CreateDraftRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateDraftRequest.ProtoReflect.Descriptor instead.
+func (*CreateDraftRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *CreateDraftRequest) GetCart() *v1.Cart {
+	if x != nil {
+		return x.Cart
+	}
+	return nil
+}
+
+func (x *CreateDraftRequest) GetCustomerNumber() string {
+	if x != nil {
+		return x.CustomerNumber
+	}
+	return ""
+}
+
+func (x *CreateDraftRequest) GetCreatedBy() string {
+	if x != nil {
+		return x.CreatedBy
+	}
+	return ""
+}
+
+type CreateDraftResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Draft *Draft                 `protobuf:"bytes,1,opt,name=draft,proto3" json:"draft,omitempty"`
+	// The code agents and the customer open the draft with (session_code of spec §2).
+	SessionCode   string `protobuf:"bytes,2,opt,name=session_code,json=sessionCode,proto3" json:"session_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateDraftResponse) Reset() {
+	*x = CreateDraftResponse{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateDraftResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateDraftResponse) ProtoMessage() {}
+
+func (x *CreateDraftResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateDraftResponse.ProtoReflect.Descriptor instead.
+func (*CreateDraftResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CreateDraftResponse) GetDraft() *Draft {
+	if x != nil {
+		return x.Draft
+	}
+	return nil
+}
+
+func (x *CreateDraftResponse) GetSessionCode() string {
+	if x != nil {
+		return x.SessionCode
+	}
+	return ""
+}
+
+type OpenDraftRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SessionCode   string                 `protobuf:"bytes,1,opt,name=session_code,json=sessionCode,proto3" json:"session_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenDraftRequest) Reset() {
+	*x = OpenDraftRequest{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenDraftRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenDraftRequest) ProtoMessage() {}
+
+func (x *OpenDraftRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenDraftRequest.ProtoReflect.Descriptor instead.
+func (*OpenDraftRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *OpenDraftRequest) GetSessionCode() string {
+	if x != nil {
+		return x.SessionCode
+	}
+	return ""
+}
+
+type OpenDraftResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Draft         *Draft                 `protobuf:"bytes,1,opt,name=draft,proto3" json:"draft,omitempty"`
+	SessionId     string                 `protobuf:"bytes,2,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenDraftResponse) Reset() {
+	*x = OpenDraftResponse{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenDraftResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenDraftResponse) ProtoMessage() {}
+
+func (x *OpenDraftResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenDraftResponse.ProtoReflect.Descriptor instead.
+func (*OpenDraftResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *OpenDraftResponse) GetDraft() *Draft {
+	if x != nil {
+		return x.Draft
+	}
+	return nil
+}
+
+func (x *OpenDraftResponse) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+type GetCurrentDraftRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCurrentDraftRequest) Reset() {
+	*x = GetCurrentDraftRequest{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCurrentDraftRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCurrentDraftRequest) ProtoMessage() {}
+
+func (x *GetCurrentDraftRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCurrentDraftRequest.ProtoReflect.Descriptor instead.
+func (*GetCurrentDraftRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{5}
+}
+
+type GetCurrentDraftResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Draft         *Draft                 `protobuf:"bytes,1,opt,name=draft,proto3" json:"draft,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCurrentDraftResponse) Reset() {
+	*x = GetCurrentDraftResponse{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCurrentDraftResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCurrentDraftResponse) ProtoMessage() {}
+
+func (x *GetCurrentDraftResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCurrentDraftResponse.ProtoReflect.Descriptor instead.
+func (*GetCurrentDraftResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *GetCurrentDraftResponse) GetDraft() *Draft {
+	if x != nil {
+		return x.Draft
+	}
+	return nil
+}
+
+type SaveDraftRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	ExpectedVersion int64                  `protobuf:"varint,1,opt,name=expected_version,json=expectedVersion,proto3" json:"expected_version,omitempty"`
+	// Set by the gateway from the verified admin token, like the cart's is_sales_agent.
+	IsSalesAgent  bool   `protobuf:"varint,2,opt,name=is_sales_agent,json=isSalesAgent,proto3" json:"is_sales_agent,omitempty"`
+	AdminId       string `protobuf:"bytes,3,opt,name=admin_id,json=adminId,proto3" json:"admin_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SaveDraftRequest) Reset() {
+	*x = SaveDraftRequest{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SaveDraftRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SaveDraftRequest) ProtoMessage() {}
+
+func (x *SaveDraftRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SaveDraftRequest.ProtoReflect.Descriptor instead.
+func (*SaveDraftRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *SaveDraftRequest) GetExpectedVersion() int64 {
+	if x != nil {
+		return x.ExpectedVersion
+	}
+	return 0
+}
+
+func (x *SaveDraftRequest) GetIsSalesAgent() bool {
+	if x != nil {
+		return x.IsSalesAgent
+	}
+	return false
+}
+
+func (x *SaveDraftRequest) GetAdminId() string {
+	if x != nil {
+		return x.AdminId
+	}
+	return ""
+}
+
+type SaveDraftResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Draft         *Draft                 `protobuf:"bytes,1,opt,name=draft,proto3" json:"draft,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SaveDraftResponse) Reset() {
+	*x = SaveDraftResponse{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SaveDraftResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SaveDraftResponse) ProtoMessage() {}
+
+func (x *SaveDraftResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SaveDraftResponse.ProtoReflect.Descriptor instead.
+func (*SaveDraftResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SaveDraftResponse) GetDraft() *Draft {
+	if x != nil {
+		return x.Draft
+	}
+	return nil
+}
+
+type CancelDraftRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	IsSalesAgent  bool                   `protobuf:"varint,1,opt,name=is_sales_agent,json=isSalesAgent,proto3" json:"is_sales_agent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelDraftRequest) Reset() {
+	*x = CancelDraftRequest{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelDraftRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelDraftRequest) ProtoMessage() {}
+
+func (x *CancelDraftRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelDraftRequest.ProtoReflect.Descriptor instead.
+func (*CancelDraftRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *CancelDraftRequest) GetIsSalesAgent() bool {
+	if x != nil {
+		return x.IsSalesAgent
+	}
+	return false
+}
+
+type CancelDraftResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelDraftResponse) Reset() {
+	*x = CancelDraftResponse{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelDraftResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelDraftResponse) ProtoMessage() {}
+
+func (x *CancelDraftResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelDraftResponse.ProtoReflect.Descriptor instead.
+func (*CancelDraftResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{10}
+}
 
 // An order as its session sees it.
 type Order struct {
@@ -61,7 +650,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[0]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -73,7 +662,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[0]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -86,7 +675,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{0}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Order) GetOrderId() string {
@@ -166,7 +755,7 @@ type Totals struct {
 
 func (x *Totals) Reset() {
 	*x = Totals{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[1]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -178,7 +767,7 @@ func (x *Totals) String() string {
 func (*Totals) ProtoMessage() {}
 
 func (x *Totals) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[1]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -191,7 +780,7 @@ func (x *Totals) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Totals.ProtoReflect.Descriptor instead.
 func (*Totals) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{1}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Totals) GetNetCents() int64 {
@@ -236,7 +825,7 @@ type Line struct {
 
 func (x *Line) Reset() {
 	*x = Line{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[2]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -248,7 +837,7 @@ func (x *Line) String() string {
 func (*Line) ProtoMessage() {}
 
 func (x *Line) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[2]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -261,7 +850,7 @@ func (x *Line) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Line.ProtoReflect.Descriptor instead.
 func (*Line) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{2}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Line) GetName() string {
@@ -317,7 +906,7 @@ type PlaceOrderRequest struct {
 
 func (x *PlaceOrderRequest) Reset() {
 	*x = PlaceOrderRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[3]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -329,7 +918,7 @@ func (x *PlaceOrderRequest) String() string {
 func (*PlaceOrderRequest) ProtoMessage() {}
 
 func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[3]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -342,7 +931,7 @@ func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderRequest.ProtoReflect.Descriptor instead.
 func (*PlaceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{3}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PlaceOrderRequest) GetIdempotencyKey() string {
@@ -438,7 +1027,7 @@ type PlaceOrderResponse struct {
 
 func (x *PlaceOrderResponse) Reset() {
 	*x = PlaceOrderResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[4]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -450,7 +1039,7 @@ func (x *PlaceOrderResponse) String() string {
 func (*PlaceOrderResponse) ProtoMessage() {}
 
 func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[4]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -463,7 +1052,7 @@ func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderResponse.ProtoReflect.Descriptor instead.
 func (*PlaceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{4}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *PlaceOrderResponse) GetOrder() *Order {
@@ -482,7 +1071,7 @@ type GetOrderRequest struct {
 
 func (x *GetOrderRequest) Reset() {
 	*x = GetOrderRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[5]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -494,7 +1083,7 @@ func (x *GetOrderRequest) String() string {
 func (*GetOrderRequest) ProtoMessage() {}
 
 func (x *GetOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[5]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -507,7 +1096,7 @@ func (x *GetOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetOrderRequest.ProtoReflect.Descriptor instead.
 func (*GetOrderRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{5}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetOrderRequest) GetOrderId() string {
@@ -526,7 +1115,7 @@ type GetOrderResponse struct {
 
 func (x *GetOrderResponse) Reset() {
 	*x = GetOrderResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[6]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -538,7 +1127,7 @@ func (x *GetOrderResponse) String() string {
 func (*GetOrderResponse) ProtoMessage() {}
 
 func (x *GetOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[6]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -551,7 +1140,7 @@ func (x *GetOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetOrderResponse.ProtoReflect.Descriptor instead.
 func (*GetOrderResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{6}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetOrderResponse) GetOrder() *Order {
@@ -574,7 +1163,7 @@ type ValidateSMSRequest struct {
 
 func (x *ValidateSMSRequest) Reset() {
 	*x = ValidateSMSRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[7]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -586,7 +1175,7 @@ func (x *ValidateSMSRequest) String() string {
 func (*ValidateSMSRequest) ProtoMessage() {}
 
 func (x *ValidateSMSRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[7]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -599,7 +1188,7 @@ func (x *ValidateSMSRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateSMSRequest.ProtoReflect.Descriptor instead.
 func (*ValidateSMSRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{7}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ValidateSMSRequest) GetOrderId() string {
@@ -632,7 +1221,7 @@ type ValidateSMSResponse struct {
 
 func (x *ValidateSMSResponse) Reset() {
 	*x = ValidateSMSResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[8]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -644,7 +1233,7 @@ func (x *ValidateSMSResponse) String() string {
 func (*ValidateSMSResponse) ProtoMessage() {}
 
 func (x *ValidateSMSResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[8]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -657,7 +1246,7 @@ func (x *ValidateSMSResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateSMSResponse.ProtoReflect.Descriptor instead.
 func (*ValidateSMSResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{8}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ValidateSMSResponse) GetOrder() *Order {
@@ -678,7 +1267,7 @@ type ResendSMSRequest struct {
 
 func (x *ResendSMSRequest) Reset() {
 	*x = ResendSMSRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[9]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -690,7 +1279,7 @@ func (x *ResendSMSRequest) String() string {
 func (*ResendSMSRequest) ProtoMessage() {}
 
 func (x *ResendSMSRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[9]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -703,7 +1292,7 @@ func (x *ResendSMSRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendSMSRequest.ProtoReflect.Descriptor instead.
 func (*ResendSMSRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{9}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ResendSMSRequest) GetOrderId() string {
@@ -731,7 +1320,7 @@ type ResendSMSResponse struct {
 
 func (x *ResendSMSResponse) Reset() {
 	*x = ResendSMSResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[10]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -743,7 +1332,7 @@ func (x *ResendSMSResponse) String() string {
 func (*ResendSMSResponse) ProtoMessage() {}
 
 func (x *ResendSMSResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[10]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -756,7 +1345,7 @@ func (x *ResendSMSResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendSMSResponse.ProtoReflect.Descriptor instead.
 func (*ResendSMSResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{10}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ResendSMSResponse) GetSent() bool {
@@ -782,7 +1371,7 @@ type SetReferralRequest struct {
 
 func (x *SetReferralRequest) Reset() {
 	*x = SetReferralRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[11]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -794,7 +1383,7 @@ func (x *SetReferralRequest) String() string {
 func (*SetReferralRequest) ProtoMessage() {}
 
 func (x *SetReferralRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[11]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -807,7 +1396,7 @@ func (x *SetReferralRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetReferralRequest.ProtoReflect.Descriptor instead.
 func (*SetReferralRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{11}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SetReferralRequest) GetId() string {
@@ -826,7 +1415,7 @@ type SetReferralResponse struct {
 
 func (x *SetReferralResponse) Reset() {
 	*x = SetReferralResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[12]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -838,7 +1427,7 @@ func (x *SetReferralResponse) String() string {
 func (*SetReferralResponse) ProtoMessage() {}
 
 func (x *SetReferralResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[12]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -851,7 +1440,7 @@ func (x *SetReferralResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetReferralResponse.ProtoReflect.Descriptor instead.
 func (*SetReferralResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{12}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SetReferralResponse) GetId() string {
@@ -869,7 +1458,7 @@ type GetReferralRequest struct {
 
 func (x *GetReferralRequest) Reset() {
 	*x = GetReferralRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[13]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -881,7 +1470,7 @@ func (x *GetReferralRequest) String() string {
 func (*GetReferralRequest) ProtoMessage() {}
 
 func (x *GetReferralRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[13]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -894,7 +1483,7 @@ func (x *GetReferralRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetReferralRequest.ProtoReflect.Descriptor instead.
 func (*GetReferralRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{13}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{24}
 }
 
 type GetReferralResponse struct {
@@ -906,7 +1495,7 @@ type GetReferralResponse struct {
 
 func (x *GetReferralResponse) Reset() {
 	*x = GetReferralResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[14]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -918,7 +1507,7 @@ func (x *GetReferralResponse) String() string {
 func (*GetReferralResponse) ProtoMessage() {}
 
 func (x *GetReferralResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[14]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -931,7 +1520,7 @@ func (x *GetReferralResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetReferralResponse.ProtoReflect.Descriptor instead.
 func (*GetReferralResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{14}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetReferralResponse) GetId() string {
@@ -949,7 +1538,7 @@ type CancelSessionRequest struct {
 
 func (x *CancelSessionRequest) Reset() {
 	*x = CancelSessionRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[15]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -961,7 +1550,7 @@ func (x *CancelSessionRequest) String() string {
 func (*CancelSessionRequest) ProtoMessage() {}
 
 func (x *CancelSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[15]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -974,7 +1563,7 @@ func (x *CancelSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelSessionRequest.ProtoReflect.Descriptor instead.
 func (*CancelSessionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{15}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{26}
 }
 
 type CancelSessionResponse struct {
@@ -985,7 +1574,7 @@ type CancelSessionResponse struct {
 
 func (x *CancelSessionResponse) Reset() {
 	*x = CancelSessionResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[16]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -997,7 +1586,7 @@ func (x *CancelSessionResponse) String() string {
 func (*CancelSessionResponse) ProtoMessage() {}
 
 func (x *CancelSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[16]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1010,14 +1599,51 @@ func (x *CancelSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelSessionResponse.ProtoReflect.Descriptor instead.
 func (*CancelSessionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{16}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{27}
 }
 
 var File_checkout_order_v1_order_proto protoreflect.FileDescriptor
 
 const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\n" +
-	"\x1dcheckout/order/v1/order.proto\x12\x11checkout.order.v1\"\xc5\x02\n" +
+	"\x1dcheckout/order/v1/order.proto\x12\x11checkout.order.v1\x1a\x1bcheckout/cart/v1/cart.proto\"\x97\x02\n" +
+	"\x05Draft\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
+	"\x06status\x18\x02 \x01(\tR\x06status\x12\x18\n" +
+	"\aversion\x18\x03 \x01(\x03R\aversion\x12'\n" +
+	"\x0fcustomer_number\x18\x04 \x01(\tR\x0ecustomerNumber\x12\x1d\n" +
+	"\n" +
+	"created_by\x18\x05 \x01(\tR\tcreatedBy\x12\x19\n" +
+	"\bsaved_by\x18\x06 \x01(\tR\asavedBy\x12&\n" +
+	"\x0fcreated_at_unix\x18\a \x01(\x03R\rcreatedAtUnix\x12&\n" +
+	"\x0fupdated_at_unix\x18\b \x01(\x03R\rupdatedAtUnix\x12\x19\n" +
+	"\border_id\x18\t \x01(\tR\aorderId\"\x88\x01\n" +
+	"\x12CreateDraftRequest\x12*\n" +
+	"\x04cart\x18\x01 \x01(\v2\x16.checkout.cart.v1.CartR\x04cart\x12'\n" +
+	"\x0fcustomer_number\x18\x02 \x01(\tR\x0ecustomerNumber\x12\x1d\n" +
+	"\n" +
+	"created_by\x18\x03 \x01(\tR\tcreatedBy\"h\n" +
+	"\x13CreateDraftResponse\x12.\n" +
+	"\x05draft\x18\x01 \x01(\v2\x18.checkout.order.v1.DraftR\x05draft\x12!\n" +
+	"\fsession_code\x18\x02 \x01(\tR\vsessionCode\"5\n" +
+	"\x10OpenDraftRequest\x12!\n" +
+	"\fsession_code\x18\x01 \x01(\tR\vsessionCode\"b\n" +
+	"\x11OpenDraftResponse\x12.\n" +
+	"\x05draft\x18\x01 \x01(\v2\x18.checkout.order.v1.DraftR\x05draft\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x02 \x01(\tR\tsessionId\"\x18\n" +
+	"\x16GetCurrentDraftRequest\"I\n" +
+	"\x17GetCurrentDraftResponse\x12.\n" +
+	"\x05draft\x18\x01 \x01(\v2\x18.checkout.order.v1.DraftR\x05draft\"~\n" +
+	"\x10SaveDraftRequest\x12)\n" +
+	"\x10expected_version\x18\x01 \x01(\x03R\x0fexpectedVersion\x12$\n" +
+	"\x0eis_sales_agent\x18\x02 \x01(\bR\fisSalesAgent\x12\x19\n" +
+	"\badmin_id\x18\x03 \x01(\tR\aadminId\"C\n" +
+	"\x11SaveDraftResponse\x12.\n" +
+	"\x05draft\x18\x01 \x01(\v2\x18.checkout.order.v1.DraftR\x05draft\":\n" +
+	"\x12CancelDraftRequest\x12$\n" +
+	"\x0eis_sales_agent\x18\x01 \x01(\bR\fisSalesAgent\"\x15\n" +
+	"\x13CancelDraftResponse\"\xc5\x02\n" +
 	"\x05Order\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\tR\aorderId\x12\x1d\n" +
 	"\n" +
@@ -1085,7 +1711,7 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\x13GetReferralResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\x16\n" +
 	"\x14CancelSessionRequest\"\x17\n" +
-	"\x15CancelSessionResponse2\xa8\x05\n" +
+	"\x15CancelSessionResponse2\x8d\t\n" +
 	"\fOrderService\x12Y\n" +
 	"\n" +
 	"PlaceOrder\x12$.checkout.order.v1.PlaceOrderRequest\x1a%.checkout.order.v1.PlaceOrderResponse\x12X\n" +
@@ -1094,7 +1720,12 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\tResendSMS\x12#.checkout.order.v1.ResendSMSRequest\x1a$.checkout.order.v1.ResendSMSResponse\x12a\n" +
 	"\vSetReferral\x12%.checkout.order.v1.SetReferralRequest\x1a&.checkout.order.v1.SetReferralResponse\"\x03\x90\x02\x02\x12a\n" +
 	"\vGetReferral\x12%.checkout.order.v1.GetReferralRequest\x1a&.checkout.order.v1.GetReferralResponse\"\x03\x90\x02\x01\x12g\n" +
-	"\rCancelSession\x12'.checkout.order.v1.CancelSessionRequest\x1a(.checkout.order.v1.CancelSessionResponse\"\x03\x90\x02\x02BDZBgithub.com/hostcart/checkout/libs/go/gen/checkout/order/v1;orderv1b\x06proto3"
+	"\rCancelSession\x12'.checkout.order.v1.CancelSessionRequest\x1a(.checkout.order.v1.CancelSessionResponse\"\x03\x90\x02\x02\x12\\\n" +
+	"\vCreateDraft\x12%.checkout.order.v1.CreateDraftRequest\x1a&.checkout.order.v1.CreateDraftResponse\x12[\n" +
+	"\tOpenDraft\x12#.checkout.order.v1.OpenDraftRequest\x1a$.checkout.order.v1.OpenDraftResponse\"\x03\x90\x02\x01\x12m\n" +
+	"\x0fGetCurrentDraft\x12).checkout.order.v1.GetCurrentDraftRequest\x1a*.checkout.order.v1.GetCurrentDraftResponse\"\x03\x90\x02\x01\x12V\n" +
+	"\tSaveDraft\x12#.checkout.order.v1.SaveDraftRequest\x1a$.checkout.order.v1.SaveDraftResponse\x12a\n" +
+	"\vCancelDraft\x12%.checkout.order.v1.CancelDraftRequest\x1a&.checkout.order.v1.CancelDraftResponse\"\x03\x90\x02\x02BDZBgithub.com/hostcart/checkout/libs/go/gen/checkout/order/v1;orderv1b\x06proto3"
 
 var (
 	file_checkout_order_v1_order_proto_rawDescOnce sync.Once
@@ -1108,51 +1739,78 @@ func file_checkout_order_v1_order_proto_rawDescGZIP() []byte {
 	return file_checkout_order_v1_order_proto_rawDescData
 }
 
-var file_checkout_order_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_checkout_order_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_checkout_order_v1_order_proto_goTypes = []any{
-	(*Order)(nil),                 // 0: checkout.order.v1.Order
-	(*Totals)(nil),                // 1: checkout.order.v1.Totals
-	(*Line)(nil),                  // 2: checkout.order.v1.Line
-	(*PlaceOrderRequest)(nil),     // 3: checkout.order.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),    // 4: checkout.order.v1.PlaceOrderResponse
-	(*GetOrderRequest)(nil),       // 5: checkout.order.v1.GetOrderRequest
-	(*GetOrderResponse)(nil),      // 6: checkout.order.v1.GetOrderResponse
-	(*ValidateSMSRequest)(nil),    // 7: checkout.order.v1.ValidateSMSRequest
-	(*ValidateSMSResponse)(nil),   // 8: checkout.order.v1.ValidateSMSResponse
-	(*ResendSMSRequest)(nil),      // 9: checkout.order.v1.ResendSMSRequest
-	(*ResendSMSResponse)(nil),     // 10: checkout.order.v1.ResendSMSResponse
-	(*SetReferralRequest)(nil),    // 11: checkout.order.v1.SetReferralRequest
-	(*SetReferralResponse)(nil),   // 12: checkout.order.v1.SetReferralResponse
-	(*GetReferralRequest)(nil),    // 13: checkout.order.v1.GetReferralRequest
-	(*GetReferralResponse)(nil),   // 14: checkout.order.v1.GetReferralResponse
-	(*CancelSessionRequest)(nil),  // 15: checkout.order.v1.CancelSessionRequest
-	(*CancelSessionResponse)(nil), // 16: checkout.order.v1.CancelSessionResponse
+	(*Draft)(nil),                   // 0: checkout.order.v1.Draft
+	(*CreateDraftRequest)(nil),      // 1: checkout.order.v1.CreateDraftRequest
+	(*CreateDraftResponse)(nil),     // 2: checkout.order.v1.CreateDraftResponse
+	(*OpenDraftRequest)(nil),        // 3: checkout.order.v1.OpenDraftRequest
+	(*OpenDraftResponse)(nil),       // 4: checkout.order.v1.OpenDraftResponse
+	(*GetCurrentDraftRequest)(nil),  // 5: checkout.order.v1.GetCurrentDraftRequest
+	(*GetCurrentDraftResponse)(nil), // 6: checkout.order.v1.GetCurrentDraftResponse
+	(*SaveDraftRequest)(nil),        // 7: checkout.order.v1.SaveDraftRequest
+	(*SaveDraftResponse)(nil),       // 8: checkout.order.v1.SaveDraftResponse
+	(*CancelDraftRequest)(nil),      // 9: checkout.order.v1.CancelDraftRequest
+	(*CancelDraftResponse)(nil),     // 10: checkout.order.v1.CancelDraftResponse
+	(*Order)(nil),                   // 11: checkout.order.v1.Order
+	(*Totals)(nil),                  // 12: checkout.order.v1.Totals
+	(*Line)(nil),                    // 13: checkout.order.v1.Line
+	(*PlaceOrderRequest)(nil),       // 14: checkout.order.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),      // 15: checkout.order.v1.PlaceOrderResponse
+	(*GetOrderRequest)(nil),         // 16: checkout.order.v1.GetOrderRequest
+	(*GetOrderResponse)(nil),        // 17: checkout.order.v1.GetOrderResponse
+	(*ValidateSMSRequest)(nil),      // 18: checkout.order.v1.ValidateSMSRequest
+	(*ValidateSMSResponse)(nil),     // 19: checkout.order.v1.ValidateSMSResponse
+	(*ResendSMSRequest)(nil),        // 20: checkout.order.v1.ResendSMSRequest
+	(*ResendSMSResponse)(nil),       // 21: checkout.order.v1.ResendSMSResponse
+	(*SetReferralRequest)(nil),      // 22: checkout.order.v1.SetReferralRequest
+	(*SetReferralResponse)(nil),     // 23: checkout.order.v1.SetReferralResponse
+	(*GetReferralRequest)(nil),      // 24: checkout.order.v1.GetReferralRequest
+	(*GetReferralResponse)(nil),     // 25: checkout.order.v1.GetReferralResponse
+	(*CancelSessionRequest)(nil),    // 26: checkout.order.v1.CancelSessionRequest
+	(*CancelSessionResponse)(nil),   // 27: checkout.order.v1.CancelSessionResponse
+	(*v1.Cart)(nil),                 // 28: checkout.cart.v1.Cart
 }
 var file_checkout_order_v1_order_proto_depIdxs = []int32{
-	1,  // 0: checkout.order.v1.Order.totals:type_name -> checkout.order.v1.Totals
-	2,  // 1: checkout.order.v1.Order.lines:type_name -> checkout.order.v1.Line
-	0,  // 2: checkout.order.v1.PlaceOrderResponse.order:type_name -> checkout.order.v1.Order
-	0,  // 3: checkout.order.v1.GetOrderResponse.order:type_name -> checkout.order.v1.Order
-	0,  // 4: checkout.order.v1.ValidateSMSResponse.order:type_name -> checkout.order.v1.Order
-	3,  // 5: checkout.order.v1.OrderService.PlaceOrder:input_type -> checkout.order.v1.PlaceOrderRequest
-	5,  // 6: checkout.order.v1.OrderService.GetOrder:input_type -> checkout.order.v1.GetOrderRequest
-	7,  // 7: checkout.order.v1.OrderService.ValidateSMS:input_type -> checkout.order.v1.ValidateSMSRequest
-	9,  // 8: checkout.order.v1.OrderService.ResendSMS:input_type -> checkout.order.v1.ResendSMSRequest
-	11, // 9: checkout.order.v1.OrderService.SetReferral:input_type -> checkout.order.v1.SetReferralRequest
-	13, // 10: checkout.order.v1.OrderService.GetReferral:input_type -> checkout.order.v1.GetReferralRequest
-	15, // 11: checkout.order.v1.OrderService.CancelSession:input_type -> checkout.order.v1.CancelSessionRequest
-	4,  // 12: checkout.order.v1.OrderService.PlaceOrder:output_type -> checkout.order.v1.PlaceOrderResponse
-	6,  // 13: checkout.order.v1.OrderService.GetOrder:output_type -> checkout.order.v1.GetOrderResponse
-	8,  // 14: checkout.order.v1.OrderService.ValidateSMS:output_type -> checkout.order.v1.ValidateSMSResponse
-	10, // 15: checkout.order.v1.OrderService.ResendSMS:output_type -> checkout.order.v1.ResendSMSResponse
-	12, // 16: checkout.order.v1.OrderService.SetReferral:output_type -> checkout.order.v1.SetReferralResponse
-	14, // 17: checkout.order.v1.OrderService.GetReferral:output_type -> checkout.order.v1.GetReferralResponse
-	16, // 18: checkout.order.v1.OrderService.CancelSession:output_type -> checkout.order.v1.CancelSessionResponse
-	12, // [12:19] is the sub-list for method output_type
-	5,  // [5:12] is the sub-list for method input_type
-	5,  // [5:5] is the sub-list for extension type_name
-	5,  // [5:5] is the sub-list for extension extendee
-	0,  // [0:5] is the sub-list for field type_name
+	28, // 0: checkout.order.v1.CreateDraftRequest.cart:type_name -> checkout.cart.v1.Cart
+	0,  // 1: checkout.order.v1.CreateDraftResponse.draft:type_name -> checkout.order.v1.Draft
+	0,  // 2: checkout.order.v1.OpenDraftResponse.draft:type_name -> checkout.order.v1.Draft
+	0,  // 3: checkout.order.v1.GetCurrentDraftResponse.draft:type_name -> checkout.order.v1.Draft
+	0,  // 4: checkout.order.v1.SaveDraftResponse.draft:type_name -> checkout.order.v1.Draft
+	12, // 5: checkout.order.v1.Order.totals:type_name -> checkout.order.v1.Totals
+	13, // 6: checkout.order.v1.Order.lines:type_name -> checkout.order.v1.Line
+	11, // 7: checkout.order.v1.PlaceOrderResponse.order:type_name -> checkout.order.v1.Order
+	11, // 8: checkout.order.v1.GetOrderResponse.order:type_name -> checkout.order.v1.Order
+	11, // 9: checkout.order.v1.ValidateSMSResponse.order:type_name -> checkout.order.v1.Order
+	14, // 10: checkout.order.v1.OrderService.PlaceOrder:input_type -> checkout.order.v1.PlaceOrderRequest
+	16, // 11: checkout.order.v1.OrderService.GetOrder:input_type -> checkout.order.v1.GetOrderRequest
+	18, // 12: checkout.order.v1.OrderService.ValidateSMS:input_type -> checkout.order.v1.ValidateSMSRequest
+	20, // 13: checkout.order.v1.OrderService.ResendSMS:input_type -> checkout.order.v1.ResendSMSRequest
+	22, // 14: checkout.order.v1.OrderService.SetReferral:input_type -> checkout.order.v1.SetReferralRequest
+	24, // 15: checkout.order.v1.OrderService.GetReferral:input_type -> checkout.order.v1.GetReferralRequest
+	26, // 16: checkout.order.v1.OrderService.CancelSession:input_type -> checkout.order.v1.CancelSessionRequest
+	1,  // 17: checkout.order.v1.OrderService.CreateDraft:input_type -> checkout.order.v1.CreateDraftRequest
+	3,  // 18: checkout.order.v1.OrderService.OpenDraft:input_type -> checkout.order.v1.OpenDraftRequest
+	5,  // 19: checkout.order.v1.OrderService.GetCurrentDraft:input_type -> checkout.order.v1.GetCurrentDraftRequest
+	7,  // 20: checkout.order.v1.OrderService.SaveDraft:input_type -> checkout.order.v1.SaveDraftRequest
+	9,  // 21: checkout.order.v1.OrderService.CancelDraft:input_type -> checkout.order.v1.CancelDraftRequest
+	15, // 22: checkout.order.v1.OrderService.PlaceOrder:output_type -> checkout.order.v1.PlaceOrderResponse
+	17, // 23: checkout.order.v1.OrderService.GetOrder:output_type -> checkout.order.v1.GetOrderResponse
+	19, // 24: checkout.order.v1.OrderService.ValidateSMS:output_type -> checkout.order.v1.ValidateSMSResponse
+	21, // 25: checkout.order.v1.OrderService.ResendSMS:output_type -> checkout.order.v1.ResendSMSResponse
+	23, // 26: checkout.order.v1.OrderService.SetReferral:output_type -> checkout.order.v1.SetReferralResponse
+	25, // 27: checkout.order.v1.OrderService.GetReferral:output_type -> checkout.order.v1.GetReferralResponse
+	27, // 28: checkout.order.v1.OrderService.CancelSession:output_type -> checkout.order.v1.CancelSessionResponse
+	2,  // 29: checkout.order.v1.OrderService.CreateDraft:output_type -> checkout.order.v1.CreateDraftResponse
+	4,  // 30: checkout.order.v1.OrderService.OpenDraft:output_type -> checkout.order.v1.OpenDraftResponse
+	6,  // 31: checkout.order.v1.OrderService.GetCurrentDraft:output_type -> checkout.order.v1.GetCurrentDraftResponse
+	8,  // 32: checkout.order.v1.OrderService.SaveDraft:output_type -> checkout.order.v1.SaveDraftResponse
+	10, // 33: checkout.order.v1.OrderService.CancelDraft:output_type -> checkout.order.v1.CancelDraftResponse
+	22, // [22:34] is the sub-list for method output_type
+	10, // [10:22] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_checkout_order_v1_order_proto_init() }
@@ -1166,7 +1824,7 @@ func file_checkout_order_v1_order_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_order_v1_order_proto_rawDesc), len(file_checkout_order_v1_order_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -34,13 +34,18 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	OrderService_PlaceOrder_FullMethodName    = "/checkout.order.v1.OrderService/PlaceOrder"
-	OrderService_GetOrder_FullMethodName      = "/checkout.order.v1.OrderService/GetOrder"
-	OrderService_ValidateSMS_FullMethodName   = "/checkout.order.v1.OrderService/ValidateSMS"
-	OrderService_ResendSMS_FullMethodName     = "/checkout.order.v1.OrderService/ResendSMS"
-	OrderService_SetReferral_FullMethodName   = "/checkout.order.v1.OrderService/SetReferral"
-	OrderService_GetReferral_FullMethodName   = "/checkout.order.v1.OrderService/GetReferral"
-	OrderService_CancelSession_FullMethodName = "/checkout.order.v1.OrderService/CancelSession"
+	OrderService_PlaceOrder_FullMethodName      = "/checkout.order.v1.OrderService/PlaceOrder"
+	OrderService_GetOrder_FullMethodName        = "/checkout.order.v1.OrderService/GetOrder"
+	OrderService_ValidateSMS_FullMethodName     = "/checkout.order.v1.OrderService/ValidateSMS"
+	OrderService_ResendSMS_FullMethodName       = "/checkout.order.v1.OrderService/ResendSMS"
+	OrderService_SetReferral_FullMethodName     = "/checkout.order.v1.OrderService/SetReferral"
+	OrderService_GetReferral_FullMethodName     = "/checkout.order.v1.OrderService/GetReferral"
+	OrderService_CancelSession_FullMethodName   = "/checkout.order.v1.OrderService/CancelSession"
+	OrderService_CreateDraft_FullMethodName     = "/checkout.order.v1.OrderService/CreateDraft"
+	OrderService_OpenDraft_FullMethodName       = "/checkout.order.v1.OrderService/OpenDraft"
+	OrderService_GetCurrentDraft_FullMethodName = "/checkout.order.v1.OrderService/GetCurrentDraft"
+	OrderService_SaveDraft_FullMethodName       = "/checkout.order.v1.OrderService/SaveDraft"
+	OrderService_CancelDraft_FullMethodName     = "/checkout.order.v1.OrderService/CancelDraft"
 )
 
 // OrderServiceClient is the client API for OrderService service.
@@ -86,6 +91,31 @@ type OrderServiceClient interface {
 	// Cancels the session (GET /session/cancel, spec §4 order draft cancel and success reset): its
 	// cart, customer data, payment option and referral are cleared. Orders already placed stay.
 	CancelSession(ctx context.Context, in *CancelSessionRequest, opts ...grpc.CallOption) (*CancelSessionResponse, error)
+	// Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
+	// updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its
+	// own: its cart (preconfigured items, is_draft), customer and payment live under the draft's
+	// session id in their services; agents and the customer reach it with the draft's session code,
+	// and the gateway points their browser at that session.
+	//
+	// Creates a draft (the admin panel's command, tools/draftctl; not routed by the gateway): a new
+	// session whose cart is the given one, preconfigured. Needs x-brand-id, no session. The answer
+	// holds the session code, which is stored only as a hash.
+	CreateDraft(ctx context.Context, in *CreateDraftRequest, opts ...grpc.CallOption) (*CreateDraftResponse, error)
+	// The open draft a session code names (session-restore, continue-preconfigured-order), with the
+	// session id the gateway points the browser at. Unknown, cancelled or ordered drafts, and drafts
+	// of another brand, are NOT_FOUND order_drafts.not_found.
+	OpenDraft(ctx context.Context, in *OpenDraftRequest, opts ...grpc.CallOption) (*OpenDraftResponse, error)
+	// The draft of the calling session (GET /order-drafts/current): NOT_FOUND order_drafts.no_draft
+	// when the session is none.
+	GetCurrentDraft(ctx context.Context, in *GetCurrentDraftRequest, opts ...grpc.CallOption) (*GetCurrentDraftResponse, error)
+	// Saves the session's draft (an agent's "save order"): the cart is snapshotted, the version goes
+	// up. Only a sales agent (PERMISSION_DENIED order_drafts.agent_only); expected_version other than
+	// the draft's is ABORTED order_drafts.version_conflict (someone saved in between).
+	SaveDraft(ctx context.Context, in *SaveDraftRequest, opts ...grpc.CallOption) (*SaveDraftResponse, error)
+	// Cancels the session's draft (the customer's "cancel order"): status cancelled, the draft's
+	// cart, customer and payment cleared. Not for sales agents (PERMISSION_DENIED
+	// order_drafts.customer_only): they leave through the admin panel.
+	CancelDraft(ctx context.Context, in *CancelDraftRequest, opts ...grpc.CallOption) (*CancelDraftResponse, error)
 }
 
 type orderServiceClient struct {
@@ -166,6 +196,56 @@ func (c *orderServiceClient) CancelSession(ctx context.Context, in *CancelSessio
 	return out, nil
 }
 
+func (c *orderServiceClient) CreateDraft(ctx context.Context, in *CreateDraftRequest, opts ...grpc.CallOption) (*CreateDraftResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateDraftResponse)
+	err := c.cc.Invoke(ctx, OrderService_CreateDraft_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *orderServiceClient) OpenDraft(ctx context.Context, in *OpenDraftRequest, opts ...grpc.CallOption) (*OpenDraftResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(OpenDraftResponse)
+	err := c.cc.Invoke(ctx, OrderService_OpenDraft_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *orderServiceClient) GetCurrentDraft(ctx context.Context, in *GetCurrentDraftRequest, opts ...grpc.CallOption) (*GetCurrentDraftResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetCurrentDraftResponse)
+	err := c.cc.Invoke(ctx, OrderService_GetCurrentDraft_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *orderServiceClient) SaveDraft(ctx context.Context, in *SaveDraftRequest, opts ...grpc.CallOption) (*SaveDraftResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SaveDraftResponse)
+	err := c.cc.Invoke(ctx, OrderService_SaveDraft_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *orderServiceClient) CancelDraft(ctx context.Context, in *CancelDraftRequest, opts ...grpc.CallOption) (*CancelDraftResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CancelDraftResponse)
+	err := c.cc.Invoke(ctx, OrderService_CancelDraft_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // OrderServiceServer is the server API for OrderService service.
 // All implementations must embed UnimplementedOrderServiceServer
 // for forward compatibility.
@@ -209,6 +289,31 @@ type OrderServiceServer interface {
 	// Cancels the session (GET /session/cancel, spec §4 order draft cancel and success reset): its
 	// cart, customer data, payment option and referral are cleared. Orders already placed stay.
 	CancelSession(context.Context, *CancelSessionRequest) (*CancelSessionResponse, error)
+	// Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
+	// updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its
+	// own: its cart (preconfigured items, is_draft), customer and payment live under the draft's
+	// session id in their services; agents and the customer reach it with the draft's session code,
+	// and the gateway points their browser at that session.
+	//
+	// Creates a draft (the admin panel's command, tools/draftctl; not routed by the gateway): a new
+	// session whose cart is the given one, preconfigured. Needs x-brand-id, no session. The answer
+	// holds the session code, which is stored only as a hash.
+	CreateDraft(context.Context, *CreateDraftRequest) (*CreateDraftResponse, error)
+	// The open draft a session code names (session-restore, continue-preconfigured-order), with the
+	// session id the gateway points the browser at. Unknown, cancelled or ordered drafts, and drafts
+	// of another brand, are NOT_FOUND order_drafts.not_found.
+	OpenDraft(context.Context, *OpenDraftRequest) (*OpenDraftResponse, error)
+	// The draft of the calling session (GET /order-drafts/current): NOT_FOUND order_drafts.no_draft
+	// when the session is none.
+	GetCurrentDraft(context.Context, *GetCurrentDraftRequest) (*GetCurrentDraftResponse, error)
+	// Saves the session's draft (an agent's "save order"): the cart is snapshotted, the version goes
+	// up. Only a sales agent (PERMISSION_DENIED order_drafts.agent_only); expected_version other than
+	// the draft's is ABORTED order_drafts.version_conflict (someone saved in between).
+	SaveDraft(context.Context, *SaveDraftRequest) (*SaveDraftResponse, error)
+	// Cancels the session's draft (the customer's "cancel order"): status cancelled, the draft's
+	// cart, customer and payment cleared. Not for sales agents (PERMISSION_DENIED
+	// order_drafts.customer_only): they leave through the admin panel.
+	CancelDraft(context.Context, *CancelDraftRequest) (*CancelDraftResponse, error)
 	mustEmbedUnimplementedOrderServiceServer()
 }
 
@@ -239,6 +344,21 @@ func (UnimplementedOrderServiceServer) GetReferral(context.Context, *GetReferral
 }
 func (UnimplementedOrderServiceServer) CancelSession(context.Context, *CancelSessionRequest) (*CancelSessionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CancelSession not implemented")
+}
+func (UnimplementedOrderServiceServer) CreateDraft(context.Context, *CreateDraftRequest) (*CreateDraftResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateDraft not implemented")
+}
+func (UnimplementedOrderServiceServer) OpenDraft(context.Context, *OpenDraftRequest) (*OpenDraftResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method OpenDraft not implemented")
+}
+func (UnimplementedOrderServiceServer) GetCurrentDraft(context.Context, *GetCurrentDraftRequest) (*GetCurrentDraftResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetCurrentDraft not implemented")
+}
+func (UnimplementedOrderServiceServer) SaveDraft(context.Context, *SaveDraftRequest) (*SaveDraftResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SaveDraft not implemented")
+}
+func (UnimplementedOrderServiceServer) CancelDraft(context.Context, *CancelDraftRequest) (*CancelDraftResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CancelDraft not implemented")
 }
 func (UnimplementedOrderServiceServer) mustEmbedUnimplementedOrderServiceServer() {}
 func (UnimplementedOrderServiceServer) testEmbeddedByValue()                      {}
@@ -387,6 +507,96 @@ func _OrderService_CancelSession_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _OrderService_CreateDraft_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateDraftRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OrderServiceServer).CreateDraft(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: OrderService_CreateDraft_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OrderServiceServer).CreateDraft(ctx, req.(*CreateDraftRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _OrderService_OpenDraft_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(OpenDraftRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OrderServiceServer).OpenDraft(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: OrderService_OpenDraft_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OrderServiceServer).OpenDraft(ctx, req.(*OpenDraftRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _OrderService_GetCurrentDraft_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetCurrentDraftRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OrderServiceServer).GetCurrentDraft(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: OrderService_GetCurrentDraft_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OrderServiceServer).GetCurrentDraft(ctx, req.(*GetCurrentDraftRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _OrderService_SaveDraft_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SaveDraftRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OrderServiceServer).SaveDraft(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: OrderService_SaveDraft_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OrderServiceServer).SaveDraft(ctx, req.(*SaveDraftRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _OrderService_CancelDraft_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CancelDraftRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OrderServiceServer).CancelDraft(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: OrderService_CancelDraft_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OrderServiceServer).CancelDraft(ctx, req.(*CancelDraftRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // OrderService_ServiceDesc is the grpc.ServiceDesc for OrderService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -421,6 +631,26 @@ var OrderService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CancelSession",
 			Handler:    _OrderService_CancelSession_Handler,
+		},
+		{
+			MethodName: "CreateDraft",
+			Handler:    _OrderService_CreateDraft_Handler,
+		},
+		{
+			MethodName: "OpenDraft",
+			Handler:    _OrderService_OpenDraft_Handler,
+		},
+		{
+			MethodName: "GetCurrentDraft",
+			Handler:    _OrderService_GetCurrentDraft_Handler,
+		},
+		{
+			MethodName: "SaveDraft",
+			Handler:    _OrderService_SaveDraft_Handler,
+		},
+		{
+			MethodName: "CancelDraft",
+			Handler:    _OrderService_CancelDraft_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

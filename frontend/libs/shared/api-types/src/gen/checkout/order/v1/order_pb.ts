@@ -19,13 +19,468 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Cart, CartJson } from "../../cart/v1/cart_pb";
+import { file_checkout_cart_v1_cart } from "../../cart/v1/cart_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file checkout/order/v1/order.proto.
  */
 export const file_checkout_order_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("Ch1jaGVja291dC9vcmRlci92MS9vcmRlci5wcm90bxIRY2hlY2tvdXQub3JkZXIudjEi5wEKBU9yZGVyEhAKCG9yZGVyX2lkGAEgASgJEhIKCm9yZGVyX2NvZGUYAiABKAkSDgoGc3RhdHVzGAMgASgJEhQKDHNtc19yZXF1aXJlZBgEIAEoCBIVCg1zbXNfdmFsaWRhdGVkGAUgASgIEhQKDHBheW1lbnRfdHlwZRgGIAEoCRIpCgZ0b3RhbHMYByABKAsyGS5jaGVja291dC5vcmRlci52MS5Ub3RhbHMSJgoFbGluZXMYCCADKAsyFy5jaGVja291dC5vcmRlci52MS5MaW5lEhIKCmNyZWF0ZWRfYXQYCSABKAkiVQoGVG90YWxzEhEKCW5ldF9jZW50cxgBIAEoAxIRCgl2YXRfY2VudHMYAiABKAMSEwoLZ3Jvc3NfY2VudHMYAyABKAMSEAoIY3VycmVuY3kYBCABKAkiSgoETGluZRIMCgRuYW1lGAEgASgJEgwKBGtpbmQYAiABKAkSEQoJbmV0X2NlbnRzGAMgASgDEhMKC2dyb3NzX2NlbnRzGAQgASgDIrECChFQbGFjZU9yZGVyUmVxdWVzdBIXCg9pZGVtcG90ZW5jeV9rZXkYASABKAkSGwoTYWR2ZXJ0aXNlZF9jdXN0b21lchgCIAEoCRITCgtyZWZlcnJhbF9pZBgDIAEoCRISCgprbm93bl9mcm9tGAQgASgJEhgKEG90aGVyX2tub3duX2Zyb20YBSABKAkSDwoHY29tbWVudBgGIAEoCRIaChJhbGxvd2VkX25ld3NsZXR0ZXIYByABKAgSFQoNbWNhX2FncmVlbWVudBgIIAEoCBIWCg5ldWx0X2FncmVlbWVudBgJIAEoCBIVCg1ndGNfYWdyZWVtZW50GAogASgIEhsKE2dlbmVyYWxidXNpbmVzc3Rlcm0YCyABKAgSEwoLcHJpdmFjeXRlcm0YDCABKAgiPQoSUGxhY2VPcmRlclJlc3BvbnNlEicKBW9yZGVyGAEgASgLMhguY2hlY2tvdXQub3JkZXIudjEuT3JkZXIiIwoPR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjsKEEdldE9yZGVyUmVzcG9uc2USJwoFb3JkZXIYASABKAsyGC5jaGVja291dC5vcmRlci52MS5PcmRlciJKChJWYWxpZGF0ZVNNU1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoIcGhvbmVfbm8YAiABKAkSEAoIc21zX2NvZGUYAyABKAkiPgoTVmFsaWRhdGVTTVNSZXNwb25zZRInCgVvcmRlchgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLk9yZGVyIjYKEFJlc2VuZFNNU1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoIcGhvbmVfbm8YAiABKAkiNQoRUmVzZW5kU01TUmVzcG9uc2USDAoEc2VudBgBIAEoCBISCgpwaG9uZV9oaW50GAIgASgJIiAKElNldFJlZmVycmFsUmVxdWVzdBIKCgJpZBgBIAEoCSIhChNTZXRSZWZlcnJhbFJlc3BvbnNlEgoKAmlkGAEgASgJIhQKEkdldFJlZmVycmFsUmVxdWVzdCIhChNHZXRSZWZlcnJhbFJlc3BvbnNlEgoKAmlkGAEgASgJIhYKFENhbmNlbFNlc3Npb25SZXF1ZXN0IhcKFUNhbmNlbFNlc3Npb25SZXNwb25zZTKoBQoMT3JkZXJTZXJ2aWNlElkKClBsYWNlT3JkZXISJC5jaGVja291dC5vcmRlci52MS5QbGFjZU9yZGVyUmVxdWVzdBolLmNoZWNrb3V0Lm9yZGVyLnYxLlBsYWNlT3JkZXJSZXNwb25zZRJYCghHZXRPcmRlchIiLmNoZWNrb3V0Lm9yZGVyLnYxLkdldE9yZGVyUmVxdWVzdBojLmNoZWNrb3V0Lm9yZGVyLnYxLkdldE9yZGVyUmVzcG9uc2UiA5ACARJcCgtWYWxpZGF0ZVNNUxIlLmNoZWNrb3V0Lm9yZGVyLnYxLlZhbGlkYXRlU01TUmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLlZhbGlkYXRlU01TUmVzcG9uc2USVgoJUmVzZW5kU01TEiMuY2hlY2tvdXQub3JkZXIudjEuUmVzZW5kU01TUmVxdWVzdBokLmNoZWNrb3V0Lm9yZGVyLnYxLlJlc2VuZFNNU1Jlc3BvbnNlEmEKC1NldFJlZmVycmFsEiUuY2hlY2tvdXQub3JkZXIudjEuU2V0UmVmZXJyYWxSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuU2V0UmVmZXJyYWxSZXNwb25zZSIDkAICEmEKC0dldFJlZmVycmFsEiUuY2hlY2tvdXQub3JkZXIudjEuR2V0UmVmZXJyYWxSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuR2V0UmVmZXJyYWxSZXNwb25zZSIDkAIBEmcKDUNhbmNlbFNlc3Npb24SJy5jaGVja291dC5vcmRlci52MS5DYW5jZWxTZXNzaW9uUmVxdWVzdBooLmNoZWNrb3V0Lm9yZGVyLnYxLkNhbmNlbFNlc3Npb25SZXNwb25zZSIDkAICQkRaQmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvb3JkZXIvdjE7b3JkZXJ2MWIGcHJvdG8z");
+  fileDesc("Ch1jaGVja291dC9vcmRlci92MS9vcmRlci5wcm90bxIRY2hlY2tvdXQub3JkZXIudjEitwEKBURyYWZ0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIPCgd2ZXJzaW9uGAMgASgDEhcKD2N1c3RvbWVyX251bWJlchgEIAEoCRISCgpjcmVhdGVkX2J5GAUgASgJEhAKCHNhdmVkX2J5GAYgASgJEhcKD2NyZWF0ZWRfYXRfdW5peBgHIAEoAxIXCg91cGRhdGVkX2F0X3VuaXgYCCABKAMSEAoIb3JkZXJfaWQYCSABKAkiZwoSQ3JlYXRlRHJhZnRSZXF1ZXN0EiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSFwoPY3VzdG9tZXJfbnVtYmVyGAIgASgJEhIKCmNyZWF0ZWRfYnkYAyABKAkiVAoTQ3JlYXRlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhQKDHNlc3Npb25fY29kZRgCIAEoCSIoChBPcGVuRHJhZnRSZXF1ZXN0EhQKDHNlc3Npb25fY29kZRgBIAEoCSJQChFPcGVuRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhIKCnNlc3Npb25faWQYAiABKAkiGAoWR2V0Q3VycmVudERyYWZ0UmVxdWVzdCJCChdHZXRDdXJyZW50RHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IlYKEFNhdmVEcmFmdFJlcXVlc3QSGAoQZXhwZWN0ZWRfdmVyc2lvbhgBIAEoAxIWCg5pc19zYWxlc19hZ2VudBgCIAEoCBIQCghhZG1pbl9pZBgDIAEoCSI8ChFTYXZlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IiwKEkNhbmNlbERyYWZ0UmVxdWVzdBIWCg5pc19zYWxlc19hZ2VudBgBIAEoCCIVChNDYW5jZWxEcmFmdFJlc3BvbnNlIucBCgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRISCgpvcmRlcl9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIUCgxzbXNfcmVxdWlyZWQYBCABKAgSFQoNc21zX3ZhbGlkYXRlZBgFIAEoCBIUCgxwYXltZW50X3R5cGUYBiABKAkSKQoGdG90YWxzGAcgASgLMhkuY2hlY2tvdXQub3JkZXIudjEuVG90YWxzEiYKBWxpbmVzGAggAygLMhcuY2hlY2tvdXQub3JkZXIudjEuTGluZRISCgpjcmVhdGVkX2F0GAkgASgJIlUKBlRvdGFscxIRCgluZXRfY2VudHMYASABKAMSEQoJdmF0X2NlbnRzGAIgASgDEhMKC2dyb3NzX2NlbnRzGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJIkoKBExpbmUSDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEhEKCW5ldF9jZW50cxgDIAEoAxITCgtncm9zc19jZW50cxgEIAEoAyKxAgoRUGxhY2VPcmRlclJlcXVlc3QSFwoPaWRlbXBvdGVuY3lfa2V5GAEgASgJEhsKE2FkdmVydGlzZWRfY3VzdG9tZXIYAiABKAkSEwoLcmVmZXJyYWxfaWQYAyABKAkSEgoKa25vd25fZnJvbRgEIAEoCRIYChBvdGhlcl9rbm93bl9mcm9tGAUgASgJEg8KB2NvbW1lbnQYBiABKAkSGgoSYWxsb3dlZF9uZXdzbGV0dGVyGAcgASgIEhUKDW1jYV9hZ3JlZW1lbnQYCCABKAgSFgoOZXVsdF9hZ3JlZW1lbnQYCSABKAgSFQoNZ3RjX2FncmVlbWVudBgKIAEoCBIbChNnZW5lcmFsYnVzaW5lc3N0ZXJtGAsgASgIEhMKC3ByaXZhY3l0ZXJtGAwgASgIIj0KElBsYWNlT3JkZXJSZXNwb25zZRInCgVvcmRlchgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLk9yZGVyIiMKD0dldE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI7ChBHZXRPcmRlclJlc3BvbnNlEicKBW9yZGVyGAEgASgLMhguY2hlY2tvdXQub3JkZXIudjEuT3JkZXIiSgoSVmFsaWRhdGVTTVNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCHBob25lX25vGAIgASgJEhAKCHNtc19jb2RlGAMgASgJIj4KE1ZhbGlkYXRlU01TUmVzcG9uc2USJwoFb3JkZXIYASABKAsyGC5jaGVja291dC5vcmRlci52MS5PcmRlciI2ChBSZXNlbmRTTVNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCHBob25lX25vGAIgASgJIjUKEVJlc2VuZFNNU1Jlc3BvbnNlEgwKBHNlbnQYASABKAgSEgoKcGhvbmVfaGludBgCIAEoCSIgChJTZXRSZWZlcnJhbFJlcXVlc3QSCgoCaWQYASABKAkiIQoTU2V0UmVmZXJyYWxSZXNwb25zZRIKCgJpZBgBIAEoCSIUChJHZXRSZWZlcnJhbFJlcXVlc3QiIQoTR2V0UmVmZXJyYWxSZXNwb25zZRIKCgJpZBgBIAEoCSIWChRDYW5jZWxTZXNzaW9uUmVxdWVzdCIXChVDYW5jZWxTZXNzaW9uUmVzcG9uc2UyjQkKDE9yZGVyU2VydmljZRJZCgpQbGFjZU9yZGVyEiQuY2hlY2tvdXQub3JkZXIudjEuUGxhY2VPcmRlclJlcXVlc3QaJS5jaGVja291dC5vcmRlci52MS5QbGFjZU9yZGVyUmVzcG9uc2USWAoIR2V0T3JkZXISIi5jaGVja291dC5vcmRlci52MS5HZXRPcmRlclJlcXVlc3QaIy5jaGVja291dC5vcmRlci52MS5HZXRPcmRlclJlc3BvbnNlIgOQAgESXAoLVmFsaWRhdGVTTVMSJS5jaGVja291dC5vcmRlci52MS5WYWxpZGF0ZVNNU1JlcXVlc3QaJi5jaGVja291dC5vcmRlci52MS5WYWxpZGF0ZVNNU1Jlc3BvbnNlElYKCVJlc2VuZFNNUxIjLmNoZWNrb3V0Lm9yZGVyLnYxLlJlc2VuZFNNU1JlcXVlc3QaJC5jaGVja291dC5vcmRlci52MS5SZXNlbmRTTVNSZXNwb25zZRJhCgtTZXRSZWZlcnJhbBIlLmNoZWNrb3V0Lm9yZGVyLnYxLlNldFJlZmVycmFsUmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLlNldFJlZmVycmFsUmVzcG9uc2UiA5ACAhJhCgtHZXRSZWZlcnJhbBIlLmNoZWNrb3V0Lm9yZGVyLnYxLkdldFJlZmVycmFsUmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLkdldFJlZmVycmFsUmVzcG9uc2UiA5ACARJnCg1DYW5jZWxTZXNzaW9uEicuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsU2Vzc2lvblJlcXVlc3QaKC5jaGVja291dC5vcmRlci52MS5DYW5jZWxTZXNzaW9uUmVzcG9uc2UiA5ACAhJcCgtDcmVhdGVEcmFmdBIlLmNoZWNrb3V0Lm9yZGVyLnYxLkNyZWF0ZURyYWZ0UmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLkNyZWF0ZURyYWZ0UmVzcG9uc2USWwoJT3BlbkRyYWZ0EiMuY2hlY2tvdXQub3JkZXIudjEuT3BlbkRyYWZ0UmVxdWVzdBokLmNoZWNrb3V0Lm9yZGVyLnYxLk9wZW5EcmFmdFJlc3BvbnNlIgOQAgESbQoPR2V0Q3VycmVudERyYWZ0EikuY2hlY2tvdXQub3JkZXIudjEuR2V0Q3VycmVudERyYWZ0UmVxdWVzdBoqLmNoZWNrb3V0Lm9yZGVyLnYxLkdldEN1cnJlbnREcmFmdFJlc3BvbnNlIgOQAgESVgoJU2F2ZURyYWZ0EiMuY2hlY2tvdXQub3JkZXIudjEuU2F2ZURyYWZ0UmVxdWVzdBokLmNoZWNrb3V0Lm9yZGVyLnYxLlNhdmVEcmFmdFJlc3BvbnNlEmEKC0NhbmNlbERyYWZ0EiUuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsRHJhZnRSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsRHJhZnRSZXNwb25zZSIDkAICQkRaQmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvb3JkZXIvdjE7b3JkZXJ2MWIGcHJvdG8z", [file_checkout_cart_v1_cart]);
+
+/**
+ * An order draft.
+ *
+ * @generated from message checkout.order.v1.Draft
+ */
+export type Draft = Message<"checkout.order.v1.Draft"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * open, ordered or cancelled.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * Goes up with every save.
+   *
+   * @generated from field: int64 version = 3;
+   */
+  version: bigint;
+
+  /**
+   * @generated from field: string customer_number = 4;
+   */
+  customerNumber: string;
+
+  /**
+   * The admin who created it and who saved it last.
+   *
+   * @generated from field: string created_by = 5;
+   */
+  createdBy: string;
+
+  /**
+   * @generated from field: string saved_by = 6;
+   */
+  savedBy: string;
+
+  /**
+   * @generated from field: int64 created_at_unix = 7;
+   */
+  createdAtUnix: bigint;
+
+  /**
+   * @generated from field: int64 updated_at_unix = 8;
+   */
+  updatedAtUnix: bigint;
+
+  /**
+   * The order placed from it (status ordered).
+   *
+   * @generated from field: string order_id = 9;
+   */
+  orderId: string;
+};
+
+/**
+ * An order draft.
+ *
+ * @generated from message checkout.order.v1.Draft
+ */
+export type DraftJson = {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id?: string;
+
+  /**
+   * open, ordered or cancelled.
+   *
+   * @generated from field: string status = 2;
+   */
+  status?: string;
+
+  /**
+   * Goes up with every save.
+   *
+   * @generated from field: int64 version = 3;
+   */
+  version?: string;
+
+  /**
+   * @generated from field: string customer_number = 4;
+   */
+  customerNumber?: string;
+
+  /**
+   * The admin who created it and who saved it last.
+   *
+   * @generated from field: string created_by = 5;
+   */
+  createdBy?: string;
+
+  /**
+   * @generated from field: string saved_by = 6;
+   */
+  savedBy?: string;
+
+  /**
+   * @generated from field: int64 created_at_unix = 7;
+   */
+  createdAtUnix?: string;
+
+  /**
+   * @generated from field: int64 updated_at_unix = 8;
+   */
+  updatedAtUnix?: string;
+
+  /**
+   * The order placed from it (status ordered).
+   *
+   * @generated from field: string order_id = 9;
+   */
+  orderId?: string;
+};
+
+/**
+ * Describes the message checkout.order.v1.Draft.
+ * Use `create(DraftSchema)` to create a new message.
+ */
+export const DraftSchema: GenMessage<Draft, {jsonType: DraftJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 0);
+
+/**
+ * @generated from message checkout.order.v1.CreateDraftRequest
+ */
+export type CreateDraftRequest = Message<"checkout.order.v1.CreateDraftRequest"> & {
+  /**
+   * The items to offer; they are stored preconfigured.
+   *
+   * @generated from field: checkout.cart.v1.Cart cart = 1;
+   */
+  cart?: Cart | undefined;
+
+  /**
+   * @generated from field: string customer_number = 2;
+   */
+  customerNumber: string;
+
+  /**
+   * @generated from field: string created_by = 3;
+   */
+  createdBy: string;
+};
+
+/**
+ * @generated from message checkout.order.v1.CreateDraftRequest
+ */
+export type CreateDraftRequestJson = {
+  /**
+   * The items to offer; they are stored preconfigured.
+   *
+   * @generated from field: checkout.cart.v1.Cart cart = 1;
+   */
+  cart?: CartJson;
+
+  /**
+   * @generated from field: string customer_number = 2;
+   */
+  customerNumber?: string;
+
+  /**
+   * @generated from field: string created_by = 3;
+   */
+  createdBy?: string;
+};
+
+/**
+ * Describes the message checkout.order.v1.CreateDraftRequest.
+ * Use `create(CreateDraftRequestSchema)` to create a new message.
+ */
+export const CreateDraftRequestSchema: GenMessage<CreateDraftRequest, {jsonType: CreateDraftRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 1);
+
+/**
+ * @generated from message checkout.order.v1.CreateDraftResponse
+ */
+export type CreateDraftResponse = Message<"checkout.order.v1.CreateDraftResponse"> & {
+  /**
+   * @generated from field: checkout.order.v1.Draft draft = 1;
+   */
+  draft?: Draft | undefined;
+
+  /**
+   * The code agents and the customer open the draft with (session_code of spec §2).
+   *
+   * @generated from field: string session_code = 2;
+   */
+  sessionCode: string;
+};
+
+/**
+ * @generated from message checkout.order.v1.CreateDraftResponse
+ */
+export type CreateDraftResponseJson = {
+  /**
+   * @generated from field: checkout.order.v1.Draft draft = 1;
+   */
+  draft?: DraftJson;
+
+  /**
+   * The code agents and the customer open the draft with (session_code of spec §2).
+   *
+   * @generated from field: string session_code = 2;
+   */
+  sessionCode?: string;
+};
+
+/**
+ * Describes the message checkout.order.v1.CreateDraftResponse.
+ * Use `create(CreateDraftResponseSchema)` to create a new message.
+ */
+export const CreateDraftResponseSchema: GenMessage<CreateDraftResponse, {jsonType: CreateDraftResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 2);
+
+/**
+ * @generated from message checkout.order.v1.OpenDraftRequest
+ */
+export type OpenDraftRequest = Message<"checkout.order.v1.OpenDraftRequest"> & {
+  /**
+   * @generated from field: string session_code = 1;
+   */
+  sessionCode: string;
+};
+
+/**
+ * @generated from message checkout.order.v1.OpenDraftRequest
+ */
+export type OpenDraftRequestJson = {
+  /**
+   * @generated from field: string session_code = 1;
+   */
+  sessionCode?: string;
+};
+
+/**
+ * Describes the message checkout.order.v1.OpenDraftRequest.
+ * Use `create(OpenDraftRequestSchema)` to create a new message.
+ */
+export const OpenDraftRequestSchema: GenMessage<OpenDraftRequest, {jsonType: OpenDraftRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 3);
+
+/**
+ * @generated from message checkout.order.v1.OpenDraftResponse
+ */
+export type OpenDraftResponse = Message<"checkout.order.v1.OpenDraftResponse"> & {
+  /**
+   * @generated from field: checkout.order.v1.Draft draft = 1;
+   */
+  draft?: Draft | undefined;
+
+  /**
+   * @generated from field: string session_id = 2;
+   */
+  sessionId: string;
+};
+
+/**
+ * @generated from message checkout.order.v1.OpenDraftResponse
+ */
+export type OpenDraftResponseJson = {
+  /**
+   * @generated from field: checkout.order.v1.Draft draft = 1;
+   */
+  draft?: DraftJson;
+
+  /**
+   * @generated from field: string session_id = 2;
+   */
+  sessionId?: string;
+};
+
+/**
+ * Describes the message checkout.order.v1.OpenDraftResponse.
+ * Use `create(OpenDraftResponseSchema)` to create a new message.
+ */
+export const OpenDraftResponseSchema: GenMessage<OpenDraftResponse, {jsonType: OpenDraftResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 4);
+
+/**
+ * @generated from message checkout.order.v1.GetCurrentDraftRequest
+ */
+export type GetCurrentDraftRequest = Message<"checkout.order.v1.GetCurrentDraftRequest"> & {
+};
+
+/**
+ * @generated from message checkout.order.v1.GetCurrentDraftRequest
+ */
+export type GetCurrentDraftRequestJson = {
+};
+
+/**
+ * Describes the message checkout.order.v1.GetCurrentDraftRequest.
+ * Use `create(GetCurrentDraftRequestSchema)` to create a new message.
+ */
+export const GetCurrentDraftRequestSchema: GenMessage<GetCurrentDraftRequest, {jsonType: GetCurrentDraftRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 5);
+
+/**
+ * @generated from message checkout.order.v1.GetCurrentDraftResponse
+ */
+export type GetCurrentDraftResponse = Message<"checkout.order.v1.GetCurrentDraftResponse"> & {
+  /**
+   * @generated from field: checkout.order.v1.Draft draft = 1;
+   */
+  draft?: Draft | undefined;
+};
+
+/**
+ * @generated from message checkout.order.v1.GetCurrentDraftResponse
+ */
+export type GetCurrentDraftResponseJson = {
+  /**
+   * @generated from field: checkout.order.v1.Draft draft = 1;
+   */
+  draft?: DraftJson;
+};
+
+/**
+ * Describes the message checkout.order.v1.GetCurrentDraftResponse.
+ * Use `create(GetCurrentDraftResponseSchema)` to create a new message.
+ */
+export const GetCurrentDraftResponseSchema: GenMessage<GetCurrentDraftResponse, {jsonType: GetCurrentDraftResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 6);
+
+/**
+ * @generated from message checkout.order.v1.SaveDraftRequest
+ */
+export type SaveDraftRequest = Message<"checkout.order.v1.SaveDraftRequest"> & {
+  /**
+   * @generated from field: int64 expected_version = 1;
+   */
+  expectedVersion: bigint;
+
+  /**
+   * Set by the gateway from the verified admin token, like the cart's is_sales_agent.
+   *
+   * @generated from field: bool is_sales_agent = 2;
+   */
+  isSalesAgent: boolean;
+
+  /**
+   * @generated from field: string admin_id = 3;
+   */
+  adminId: string;
+};
+
+/**
+ * @generated from message checkout.order.v1.SaveDraftRequest
+ */
+export type SaveDraftRequestJson = {
+  /**
+   * @generated from field: int64 expected_version = 1;
+   */
+  expectedVersion?: string;
+
+  /**
+   * Set by the gateway from the verified admin token, like the cart's is_sales_agent.
+   *
+   * @generated from field: bool is_sales_agent = 2;
+   */
+  isSalesAgent?: boolean;
+
+  /**
+   * @generated from field: string admin_id = 3;
+   */
+  adminId?: string;
+};
+
+/**
+ * Describes the message checkout.order.v1.SaveDraftRequest.
+ * Use `create(SaveDraftRequestSchema)` to create a new message.
+ */
+export const SaveDraftRequestSchema: GenMessage<SaveDraftRequest, {jsonType: SaveDraftRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 7);
+
+/**
+ * @generated from message checkout.order.v1.SaveDraftResponse
+ */
+export type SaveDraftResponse = Message<"checkout.order.v1.SaveDraftResponse"> & {
+  /**
+   * @generated from field: checkout.order.v1.Draft draft = 1;
+   */
+  draft?: Draft | undefined;
+};
+
+/**
+ * @generated from message checkout.order.v1.SaveDraftResponse
+ */
+export type SaveDraftResponseJson = {
+  /**
+   * @generated from field: checkout.order.v1.Draft draft = 1;
+   */
+  draft?: DraftJson;
+};
+
+/**
+ * Describes the message checkout.order.v1.SaveDraftResponse.
+ * Use `create(SaveDraftResponseSchema)` to create a new message.
+ */
+export const SaveDraftResponseSchema: GenMessage<SaveDraftResponse, {jsonType: SaveDraftResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 8);
+
+/**
+ * @generated from message checkout.order.v1.CancelDraftRequest
+ */
+export type CancelDraftRequest = Message<"checkout.order.v1.CancelDraftRequest"> & {
+  /**
+   * @generated from field: bool is_sales_agent = 1;
+   */
+  isSalesAgent: boolean;
+};
+
+/**
+ * @generated from message checkout.order.v1.CancelDraftRequest
+ */
+export type CancelDraftRequestJson = {
+  /**
+   * @generated from field: bool is_sales_agent = 1;
+   */
+  isSalesAgent?: boolean;
+};
+
+/**
+ * Describes the message checkout.order.v1.CancelDraftRequest.
+ * Use `create(CancelDraftRequestSchema)` to create a new message.
+ */
+export const CancelDraftRequestSchema: GenMessage<CancelDraftRequest, {jsonType: CancelDraftRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 9);
+
+/**
+ * @generated from message checkout.order.v1.CancelDraftResponse
+ */
+export type CancelDraftResponse = Message<"checkout.order.v1.CancelDraftResponse"> & {
+};
+
+/**
+ * @generated from message checkout.order.v1.CancelDraftResponse
+ */
+export type CancelDraftResponseJson = {
+};
+
+/**
+ * Describes the message checkout.order.v1.CancelDraftResponse.
+ * Use `create(CancelDraftResponseSchema)` to create a new message.
+ */
+export const CancelDraftResponseSchema: GenMessage<CancelDraftResponse, {jsonType: CancelDraftResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 10);
 
 /**
  * An order as its session sees it.
@@ -164,7 +619,7 @@ export type OrderJson = {
  * Use `create(OrderSchema)` to create a new message.
  */
 export const OrderSchema: GenMessage<Order, {jsonType: OrderJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 0);
+  messageDesc(file_checkout_order_v1_order, 11);
 
 /**
  * The order's totals in cents.
@@ -229,7 +684,7 @@ export type TotalsJson = {
  * Use `create(TotalsSchema)` to create a new message.
  */
 export const TotalsSchema: GenMessage<Totals, {jsonType: TotalsJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 1);
+  messageDesc(file_checkout_order_v1_order, 12);
 
 /**
  * One line of the order with the amounts the priced cart computed.
@@ -294,7 +749,7 @@ export type LineJson = {
  * Use `create(LineSchema)` to create a new message.
  */
 export const LineSchema: GenMessage<Line, {jsonType: LineJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 2);
+  messageDesc(file_checkout_order_v1_order, 13);
 
 /**
  * @generated from message checkout.order.v1.PlaceOrderRequest
@@ -449,7 +904,7 @@ export type PlaceOrderRequestJson = {
  * Use `create(PlaceOrderRequestSchema)` to create a new message.
  */
 export const PlaceOrderRequestSchema: GenMessage<PlaceOrderRequest, {jsonType: PlaceOrderRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 3);
+  messageDesc(file_checkout_order_v1_order, 14);
 
 /**
  * @generated from message checkout.order.v1.PlaceOrderResponse
@@ -476,7 +931,7 @@ export type PlaceOrderResponseJson = {
  * Use `create(PlaceOrderResponseSchema)` to create a new message.
  */
 export const PlaceOrderResponseSchema: GenMessage<PlaceOrderResponse, {jsonType: PlaceOrderResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 4);
+  messageDesc(file_checkout_order_v1_order, 15);
 
 /**
  * @generated from message checkout.order.v1.GetOrderRequest
@@ -503,7 +958,7 @@ export type GetOrderRequestJson = {
  * Use `create(GetOrderRequestSchema)` to create a new message.
  */
 export const GetOrderRequestSchema: GenMessage<GetOrderRequest, {jsonType: GetOrderRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 5);
+  messageDesc(file_checkout_order_v1_order, 16);
 
 /**
  * @generated from message checkout.order.v1.GetOrderResponse
@@ -530,7 +985,7 @@ export type GetOrderResponseJson = {
  * Use `create(GetOrderResponseSchema)` to create a new message.
  */
 export const GetOrderResponseSchema: GenMessage<GetOrderResponse, {jsonType: GetOrderResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 6);
+  messageDesc(file_checkout_order_v1_order, 17);
 
 /**
  * @generated from message checkout.order.v1.ValidateSMSRequest
@@ -585,7 +1040,7 @@ export type ValidateSMSRequestJson = {
  * Use `create(ValidateSMSRequestSchema)` to create a new message.
  */
 export const ValidateSMSRequestSchema: GenMessage<ValidateSMSRequest, {jsonType: ValidateSMSRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 7);
+  messageDesc(file_checkout_order_v1_order, 18);
 
 /**
  * @generated from message checkout.order.v1.ValidateSMSResponse
@@ -612,7 +1067,7 @@ export type ValidateSMSResponseJson = {
  * Use `create(ValidateSMSResponseSchema)` to create a new message.
  */
 export const ValidateSMSResponseSchema: GenMessage<ValidateSMSResponse, {jsonType: ValidateSMSResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 8);
+  messageDesc(file_checkout_order_v1_order, 19);
 
 /**
  * @generated from message checkout.order.v1.ResendSMSRequest
@@ -653,7 +1108,7 @@ export type ResendSMSRequestJson = {
  * Use `create(ResendSMSRequestSchema)` to create a new message.
  */
 export const ResendSMSRequestSchema: GenMessage<ResendSMSRequest, {jsonType: ResendSMSRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 9);
+  messageDesc(file_checkout_order_v1_order, 20);
 
 /**
  * @generated from message checkout.order.v1.ResendSMSResponse
@@ -694,7 +1149,7 @@ export type ResendSMSResponseJson = {
  * Use `create(ResendSMSResponseSchema)` to create a new message.
  */
 export const ResendSMSResponseSchema: GenMessage<ResendSMSResponse, {jsonType: ResendSMSResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 10);
+  messageDesc(file_checkout_order_v1_order, 21);
 
 /**
  * @generated from message checkout.order.v1.SetReferralRequest
@@ -721,7 +1176,7 @@ export type SetReferralRequestJson = {
  * Use `create(SetReferralRequestSchema)` to create a new message.
  */
 export const SetReferralRequestSchema: GenMessage<SetReferralRequest, {jsonType: SetReferralRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 11);
+  messageDesc(file_checkout_order_v1_order, 22);
 
 /**
  * @generated from message checkout.order.v1.SetReferralResponse
@@ -748,7 +1203,7 @@ export type SetReferralResponseJson = {
  * Use `create(SetReferralResponseSchema)` to create a new message.
  */
 export const SetReferralResponseSchema: GenMessage<SetReferralResponse, {jsonType: SetReferralResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 12);
+  messageDesc(file_checkout_order_v1_order, 23);
 
 /**
  * @generated from message checkout.order.v1.GetReferralRequest
@@ -767,7 +1222,7 @@ export type GetReferralRequestJson = {
  * Use `create(GetReferralRequestSchema)` to create a new message.
  */
 export const GetReferralRequestSchema: GenMessage<GetReferralRequest, {jsonType: GetReferralRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 13);
+  messageDesc(file_checkout_order_v1_order, 24);
 
 /**
  * @generated from message checkout.order.v1.GetReferralResponse
@@ -794,7 +1249,7 @@ export type GetReferralResponseJson = {
  * Use `create(GetReferralResponseSchema)` to create a new message.
  */
 export const GetReferralResponseSchema: GenMessage<GetReferralResponse, {jsonType: GetReferralResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 14);
+  messageDesc(file_checkout_order_v1_order, 25);
 
 /**
  * @generated from message checkout.order.v1.CancelSessionRequest
@@ -813,7 +1268,7 @@ export type CancelSessionRequestJson = {
  * Use `create(CancelSessionRequestSchema)` to create a new message.
  */
 export const CancelSessionRequestSchema: GenMessage<CancelSessionRequest, {jsonType: CancelSessionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 15);
+  messageDesc(file_checkout_order_v1_order, 26);
 
 /**
  * @generated from message checkout.order.v1.CancelSessionResponse
@@ -832,7 +1287,7 @@ export type CancelSessionResponseJson = {
  * Use `create(CancelSessionResponseSchema)` to create a new message.
  */
 export const CancelSessionResponseSchema: GenMessage<CancelSessionResponse, {jsonType: CancelSessionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 16);
+  messageDesc(file_checkout_order_v1_order, 27);
 
 /**
  * @generated from service checkout.order.v1.OrderService
@@ -932,6 +1387,71 @@ export const OrderService: GenService<{
     methodKind: "unary";
     input: typeof CancelSessionRequestSchema;
     output: typeof CancelSessionResponseSchema;
+  },
+  /**
+   * Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
+   * updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its
+   * own: its cart (preconfigured items, is_draft), customer and payment live under the draft's
+   * session id in their services; agents and the customer reach it with the draft's session code,
+   * and the gateway points their browser at that session.
+   *
+   * Creates a draft (the admin panel's command, tools/draftctl; not routed by the gateway): a new
+   * session whose cart is the given one, preconfigured. Needs x-brand-id, no session. The answer
+   * holds the session code, which is stored only as a hash.
+   *
+   * @generated from rpc checkout.order.v1.OrderService.CreateDraft
+   */
+  createDraft: {
+    methodKind: "unary";
+    input: typeof CreateDraftRequestSchema;
+    output: typeof CreateDraftResponseSchema;
+  },
+  /**
+   * The open draft a session code names (session-restore, continue-preconfigured-order), with the
+   * session id the gateway points the browser at. Unknown, cancelled or ordered drafts, and drafts
+   * of another brand, are NOT_FOUND order_drafts.not_found.
+   *
+   * @generated from rpc checkout.order.v1.OrderService.OpenDraft
+   */
+  openDraft: {
+    methodKind: "unary";
+    input: typeof OpenDraftRequestSchema;
+    output: typeof OpenDraftResponseSchema;
+  },
+  /**
+   * The draft of the calling session (GET /order-drafts/current): NOT_FOUND order_drafts.no_draft
+   * when the session is none.
+   *
+   * @generated from rpc checkout.order.v1.OrderService.GetCurrentDraft
+   */
+  getCurrentDraft: {
+    methodKind: "unary";
+    input: typeof GetCurrentDraftRequestSchema;
+    output: typeof GetCurrentDraftResponseSchema;
+  },
+  /**
+   * Saves the session's draft (an agent's "save order"): the cart is snapshotted, the version goes
+   * up. Only a sales agent (PERMISSION_DENIED order_drafts.agent_only); expected_version other than
+   * the draft's is ABORTED order_drafts.version_conflict (someone saved in between).
+   *
+   * @generated from rpc checkout.order.v1.OrderService.SaveDraft
+   */
+  saveDraft: {
+    methodKind: "unary";
+    input: typeof SaveDraftRequestSchema;
+    output: typeof SaveDraftResponseSchema;
+  },
+  /**
+   * Cancels the session's draft (the customer's "cancel order"): status cancelled, the draft's
+   * cart, customer and payment cleared. Not for sales agents (PERMISSION_DENIED
+   * order_drafts.customer_only): they leave through the admin panel.
+   *
+   * @generated from rpc checkout.order.v1.OrderService.CancelDraft
+   */
+  cancelDraft: {
+    methodKind: "unary";
+    input: typeof CancelDraftRequestSchema;
+    output: typeof CancelDraftResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_checkout_order_v1_order, 0);
