@@ -106,6 +106,8 @@ describe('business-address widgets', () => {
       },
     });
     expect((screen.getByLabelText('Private person') as HTMLInputElement).checked).toBe(true);
+    // The variant in the cart is the form's value: Save is possible without touching anything.
+    expect((screen.getByRole('button', { name: 'Save and proceed' }) as HTMLButtonElement).disabled).toBe(false);
     await user.click(screen.getByLabelText(/Limited company/));
     expect(choose).toHaveBeenCalledWith(1233);
   });

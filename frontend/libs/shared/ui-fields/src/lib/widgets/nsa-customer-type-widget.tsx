@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldFamily } from '../family-context';
 import { FieldError } from './field-error';
@@ -17,6 +17,13 @@ export function NsaCustomerTypeWidget(props: WidgetProps) {
   const [swapping, setSwapping] = useState(false);
   const [failed, setFailed] = useState(false);
   const types = family.customerTypes;
+  const current = types?.current;
+  // The variant in the cart is the answer until another is chosen: a fresh form holds its id.
+  useEffect(() => {
+    if (!value && current) onChange(String(current));
+    // Only when the variant or an emptied value changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current, value]);
   if (!types || types.options.length === 0) return <TextWidget {...props} />;
   const selected = value || (types.current ? String(types.current) : '');
 
