@@ -52,6 +52,9 @@ func (b *browser) do(method, path, body string) (int, http.Header, map[string]an
 	}
 	raw, _ := io.ReadAll(resp.Body)
 	var out map[string]any
+	if len(raw) == 0 && resp.StatusCode == http.StatusNoContent {
+		return resp.StatusCode, resp.Header, nil
+	}
 	if err := json.Unmarshal(raw, &out); err != nil {
 		b.t.Fatalf("%s %s: %d, not a JSON object: %s", method, path, resp.StatusCode, raw)
 	}

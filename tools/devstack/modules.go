@@ -22,6 +22,10 @@ type stack struct {
 	services map[string]*module
 	stores   func() // stops the embedded stores and removes the data folder
 	redisURL string // the stack's Redis, embedded or not (tests seed session data through it)
+	// adminPanel is the local admin panel's URL (agents' sign-in, saved draft pages).
+	adminPanel string
+	// addrs are the services' gRPC addresses.
+	addrs map[string]string
 }
 
 type module struct {

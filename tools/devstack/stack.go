@@ -108,6 +108,18 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		return nil, err
 	}
 
+	admins, err := startAdminPanel(dataDir)
+	if err != nil {
+		stores()
+		return nil, err
+	}
+	cleanups = append(cleanups, func() { _ = admins.server.Close() })
+	if err := setenv(admins.env); err != nil {
+		stores()
+		return nil, err
+	}
+	log.Info("local admin panel started", "url", admins.url)
+
 	if err := os.MkdirAll(filepath.Join(dataDir, "sms"), 0o700); err != nil {
 		stores()
 		return nil, fmt.Errorf("devstack: sms folder: %w", err)
@@ -243,6 +255,11 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	})
 	for name, lis := range listeners {
 		log.Info(name+" service listening", "grpc", lis.Addr().String())
+	}
+	st.adminPanel = admins.url
+	st.addrs = resolver
+	if err := writeDevstackFile(dataDir, resolver, admins.url); err != nil {
+		log.Warn("devstack.json not written; draftctl needs -order-addr", "error", err)
 	}
 
 	// The shop is announced only once every service answers: a visitor's first domain search

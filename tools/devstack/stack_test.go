@@ -29,6 +29,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkCardPayment(t, st)
 	checkPayPalSubscription(t, st)
 	checkOrders(t, st)
+	checkDrafts(t, st)
 }
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
@@ -52,6 +53,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkPayPalSubscription(t, st)
 	placed := checkOrders(t, st)
 	checkOrderEvents(t, natsURL, stream, placed)
+	checkDrafts(t, st)
 }
 
 func startStack(t *testing.T, cfg Config) string {
