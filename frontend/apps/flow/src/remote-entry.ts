@@ -5,6 +5,7 @@ import { CategoriesPage, ProductsPage } from '@hostcart/flow-feature-catalog';
 import { AddonVariantsPage, AddonsPage, IntervalPage, MaturityPage, PeriodsPage, PromotedAddonsPage } from '@hostcart/flow-feature-addons';
 import { AddDomainPage, AddProductPage, AdditionalDomainFieldsPage, DomainsPage, LookupPage } from '@hostcart/flow-feature-domains';
 import { AdditionalAddonFieldsPage, AdditionalUpsellFieldsPage, ProductFieldsPage } from '@hostcart/flow-feature-fields';
+import { ContractTransferPage } from '@hostcart/flow-feature-contract-transfer';
 import {
   AddonReselectionPage,
   PopularAddonsPage,
@@ -38,4 +39,5 @@ export const screens: RemoteRoutesModule['screens'] = {
   'addon-reselection-addon-variants': ReselectAddonVariantsPage,
   'addon-reselection-promoted-addons': ReselectPromotedAddonsPage,
   'addon-reselection-standard-addons': ReselectStandardAddonsPage,
+  'contract-transfer': ContractTransferPage,
 };

@@ -1,0 +1,3 @@
+export { ContractTransferPage } from './lib/contract-transfer-page';
+export { contractTransferApi, useStartContractTransferMutation, transferNotification } from './lib/contract-transfer-api';
+export type { StartContractTransferResponse } from './lib/contract-transfer-api';
