@@ -738,6 +738,10 @@ export const deDE: Messages = {
     back_to_portal: 'Zurück zum Cloud-Portal',
     continue: 'Weiter einkaufen',
   },
+  contract_transfer: {
+    loading: 'Wir suchen den Vertrag, den Sie übernehmen…',
+    reference: 'Vertragsnummer',
+  },
   postfill: {
     forwarding: 'Wir prüfen, ob noch Angaben fehlen…',
   },

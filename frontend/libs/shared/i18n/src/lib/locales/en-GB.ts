@@ -737,6 +737,10 @@ export const enGB = {
     back_to_portal: 'Back to the cloud portal',
     continue: 'Continue shopping',
   },
+  contract_transfer: {
+    loading: 'Looking up the contract to take over…',
+    reference: 'Contract reference',
+  },
   postfill: {
     forwarding: 'Checking whether we need further details…',
   },
