@@ -1,5 +1,5 @@
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
-import { OAuthCallbackPage } from '@hostcart/agent-feature-oauth';
+import { OAuthCallbackPage, OAuthReadyPage } from '@hostcart/agent-feature-oauth';
 
 /**
  * The agent remote's screens built so far: the OAuth callback, where the customer login popup
@@ -8,4 +8,6 @@ import { OAuthCallbackPage } from '@hostcart/agent-feature-oauth';
  */
 export const screens: RemoteRoutesModule['screens'] = {
   'oauth-callback': OAuthCallbackPage,
+  // The cloud panel sign-in's landing (issue 12).
+  'oauth-ready': OAuthReadyPage,
 };

@@ -80,7 +80,7 @@ describe('route table', () => {
     expect(routeById('products').query['referrer']).toBe('word');
     expect(routeById('domains-lookup').query['id']).toBe('itemId');
     expect(routeById('confirm').query['redirectResult']).toBe('paymentRedirect');
-    expect(routeById('oauth-callback').query).toEqual({ code: 'slug', state: 'slug', data: 'word' });
+    expect(routeById('oauth-callback').query).toEqual({ code: 'slug', state: 'slug', data: 'base64' });
     expect(routeById('session-restore').query).toEqual({ session_code: 'word' });
   });
 

@@ -129,8 +129,8 @@ export const routes: readonly RouteDef[] = [
   { id: 'success', path: '/success/:orderId', owner: 'checkout', query: {} },
 
   // The authorization code and state of an OpenID authority are base64url: word characters and hyphens.
-  { id: 'oauth', path: '/oauth', owner: 'agent', query: { code: 'slug', state: 'slug', data: 'word' }, redirect: (q) => withQuery('/oauth/callback', q) },
-  { id: 'oauth-callback', path: '/oauth/callback', owner: 'agent', query: { code: 'slug', state: 'slug', data: 'word' } },
+  { id: 'oauth', path: '/oauth', owner: 'agent', query: { code: 'slug', state: 'slug', data: 'base64' }, redirect: (q) => withQuery('/oauth/callback', q) },
+  { id: 'oauth-callback', path: '/oauth/callback', owner: 'agent', query: { code: 'slug', state: 'slug', data: 'base64' } },
   { id: 'oauth-ready', path: '/oauth/ready', owner: 'agent', query: {} },
   { id: 'session-restore', path: '/session-restore', owner: 'agent', query: { session_code: 'word' } },
   { id: 'continue-preconfigured-order', path: '/continue-preconfigured-order', owner: 'agent', query: { session_code: 'word' } },

@@ -20,6 +20,10 @@ describe('sanitizeValue', () => {
     expect(sanitizeValue('integer', '12a3-4.5')).toBe('12345');
   });
 
+  it('keeps the base64 characters of the panel data and drops the rest', () => {
+    expect(sanitizeValue('base64', 'eyJh+b/c=-_"<x>')).toBe('eyJh+b/c=-_x');
+  });
+
   it('keeps word characters in oauth and referrer values', () => {
     expect(sanitizeValue('word', 'ref_42-x y')).toBe('ref_42xy');
   });

@@ -14,7 +14,12 @@ export type QueryKind =
   /** oauth values and referrer ids: word characters. */
   | 'word'
   /** The card provider's redirectResult: word characters plus ! + / =. */
-  | 'paymentRedirect';
+  | 'paymentRedirect'
+  /**
+   * The cloud panel's oauth data (base64 JSON, §2 /oauth/callback): word characters plus + / = -.
+   * §2 keeps word characters of oauth values, which would corrupt base64; nothing else passes.
+   */
+  | 'base64';
 
 // The same characters the domain search input rejects (§5), plus any whitespace.
 const DOMAIN_DROPPED = /[\s,`~!@§#$%^&*()+=[\]{}|\\'<>?/";:]/g;
@@ -26,6 +31,7 @@ const SANITISERS: Record<QueryKind, (value: string) => string> = {
   integer: (v) => v.replace(/\D/g, ''),
   word: (v) => v.replace(/\W/g, ''),
   paymentRedirect: (v) => v.replace(/[^\w!+/=]/g, ''),
+  base64: (v) => v.replace(/[^\w+/=-]/g, ''),
 };
 
 export function sanitizeValue(kind: QueryKind, value: string): string {

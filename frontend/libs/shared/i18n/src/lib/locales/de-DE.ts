@@ -218,6 +218,7 @@ export const deDE: Messages = {
       customer: 'Kundendaten',
       payment: 'Zahlungsart',
       confirm: 'Bestellübersicht',
+      domains: 'Domainauswahl',
     },
     trust: {
       title: 'Sicher bestellen',
@@ -730,6 +731,16 @@ export const deDE: Messages = {
     box: 'Zeichen {{number}} von {{total}}',
     resend: 'Neuen Code senden',
     confirm: 'Bestellung bestätigen',
+  },
+  oauth_panel: {
+    ready_heading: 'Willkommen aus dem Cloud-Panel',
+    ready_busy: 'Ihre Bestellung wird vorbereitet …',
+    redirecting: 'Sie werden zur Anmeldung weitergeleitet …',
+    login_failed: 'Anmeldung fehlgeschlagen',
+    back_to_panel: 'Zurück zum Cloud-Panel',
+    leaving: 'Sie werden abgemeldet …',
+    logout_failed: 'Die Abmeldung hat nicht geklappt. Bitte versuchen Sie es erneut.',
+    product_missing: 'Das Produkt aus dem Cloud-Panel ist nicht verfügbar.',
   },
   order_success: {
     heading: 'Vielen Dank für Ihre Bestellung',

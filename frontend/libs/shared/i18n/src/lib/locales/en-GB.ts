@@ -217,6 +217,7 @@ export const enGB = {
       customer: 'Customer data',
       payment: 'Payment method',
       confirm: 'Order overview',
+      domains: 'Domain selection',
     },
     trust: {
       title: 'Order with confidence',
@@ -729,6 +730,16 @@ export const enGB = {
     box: 'Character {{number}} of {{total}}',
     resend: 'Send a new code',
     confirm: 'Confirm order',
+  },
+  oauth_panel: {
+    ready_heading: 'Welcome from the cloud panel',
+    ready_busy: 'Preparing your order…',
+    redirecting: 'Taking you to the login…',
+    login_failed: 'Login failed',
+    back_to_panel: 'Back to the cloud panel',
+    leaving: 'Logging out…',
+    logout_failed: 'Logging out did not work. Please try again.',
+    product_missing: 'The product from the cloud panel is not available.',
   },
   order_success: {
     heading: 'Thank you for your order',
