@@ -21,6 +21,8 @@ export interface CartItemProps {
   withInterval: boolean;
   /** Preconfigured items are non-interactive for visitors (spec §6). */
   readOnly: boolean;
+  /** A panel user sees no prices in the cart (spec §2 "Cart"), not even the offered addons'. */
+  hidePrices?: boolean;
   busy: boolean;
   onRemove: (removal: Removal) => void;
   onAddAddon: (item: PricedItem, addon: Product) => void;
@@ -29,7 +31,7 @@ export interface CartItemProps {
 }
 
 /** One cart item: its product row with addon, upsell and domain rows, and the item's actions. */
-export function CartItem({ item, product, addonProducts, withVat, withInterval, readOnly, busy, onRemove, onAddAddon, onDetails, onChangeTerm }: CartItemProps) {
+export function CartItem({ item, product, addonProducts, withVat, withInterval, readOnly, hidePrices = false, busy, onRemove, onAddAddon, onDetails, onChangeTerm }: CartItemProps) {
   const { t } = useTranslation();
   const sessionVat = useSessionVatPercent();
   const navigate = useNavigate();
@@ -60,7 +62,7 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
         </th>
         <td>{termText(t, l, withInterval)}</td>
         <td>
-          <LinePriceView price={l.price} promotion={l.promotion} unit="month" />
+          {!hidePrices && <LinePriceView price={l.price} promotion={l.promotion} unit="month" />}
         </td>
         <td>{kind === 'addon' && l.non_removable ? null : removeButton(l.name, removal)}</td>
       </tr>
@@ -96,7 +98,7 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
               <th scope="row">{line.name}</th>
               <td>{termText(t, line, withInterval)}</td>
               <td>
-                <LinePriceView price={line.price} promotion={line.promotion} unit="month" />
+                {!hidePrices && <LinePriceView price={line.price} promotion={line.promotion} unit="month" />}
               </td>
               <td>{removeButton(line.name, { kind: 'product', item })}</td>
             </tr>
@@ -109,7 +111,7 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
                 <span className="hc-cart-row__kind">{t(d.is_transfer ? 'cart_page.kind.transfer' : 'cart_page.kind.domain')}</span> {d.name}
               </th>
               <td>{d.inclusive ? t('cart_page.domain.inclusive') : t('cart_page.domain.term')}</td>
-              <td>{!d.inclusive && <LinePriceView price={d.price} promotion={d.promotion} unit="year" />}</td>
+              <td>{!d.inclusive && !hidePrices && <LinePriceView price={d.price} promotion={d.promotion} unit="year" />}</td>
               <td>{removeButton(d.name, { kind: 'domain', item, domain: d })}</td>
             </tr>
           ))}
@@ -122,7 +124,7 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
           <h3 className="hc-cart-offers__title">{t('cart_page.offers.title')}</h3>
           <ul className="hc-cart-offers__list">
             {offered.map((addon) => {
-              const from = displayedFromPrice(addon.from_price, withVat, sessionVat);
+              const from = hidePrices ? undefined : displayedFromPrice(addon.from_price, withVat, sessionVat);
               return (
                 <li key={addon.id}>
                   <button type="button" className="hc-button hc-button--secondary" disabled={busy} onClick={() => onAddAddon(item, addon)} aria-label={t('cart_page.offers.add_named', { name: addon.name, product: name })}>

@@ -116,14 +116,17 @@ interface Setup {
   notices?: unknown[];
   automatic?: string[];
   onMutation?: (req: FakeRequest) => Response | unknown;
+  /** The session's customer (GET /session/customer); none answers 404. */
+  customer?: unknown;
 }
 
-function setup({ slug = 'hostwerk', cart = hostwerkCart(), notices = [], automatic = [], onMutation }: Setup = {}) {
+function setup({ slug = 'hostwerk', cart = hostwerkCart(), notices = [], automatic = [], onMutation, customer }: Setup = {}) {
   const state = { cart };
   const calls = installFakeApi((req) => {
     if (req.method === 'GET') {
       if (req.path === '/brands/current') return brand(slug);
       if (req.path === '/session/cart/priced') return { priced: state.cart, notices };
+      if (req.path === '/session/customer' && customer) return { customer, notices: [] };
       if (req.path === '/promotions') return { promotions: automatic.map((code) => ({ code, is_automatic: true })) };
       if (req.path.startsWith('/products?ids=')) {
         const ids = req.path.slice('/products?ids='.length).split(',').map(Number);
@@ -509,5 +512,19 @@ describe('CartPage, states', () => {
     renderCart();
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
     await screen.findByRole('region', { name: 'Web hosting S' });
+  });
+});
+
+describe('CartPage, panel user (spec §2 "customers from the external sign-in see no prices")', () => {
+  it('shows the rows without any amount, totals or offered addon prices', async () => {
+    setup({ customer: { customer_no: '100001', basic_info: null, address: null, validated: true, panel: { order_type: 'redirect' } } });
+    renderCart();
+    const section = await screen.findByRole('region', { name: 'Web hosting S' });
+    // The server sends no amounts for a panel session; the page shows none even if it got some.
+    await screen.findByRole('button', { name: 'Add Daily backup to Web hosting S' });
+    await waitFor(() => expect(screen.queryByTestId('cart-totals')).toBeNull());
+    expect(nbsp(section.textContent)).toContain('Web hosting S');
+    expect(nbsp(section.textContent)).toContain('example.de');
+    expect(nbsp(section.textContent)).not.toContain('€');
   });
 });

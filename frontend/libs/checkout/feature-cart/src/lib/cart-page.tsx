@@ -60,6 +60,8 @@ export function CartPage({ PeriodModal }: CartPageProps) {
   const brand = useGetCurrentBrandQuery();
   // An existing customer goes on to the logout view instead of the customer forms (spec §4).
   const customer = useGetSessionCustomerQuery();
+  // Customers from the external sign-in (cloud panel) see no prices in the cart (spec §2).
+  const hidePrices = !!customer.data?.customer.panel;
   const { data, error, isLoading, isFetching, refetch } = useGetPricedCartQuery();
   const priced = data?.priced;
   const items = useMemo(() => priced?.items ?? [], [priced]);
@@ -197,6 +199,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
               // Sales agents may change preconfigured items; the admin check (customer service)
               // does not exist yet, so every visitor sees them read-only.
               readOnly={item.is_preconfigured}
+              hidePrices={hidePrices}
               busy={busy}
               onRemove={setRemoval}
               onAddAddon={(i, a) => void onAddAddon(i, a)}
@@ -214,6 +217,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
             priced={priced}
             showPromoInput={flag(properties, 'display_promocode_input_on_cart_page')}
             showCouponHint={flag(properties, 'display_coupon_code_hint_on_cart_page')}
+            hidePrices={hidePrices}
           />
           <p>
             <button

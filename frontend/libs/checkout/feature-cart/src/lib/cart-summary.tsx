@@ -10,14 +10,16 @@ export interface CartSummaryProps {
   priced: PricedCart;
   showPromoInput: boolean;
   showCouponHint: boolean;
+  /** A panel user's cart shows no prices (spec §2 "Cart"); the server sends no amounts either. */
+  hidePrices?: boolean;
 }
 
 /** Totals of the priced view, the promo-code input and the redeemed codes (spec §2 "Cart"). */
-export function CartSummary({ priced, showPromoInput, showCouponHint }: CartSummaryProps) {
+export function CartSummary({ priced, showPromoInput, showCouponHint, hidePrices = false }: CartSummaryProps) {
   const { t } = useTranslation();
   const locale = useDisplayLocale();
   const money = (cents: number) => formatCents(cents, locale);
-  const totals = priced.totals;
+  const totals = hidePrices ? undefined : priced.totals;
   const promotions = useGetPromotionsQuery();
   const automatic = new Set((promotions.data ?? []).filter((p) => p.is_automatic).map((p) => p.code));
   const codes = manualCodes(priced, automatic);
