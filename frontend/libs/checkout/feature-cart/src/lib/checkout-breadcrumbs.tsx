@@ -6,12 +6,22 @@ export const CHECKOUT_STEPS = ['cart', 'customer', 'payment', 'confirm'] as cons
 export const CLOUD_DOMAINS_STEPS = ['domains', 'confirm'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number] | (typeof CLOUD_DOMAINS_STEPS)[number];
 
+/** A cloud-panel domains order: the panel signed the user in with order type cloudpit_domains (spec §3 order_type). */
+function cloudDomainsOrder(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.localStorage.getItem('order_type') === 'cloudpit_domains';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Breadcrumbs of the checkout: each step is past, present or future by its position relative to
  * the current one (spec §4). Later checkout screens render it with their own step.
  */
-export function CheckoutBreadcrumbs({ current, steps = CHECKOUT_STEPS }: { current: CheckoutStep; steps?: readonly CheckoutStep[] }) {
+export function CheckoutBreadcrumbs({ current, steps: given }: { current: CheckoutStep; steps?: readonly CheckoutStep[] }) {
   const { t } = useTranslation();
+  const steps = given ?? (current === 'confirm' && cloudDomainsOrder() ? CLOUD_DOMAINS_STEPS : CHECKOUT_STEPS);
   const currentIndex = steps.indexOf(current);
   return (
     <nav className="hc-breadcrumbs" aria-label={t('cart_page.breadcrumbs.label')}>
