@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isSmsCharacter } from './sms-validation-page';
-import { ORDER_KEY, PORTAL_RETURN_KEY } from './storage';
+import { ORDER_KEY, PORTAL_RETURN_KEY, dropOauthData } from './storage';
 import { address, apiError, brand, customer, installOrderApi, json, order, renderOrder, shownLocation } from './test-utils';
 
 beforeEach(() => {
@@ -139,6 +139,20 @@ describe('success (spec §2 "Success", §4 success reset)', () => {
     renderOrder('/success/01JORDER');
     await screen.findByTestId('order-code');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Back to the cloud portal' }).getAttribute('href')).toBe('https://login.hostwerk.de'));
+  });
+
+  it('links back to the second authority after a use_cp_2 sign-in', async () => {
+    localStorage.setItem('order_type', 'redirect');
+    localStorage.setItem('cloud_pit_data', JSON.stringify({ order_type: 'redirect', use_cp_2: true }));
+    dropOauthData();
+    expect(localStorage.getItem('cloud_pit_data')).toBeNull();
+    installOrderApi({
+      brand: brand({ oauth_authority_url: 'https://login.hostwerk.de', oauth_authority_url_2: 'https://cloud.hostwerk.de/login' }),
+      routes: { 'GET /orders/01JORDER': () => ({ order: order() }) },
+    });
+    renderOrder('/success/01JORDER');
+    await screen.findByTestId('order-code');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Back to the cloud portal' }).getAttribute('href')).toBe('https://cloud.hostwerk.de/login'));
   });
 
   it('an unknown order is the 404 page', async () => {

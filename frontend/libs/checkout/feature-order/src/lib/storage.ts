@@ -103,10 +103,25 @@ export function isPanelUser(): boolean {
 export function dropOauthData(): void {
   const local = storage('local');
   if (!local) return;
-  if (local.getItem(ORDER_TYPE_KEY)) storage('session')?.setItem(PORTAL_RETURN_KEY, 'true');
+  // The way back is the authority the panel signed the user in at: the second one with use_cp_2.
+  if (local.getItem(ORDER_TYPE_KEY)) storage('session')?.setItem(PORTAL_RETURN_KEY, usesSecondAuthority(local) ? 'cp2' : 'true');
   for (const k of [ORDER_TYPE_KEY, CLOUD_PIT_DATA_KEY, EXTERNAL_PRODUCT_ID_KEY]) local.removeItem(k);
 }
 
+function usesSecondAuthority(local: Storage): boolean {
+  try {
+    return (JSON.parse(local.getItem(CLOUD_PIT_DATA_KEY) ?? '{}') as { use_cp_2?: unknown }).use_cp_2 === true;
+  } catch {
+    return false;
+  }
+}
+
 export function returnsToPortal(): boolean {
-  return storage('session')?.getItem(PORTAL_RETURN_KEY) === 'true';
+  const v = storage('session')?.getItem(PORTAL_RETURN_KEY);
+  return v === 'true' || v === 'cp2';
+}
+
+/** The brand property naming the cloud portal the success page links back to (spec §2 "Success", §6). */
+export function portalProperty(): 'oauth_authority_url' | 'oauth_authority_url_2' {
+  return storage('session')?.getItem(PORTAL_RETURN_KEY) === 'cp2' ? 'oauth_authority_url_2' : 'oauth_authority_url';
 }

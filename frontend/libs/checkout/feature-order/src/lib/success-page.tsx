@@ -5,7 +5,7 @@ import { api, errorMessageKey, isNotFound, useCancelSessionMutation, useGetCurre
 import { pathTo } from '@hostcart/shared-routing';
 import { useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
-import { clearOrder, returnsToPortal } from './storage';
+import { clearOrder, portalProperty, returnsToPortal } from './storage';
 
 /**
  * Spec §4 "Success ... on leaving, it resets customer, order and payment and reloads the cart":
@@ -42,7 +42,7 @@ export function SuccessPage() {
     return <ErrorState messageKey={errorMessageKey(order.error as never)} onRetry={() => void order.refetch()} />;
   }
   if (!order.data) return <Navigate to="/" replace />;
-  const portal = returnsToPortal() ? brand.data?.properties['oauth_authority_url'] : undefined;
+  const portal = returnsToPortal() ? (brand.data?.properties[portalProperty()] ?? brand.data?.properties['oauth_authority_url']) : undefined;
   return (
     <div className="hc-page hc-page--narrow hc-success">
       <h1>{t('order_success.heading')}</h1>
