@@ -58,11 +58,12 @@ function LineFieldsPage({ kind }: { kind: LineKindOfPage }) {
     [flags, goNext, kind, lineId, rowId, screen, setFields, showCartNotices],
   );
   const { save, failure } = useValidatedSave(kind, store);
-  const family = useFieldFamilyFor({ type: kind, fieldProduct: lineProduct, rowId, item: flow.item, product: flow.product, lineProducts: flow.lineProducts });
+  const { family, swappingTo } = useFieldFamilyFor({ type: kind, fieldProduct: lineProduct, rowId, item: flow.item, product: flow.product, lineProducts: flow.lineProducts });
 
   // A line that is not in the item, or has nothing to fill in here, is skipped: the flow decides
   // from the item itself which line (if any) comes next.
-  const skip = !!flow.context && (!line || !lineProduct || shown.length === 0);
+  const swapping = swappingTo !== undefined && swappingTo !== lineId;
+  const skip = !swapping && !!flow.context && (!line || !lineProduct || shown.length === 0);
   useEffect(() => {
     if (skip && rowId) void goNext({ rowId, from: line ? { screen, lineId } : screen, flags }).catch(() => setSkipFailed(true));
     // Runs once when the skip is known; goNext navigates away.

@@ -28,23 +28,41 @@ const businessAddress = product(1061, {
     field(14, 'nsa_minimum_rental_period', 'Minimum rental period', 'required', { input_component: 'nsa_minimum_rental_period' }),
     field(18, 'nsa_additional_tenants', 'Additional tenants', 'persons', { input_component: 'nsa_additional_tenants' }),
   ],
-  addons: [customerType(1231), customerType(1232)],
+  addons: [customerType(1231), customerType(1232), { ...customerType(1241), groups: [] }],
+});
+const ppoa = product(1241, {
+  name: 'Power of attorney',
+  type: 'addon',
+  order: 9,
+  additional_fields: [field(19, 'ppoa_authorization', 'Type of authorisation', 'required', { input_component: 'ppoa_authorization' })],
 });
 const privatePerson = product(1231, { name: 'Private person', type: 'addon', order: 1, additional_fields: [typeField] });
 const soleTrader = product(1232, { name: 'Sole trader', type: 'addon', order: 2, additional_fields: [typeField] });
-const catalog = [businessAddress, privatePerson, soleTrader];
+const catalog = [businessAddress, privatePerson, soleTrader, ppoa];
 const location = () => screen.getByTestId('location').textContent;
 
 describe('business-address field screens', () => {
-  it('choosing another customer type swaps the addon and shows its fields', async () => {
+  it('choosing another customer type swaps the addon and shows its fields, not the next line’s', async () => {
     const user = userEvent.setup();
-    const shop = installFakeShop(catalog, [cartItem('row1', 1061, { addons: [line(1231)] })]);
+    // The cart keeps one variant per exclusive group: adding 1232 replaces 1231 (the power of
+    // attorney after it has unfilled fields, which the flow would go to if the screen skipped).
+    const shop = installFakeShop(catalog, [cartItem('row1', 1061, { addons: [line(1231), line(1241)] })], (req) => {
+      if (req.method !== 'POST' || !req.path.endsWith('/addons')) return undefined;
+      const item = shop.cart.items[0];
+      item.addons = [...item.addons.filter((a) => a.id !== 1231), line((req.body as { addon_id: number }).addon_id)];
+      return new Response(JSON.stringify({ cart: { ...structuredClone(shop.cart), version: '2' }, notices: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
     renderFields('/additional-addon-fields?id=row1&addonId=1231');
     const other = await screen.findByLabelText('Sole trader');
     expect((screen.getByLabelText('Private person') as HTMLInputElement).checked).toBe(true);
     await user.click(other);
     await waitFor(() => expect(location()).toBe('/additional-addon-fields?id=row1&addonId=1232'));
     expect(shop.calls.find((c) => c.method === 'POST' && c.path.endsWith('/addons'))?.body).toMatchObject({ addon_id: 1232 });
+    expect(await screen.findByRole('heading', { name: 'Details for Sole trader' })).toBeTruthy();
+    expect((screen.getByLabelText('Sole trader') as HTMLInputElement).checked).toBe(true);
+    // Still there a moment later: no skip to the power of attorney.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(location()).toBe('/additional-addon-fields?id=row1&addonId=1232');
   });
 
   it('offers the product’s rental periods with monthly prices and saves the months', async () => {

@@ -110,7 +110,7 @@ export function ProductFieldsPage() {
   );
   const params = useMemo(() => ({ product: product?.name ?? '' }), [product?.name]);
   const { save, failure } = useValidatedSave('product', store, params);
-  const family = useFieldFamilyFor({ type: 'product', fieldProduct: product, rowId: target.rowId });
+  const { family } = useFieldFamilyFor({ type: 'product', fieldProduct: product, rowId: target.rowId });
 
   const title = t('titles.additional-product-fields');
   if (target.isLoading) {

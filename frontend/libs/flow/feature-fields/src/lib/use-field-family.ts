@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   useAddAddonMutation,
@@ -56,8 +56,12 @@ export interface FieldFamilyInput {
  * the prices as the brand shows them, the item's business-address values and server validation of
  * one value.
  */
-export function useFieldFamilyFor({ type, fieldProduct, rowId, item, product, lineProducts = [] }: FieldFamilyInput): FieldFamily {
+export function useFieldFamilyFor({ type, fieldProduct, rowId, item, product, lineProducts = [] }: FieldFamilyInput): { family: FieldFamily; swappingTo?: number } {
   const navigate = useNavigate();
+  // While a variant is swapped the screen's line is missing from the cart until the screen shows
+  // the new variant (navigation may render later than the cart): it must not take that for a line
+  // to skip. Cleared only when the swap failed; the screen compares it with its line.
+  const [swappingTo, setSwappingTo] = useState<number>();
   const brand = useGetCurrentBrandQuery();
   const sessionVat = useSessionVatPercent();
   const [addAddon] = useAddAddonMutation();
@@ -83,14 +87,20 @@ export function useFieldFamilyFor({ type, fieldProduct, rowId, item, product, li
       const maturity = maturities.find((m) => m.months === parentMaturity?.months) ?? maturities.find((m) => m.months === 0);
       const intervals = maturity ? activeIntervals(maturity) : [];
       const interval = intervals.find((i) => i.months === parentInterval?.months) ?? intervals.find((i) => i.months === 0);
-      const res = await addAddon({ rowId, addon_id: addonId, maturity_id: maturity?.id, interval_id: interval?.id }).unwrap();
-      showCartNotices(res.notices);
-      navigate(pathTo('additional-addon-fields', {}, { id: rowId, addonId }), { replace: true });
+      setSwappingTo(addonId);
+      try {
+        const res = await addAddon({ rowId, addon_id: addonId, maturity_id: maturity?.id, interval_id: interval?.id }).unwrap();
+        showCartNotices(res.notices);
+        navigate(pathTo('additional-addon-fields', {}, { id: rowId, addonId }), { replace: true });
+      } catch (e) {
+        setSwappingTo(undefined);
+        throw e;
+      }
     },
     [addAddon, item, lineProducts, navigate, product, rowId, showCartNotices],
   );
 
-  return useMemo<FieldFamily>(() => {
+  const family = useMemo<FieldFamily>(() => {
     const family: FieldFamily = { validateValue, businessAddress: businessAddressValues(item, product, lineProducts) };
     if (type === 'addon' && fieldProduct && product && hasComponent(fieldProduct, CUSTOMER_TYPE)) {
       // The exclusive variants group the addon belongs to.
@@ -117,4 +127,5 @@ export function useFieldFamilyFor({ type, fieldProduct, rowId, item, product, li
     }
     return family;
   }, [choose, fieldProduct, item, lineProducts, product, sessionVat, type, validateValue, withVat]);
+  return { family, swappingTo };
 }
