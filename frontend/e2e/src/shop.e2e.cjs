@@ -70,10 +70,10 @@ describe.each(BRANDS)('$name', (brand) => {
     await context.close();
   });
 
-  test('a route not built yet says so plainly', async () => {
-    // Contract transfer comes with the sales-agent work (issue 12).
-    const { page, context } = await openPage(brand.slug, '/contract-transfer/T-1');
-    expect(await page.locator('main h1').textContent()).toBe('Noch nicht verfügbar');
+  test('an unknown draft code on session restore says so plainly', async () => {
+    const { page, context } = await openPage(brand.slug, '/session-restore?session_code=x');
+    await page.getByRole('alert').filter({ hasText: 'Der Bestellentwurf existiert nicht.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Neue Bestellung beginnen' }).count()).toBe(1);
     await context.close();
   });
 

@@ -1,9 +1,9 @@
 import { routes } from '@hostcart/shared-routing';
-import { screens } from './remote-entry';
+import { screens, widgets } from './remote-entry';
 
-// Agent routes whose screen is not built yet (their services do not exist): the shell shows "not
-// available yet" for them. Building one means registering it and removing it here.
-const NOT_BUILT = ['continue-preconfigured-order', 'oauth-ready', 'session-restore'];
+// Agent routes whose screen is not built yet: the shell shows "not available yet" for them.
+// Building one means registering it and removing it here.
+const NOT_BUILT: string[] = [];
 
 describe('agent remote', () => {
   const owned = routes.filter((r) => r.owner === 'agent' && !r.redirect).map((r) => r.id);
@@ -15,6 +15,10 @@ describe('agent remote', () => {
 
   it('owns routes, and has a screen for each except the ones not built yet', () => {
     expect(owned.filter((id) => !screens[id]).sort()).toEqual(NOT_BUILT);
+  });
+
+  it('provides the header user menu', () => {
+    expect(typeof widgets?.['user-menu']).toBe('function');
   });
 
   it('only provides screens for routes it owns', () => {

@@ -1,5 +1,6 @@
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
 import { OAuthCallbackPage, OAuthReadyPage } from '@hostcart/agent-feature-oauth';
+import { ContinueOrderPage, SessionRestorePage, UserMenu } from '@hostcart/agent-feature-drafts';
 
 /**
  * The agent remote's screens built so far: the OAuth callback, where the customer login popup
@@ -10,4 +11,12 @@ export const screens: RemoteRoutesModule['screens'] = {
   'oauth-callback': OAuthCallbackPage,
   // The cloud panel sign-in's landing (issue 12).
   'oauth-ready': OAuthReadyPage,
+  // Order drafts (issue 12): agents and customers open a draft's session with its code.
+  'session-restore': SessionRestorePage,
+  'continue-preconfigured-order': ContinueOrderPage,
+};
+
+/** Pieces of other screens the agent remote owns: the header's user menu (spec §2). */
+export const widgets: RemoteRoutesModule['widgets'] = {
+  'user-menu': UserMenu,
 };

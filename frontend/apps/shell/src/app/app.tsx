@@ -1,10 +1,17 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey, useGetCurrentBrandQuery, useGetSessionLocaleQuery } from '@hostcart/shared-data-access-api';
+import {
+  errorMessageKey,
+  storedDraftSessionCode,
+  useGetAdminQuery,
+  useGetCurrentBrandQuery,
+  useGetSessionLocaleQuery,
+} from '@hostcart/shared-data-access-api';
 import { supportedLocale } from '@hostcart/shared-i18n';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { Layout } from '@hostcart/shell-feature-layout';
 import { AppRoutes } from './app-routes';
+import { RemoteWidget } from './remote-screen';
 
 /** Loads brand and session locale, then renders the layout around the routed screen. */
 export function App() {
@@ -14,6 +21,10 @@ export function App() {
   const defaultLocale = brand.data?.locales.find((l) => l.is_default)?.code;
   const locale = supportedLocale(sessionLocale.data?.code ?? defaultLocale);
   const localeSettled = !sessionLocale.isLoading;
+  // The user menu belongs to the agent remote; it is loaded only for a sales agent or a customer
+  // updating a draft, so other visitors' first screen does not fetch that remote.
+  const admin = useGetAdminQuery();
+  const userMenu = admin.data?.is_sales_agent || storedDraftSessionCode() ? <RemoteWidget remote="agent" id="user-menu" /> : null;
 
   useEffect(() => {
     if (!localeSettled) return;
@@ -43,7 +54,7 @@ export function App() {
     );
   }
   return (
-    <Layout brand={brand.data} locale={locale}>
+    <Layout brand={brand.data} locale={locale} userMenu={userMenu}>
       <AppRoutes brandName={brand.data.name} />
     </Layout>
   );

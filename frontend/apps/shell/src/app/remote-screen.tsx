@@ -63,8 +63,34 @@ export function RemoteScreen({ remote, routeId }: { remote: string; routeId: str
   );
 }
 
+/**
+ * Renders a widget a remote provides for the shell's frame (the agent remote's user menu), once its
+ * remote has loaded; nothing while it loads or when it cannot be loaded: the frame works without.
+ */
+export function RemoteWidget({ remote, id }: { remote: string; id: string }) {
+  const [mod, setMod] = useState<RemoteRoutesModule | undefined>(() => loaded.get(remote));
+  useEffect(() => {
+    if (mod) return undefined;
+    let live = true;
+    loadRoutesOf(remote).then(
+      (m) => live && setMod(m),
+      (err) => console.error(`remote ${remote} could not be loaded`, err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [remote, mod]);
+  const Widget = mod?.widgets?.[id];
+  if (!Widget) return null;
+  return (
+    <ScreenErrorBoundary key={id} quiet>
+      <Widget />
+    </ScreenErrorBoundary>
+  );
+}
+
 /** A screen that throws while rendering shows the unexpected-error message instead of a blank page. */
-class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: boolean }> {
+class ScreenErrorBoundary extends Component<{ children: ReactNode; quiet?: boolean }, { error: boolean }> {
   override state = { error: false };
 
   static getDerivedStateFromError() {
@@ -77,6 +103,7 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: bo
 
   override render() {
     if (this.state.error) {
+      if (this.props.quiet) return null;
       return (
         <section className="hc-page hc-page--narrow">
           <ErrorState messageKey="error.unexpected" onRetry={() => this.setState({ error: false })} />

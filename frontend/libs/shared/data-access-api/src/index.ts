@@ -16,3 +16,4 @@ export * from './lib/customer-number';
 export * from './lib/payment';
 export * from './lib/checkout-customer';
 export * from './lib/order';
+export * from './lib/drafts';

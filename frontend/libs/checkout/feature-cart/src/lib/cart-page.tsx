@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import {
   errorMessageKey,
   useAddAddonMutation,
+  useGetAdminQuery,
   useGetCurrentBrandQuery,
+  useGetCurrentDraftQuery,
   useGetPricedCartQuery,
   useGetProductsQuery,
   useGetSessionCustomerQuery,
@@ -12,6 +14,7 @@ import {
   useRemoveDomainMutation,
   useRemoveItemMutation,
   useRemoveUpsellMutation,
+  useSaveDraftMutation,
   type CartNotice,
   type CartResponse,
   type PricedItem,
@@ -19,7 +22,7 @@ import {
 } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
-import { pricedCartLines } from '@hostcart/shared-store';
+import { notify, pricedCartLines, useAppDispatch } from '@hostcart/shared-store';
 import { beginCheckout, track, viewCart } from '@hostcart/shared-util-analytics';
 import { BlockingDialog } from './blocking-dialog';
 import { CartFootnote } from './cart-footnote';
@@ -66,6 +69,13 @@ export function CartPage({ PeriodModal }: CartPageProps) {
   const priced = data?.priced;
   const items = useMemo(() => priced?.items ?? [], [priced]);
   const { showNotices, showError } = useCartNotifications();
+  const dispatch = useAppDispatch();
+  // A sales agent (the gateway's answer from the admin panel's token) edits preconfigured items
+  // and saves the draft instead of checking out (spec §2 cart, §4, §6).
+  const admin = useGetAdminQuery();
+  const agent = !!admin.data?.is_sales_agent;
+  const draft = useGetCurrentDraftQuery(undefined, { skip: !agent });
+  const [saveDraft, saveDraftState] = useSaveDraftMutation();
 
   // Catalog data the priced view does not carry: addon links, upsells and domain rules of the
   // items' products, and names and prices of the addons offered for one click.
@@ -84,7 +94,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
   const [removeUpsell, removeUpsellState] = useRemoveUpsellMutation();
   const [removeDomain, removeDomainState] = useRemoveDomainMutation();
   const [addAddon, addAddonState] = useAddAddonMutation();
-  const busy = removeItemState.isLoading || removeAddonState.isLoading || removeUpsellState.isLoading || removeDomainState.isLoading || addAddonState.isLoading;
+  const busy = saveDraftState.isLoading || removeItemState.isLoading || removeAddonState.isLoading || removeUpsellState.isLoading || removeDomainState.isLoading || addAddonState.isLoading;
 
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [details, setDetails] = useState<PricedItem | null>(null);
@@ -147,9 +157,33 @@ export function CartPage({ PeriodModal }: CartPageProps) {
       setBlock(found);
       return;
     }
+    if (agent) {
+      void saveOrder();
+      return;
+    }
     const lines = pricedCartLines(priced);
     track(beginCheckout(lines, priced.totals?.total_display_cents ?? 0, lines.find((l) => l.coupon)?.coupon));
     navigate(checkoutTarget(brand.data, customer.data?.customer));
+  }
+
+  /** An agent's "save order": the draft is saved and the agent goes back to it in the admin panel. */
+  async function saveOrder() {
+    const current = draft.data?.draft;
+    if (!current) {
+      dispatch(notify({ type: 'error', message: 'order_drafts.no_draft' }));
+      return;
+    }
+    try {
+      const answer = await saveDraft(current.version).unwrap();
+      if (answer.redirect_url) {
+        window.location.assign(answer.redirect_url);
+        return;
+      }
+      dispatch(notify({ type: 'error', title: 'error.something_went_wrong', message: 'order_drafts.unable_to_save' }));
+    } catch (e) {
+      const key = errorMessageKey(e as Parameters<typeof errorMessageKey>[0]);
+      dispatch(notify({ type: 'error', title: 'error.something_went_wrong', message: key.startsWith('order_drafts.') ? key : 'order_drafts.unable_to_save' }));
+    }
   }
 
   function changeTerm(item: PricedItem) {
@@ -179,7 +213,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
         {/* Spec §2: the checkout button is shown, disabled, when the cart is empty. */}
         <p>
           <button type="button" className="hc-button hc-button--primary" disabled>
-            {t('cart_page.to_checkout')}
+            {t(agent ? 'cart_page.save_order' : 'cart_page.to_checkout')}
           </button>
         </p>
       </div>
@@ -196,9 +230,9 @@ export function CartPage({ PeriodModal }: CartPageProps) {
               addonProducts={addonById}
               withVat={withVat}
               withInterval={withInterval}
-              // Sales agents may change preconfigured items; the admin check (customer service)
-              // does not exist yet, so every visitor sees them read-only.
-              readOnly={item.is_preconfigured}
+              // Only sales agents may change preconfigured items (spec §6); the services refuse
+              // everybody else too.
+              readOnly={item.is_preconfigured && !agent}
               hidePrices={hidePrices}
               busy={busy}
               onRemove={setRemoval}
@@ -227,7 +261,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
               disabled={busy || blockedWithoutExplanation}
               aria-describedby={blockedWithoutExplanation ? 'hc-cart-blocked' : undefined}
             >
-              {t('cart_page.to_checkout')}
+              {t(agent ? 'cart_page.save_order' : 'cart_page.to_checkout')}
             </button>
           </p>
           {blockedWithoutExplanation && (

@@ -35,7 +35,7 @@ describe('ApiJson', () => {
   it('types the gateway shape: proto names, every field present, unset messages null, finite numbers', () => {
     // Compile-time: tsc rejects this file when a property is missing, misnamed or mistyped.
     const priced: ApiJson<PricedCartJson> = {
-      cart: { items: [], version: '3' },
+      cart: { items: [], version: '3', is_draft: false },
       items: [],
       totals: null,
       prices_with_vat: true,

@@ -47,6 +47,6 @@ export const api = createApi({
   // Cart: the session cart and its priced view; every cart mutation invalidates it. Customer: the
   // session's customer; its forms, login and logout invalidate it (and the cart, whose prices follow
   // the customer's VAT).
-  tagTypes: ['Locale', 'Cart', 'Customer', 'Vat', 'Payment'],
+  tagTypes: ['Locale', 'Cart', 'Customer', 'Vat', 'Payment', 'Admin', 'Draft'],
   endpoints: () => ({}),
 });

@@ -6,4 +6,6 @@ import type { ComponentType } from 'react';
  */
 export interface RemoteRoutesModule {
   screens: Partial<Record<string, ComponentType>>;
+  /** Parts of the shell's frame a remote renders (the agent remote's user menu), by id. */
+  widgets?: Partial<Record<string, ComponentType>>;
 }

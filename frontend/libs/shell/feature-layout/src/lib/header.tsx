@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '@hostcart/shared-data-access-api';
@@ -14,9 +15,10 @@ export interface HeaderProps {
   locale: string;
   /** Changing the locale reloads the page (spec §4); injectable for tests. */
   reloadPage?: () => void;
+  userMenu?: ReactNode;
 }
 
-export function Header({ brand, locale, reloadPage = () => window.location.reload() }: HeaderProps) {
+export function Header({ brand, locale, reloadPage = () => window.location.reload(), userMenu }: HeaderProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const helpOpen = useAppSelector(selectOpenModal) === HELP_MODAL;
@@ -33,6 +35,7 @@ export function Header({ brand, locale, reloadPage = () => window.location.reloa
           <button type="button" className="hc-link-button" onClick={() => dispatch(openModal(HELP_MODAL))}>
             {t('header.help')}
           </button>
+          {userMenu}
           {showsLocaleSwitcher(brand) && <LocaleSwitcher brand={brand} locale={locale} reloadPage={reloadPage} />}
           <Link className="hc-cart-link" to="/cart">
             <span>{t('header.cart')}</span>{' '}
@@ -68,7 +71,7 @@ export function Header({ brand, locale, reloadPage = () => window.location.reloa
   );
 }
 
-function LocaleSwitcher({ brand, locale, reloadPage }: Required<HeaderProps>) {
+function LocaleSwitcher({ brand, locale, reloadPage }: Required<Omit<HeaderProps, 'userMenu'>>) {
   const { t } = useTranslation();
   const [setLocale, { isLoading }] = useSetSessionLocaleMutation();
 

@@ -6,7 +6,15 @@ import { Header } from './header';
 import { LoadingIndicator } from './loading-indicator';
 import { Notifications } from './notifications';
 
-export function Layout({ brand, locale, children }: { brand: Brand; locale: string; children: ReactNode }) {
+export interface LayoutProps {
+  brand: Brand;
+  locale: string;
+  children: ReactNode;
+  /** The user menu of spec §2, rendered by the agent remote; nothing for most visitors. */
+  userMenu?: ReactNode;
+}
+
+export function Layout({ brand, locale, children, userMenu }: LayoutProps) {
   const { t } = useTranslation();
   return (
     <div className="hc-app" data-brand={brand.slug}>
@@ -14,7 +22,7 @@ export function Layout({ brand, locale, children }: { brand: Brand; locale: stri
         {t('common.skip_to_content')}
       </a>
       <LoadingIndicator />
-      <Header brand={brand} locale={locale} />
+      <Header brand={brand} locale={locale} userMenu={userMenu} />
       <main id="main" className="hc-main" tabIndex={-1}>
         <Notifications />
         {children}
