@@ -47,7 +47,7 @@ function AgentMenu({ name, panelURL }: { name: string; panelURL?: string }) {
       <button type="button" className="hc-link-button hc-user-menu__toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         {t('user_menu.agent', { name })}
       </button>
-      <ul id={menuId} className="hc-user-menu__list" hidden={!open}>
+      <ul id={menuId} className="hc-popover hc-user-menu__list" hidden={!open}>
         {panelURL && (
           <li>
             <a href={panelURL}>{t('user_menu.back_to_admin')}</a>
