@@ -45,6 +45,7 @@ export function NsaCustomerTypeWidget(props: WidgetProps) {
   return (
     <fieldset
       className="hc-choice-group hc-family"
+      role="radiogroup"
       aria-required={required || undefined}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
