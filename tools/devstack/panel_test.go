@@ -68,10 +68,11 @@ func checkPanelSignIn(t *testing.T, st *stack) {
 			t.Fatalf("sent back to %s", back)
 		}
 		status, _, body := b.do(http.MethodPost, "/api/v2/customer/login", fmt.Sprintf(
-			`{"authorization_code":%q,"state":%q,"clear_cart":true,"oauth_data":{"order_type":"cloudpit_domains","webhosting_id":"wh1"}}`,
+			`{"authorization_code":%q,"state":%q,"clear_cart":true,"oauth_data":{"order_type":"cloudpit_domains","webhosting_id":"wh1","external_product_id":"HW-WEB-S"}}`,
 			back.Query().Get("code"), back.Query().Get("state")))
 		panel, _ := customerOf(t, body)["panel"].(map[string]any)
-		if status != http.StatusOK || panel["order_type"] != "cloudpit_domains" || panel["webhosting_id"] != "wh1" {
+		// The catalogue's external product ids have hyphens: they must survive (HW-WEB-S).
+		if status != http.StatusOK || panel["order_type"] != "cloudpit_domains" || panel["webhosting_id"] != "wh1" || body["external_product_id"] != "HW-WEB-S" {
 			t.Fatalf("panel login: %d %v", status, body)
 		}
 		// clear_cart emptied the cart; a product added now is priced without amounts.

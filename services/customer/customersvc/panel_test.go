@@ -20,14 +20,14 @@ func TestPanelSignInIsKeptWithTheSession(t *testing.T) {
 	}
 	resp, err := client.CompleteLogin(ctx, &customerv1.CompleteLoginRequest{AuthorizationCode: code, State: state,
 		Panel: &customerv1.PanelSignIn{OrderType: "cloudpit_domains", WebhostingId: "wh 42", CategorySlug: "web-hosting",
-			ExternalProductId: "ext7", UseCp_2: true}})
+			ExternalProductId: "HW-WEB-S", UseCp_2: true}})
 	if err != nil {
 		t.Fatalf("complete login: %v", err)
 	}
 	p := resp.GetCustomer().GetPanel()
 	// use_cp_2 is what the login did, not what the body claims: this login went to the first authority.
 	if p.GetOrderType() != "cloudpit_domains" || p.GetWebhostingId() != "wh42" || p.GetCategorySlug() != "web-hosting" ||
-		p.GetExternalProductId() != "ext7" || p.GetUseCp_2() || resp.GetExternalProductId() != "ext7" {
+		p.GetExternalProductId() != "HW-WEB-S" || p.GetUseCp_2() || resp.GetExternalProductId() != "HW-WEB-S" {
 		t.Fatalf("panel after login: %v (external %q)", p, resp.GetExternalProductId())
 	}
 	got, err := client.GetSessionCustomer(ctx, &customerv1.GetSessionCustomerRequest{})

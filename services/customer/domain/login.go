@@ -66,7 +66,8 @@ type PanelSignIn struct {
 }
 
 // NormalizePanelSignIn keeps what the spec lets through: values of word characters (spec §2,
-// "oauth values keep word characters"; slugs also hyphens), at most panelValueMax long, and only
+// "oauth values keep word characters") and hyphens, which the catalogue's slugs and external
+// product ids (HW-WEB-S) contain, at most panelValueMax long, and only
 // the order types the shop knows (another is dropped, so the ready view does nothing special).
 // The data comes from the browser's URL, so nothing in it is trusted beyond that.
 func NormalizePanelSignIn(p PanelSignIn) PanelSignIn {
@@ -75,9 +76,9 @@ func NormalizePanelSignIn(p PanelSignIn) PanelSignIn {
 	default:
 		p.OrderType = ""
 	}
-	p.WebhostingID = keep(p.WebhostingID, false)
+	p.WebhostingID = keep(p.WebhostingID, true)
 	p.CategorySlug = keep(p.CategorySlug, true)
-	p.ExternalProductID = keep(p.ExternalProductID, false)
+	p.ExternalProductID = keep(p.ExternalProductID, true)
 	return p
 }
 

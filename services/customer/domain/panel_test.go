@@ -8,10 +8,10 @@ import (
 func TestNormalizePanelSignIn(t *testing.T) {
 	got := NormalizePanelSignIn(PanelSignIn{
 		OrderType: OrderTypeRedirectProductCategory, WebhostingID: "wh-42<script>", CategorySlug: "web-hosting/../x",
-		ExternalProductID: strings.Repeat("9", 150),
+		ExternalProductID: "HW-WEB-S/" + strings.Repeat("9", 150),
 	})
-	want := PanelSignIn{OrderType: OrderTypeRedirectProductCategory, WebhostingID: "wh42script", CategorySlug: "web-hostingx",
-		ExternalProductID: strings.Repeat("9", panelValueMax)}
+	want := PanelSignIn{OrderType: OrderTypeRedirectProductCategory, WebhostingID: "wh-42script", CategorySlug: "web-hostingx",
+		ExternalProductID: "HW-WEB-S" + strings.Repeat("9", panelValueMax-len("HW-WEB-S"))}
 	if got != want {
 		t.Errorf("normalised = %+v, want %+v", got, want)
 	}
