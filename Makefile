@@ -43,6 +43,7 @@ build-web:
 
 build-go:
 	go build -o bin/devstack ./tools/devstack
+	go build -o bin/draftctl ./tools/draftctl
 
 test: deps build test-go test-proto test-web test-e2e
 
@@ -84,7 +85,7 @@ test-web:
 	npm test
 
 test-e2e:
-	DEVSTACK_BIN=bin/devstack npm run e2e
+	DEVSTACK_BIN=bin/devstack DRAFTCTL_BIN=bin/draftctl npm run e2e
 
 # Not part of `make test`: it takes minutes and needs the machine to itself. Figures and method:
 # docs/performance.md. The maxima need Debian's wrk (installed here when missing and apt can); without

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import {
   errorMessageKey,
   storedDraftSessionCode,
@@ -21,10 +22,6 @@ export function App() {
   const defaultLocale = brand.data?.locales.find((l) => l.is_default)?.code;
   const locale = supportedLocale(sessionLocale.data?.code ?? defaultLocale);
   const localeSettled = !sessionLocale.isLoading;
-  // The user menu belongs to the agent remote; it is loaded only for a sales agent or a customer
-  // updating a draft, so other visitors' first screen does not fetch that remote.
-  const admin = useGetAdminQuery();
-  const userMenu = admin.data?.is_sales_agent || storedDraftSessionCode() ? <RemoteWidget remote="agent" id="user-menu" /> : null;
 
   useEffect(() => {
     if (!localeSettled) return;
@@ -54,8 +51,20 @@ export function App() {
     );
   }
   return (
-    <Layout brand={brand.data} locale={locale} userMenu={userMenu}>
+    <Layout brand={brand.data} locale={locale} userMenu={<UserMenuSlot />}>
       <AppRoutes brandName={brand.data.name} />
     </Layout>
   );
+}
+
+/**
+ * The user menu belongs to the agent remote; it is loaded only for a sales agent or a customer
+ * updating a draft, so other visitors' first screen does not fetch that remote. The stored draft
+ * code is read again on every navigation (continue-preconfigured-order stores it).
+ */
+function UserMenuSlot() {
+  useLocation();
+  const admin = useGetAdminQuery();
+  if (!admin.data?.is_sales_agent && !storedDraftSessionCode()) return null;
+  return <RemoteWidget remote="agent" id="user-menu" />;
 }
