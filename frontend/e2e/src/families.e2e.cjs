@@ -4,8 +4,8 @@
 // a changed customer type, a PO box — and a power of attorney with the basic info copied from the
 // business address and a signature style; the cart then holds those values and the order goes
 // through SEPA (and the SMS the business address asks for) to the success page. Desktop (1280x900,
-// German, Hostwerk) and phone (390x844, English, Alpenhost); axe-core and the layout on every
-// widget screen.
+// German, Hostwerk) and phone (390x844, English, Alpenhost), then every widget screen in the other
+// language at each size; axe-core and the layout on every widget screen.
 const { mkdtempSync, readFileSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -53,7 +53,7 @@ const TEXT = {
     save: 'Speichern und weiter', months12: /12 Monate/, street: 'Straße', number: 'Hausnummer', addPerson: 'Person hinzufügen',
     first: (n) => `Vorname von Person ${n}`, last: (n) => `Nachname von Person ${n}`,
     soleTrader: /^Einzelunternehmen/, poBox: 'Ich möchte ein Postfach', poNumber: 'Postfachnummer', poZip: 'Postleitzahl des Postfachs', poCity: 'Ort des Postfachs',
-    privateAuth: /Private Vollmacht/, copy: 'Aus der Geschäftsadresse übernehmen', salutation: 'Anrede', place: 'Ort des Vertragsschlusses',
+    privateAuth: /Private Vollmacht/, businessAuth: /Geschäftliche Vollmacht/, copy: 'Aus der Geschäftsadresse übernehmen', salutation: 'Anrede', place: 'Ort des Vertragsschlusses',
     legalNamed: 'Ada Lovelace erteilt die folgende Vollmacht:', streetRefused: 'Bitte geben Sie eine Hausnummer wie 12, 12a oder 12-14 ein.',
     confirmHeading: 'Prüfen und bestellen', terms: 'Ich akzeptiere die AGB.', privacy: 'Ich habe die Datenschutzerklärung gelesen.',
     gtc: 'Ich akzeptiere die zusätzlichen Bedingungen für dieses Mail-Produkt.', buy: 'Jetzt kaufen', successHeading: 'Vielen Dank für Ihre Bestellung',
@@ -63,7 +63,7 @@ const TEXT = {
     save: 'Save and proceed', months12: /12 months/, street: 'Street', number: 'House number', addPerson: 'Add a person',
     first: (n) => `First name of person ${n}`, last: (n) => `Last name of person ${n}`,
     soleTrader: /^Sole/, poBox: 'I would like a PO box', poNumber: 'PO box number', poZip: 'Postcode of the PO box', poCity: 'Town of the PO box',
-    privateAuth: /Private power of attorney/, copy: 'Copy from the business address', salutation: 'Salutation', place: 'Place of contract',
+    privateAuth: /Private power of attorney/, businessAuth: /Business power of attorney/, copy: 'Copy from the business address', salutation: 'Salutation', place: 'Place of contract',
     legalNamed: 'Ada Lovelace grants the following power of attorney:', streetRefused: 'Please enter a house number such as 12, 12a or 12-14.',
     confirmHeading: 'Check and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
     gtc: 'I accept the additional terms for this mail product.', buy: 'Buy now', successHeading: 'Thank you for your order',
@@ -239,6 +239,58 @@ describe('business address and power of attorney in Chromium', () => {
     const { order } = await apiGet(page, `/orders/${orderId}`);
     expect(order.status).toBe('placed');
     expect(await page.locator('main').textContent()).toContain(order.order_code);
+
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+
+  // The other language at each size: every widget screen, with the conditional parts shown.
+  it.each([
+    ['hostwerk', { ...PHONE, locale: 'de-DE' }],
+    ['alpenhost', { ...DESKTOP, locale: 'en-GB' }],
+  ])('%s, %s: the widget screens in the other language', async (slug, size) => {
+    const T = TEXT[size.locale];
+    const S = SEED[slug];
+    const name = `families ${slug} ${size.name} ${size.locale}`;
+    const findings = [];
+    const check = async (label) => findings.push(...(await screenFindings(page, `${name}: ${label}`)));
+    const context = await browser.newContext({ viewport: size.viewport });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(`${origin(slug)}/categories`);
+    await settled(page);
+    await apiSend(page, 'PUT', '/session/locale', { code: size.locale });
+    const { row_id: rowId } = await apiSend(page, 'POST', '/session/cart/items', {
+      product_id: S.product,
+      additional_fields: [{ field_id: FIELD.tenants, value: JSON.stringify({ persons: TENANTS }) }],
+    });
+    for (const addon of [S.privatePerson, S.poBox, S.ppoa]) await apiSend(page, 'POST', `/session/cart/items/${rowId}/addons`, { addon_id: addon });
+
+    await page.goto(`${origin(slug)}/additional-product-fields?rowId=${rowId}&id=${S.product}`);
+    await settled(page);
+    await page.getByRole('button', { name: T.addPerson }).click();
+    await page.getByLabel(T.first(4), { exact: true }).fill('Linus');
+    await page.waitForTimeout(600);
+    await check('product fields, a half-filled tenant');
+    await page.goto(`${origin(slug)}/additional-addon-fields?id=${rowId}&addonId=${S.privatePerson}`);
+    await settled(page);
+    await check('customer type');
+    await page.goto(`${origin(slug)}/additional-addon-fields?id=${rowId}&addonId=${S.poBox}`);
+    await settled(page);
+    await page.getByLabel(T.poBox).check();
+    await page.waitForTimeout(600);
+    await check('PO box required');
+    await page.goto(`${origin(slug)}/additional-addon-fields?id=${rowId}&addonId=${S.ppoa}`);
+    await settled(page);
+    await page.getByLabel(T.privateAuth).check();
+    await page.getByLabel(T.businessAuth).check();
+    for (const copy of await page.getByRole('button', { name: T.copy }).all()) await copy.click();
+    await page.getByRole('radio', { name: 'Sacramento' }).check();
+    await page.waitForTimeout(600);
+    await check('power of attorney, both authorisations');
+    await screenshot(page, `${name.replace(/ /g, '-')}-power-of-attorney`);
 
     expect(errors).toEqual([]);
     expect(findings).toEqual([]);

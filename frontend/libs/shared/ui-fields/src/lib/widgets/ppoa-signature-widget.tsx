@@ -52,8 +52,8 @@ export function PpoaSignatureWidget({ id, value, onChange, onBlur, error, errorI
         {SIGNATURE_STYLES.map((s, i) => (
           <label key={s} className="hc-choice hc-family__option" htmlFor={i === 0 ? id : `${id}-${s}`}>
             <input id={i === 0 ? id : `${id}-${s}`} type="radio" name={`${id}-style`} value={s} checked={sig.style === s} onChange={() => set({ style: s })} onBlur={onBlur} />
-            <span className="hc-visually-hidden">{t(`families.signature.styles.${s}`)}</span>
-            <span className="hc-family__signature" style={{ fontFamily: SIGNATURE_FONTS[s] }} aria-hidden="true">
+            <span className="hc-family__style-name">{t(`families.signature.styles.${s}`)}</span>
+            <span className={`hc-family__signature hc-family__signature--${s}`} style={{ fontFamily: SIGNATURE_FONTS[s] }} aria-hidden="true">
               {shownName}
             </span>
           </label>
@@ -70,7 +70,7 @@ export function PpoaSignatureWidget({ id, value, onChange, onBlur, error, errorI
         <p>
           {sig.place.trim() || t('families.signature.place_missing')}, {date}
         </p>
-        <p className="hc-family__signature hc-family__signature--large" style={style ? { fontFamily: SIGNATURE_FONTS[style] } : undefined}>
+        <p className={`hc-family__signature hc-family__signature--large${style ? ` hc-family__signature--${style}` : ''}`} style={style ? { fontFamily: SIGNATURE_FONTS[style] } : undefined}>
           {style ? shownName : t('families.signature.style_missing')}
         </p>
       </figure>
