@@ -2,6 +2,10 @@ package domain
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,5 +131,25 @@ func TestFamilyMessageKeysAreDistinct(t *testing.T) {
 			t.Errorf("key %q repeated or outside families.errors", k)
 		}
 		seen[k] = true
+	}
+}
+
+// The frontend's twin (util-fields families.ts) reports the same keys, so every server message
+// has its text there (the ui-fields spec checks both languages for each of its keys).
+func TestFamilyMessageKeysMatchTheFrontend(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "frontend", "libs", "shared", "util-fields", "src", "lib", "families.ts"))
+	if err != nil {
+		t.Skipf("frontend sources not beside the service: %v", err)
+	}
+	found := regexp.MustCompile(`'(families\.errors\.[a-z_]+)'`).FindAllStringSubmatch(string(src), -1)
+	var ts []string
+	for _, m := range found {
+		ts = append(ts, m[1])
+	}
+	goKeys := slices.Clone(FamilyMessageKeys)
+	slices.Sort(goKeys)
+	slices.Sort(ts)
+	if !slices.Equal(goKeys, ts) {
+		t.Errorf("Go keys %v,\nfamilies.ts keys %v", goKeys, ts)
 	}
 }
