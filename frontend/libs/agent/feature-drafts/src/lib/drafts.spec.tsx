@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { apiError, installFetch, json, renderWithApp, shownLocation, type SeenRequest } from '@hostcart/shared-testing';
@@ -24,7 +25,7 @@ function session({ admin = null as typeof agent | null, items = [item], address 
   };
 }
 
-function renderAt(path: string, element: JSX.Element, routePath: string) {
+function renderAt(path: string, element: ReactElement, routePath: string) {
   return renderWithApp(
     <Routes>
       <Route path={routePath} element={element} />
