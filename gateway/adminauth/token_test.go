@@ -89,17 +89,17 @@ func TestVerifyRefuses(t *testing.T) {
 	}).SignedString(jwt.UnsafeAllowNoneSignatureType)
 	otherKey, _ := other.Sign(agent, time.Hour)
 	cases := map[string]string{
-		"empty":            "",
-		"garbage":          "not-a-token",
-		"other key":        otherKey,
-		"tampered claims":  parts[0] + "." + strings.TrimRight(parts[1], "A") + "B." + parts[2],
-		"wrong issuer":     sign(t, func(i *localissuer.Issuer) { i.Issuer = "someone-else" }, agent, time.Hour),
-		"wrong audience":   sign(t, func(i *localissuer.Issuer) { i.Audience = "other-shop" }, agent, time.Hour),
-		"expired":          sign(t, func(i *localissuer.Issuer) { i.Now = past }, agent, time.Hour),
-		"too long-lived":   sign(t, nil, agent, 13*time.Hour),
-		"no subject":       sign(t, nil, adminauth.Admin{Roles: agent.Roles}, time.Hour),
-		"HS256 with key":   hs,
-		"alg none":         none,
+		"empty":           "",
+		"garbage":         "not-a-token",
+		"other key":       otherKey,
+		"tampered claims": parts[0] + "." + strings.TrimRight(parts[1], "A") + "B." + parts[2],
+		"wrong issuer":    sign(t, func(i *localissuer.Issuer) { i.Issuer = "someone-else" }, agent, time.Hour),
+		"wrong audience":  sign(t, func(i *localissuer.Issuer) { i.Audience = "other-shop" }, agent, time.Hour),
+		"expired":         sign(t, func(i *localissuer.Issuer) { i.Now = past }, agent, time.Hour),
+		"too long-lived":  sign(t, nil, agent, 13*time.Hour),
+		"no subject":      sign(t, nil, adminauth.Admin{Roles: agent.Roles}, time.Hour),
+		"HS256 with key":  hs,
+		"alg none":        none,
 	}
 	for name, token := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -33,7 +33,7 @@ func TestOnlyAnAgentAddsItemsToADraft(t *testing.T) {
 	}
 	for name, extra := range map[string]Item{
 		"without row id": {Product: ProductLine{Line: Line{ID: 1002}}},
-		"with a new row":  {RowID: NewRowID(), Product: ProductLine{Line: Line{ID: 1002}}},
+		"with a new row": {RowID: NewRowID(), Product: ProductLine{Line: Line{ID: 1002}}},
 	} {
 		in := c.Clone()
 		in.Items = append(in.Items, extra)

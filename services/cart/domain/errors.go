@@ -34,8 +34,8 @@ var (
 
 	ErrPreconfiguredLocked = apperr.New(apperr.PermissionDenied, "cart.preconfigured_item_locked")
 	// ErrDraftLocked: only a sales agent adds items to an order draft's cart (spec §6).
-	ErrDraftLocked = apperr.New(apperr.PermissionDenied, "order_drafts.items_locked")
-	ErrVersionConflict     = apperr.New(apperr.Conflict, "cart.version_conflict")
+	ErrDraftLocked     = apperr.New(apperr.PermissionDenied, "order_drafts.items_locked")
+	ErrVersionConflict = apperr.New(apperr.Conflict, "cart.version_conflict")
 
 	// ErrUnavailable marks an outage of the cart store.
 	ErrUnavailable = apperr.New(apperr.Unavailable, "cart.unavailable")
