@@ -67,7 +67,7 @@ async function cartProducts(page) {
 async function expectCartWithoutPrices(page, size, name) {
   await page.goto(`${brandOrigin('hostwerk')}/cart`);
   await settled(page);
-  await page.waitForSelector('main section');
+  await page.waitForSelector('[data-testid="product-row"]');
   const text = await page.locator('main').innerText();
   expect(text).not.toContain('€');
   expect(await page.locator('[data-testid="cart-totals"]').count()).toBe(0);
