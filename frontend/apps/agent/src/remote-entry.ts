@@ -1,5 +1,6 @@
+import { createElement } from 'react';
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
-import { OAuthCallbackPage, OAuthReadyPage } from '@hostcart/agent-feature-oauth';
+import { BackToPanel, OAuthCallbackPage, OAuthReadyPage } from '@hostcart/agent-feature-oauth';
 import { ContinueOrderPage, SessionRestorePage, UserMenu } from '@hostcart/agent-feature-drafts';
 
 /**
@@ -16,7 +17,12 @@ export const screens: RemoteRoutesModule['screens'] = {
   'continue-preconfigured-order': ContinueOrderPage,
 };
 
-/** Pieces of other screens the agent remote owns: the header's user menu (spec §2). */
+/** The header's user menu (spec §2), with the panel user's back-to-panel link. */
+function AgentUserMenu() {
+  return createElement(UserMenu, { PanelLink: BackToPanel });
+}
+
+/** Pieces of other screens the agent remote owns. */
 export const widgets: RemoteRoutesModule['widgets'] = {
-  'user-menu': UserMenu,
+  'user-menu': AgentUserMenu,
 };

@@ -6,6 +6,7 @@ import {
   storedDraftSessionCode,
   useGetAdminQuery,
   useGetCurrentBrandQuery,
+  useGetSessionCustomerQuery,
   useGetSessionLocaleQuery,
 } from '@hostcart/shared-data-access-api';
 import { supportedLocale } from '@hostcart/shared-i18n';
@@ -58,13 +59,14 @@ export function App() {
 }
 
 /**
- * The user menu belongs to the agent remote; it is loaded only for a sales agent or a customer
- * updating a draft, so other visitors' first screen does not fetch that remote. The stored draft
+ * The user menu belongs to the agent remote; it is loaded only for a sales agent, a customer
+ * updating a draft or a panel user, so other visitors' first screen does not fetch that remote. The stored draft
  * code is read again on every navigation (continue-preconfigured-order stores it).
  */
 function UserMenuSlot() {
   useLocation();
   const admin = useGetAdminQuery();
-  if (!admin.data?.is_sales_agent && !storedDraftSessionCode()) return null;
+  const customer = useGetSessionCustomerQuery();
+  if (!admin.data?.is_sales_agent && !storedDraftSessionCode() && !customer.data?.customer.panel) return null;
   return <RemoteWidget remote="agent" id="user-menu" />;
 }

@@ -128,3 +128,18 @@ describe('user menu (spec §2)', () => {
     expect(container.querySelector('.hc-user-menu, .hc-user-menu__cancel')).toBeNull();
   });
 });
+
+describe('user menu for panel users (spec §6)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows the back-to-panel link it is given to a panel user only', async () => {
+    const PanelLink = ({ className }: { className?: string }) => <button className={className}>Back to the panel</button>;
+    const panelCustomer = (req: SeenRequest) =>
+      req.path === '/session/customer'
+        ? { customer: { customer_no: '100001', basic_info: null, address: null, validated: true, vat_id_check: null, panel: { order_type: 'redirect' } }, notices: [] }
+        : session()(req);
+    installFetch(panelCustomer);
+    renderWithApp(<UserMenu PanelLink={PanelLink} />);
+    expect((await screen.findByRole('button', { name: 'Back to the panel' })).className).toContain('hc-user-menu__cancel');
+  });
+});

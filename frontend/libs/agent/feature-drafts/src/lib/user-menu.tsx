@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +7,7 @@ import {
   syncCustomerNumber,
   useCancelDraftMutation,
   useGetAdminQuery,
+  useGetSessionCustomerQuery,
 } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { notify, useAppDispatch } from '@hostcart/shared-store';
@@ -14,12 +15,24 @@ import { notify, useAppDispatch } from '@hostcart/shared-store';
 /**
  * The user menu of spec §2: for a sales agent a dropdown with the back-to-admin-panel link; for a
  * customer updating an order draft (a stored draft code and no sales agent) a cancel-order button
- * that cancels the draft and returns to the cart. Nothing for everybody else.
+ * that cancels the draft and returns to the cart; for a panel user the back-to-panel link (spec
+ * §6). Nothing for everybody else.
  */
-export function UserMenu() {
+export interface UserMenuProps {
+  /**
+   * The panel user's back-to-panel link (agent-feature-oauth's BackToPanel). The agent remote
+   * passes it in: a feature library may not import another (module boundaries).
+   */
+  PanelLink?: ComponentType<{ className?: string }>;
+}
+
+export function UserMenu({ PanelLink }: UserMenuProps) {
   const admin = useGetAdminQuery();
+  const customer = useGetSessionCustomerQuery();
   if (admin.data?.is_sales_agent) return <AgentMenu name={admin.data.name || admin.data.id} panelURL={admin.data.panel_url} />;
-  if (!admin.isLoading && storedDraftSessionCode()) return <CancelDraftButton />;
+  if (admin.isLoading) return null;
+  if (storedDraftSessionCode()) return <CancelDraftButton />;
+  if (PanelLink && customer.data?.customer.panel) return <PanelLink className="hc-link-button hc-user-menu__cancel" />;
   return null;
 }
 
