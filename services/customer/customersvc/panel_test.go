@@ -34,12 +34,19 @@ func TestPanelSignInIsKeptWithTheSession(t *testing.T) {
 	if err != nil || got.GetCustomer().GetPanel().GetOrderType() != "cloudpit_domains" {
 		t.Fatalf("session customer after a panel sign-in: %v, %v", got, err)
 	}
+	// The cart learns it with the session's rate (no automatic promotions for panel users).
+	if vat, err := client.GetSessionVat(ctx, &customerv1.GetSessionVatRequest{}); err != nil || !vat.GetPanelSignIn() || vat.GetReason() != "domestic" {
+		t.Fatalf("session vat after a panel sign-in: %v, %v", vat, err)
+	}
 	out, err := client.Logout(ctx, &customerv1.LogoutRequest{})
 	if err != nil || out.GetPanelUrl() != authority.Issuer() || out.GetCustomer().GetPanel() != nil {
 		t.Fatalf("logout: %v, %v", out, err)
 	}
 	if got, err := client.GetSessionCustomer(ctx, &customerv1.GetSessionCustomerRequest{}); err != nil || got.GetCustomer().GetPanel() != nil {
 		t.Fatalf("panel after logout: %v, %v", got, err)
+	}
+	if vat, err := client.GetSessionVat(ctx, &customerv1.GetSessionVatRequest{}); err != nil || vat.GetPanelSignIn() {
+		t.Fatalf("session vat after logout: %v, %v", vat, err)
 	}
 }
 
@@ -74,6 +81,9 @@ func TestPopupLoginIsNoPanelSignIn(t *testing.T) {
 	resp, err := client.CompleteLogin(ctx, &customerv1.CompleteLoginRequest{AuthorizationCode: code, State: state})
 	if err != nil || resp.GetCustomer().GetPanel() != nil {
 		t.Fatalf("popup login: %v, %v", resp, err)
+	}
+	if vat, err := client.GetSessionVat(ctx, &customerv1.GetSessionVatRequest{}); err != nil || vat.GetPanelSignIn() {
+		t.Fatalf("session vat after a popup login: %v, %v", vat, err)
 	}
 	failed := call("panel-failed-session")
 	_, err = client.CompleteLogin(failed, &customerv1.CompleteLoginRequest{AuthorizationCode: "forged", State: "forged",

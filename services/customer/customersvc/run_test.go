@@ -82,6 +82,12 @@ func (catalog) ListCountries(context.Context, *catalogv1.ListCountriesRequest) (
 	return &catalogv1.ListCountriesResponse{Countries: []*catalogv1.Country{{Code: "DE"}, {Code: "AT"}, {Code: "CH"}}}, nil
 }
 
+// ResolveVat answers the brand's own German rate: the component tests check what the customer
+// service adds to it (the panel sign-in), the rule itself is the catalog's.
+func (catalog) ResolveVat(context.Context, *catalogv1.ResolveVatRequest) (*catalogv1.ResolveVatResponse, error) {
+	return &catalogv1.ResolveVatResponse{VatPercent: 19, CountryCode: "DE", Reason: "domestic"}, nil
+}
+
 func runComponent(m *testing.M) int {
 	var err error
 	if rdb, err = miniredis.Run(); err != nil {

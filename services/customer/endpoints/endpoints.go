@@ -83,12 +83,12 @@ type (
 	Response struct{ Result service.Result }
 )
 
-// VATResponse is the session's VAT rate.
-type VATResponse struct{ VAT domain.VAT }
+// VATResponse is the session's VAT rate and whether it is a panel user's.
+type VATResponse struct{ VAT service.SessionVAT }
 
 // LogAttrs records why the rate applies.
 func (r VATResponse) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.String("reason", r.VAT.Reason), slog.String("country", r.VAT.CountryCode)}
+	return []slog.Attr{slog.String("reason", r.VAT.Reason), slog.String("country", r.VAT.CountryCode), slog.Bool("panel_sign_in", r.VAT.PanelSignIn)}
 }
 
 // BeginLoginResponse is the authorization URL.

@@ -58,8 +58,9 @@ type Service interface {
 	// Logout forgets the session's customer (and its panel sign-in) and answers where a panel
 	// user goes back to.
 	Logout(ctx context.Context) (LogoutResult, error)
-	// GetSessionVat answers the VAT rate that applies to the session.
-	GetSessionVat(ctx context.Context) (domain.VAT, error)
+	// GetSessionVat answers the VAT rate that applies to the session, and whether the session
+	// signed in from the cloud control panel.
+	GetSessionVat(ctx context.Context) (SessionVAT, error)
 }
 
 // Ports are what the use cases need from outside.

@@ -44,18 +44,27 @@ func (s *service) vatIDCheck(ctx context.Context, c call, info domain.BasicInfo)
 	return check, notices, nil
 }
 
-func (s *service) GetSessionVat(ctx context.Context) (domain.VAT, error) {
+// SessionVAT is the rate that applies to the session, with whether the session signed in from
+// the cloud control panel. The cart asks for both on every change (its prices and its automatic
+// promotions, spec §4 "Promotions": none for panel users), so one read of the session answers
+// them together.
+type SessionVAT struct {
+	domain.VAT
+	PanelSignIn bool
+}
+
+func (s *service) GetSessionVat(ctx context.Context) (SessionVAT, error) {
 	c, err := s.call(ctx)
 	if err != nil {
-		return domain.VAT{}, err
+		return SessionVAT{}, err
 	}
 	sc, err := s.Store.Get(ctx, c.sessionID)
 	if err != nil {
-		return domain.VAT{}, fmt.Errorf("read session customer: %w", err)
+		return SessionVAT{}, fmt.Errorf("read session customer: %w", err)
 	}
 	vat, err := s.Brands.VAT(ctx, c.brand.ID, sc.Position())
 	if err != nil {
-		return domain.VAT{}, fmt.Errorf("session vat: %w", err)
+		return SessionVAT{}, fmt.Errorf("session vat: %w", err)
 	}
-	return vat, nil
+	return SessionVAT{VAT: vat, PanelSignIn: sc.Panel != nil}, nil
 }

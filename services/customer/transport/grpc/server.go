@@ -93,7 +93,7 @@ func encodeGRPCGetSessionVatResponse(_ context.Context, response any) (any, erro
 		return nil, fmt.Errorf("customer transport: endpoint returned %T, want endpoints.VATResponse", response)
 	}
 	return &customerv1.GetSessionVatResponse{VatPercent: r.VAT.Percent, CountryCode: r.VAT.CountryCode, Reason: r.VAT.Reason,
-		ReverseCharge: r.VAT.Reason == domain.ReasonReverseCharge}, nil
+		ReverseCharge: r.VAT.Reason == domain.ReasonReverseCharge, PanelSignIn: r.VAT.PanelSignIn}, nil
 }
 
 // grpcRequest asserts the request type gRPC handed to a decoder.

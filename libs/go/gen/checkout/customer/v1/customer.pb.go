@@ -1164,6 +1164,10 @@ type GetSessionVatResponse struct {
 	// domestic, destination, reverse_charge or export (catalog ResolveVat).
 	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
 	ReverseCharge bool   `protobuf:"varint,4,opt,name=reverse_charge,json=reverseCharge,proto3" json:"reverse_charge,omitempty"`
+	// The session signed in from the cloud control panel (Customer.panel is present): its cart gets
+	// no automatic promotions (spec §4 "Promotions"). Answered with the rate so the cart learns
+	// both in the one call it makes per operation.
+	PanelSignIn   bool `protobuf:"varint,5,opt,name=panel_sign_in,json=panelSignIn,proto3" json:"panel_sign_in,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1222,6 +1226,13 @@ func (x *GetSessionVatResponse) GetReason() string {
 func (x *GetSessionVatResponse) GetReverseCharge() bool {
 	if x != nil {
 		return x.ReverseCharge
+	}
+	return false
+}
+
+func (x *GetSessionVatResponse) GetPanelSignIn() bool {
+	if x != nil {
+		return x.PanelSignIn
 	}
 	return false
 }
@@ -1312,13 +1323,14 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\x0eLogoutResponse\x12:\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer\x12\x1b\n" +
 	"\tpanel_url\x18\x02 \x01(\tR\bpanelUrl\"\x16\n" +
-	"\x14GetSessionVatRequest\"\x9a\x01\n" +
+	"\x14GetSessionVatRequest\"\xbe\x01\n" +
 	"\x15GetSessionVatResponse\x12\x1f\n" +
 	"\vvat_percent\x18\x01 \x01(\x01R\n" +
 	"vatPercent\x12!\n" +
 	"\fcountry_code\x18\x02 \x01(\tR\vcountryCode\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12%\n" +
-	"\x0ereverse_charge\x18\x04 \x01(\bR\rreverseCharge2\xf5\x05\n" +
+	"\x0ereverse_charge\x18\x04 \x01(\bR\rreverseCharge\x12\"\n" +
+	"\rpanel_sign_in\x18\x05 \x01(\bR\vpanelSignIn2\xf5\x05\n" +
 	"\x0fCustomerService\x12|\n" +
 	"\x12GetSessionCustomer\x12/.checkout.customer.v1.GetSessionCustomerRequest\x1a0.checkout.customer.v1.GetSessionCustomerResponse\"\x03\x90\x02\x01\x12j\n" +
 	"\fSetBasicInfo\x12).checkout.customer.v1.SetBasicInfoRequest\x1a*.checkout.customer.v1.SetBasicInfoResponse\"\x03\x90\x02\x02\x12d\n" +

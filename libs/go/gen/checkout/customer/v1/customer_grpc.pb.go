@@ -69,7 +69,7 @@ type CustomerServiceClient interface {
 	CompleteLogin(ctx context.Context, in *CompleteLoginRequest, opts ...grpc.CallOption) (*CompleteLoginResponse, error)
 	// The VAT rate that applies to the session (GET /session/vat, the cart's prices): the catalog's
 	// rule (ResolveVat) for the address's country, the customer group and whether the company's VAT
-	// id was confirmed by VIES for that country.
+	// id was confirmed by VIES for that country; and whether the session is a panel user's.
 	GetSessionVat(ctx context.Context, in *GetSessionVatRequest, opts ...grpc.CallOption) (*GetSessionVatResponse, error)
 	// Forgets the session's customer (GET /customer/logout): number, basic info, address and the
 	// panel sign-in. Answers the brand's authority URL the panel user goes back to (spec §6 "Panel
@@ -181,7 +181,7 @@ type CustomerServiceServer interface {
 	CompleteLogin(context.Context, *CompleteLoginRequest) (*CompleteLoginResponse, error)
 	// The VAT rate that applies to the session (GET /session/vat, the cart's prices): the catalog's
 	// rule (ResolveVat) for the address's country, the customer group and whether the company's VAT
-	// id was confirmed by VIES for that country.
+	// id was confirmed by VIES for that country; and whether the session is a panel user's.
 	GetSessionVat(context.Context, *GetSessionVatRequest) (*GetSessionVatResponse, error)
 	// Forgets the session's customer (GET /customer/logout): number, basic info, address and the
 	// panel sign-in. Answers the brand's authority URL the panel user goes back to (spec §6 "Panel
