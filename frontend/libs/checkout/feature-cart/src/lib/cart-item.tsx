@@ -52,19 +52,34 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
     );
   }
 
+  // On a narrow card the table's rows are stacked (cart-page.css) and its column headers are out
+  // of sight: each cell then shows its column's name. Screen readers get the name from the
+  // column header (the table keeps its semantics), so the visible label is hidden from them.
+  function cellLabel(column: 'term' | 'price') {
+    return (
+      <span className="hc-cart-row__label" aria-hidden="true">
+        {t(`cart_page.table.${column}`)}
+      </span>
+    );
+  }
+
   function subRow(kind: 'addon' | 'upsell', l: PricedLine) {
     // Non-removable addons show no delete (spec §2); everything else is removed after confirming.
     const removal: Removal = kind === 'addon' ? { kind, item, line: l, cascade: isAutoAssigned(product, l.id) } : { kind, item, line: l };
     return (
       <tr key={`${kind}-${l.id}`} className={`hc-cart-row hc-cart-row--${kind}`} data-testid={`${kind}-row`}>
-        <th scope="row">
+        <th scope="row" className="hc-cart-row__name">
           <span className="hc-cart-row__kind">{t(`cart_page.kind.${kind}`)}</span> {l.name}
         </th>
-        <td>{termText(t, l, withInterval)}</td>
-        <td>
+        <td className="hc-cart-row__term">
+          {cellLabel('term')}
+          {termText(t, l, withInterval)}
+        </td>
+        <td className="hc-cart-row__price">
+          {cellLabel('price')}
           {!hidePrices && <LinePriceView price={l.price} promotion={l.promotion} unit="month" />}
         </td>
-        <td>{kind === 'addon' && l.non_removable ? null : removeButton(l.name, removal)}</td>
+        <td className="hc-cart-row__action">{kind === 'addon' && l.non_removable ? null : removeButton(l.name, removal)}</td>
       </tr>
     );
   }
@@ -95,24 +110,36 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
         <tbody>
           {line && (
             <tr className="hc-cart-row hc-cart-row--product" data-testid="product-row">
-              <th scope="row">{line.name}</th>
-              <td>{termText(t, line, withInterval)}</td>
-              <td>
+              <th scope="row" className="hc-cart-row__name">
+                {line.name}
+              </th>
+              <td className="hc-cart-row__term">
+                {cellLabel('term')}
+                {termText(t, line, withInterval)}
+              </td>
+              <td className="hc-cart-row__price">
+                {cellLabel('price')}
                 {!hidePrices && <LinePriceView price={line.price} promotion={line.promotion} unit="month" />}
               </td>
-              <td>{removeButton(line.name, { kind: 'product', item })}</td>
+              <td className="hc-cart-row__action">{removeButton(line.name, { kind: 'product', item })}</td>
             </tr>
           )}
           {visibleAddons(item).map((a) => subRow('addon', a))}
           {(item.upsells ?? []).map((u) => subRow('upsell', u))}
           {(item.domains ?? []).map((d) => (
             <tr key={`domain-${d.name}`} className="hc-cart-row hc-cart-row--domain" data-testid="domain-row">
-              <th scope="row">
+              <th scope="row" className="hc-cart-row__name">
                 <span className="hc-cart-row__kind">{t(d.is_transfer ? 'cart_page.kind.transfer' : 'cart_page.kind.domain')}</span> {d.name}
               </th>
-              <td>{d.inclusive ? t('cart_page.domain.inclusive') : t('cart_page.domain.term')}</td>
-              <td>{!d.inclusive && !hidePrices && <LinePriceView price={d.price} promotion={d.promotion} unit="year" />}</td>
-              <td>{removeButton(d.name, { kind: 'domain', item, domain: d })}</td>
+              <td className="hc-cart-row__term">
+                {cellLabel('term')}
+                {d.inclusive ? t('cart_page.domain.inclusive') : t('cart_page.domain.term')}
+              </td>
+              <td className="hc-cart-row__price">
+                {cellLabel('price')}
+                {!d.inclusive && !hidePrices && <LinePriceView price={d.price} promotion={d.promotion} unit="year" />}
+              </td>
+              <td className="hc-cart-row__action">{removeButton(d.name, { kind: 'domain', item, domain: d })}</td>
             </tr>
           ))}
         </tbody>

@@ -35,6 +35,9 @@ import { ContractDialog } from './contract-dialog';
 import { useCartNotifications } from './notices';
 import { removalName, type Removal } from './removal';
 import { TrustBox } from './trust-box';
+// The cart page's own styles ship with the checkout remote (issue 14); tokens and shared
+// components (--hc-*, .hc-button, .hc-input) stay in the shell's styles.css.
+import './cart-page.css';
 
 /** The period modal of spec §4 ("Period change modal for products"), built in @hostcart/shared-feature-periods. */
 export interface PeriodModalProps {
@@ -241,7 +244,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
               onChangeTerm={changeTerm}
             />
           ))}
-          <p>
+          <p className="hc-cart__more">
             <Link to={pathTo('categories')}>{t('cart_page.add_product')}</Link>
           </p>
           <CartFootnote priced={priced} />
@@ -253,7 +256,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
             showCouponHint={flag(properties, 'display_coupon_code_hint_on_cart_page')}
             hidePrices={hidePrices}
           />
-          <p>
+          <p className="hc-cart__checkout">
             <button
               type="button"
               className="hc-button hc-button--primary"

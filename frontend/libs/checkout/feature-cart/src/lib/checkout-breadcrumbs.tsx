@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+// Its styles come with the component, so every checkout screen that shows it has them.
+import './checkout-breadcrumbs.css';
 
 /** The four checkout steps (spec §2 "Cart", §9 "Breadcrumbs have 4 steps"), in order. */
 export const CHECKOUT_STEPS = ['cart', 'customer', 'payment', 'confirm'] as const;
