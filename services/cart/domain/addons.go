@@ -32,7 +32,7 @@ func (c *Cart) AddAddon(env Env, req AddAddon) error {
 	if !ok {
 		return addonUnavailable(addon.ID, addon.Name, p.ID)
 	}
-	fields, vs := mergeFields(nil, addon.Fields, true, req.Fields, "additional_fields")
+	fields, vs := env.mergeFields(nil, addon.Fields, true, req.Fields, "additional_fields")
 	if err := fieldsError(vs); err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (c *Cart) AddAddon(env Env, req AddAddon) error {
 	switch n := it.addonCount(addon.ID); {
 	case n > 0 && limit == 1:
 		i := slices.IndexFunc(it.Addons, func(l Line) bool { return l.ID == addon.ID })
-		it.Addons[i].AdditionalFields, _ = mergeFields(it.Addons[i].AdditionalFields, addon.Fields, true, req.Fields, "")
+		it.Addons[i].AdditionalFields, _ = env.mergeFields(it.Addons[i].AdditionalFields, addon.Fields, true, req.Fields, "")
 		return nil
 	case int32(n) >= limit:
 		return withParams(ErrMaxAmount, "addon_id", itoa(addon.ID), "name", addon.Name, "qty_max", itoa(limit))
@@ -153,14 +153,14 @@ func (c *Cart) AddUpsell(env Env, rowID string, upsellID int32, values []FieldVa
 		return addonUnavailable(upsellID, u.Name, p.ID)
 	}
 	if i := it.upsellIndex(upsellID); i >= 0 {
-		merged, vs := mergeFields(it.Upsells[i].AdditionalFields, u.Fields, true, values, "additional_fields")
+		merged, vs := env.mergeFields(it.Upsells[i].AdditionalFields, u.Fields, true, values, "additional_fields")
 		if err := fieldsError(vs); err != nil {
 			return err
 		}
 		it.Upsells[i].AdditionalFields = merged
 		return nil
 	}
-	fields, vs := mergeFields(nil, u.Fields, true, values, "additional_fields")
+	fields, vs := env.mergeFields(nil, u.Fields, true, values, "additional_fields")
 	if err := fieldsError(vs); err != nil {
 		return err
 	}

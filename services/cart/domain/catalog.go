@@ -107,6 +107,9 @@ type FieldDef struct {
 	Key         string
 	Rules       string
 	IsPostponed bool
+	// InputComponent selects the structure checks of the business-address and power-of-attorney
+	// widgets (libs/go/fields families.go); empty for plain inputs.
+	InputComponent string
 }
 
 // FreeTLDs are the TLDs a product includes a domain of, up to Amount domains.
@@ -214,4 +217,13 @@ type SessionVAT struct {
 	Percent     float64
 	Reason      string
 	CountryCode string
+}
+
+// SessionCustomer is what the cart needs to know of the session's customer.
+type SessionCustomer struct {
+	// VAT is the customer's rate; nil when the brand's own rates apply.
+	VAT *SessionVAT
+	// Panel: the session signed in from the cloud control panel. Its cart carries no automatic
+	// promotions (spec §4 "Promotions"): the panel's items are priced as the panel sold them.
+	Panel bool
 }

@@ -37,7 +37,7 @@ func (c *Cart) AddDomain(env Env, rowID string, d Domain) ([]Notice, error) {
 		}
 		tldID, defs = t.ID, t.Fields
 	}
-	fields, vs := mergeFields(nil, defs, known, d.AdditionalFields, "additional_fields")
+	fields, vs := env.mergeFields(nil, defs, known, d.AdditionalFields, "additional_fields")
 	if err := fieldsError(vs); err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func (c *Cart) AddDomain(env Env, rowID string, d Domain) ([]Notice, error) {
 	promotion := NormalizeCode(d.PromotionCode)
 	if other, j := c.findDomain(name); other != nil {
 		if other.RowID == rowID {
-			merged, vs := mergeFields(other.Domains[j].AdditionalFields, defs, known, d.AdditionalFields, "additional_fields")
+			merged, vs := env.mergeFields(other.Domains[j].AdditionalFields, defs, known, d.AdditionalFields, "additional_fields")
 			if err := fieldsError(vs); err != nil {
 				return nil, err
 			}

@@ -1,6 +1,9 @@
 package domain
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // Env is what the rules work with besides the cart: a snapshot of the catalog and of the brand's
 // TLDs, who is asking, and where row ids come from.
@@ -17,6 +20,11 @@ type Env struct {
 	SalesAgent bool
 	// NewRowID makes row ids; nil uses NewRowID.
 	NewRowID func() string
+	// Now dates a power of attorney's signature: a new signature value must be dated within a
+	// day of it. Zero checks the date's format only.
+	Now time.Time
+	// kept holds the field values the cart held before a replacement, by field id.
+	kept map[int32][]string
 }
 
 func (e Env) rowID() string {

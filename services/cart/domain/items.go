@@ -46,7 +46,7 @@ func (c *Cart) AddProduct(env Env, req AddProduct) (string, []Notice, error) {
 		if err := env.guard(it); err != nil {
 			return "", nil, err
 		}
-		merged, vs := mergeFields(it.Product.AdditionalFields, p.Fields, true, req.Fields, "additional_fields")
+		merged, vs := env.mergeFields(it.Product.AdditionalFields, p.Fields, true, req.Fields, "additional_fields")
 		if err := fieldsError(vs); err != nil {
 			return "", nil, err
 		}
@@ -56,7 +56,7 @@ func (c *Cart) AddProduct(env Env, req AddProduct) (string, []Notice, error) {
 		if !p.IsDomainOnly() && p.QtyMax > 0 && c.count(p.ID) >= p.QtyMax {
 			return "", nil, withParams(ErrMaxAmount, "product_id", itoa(p.ID), "name", p.Name, "qty_max", itoa(p.QtyMax))
 		}
-		fields, vs := mergeFields(nil, p.Fields, true, req.Fields, "additional_fields")
+		fields, vs := env.mergeFields(nil, p.Fields, true, req.Fields, "additional_fields")
 		if err := fieldsError(vs); err != nil {
 			return "", nil, err
 		}

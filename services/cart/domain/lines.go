@@ -130,7 +130,7 @@ func (c *Cart) SetFields(env Env, ref LineRef, values []FieldValue) error {
 	default:
 		return ErrInvalidLine
 	}
-	merged, vs := mergeFields(*target, defs, known, values, "additional_fields")
+	merged, vs := env.mergeFields(*target, defs, known, values, "additional_fields")
 	if err := fieldsError(vs); err != nil {
 		return err
 	}

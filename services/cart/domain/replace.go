@@ -31,6 +31,8 @@ func (c *Cart) Replace(env Env, in Cart) error {
 	for i := range c.Items {
 		stored[c.Items[i].RowID] = &c.Items[i]
 	}
+	// Values the cart holds already keep their signature date acceptable (Env.mergeFields).
+	env.kept = c.keptFieldValues()
 	r := replacement{env: env, stored: stored, rows: map[string]bool{}, domains: map[string]bool{}, qty: map[int32]int32{}}
 	out := make([]Item, 0, len(in.Items))
 	for i, src := range in.Items {
@@ -107,7 +109,7 @@ func (r *replacement) item(path string, src Item) (Item, bool) {
 			r.add(path+".product.id", ErrMaxAmount.MessageKey())
 		}
 	}
-	fieldValues, vs := mergeFields(nil, p.Fields, true, src.Product.AdditionalFields, path+".product.additional_fields")
+	fieldValues, vs := r.env.mergeFields(nil, p.Fields, true, src.Product.AdditionalFields, path+".product.additional_fields")
 	r.violations = append(r.violations, vs...)
 	it.Product = ProductLine{
 		Line: Line{
@@ -142,7 +144,7 @@ func (r *replacement) addons(path string, src Item, it *Item, p Product, per Per
 			r.add(apath, ErrMaxAmount.MessageKey())
 		}
 		var vs []Violation
-		line.AdditionalFields, vs = mergeFields(nil, addon.Fields, true, a.AdditionalFields, apath+".additional_fields")
+		line.AdditionalFields, vs = r.env.mergeFields(nil, addon.Fields, true, a.AdditionalFields, apath+".additional_fields")
 		r.violations = append(r.violations, vs...)
 		it.Addons = append(it.Addons, line)
 	}
@@ -230,7 +232,7 @@ func (r *replacement) upsells(path string, src Item, it *Item, p Product, per Pe
 			continue
 		}
 		var vs []Violation
-		line.AdditionalFields, vs = mergeFields(nil, upsell.Fields, true, u.AdditionalFields, upath+".additional_fields")
+		line.AdditionalFields, vs = r.env.mergeFields(nil, upsell.Fields, true, u.AdditionalFields, upath+".additional_fields")
 		r.violations = append(r.violations, vs...)
 		it.Upsells = append(it.Upsells, line)
 	}
@@ -264,7 +266,7 @@ func (r *replacement) domainsOf(path string, src Item, it *Item, p Product) {
 			}
 			tldID, defs = t.ID, t.Fields
 		}
-		values, vs := mergeFields(nil, defs, known, d.AdditionalFields, dpath+".additional_fields")
+		values, vs := r.env.mergeFields(nil, defs, known, d.AdditionalFields, dpath+".additional_fields")
 		r.violations = append(r.violations, vs...)
 		it.Domains = append(it.Domains, Domain{
 			TLDID: tldID, Name: name, Inclusive: d.Inclusive,

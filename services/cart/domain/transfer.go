@@ -81,7 +81,7 @@ func (c *Cart) StartContractTransfer(env Env, productID int32, t Transfer) (stri
 		if err := env.guard(it); err != nil {
 			return "", nil, err
 		}
-		merged, vs := mergeFields(it.Product.AdditionalFields, p.Fields, true, values, "additional_fields")
+		merged, vs := env.mergeFields(it.Product.AdditionalFields, p.Fields, true, values, "additional_fields")
 		if err := fieldsError(vs); err != nil {
 			return "", nil, err
 		}
