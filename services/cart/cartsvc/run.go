@@ -97,7 +97,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 			return fmt.Errorf("cart: %w", err)
 		}
 		defer customerConn.Close()
-		ports.CustomerVAT = customerclient.New(customerv1.NewCustomerServiceClient(customerConn))
+		ports.Customers = customerclient.New(customerv1.NewCustomerServiceClient(customerConn))
 	} else {
 		log.WarnContext(ctx, "CUSTOMER_ADDR not set; carts are priced with the brand's VAT rates whatever the customer's address")
 	}

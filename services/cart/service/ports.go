@@ -48,10 +48,10 @@ type Promotions interface {
 	Revalidate(ctx context.Context, cart domain.PromotionCart) (domain.PromotionDecision, error)
 }
 
-// CustomerVAT is the customer service's answer to which VAT rate the session's customer pays:
-// nil when the brand's own rates apply.
-type CustomerVAT interface {
-	SessionVAT(ctx context.Context) (*domain.SessionVAT, error)
+// Customers is the customer service's answer about the session's customer: which VAT rate it
+// pays and whether it is a panel user, in one call.
+type Customers interface {
+	SessionCustomer(ctx context.Context) (domain.SessionCustomer, error)
 }
 
 // Transfers is the hoster's transfer service (spec §4 "Contract transfer"): which contract a

@@ -13,8 +13,9 @@ import (
 // after every operation. before are the lines that carried codes when the update began: a code
 // whose line went is sent along, so it moves to a line it fits or is removed with a notice. When
 // the promotion service does not answer the codes stay as they are, down says so, and the
-// operation still goes through.
-func (s *service) promote(ctx context.Context, c *domain.Cart, env domain.Env, before []domain.CodeHolder) ([]domain.Notice, bool, error) {
+// operation still goes through. A panel user's session (customer) gets no automatic promotions:
+// the ones its cart carries are dropped, manual codes keep their rules.
+func (s *service) promote(ctx context.Context, c *domain.Cart, env domain.Env, before []domain.CodeHolder, customer *customerLookup) ([]domain.Notice, bool, error) {
 	if s.Promotions == nil {
 		return nil, false, nil
 	}
@@ -27,6 +28,12 @@ func (s *service) promote(ctx context.Context, c *domain.Cart, env domain.Env, b
 	if err != nil {
 		return nil, false, fmt.Errorf("brand settings: %w", err)
 	}
+	automatic := brand.AutomaticPromotions
+	if automatic {
+		// Only asked when it matters: a brand without automatic promotions treats everyone alike.
+		sc, _ := customer.get(ctx)
+		automatic = !sc.Panel
+	}
 	var notices []domain.Notice
 	if hasCodes {
 		dec, err := s.Promotions.Revalidate(ctx, c.PromotionCart(env, brand.PricesWithVAT, nil, orphans))
@@ -35,13 +42,14 @@ func (s *service) promote(ctx context.Context, c *domain.Cart, env domain.Env, b
 			return nil, true, nil
 		}
 		c.ApplyPromotionCodes(dec.Codes)
-		if !brand.AutomaticPromotions {
-			// The brand switched automatic promotions off after the cart got some.
+		if !automatic {
+			// The brand switched automatic promotions off after the cart got some, or the session
+			// signed in from the panel after its cart got some.
 			c.ApplyPromotionCodes(withoutAutomatic(dec.Codes))
 		}
 		notices = dec.Notices
 	}
-	if brand.AutomaticPromotions && len(c.Items) > 0 {
+	if automatic && len(c.Items) > 0 {
 		dec, err := s.Promotions.BestAutomatic(ctx, c.PromotionCart(env, brand.PricesWithVAT, nil, nil))
 		if err != nil {
 			s.promotionsFailed(ctx, "best automatic", err)

@@ -1,6 +1,8 @@
-// Package customerclient is the cart's CustomerVAT port over the customer service: the VAT rate
-// the session's customer pays (GetSessionVat), which the priced view applies to every line when
-// it differs from the brand's own (another EU state's rate, reverse charge, export).
+// Package customerclient is the cart's Customers port over the customer service: the VAT rate the
+// session's customer pays, which the priced view applies to every line when it differs from the
+// brand's own (another EU state's rate, reverse charge, export), and whether the session signed in
+// from the cloud control panel (no automatic promotions). GetSessionVat answers both, so the cart
+// makes one call.
 package customerclient
 
 import (
@@ -22,14 +24,16 @@ type Client struct {
 // New returns the port over c.
 func New(c customerv1.CustomerServiceClient) *Client { return &Client{c: c} }
 
-// SessionVAT answers the session's rate, or nil when the brand's own rates apply.
-func (cl *Client) SessionVAT(ctx context.Context) (*domain.SessionVAT, error) {
+// SessionCustomer answers the session's rate (nil when the brand's own rates apply) and whether
+// it is a panel user's.
+func (cl *Client) SessionCustomer(ctx context.Context) (domain.SessionCustomer, error) {
 	resp, err := cl.c.GetSessionVat(ctx, &customerv1.GetSessionVatRequest{})
 	if err != nil {
-		return nil, fmt.Errorf("session vat: %w", err)
+		return domain.SessionCustomer{}, fmt.Errorf("session vat: %w", err)
 	}
-	if resp.GetReason() == DomesticReason || resp.GetReason() == "" {
-		return nil, nil
+	out := domain.SessionCustomer{Panel: resp.GetPanelSignIn()}
+	if r := resp.GetReason(); r != DomesticReason && r != "" {
+		out.VAT = &domain.SessionVAT{Percent: resp.GetVatPercent(), Reason: r, CountryCode: resp.GetCountryCode()}
 	}
-	return &domain.SessionVAT{Percent: resp.GetVatPercent(), Reason: resp.GetReason(), CountryCode: resp.GetCountryCode()}, nil
+	return out, nil
 }
