@@ -218,3 +218,12 @@ type SessionVAT struct {
 	Reason      string
 	CountryCode string
 }
+
+// SessionCustomer is what the cart needs to know of the session's customer.
+type SessionCustomer struct {
+	// VAT is the customer's rate; nil when the brand's own rates apply.
+	VAT *SessionVAT
+	// Panel: the session signed in from the cloud control panel. Its cart carries no automatic
+	// promotions (spec §4 "Promotions"): the panel's items are priced as the panel sold them.
+	Panel bool
+}

@@ -66,8 +66,9 @@ type Ports struct {
 	Catalog    Catalog
 	TLDs       TLDs
 	Promotions Promotions
-	// CustomerVAT answers the session customer's VAT rate; nil prices with the catalog's rates.
-	CustomerVAT CustomerVAT
+	// Customers answers the session customer's VAT rate and whether it signed in from the cloud
+	// control panel; nil prices with the catalog's rates and treats every session as a visitor's.
+	Customers Customers
 	// Transfers and TransferProducts serve contract transfers; either nil answers every transfer
 	// with domain.ErrTransferUnavailable.
 	Transfers        Transfers
@@ -120,6 +121,8 @@ type updated struct {
 	env domain.Env
 	// promotionsDown: the promotion service did not answer; the cart's codes stayed as they were.
 	promotionsDown bool
+	// customer is the use case's answer of the customer service, asked at most once.
+	customer *customerLookup
 }
 
 // mutate revalidates the session's cart, applies op (when not nil), then lets the promotion
@@ -131,9 +134,11 @@ func (s *service) mutate(ctx context.Context, salesAgent bool, n need, apply op)
 		return updated{}, err
 	}
 	var u updated
+	// Outside the update: a retry on a newer cart reuses the customer's answer.
+	customer := &customerLookup{port: s.Customers, log: s.log}
 	cart, err := s.Store.Update(ctx, sid, func(c *domain.Cart) error {
 		// The function may run again on a newer cart: start from scratch each time.
-		u = updated{}
+		u = updated{customer: customer}
 		before := c.CodeHolders()
 		e, err := s.env(ctx, c, n, salesAgent)
 		if err != nil {
@@ -152,7 +157,7 @@ func (s *service) mutate(ctx context.Context, salesAgent bool, n need, apply op)
 		if n.dropCodes {
 			before = nil
 		}
-		more, down, err := s.promote(ctx, c, e, before)
+		more, down, err := s.promote(ctx, c, e, before, customer)
 		if err != nil {
 			return err
 		}
@@ -160,9 +165,9 @@ func (s *service) mutate(ctx context.Context, salesAgent bool, n need, apply op)
 		return nil
 	})
 	if err != nil {
-		return updated{env: u.env}, err
+		return updated{env: u.env, customer: customer}, err
 	}
-	u.Cart = cart
+	u.Cart, u.customer = cart, customer
 	return u, nil
 }
 
@@ -381,7 +386,9 @@ func (s *service) GetPricedCart(ctx context.Context) (domain.PricedCart, []domai
 			unavailable = true
 		}
 	}
-	vat, vatUnavailable := s.sessionVAT(ctx)
+	// The answer the promotion step got, if it asked: one customer call per priced view.
+	customer, vatUnavailable := u.customer.get(ctx)
+	vat := customer.VAT
 	if vat != nil {
 		brand.SessionVAT = &vat.Percent
 	}
@@ -391,18 +398,40 @@ func (s *service) GetPricedCart(ctx context.Context) (domain.PricedCart, []domai
 	return pc, u.Notices, nil
 }
 
-// sessionVAT asks for the customer's rate. Without an answer the brand's rates price the cart and
-// the view says so: the order step must not take a total priced so (VATUnavailable).
-func (s *service) sessionVAT(ctx context.Context) (*domain.SessionVAT, bool) {
-	if s.CustomerVAT == nil {
-		return nil, false
+// customerLookup asks the customer service about the session at most once per use case: the
+// promotion step (a panel user's cart gets no automatic promotions) and the priced view (the
+// customer's rate) share the one answer, and the store's retries of an update reuse it. It is
+// the one place that decides what the cart does without an answer.
+type customerLookup struct {
+	port   Customers
+	log    *slog.Logger
+	asked  bool
+	answer domain.SessionCustomer
+	down   bool
+}
+
+// get answers the session's customer; down reports that the customer service did not answer.
+// Then the brand's rates price the cart and the view says so (VATUnavailable: the order step
+// must not take a total priced so), and the session counts as a visitor's: its cart gets the
+// brand's automatic promotions as it did before panel sessions were told apart. A panel user's
+// cart that got one so loses it on the next change once the service answers again, and it
+// cannot be ordered meanwhile, as the view is VATUnavailable.
+func (l *customerLookup) get(ctx context.Context) (domain.SessionCustomer, bool) {
+	if l == nil || l.port == nil {
+		return domain.SessionCustomer{}, false
 	}
-	vat, err := s.CustomerVAT.SessionVAT(ctx)
-	if err != nil {
-		s.log.WarnContext(ctx, "customer VAT unavailable; cart priced with the brand's rates", slog.String("err", err.Error()))
-		return nil, true
+	if !l.asked {
+		l.asked = true
+		answer, err := l.port.SessionCustomer(ctx)
+		if err != nil {
+			l.log.WarnContext(ctx, "customer service unavailable; cart priced with the brand's rates and the session taken for a visitor's",
+				slog.String("err", err.Error()))
+			l.down = true
+		} else {
+			l.answer = answer
+		}
 	}
-	return vat, false
+	return l.answer, l.down
 }
 
 // isOutage reports whether err means a dependency did not answer (rather than refused).
