@@ -47,15 +47,20 @@ func TestPanelLinksToTheShopsOAuthWithTheData(t *testing.T) {
 
 // checkPanelSignIn signs a panel user in through the gateway and the local authority as the
 // shop's /oauth does: the data comes back in the callback URL, the login keeps it with the
-// session, the cart's priced view has no amounts, and the logout answers the brand's authority.
+// session, the cart's priced view has no amounts, the cart carries no automatic promotion (spec
+// §4 "Promotions": the panel's items are priced as the panel sold them), and the logout answers
+// the brand's authority.
 func checkPanelSignIn(t *testing.T, st *stack) {
 	t.Run("panel user signs in, sees no prices and goes back to the panel", func(t *testing.T) {
 		b := newBrowser(t, st.base, "hostwerk.localhost")
-		if code, _, body := b.do(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`); code != http.StatusOK {
-			t.Fatalf("add product: %d %v", code, body)
+		// Before the sign-in the session is a visitor's: Web hosting S (1001) gets Hostwerk's
+		// automatic AUTO-WEB24-HALF.
+		code, _, body := b.do(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`)
+		if code != http.StatusOK || productPromotion(t, body) != "AUTO-WEB24-HALF" {
+			t.Fatalf("add product as a visitor: %d %v", code, body)
 		}
 		data := base64.StdEncoding.EncodeToString([]byte(`{"order_type":"cloudpit_domains","webhosting_id":"wh1"}`))
-		code, _, body := b.do(http.MethodGet, "/api/v2/customer/authorization-url?data="+url.QueryEscape(data), "")
+		code, _, body = b.do(http.MethodGet, "/api/v2/customer/authorization-url?data="+url.QueryEscape(data), "")
 		authURL, _ := body["url"].(string)
 		if code != http.StatusOK || authURL == "" {
 			t.Fatalf("authorization url: %d %v", code, body)
@@ -79,7 +84,15 @@ func checkPanelSignIn(t *testing.T, st *stack) {
 		if _, _, cart := b.do(http.MethodGet, "/api/v2/session/cart", ""); len(cart["cart"].(map[string]any)["items"].([]any)) != 0 {
 			t.Fatalf("cart after clear_cart: %v", cart)
 		}
-		b.do(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`)
+		// The same product in the panel user's cart gets no automatic promotion, stored so (the
+		// gateway strips amounts from the priced view only).
+		code, _, body = b.do(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`)
+		if code != http.StatusOK || productPromotion(t, body) != "" {
+			t.Fatalf("add product as a panel user: %d %v", code, body)
+		}
+		if _, _, cart := b.do(http.MethodGet, "/api/v2/session/cart", ""); productPromotion(t, cart) != "" {
+			t.Fatalf("panel user's cart: %v", cart)
+		}
 		status, _, priced := b.do(http.MethodGet, "/api/v2/session/cart/priced", "")
 		p, _ := priced["priced"].(map[string]any)
 		raw, _ := json.Marshal(p["items"])
@@ -105,5 +118,21 @@ func checkPanelSignIn(t *testing.T, st *stack) {
 		if !strings.Contains(string(raw), `"show_price":true`) {
 			t.Fatalf("priced cart after logout: %s", raw)
 		}
+		// ... and a visitor's again: the automatic promotion is back.
+		if _, _, cart := b.do(http.MethodGet, "/api/v2/session/cart", ""); productPromotion(t, cart) != "AUTO-WEB24-HALF" {
+			t.Fatalf("cart after logout: %v", cart)
+		}
 	})
+}
+
+// productPromotion is the promotion code the first item's product carries in a cart answer.
+func productPromotion(t *testing.T, body map[string]any) string {
+	t.Helper()
+	items := cartItems(t, body)
+	if len(items) == 0 {
+		t.Fatalf("no items in %v", body)
+	}
+	product, _ := items[0]["product"].(map[string]any)
+	code, _ := product["promotion"].(string)
+	return code
 }
