@@ -30,9 +30,12 @@ func TestProductFromProto(t *testing.T) {
 		Addons: []*catalogv1.ProductAddon{{AddonId: 1205, Groups: []*catalogv1.AddonGroup{
 			{Id: 12, Name: "included_protection", Rules: []*catalogv1.AddonRule{{Type: "autoassign"}, {Type: "non_removable"}}},
 		}}},
-		Upsells:          []*catalogv1.Upsell{{UpsellId: 1301}},
-		AdditionalFields: []*catalogv1.AdditionalField{{Id: 8, Key: "wp_site_title", ValidationRules: "required", IsPostponed: true}},
-		FreeTlds:         &catalogv1.FreeTlds{Amount: 1, Domains: []string{".DE", "co.at"}},
+		Upsells: []*catalogv1.Upsell{{UpsellId: 1301}},
+		AdditionalFields: []*catalogv1.AdditionalField{
+			{Id: 8, Key: "wp_site_title", ValidationRules: "required", IsPostponed: true},
+			{Id: 15, Key: "nsa_po_box", InputComponent: "nsa_po_box"},
+		},
+		FreeTlds: &catalogv1.FreeTlds{Amount: 1, Domains: []string{".DE", "co.at"}},
 	})
 	if len(p.Maturities) != 1 || len(p.Maturities[0].Intervals) != 1 || !p.Maturities[0].Intervals[0].IsDefault {
 		t.Errorf("maturities = %+v", p.Maturities)
@@ -43,6 +46,10 @@ func TestProductFromProto(t *testing.T) {
 	}
 	if !p.HasUpsell(1301) || p.Fields[0].Key != "wp_site_title" || !p.Fields[0].IsPostponed || p.Attributes["gtc_agreement"] != "true" {
 		t.Errorf("product = %+v", p)
+	}
+	// The cart checks a family widget's value by its input_component (libs/go/fields families.go).
+	if len(p.Fields) != 2 || p.Fields[1].InputComponent != "nsa_po_box" || p.Fields[0].InputComponent != "" {
+		t.Errorf("fields = %+v", p.Fields)
 	}
 	if fmt.Sprint(p.FreeTLDs.TLDs) != "[de co.at]" || p.DomainRequired != domain.DomainOptional {
 		t.Errorf("free TLDs = %+v", p.FreeTLDs)
