@@ -110,7 +110,7 @@ type OrderServiceClient interface {
 	GetCurrentDraft(ctx context.Context, in *GetCurrentDraftRequest, opts ...grpc.CallOption) (*GetCurrentDraftResponse, error)
 	// Saves the session's draft (an agent's "save order"): the cart is snapshotted, the version goes
 	// up. Only a sales agent (PERMISSION_DENIED order_drafts.agent_only); expected_version other than
-	// the draft's is ABORTED order_drafts.version_conflict (someone saved in between).
+	// the draft's is ALREADY_EXISTS order_drafts.version_conflict (someone saved in between).
 	SaveDraft(ctx context.Context, in *SaveDraftRequest, opts ...grpc.CallOption) (*SaveDraftResponse, error)
 	// Cancels the session's draft (the customer's "cancel order"): status cancelled, the draft's
 	// cart, customer and payment cleared. Not for sales agents (PERMISSION_DENIED
@@ -308,7 +308,7 @@ type OrderServiceServer interface {
 	GetCurrentDraft(context.Context, *GetCurrentDraftRequest) (*GetCurrentDraftResponse, error)
 	// Saves the session's draft (an agent's "save order"): the cart is snapshotted, the version goes
 	// up. Only a sales agent (PERMISSION_DENIED order_drafts.agent_only); expected_version other than
-	// the draft's is ABORTED order_drafts.version_conflict (someone saved in between).
+	// the draft's is ALREADY_EXISTS order_drafts.version_conflict (someone saved in between).
 	SaveDraft(context.Context, *SaveDraftRequest) (*SaveDraftResponse, error)
 	// Cancels the session's draft (the customer's "cancel order"): status cancelled, the draft's
 	// cart, customer and payment cleared. Not for sales agents (PERMISSION_DENIED

@@ -1432,7 +1432,7 @@ export const OrderService: GenService<{
   /**
    * Saves the session's draft (an agent's "save order"): the cart is snapshotted, the version goes
    * up. Only a sales agent (PERMISSION_DENIED order_drafts.agent_only); expected_version other than
-   * the draft's is ABORTED order_drafts.version_conflict (someone saved in between).
+   * the draft's is ALREADY_EXISTS order_drafts.version_conflict (someone saved in between).
    *
    * @generated from rpc checkout.order.v1.OrderService.SaveDraft
    */
