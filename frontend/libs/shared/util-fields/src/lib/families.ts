@@ -4,7 +4,7 @@ import { trim } from './text';
 /**
  * The business-address (nsa) and power-of-attorney (ppoa) widgets keep structured values in one
  * field (spec §2, §5). Their structure is checked by input_component, the twin of
- * services/catalog/domain/family_fields.go (same formats, limits and message keys; the server is
+ * libs/go/fields/families.go (same formats, limits and message keys; the server is
  * the authority and also checks customer types and rental periods against the catalogue).
  */
 
