@@ -72,7 +72,14 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- if $any }}true{{ end -}}
 {{- end -}}
 
-{{/* "true" when a component finds its peers through the Kubernetes API; argument: dict root c. */}}
+{{/* "true" when a component finds its peers through the Kubernetes API (it calls some and
+     discovery.mode is kubernetes); argument: dict root c. */}}
 {{- define "hostcart.k8sDiscovery" -}}
-{{- if and .c.discoveryClient (eq .root.Values.discovery.mode "kubernetes") }}true{{ end -}}
+{{- if and .c.calls (eq .root.Values.discovery.mode "kubernetes") }}true{{ end -}}
+{{- end -}}
+
+{{/* "true" when discovery.mode is consul: every component resolves its peers through the Consul
+     agent, and every gRPC service registers itself there (with the pod's IP) while it serves. */}}
+{{- define "hostcart.consulDiscovery" -}}
+{{- if eq .Values.discovery.mode "consul" }}true{{ end -}}
 {{- end -}}

@@ -59,3 +59,25 @@ func TestFromEnvSelectsTargets(t *testing.T) {
 		}
 	}
 }
+
+// Runs after TestFromEnvSelectsTargets, which registered the stub resolvers.
+func TestResolvePeersKeepsAbsentPeersAbsent(t *testing.T) {
+	catalog, promotion := "10.0.0.7:9101", ""
+	peers := map[string]*string{"catalog": &catalog, "promotion": &promotion}
+	if err := ResolvePeers(Options{}, peers); err != nil || catalog != "10.0.0.7:9101" || promotion != "" {
+		t.Fatalf("static: %v, catalog %q, promotion %q", err, catalog, promotion)
+	}
+	if err := ResolvePeers(Options{Mode: ModeKubernetes, Prefix: "shop-", Namespace: "prod"}, peers); err != nil {
+		t.Fatal(err)
+	}
+	if catalog != "kubernetes:///shop-catalog.prod:grpc" || promotion != "" {
+		t.Errorf("kubernetes: catalog %q, promotion %q", catalog, promotion)
+	}
+	catalog = "consul"
+	if err := ResolvePeers(Options{Mode: ModeConsul, ConsulTag: "blue"}, peers); err != nil || catalog != "consul:///catalog?tag=blue" {
+		t.Errorf("consul: %v, catalog %q", err, catalog)
+	}
+	if err := ResolvePeers(Options{Mode: "zookeeper"}, peers); err == nil {
+		t.Error("an unknown mode was accepted")
+	}
+}
