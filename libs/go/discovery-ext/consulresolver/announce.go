@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-
 	"github.com/hostcart/checkout/libs/go/platform/app"
 	"github.com/hostcart/checkout/libs/go/platform/discovery"
 )
@@ -93,4 +92,3 @@ func firstNonEmpty(vs ...string) string {
 	}
 	return ""
 }
-
