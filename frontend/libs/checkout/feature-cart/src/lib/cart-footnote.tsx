@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import type { PricedCart } from '@hostcart/shared-data-access-api';
-import { maturityLabel } from '@hostcart/shared-util-pricing';
+import { formatList, maturityInText } from '@hostcart/shared-util-pricing';
 import { footnotePeriods } from './footnote';
 import { cancellationLabel } from './terms';
+import { useDisplayLocale } from './use-display-locale';
 
 /** The footnote (spec §9): distinct contract terms and cancellation periods, sorted, and the VAT note. */
 export function CartFootnote({ priced }: { priced: PricedCart }) {
   const { t } = useTranslation();
+  const locale = useDisplayLocale();
   const { maturities, cancellations } = footnotePeriods(priced);
-  const list = (labels: { key: string; params?: Record<string, string | number> }[]) => labels.map((l) => t(l.key, l.params ?? {})).join(', ');
+  // The terms stand inside a sentence, so they take their in-text forms ("Laufzeiten: jährlich und zweijährlich").
+  const list = (labels: { key: string; params?: Record<string, string | number> }[]) => formatList(labels.map((l) => t(l.key, l.params ?? {})), locale);
   return (
     <footer className="hc-cart-footnote" data-testid="cart-footnote">
-      {maturities.length > 0 && <p>{t('cart_page.footnote.terms', { terms: list(maturities.map(maturityLabel)) })}</p>}
+      {maturities.length > 0 && <p>{t('cart_page.footnote.terms', { terms: list(maturities.map(maturityInText)) })}</p>}
       {cancellations.length > 0 && <p>{t('cart_page.footnote.cancellation', { periods: list(cancellations.map(cancellationLabel)) })}</p>}
       <p>{t(priced.prices_with_vat ? 'cart_page.vat.all_incl' : 'cart_page.vat.all_excl')}</p>
     </footer>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PricedItem, PricedLine, Product } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
-import { displayedFromPrice, formatCents } from '@hostcart/shared-util-pricing';
+import { displayedAddonFromPrice, formatCents } from '@hostcart/shared-util-pricing';
 import { LinePriceView } from './line-price';
 import { isAutoAssigned, offeredAddons } from './offered-addons';
 import { visibleAddons } from './priced-lines';
@@ -23,6 +23,8 @@ export interface CartItemProps {
   readOnly: boolean;
   /** A panel user sees no prices in the cart (spec §2 "Cart"), not even the offered addons'. */
   hidePrices?: boolean;
+  /** The brand's hide_zero_prices_in_cart (spec §9): offered addons that cost nothing show no price. */
+  hideZeroPrices?: boolean;
   busy: boolean;
   onRemove: (removal: Removal) => void;
   onAddAddon: (item: PricedItem, addon: Product) => void;
@@ -31,7 +33,7 @@ export interface CartItemProps {
 }
 
 /** One cart item: its product row with addon, upsell and domain rows, and the item's actions. */
-export function CartItem({ item, product, addonProducts, withVat, withInterval, readOnly, hidePrices = false, busy, onRemove, onAddAddon, onDetails, onChangeTerm }: CartItemProps) {
+export function CartItem({ item, product, addonProducts, withVat, withInterval, readOnly, hidePrices = false, hideZeroPrices = false, busy, onRemove, onAddAddon, onDetails, onChangeTerm }: CartItemProps) {
   const { t } = useTranslation();
   const sessionVat = useSessionVatPercent();
   const navigate = useNavigate();
@@ -151,13 +153,19 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
           <h3 className="hc-cart-offers__title">{t('cart_page.offers.title')}</h3>
           <ul className="hc-cart-offers__list">
             {offered.map((addon) => {
-              const from = hidePrices ? undefined : displayedFromPrice(addon.from_price, withVat, sessionVat);
+              const offer = hidePrices ? undefined : displayedAddonFromPrice(addon.from_price, withVat, sessionVat);
+              const from = offer && !(offer.cents === 0 && hideZeroPrices) ? offer : undefined;
               return (
                 <li key={addon.id}>
                   <button type="button" className="hc-button hc-button--secondary" disabled={busy} onClick={() => onAddAddon(item, addon)} aria-label={t('cart_page.offers.add_named', { name: addon.name, product: name })}>
                     {t('cart_page.offers.add', { name: addon.name })}
                   </button>
-                  {from && <span className="hc-price__note"> {t('products.from_price', { price: formatCents(from.cents, locale) })} {t('products.per_month')}</span>}
+                  {from && (
+                    <span className="hc-price__note" data-testid="offer-price">
+                      {' '}
+                      {t(from.oneTime ? 'cart_page.offers.price_one_time' : 'cart_page.offers.price_monthly', { price: formatCents(from.cents, locale) })}
+                    </span>
+                  )}
                 </li>
               );
             })}

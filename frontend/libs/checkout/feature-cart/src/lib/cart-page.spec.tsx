@@ -40,12 +40,15 @@ const hosting = catalogProduct(1001, 'Web hosting S', {
       promoted_addon_order: 0,
       groups: [{ id: 14, name: 'services', display_name: '', display_description: '', rules: [{ type: 'autoassign' }] }],
     },
+    { id: 5, product_id: 1001, addon_id: 1207, is_recommended: false, recommended_addon_order: 0, is_promoted: false, promoted_addon_order: 0, groups: [] },
   ],
   upsells: [{ upsell_id: 1301, upsell_headline: '', disadvantages_headline: '', disadvantages: [], disadvantages_button_text: '' }],
 });
 const addonCatalog = [
   catalogProduct(1204, 'Daily backup', { type: 'addon', from_price: { net_cents: 200, gross_cents: 238, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 } }),
   catalogProduct(1205, 'Basic DDoS protection', { type: 'addon' }),
+  // Costs nothing per month: offered as a one-time price (spec §9), or without one when the brand hides zero prices.
+  catalogProduct(1207, 'Spam filter', { type: 'addon', order: 5, from_price: { net_cents: 0, gross_cents: 0, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 } }),
   catalogProduct(1208, 'Setup service', { type: 'addon' }),
   catalogProduct(1210, 'Monitoring agent', { type: 'addon', hide_in_cart: true }),
 ];
@@ -56,7 +59,7 @@ function hostwerkCart(): PricedCart {
     [
       item('row1', line(1001, 'Web hosting S', { price: price(594), promotion: promotion({ promoted_monthly_display_cents: 535, discount_display_cents: 708 }) }), {
         addons: [
-          line(1205, 'Basic DDoS protection', { price: price(0), non_removable: true }),
+          line(1205, 'Basic DDoS protection', { price: price(0, { one_time: true }), non_removable: true }),
           line(1210, 'Monitoring agent', { price: price(0), hide_in_cart: true }),
           line(1208, 'Setup service', { maturity_months: 0, interval_months: 0, cancelation_period: 0, price: price(5831, { one_time: true }) }),
         ],
@@ -162,9 +165,11 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(text[0]).toContain('€5.35 per month');
     expect(text[0]).toContain('10 % off');
     expect(text[0]).toContain('(you save €7.08)');
-    // A zero price is shown (Hostwerk does not hide them), the non-removable addon has no delete.
+    // A zero price is shown (Hostwerk does not hide them) as the one-time amount the service
+    // marks it, never as 0.00 per month; the non-removable addon has no delete.
     expect(text[1]).toContain('Basic DDoS protection');
-    expect(text[1]).toContain('€0.00 per month');
+    expect(text[1]).toContain('€0.00 one-time');
+    expect(text[1]).not.toContain('per month');
     expect(within(rows[1]).queryByRole('button')).toBeNull();
     // hide_in_cart addons get no row; a one-time addon shows its setup fee.
     expect(text.join('|')).not.toContain('Monitoring agent');
@@ -185,8 +190,8 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(nbsp(totals.textContent)).toContain('of which VAT€38.00');
     expect(screen.getByLabelText('Promo code')).toBeTruthy();
     expect(screen.getByText('Do you have a coupon? You can redeem it as a promo code.')).toBeTruthy();
-    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Contract terms: Yearly, Every two years.');
-    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Cancellation periods: monthly, quarterly.');
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Contract terms: yearly and every two years.');
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Cancellation periods: monthly and quarterly.');
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('All prices include VAT.');
   });
 
@@ -255,6 +260,39 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     await userEvent.click(await screen.findByRole('button', { name: `Remove ${name}` }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: `Remove ${name}` }));
     await waitFor(() => expect(mutations(calls)).toEqual([call]));
+  });
+
+  it('prices offered addons per month, and one that costs nothing as one-time, never "from 0.00 per month"', async () => {
+    setup();
+    renderCart();
+    const backup = await screen.findByRole('button', { name: 'Add Daily backup to Web hosting S' });
+    expect(nbsp(backup.closest('li')?.textContent ?? '')).toContain('from €2.38 per month');
+    const spam = screen.getByRole('button', { name: 'Add Spam filter to Web hosting S' });
+    const offer = nbsp(spam.closest('li')?.textContent ?? '');
+    expect(offer).toContain('€0.00 one-time');
+    expect(offer).not.toContain('per month');
+  });
+
+  it('shows no price for an offered addon that costs nothing when the brand hides zero prices', async () => {
+    setup({ cart: { ...hostwerkCart(), hide_zero_prices: true } });
+    renderCart({ locale: 'de-DE' });
+    const spam = await screen.findByRole('button', { name: 'Spam filter zu Web hosting S hinzufügen' });
+    expect(within(spam.closest('li') as HTMLElement).queryByTestId('offer-price')).toBeNull();
+    const backup = screen.getByRole('button', { name: 'Daily backup zu Web hosting S hinzufügen' });
+    expect(nbsp(backup.closest('li')?.textContent ?? '')).toContain('ab 2,38 € pro Monat');
+    // German nouns keep their capital inside the term text (issue 14: "alle 24 monate").
+    const rows = within(screen.getByRole('region', { name: 'Web hosting S' })).getAllByRole('row').slice(1);
+    expect(nbsp(rows[0].textContent)).toContain('Jährlich, Abrechnung jährlich');
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Laufzeiten: jährlich und zweijährlich.');
+  });
+
+  it('writes a billing interval of N months with a capital noun', async () => {
+    const cart = hostwerkCart();
+    cart.items[0].upsells[0] = { ...cart.items[0].upsells[0], interval_months: 24 };
+    setup({ cart });
+    renderCart({ locale: 'de-DE' });
+    const rows = within(await screen.findByRole('region', { name: 'Web hosting S' })).getAllByRole('row').slice(1);
+    expect(nbsp(rows[3].textContent)).toContain('Zweijährlich, Abrechnung alle 24 Monate');
   });
 
   it('adds an offered addon with one click and leaves the period to the service', async () => {

@@ -237,6 +237,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
               // everybody else too.
               readOnly={item.is_preconfigured && !agent}
               hidePrices={hidePrices}
+              hideZeroPrices={priced?.hide_zero_prices ?? false}
               busy={busy}
               onRemove={setRemoval}
               onAddAddon={(i, a) => void onAddAddon(i, a)}

@@ -31,16 +31,27 @@ describe('AddonsPage', () => {
     expect(within(protection).getByText('Included')).toBeInTheDocument();
   });
 
+  it('shows an addon term that costs nothing as its one-time setup fee, never as 0.00 per month', async () => {
+    const catalog = shopCatalog();
+    const support = catalog.find((p) => p.id === 2031);
+    if (support) support.payment_maturities = [maturity(9001, 12, 0, [[9101, 12]], { setup_fee_cents: 1000 })];
+    installFakeShop(catalog, [hostItem()]);
+    renderScreen('/addons?id=row1');
+    const price = within(await screen.findByRole('article', { name: 'Support' })).getByTestId('addon-price');
+    expect(price).toHaveTextContent('€11.90 one-time');
+    expect(price).not.toHaveTextContent('per month');
+  });
+
   it('toggles an addon with the parent\'s matching term, or a one-time term', async () => {
     const catalog = shopCatalog();
     const support = catalog.find((p) => p.id === 2031);
-    if (support) support.payment_maturities = [maturity(9001, 0, 4900, [[9101, 0]])];
+    if (support) support.payment_maturities = [maturity(9001, 0, 0, [[9101, 0]], { setup_fee_cents: 4900 })];
     const shop = installFakeShop(catalog, [hostItem()]);
     renderScreen('/addons?id=row1');
     fireEvent.click(within(await screen.findByRole('article', { name: 'Support' })).getByRole('button', { name: 'Select' }));
     const storage = screen.getByRole('article', { name: 'Extra storage' });
     await within(screen.getByRole('article', { name: 'Support' })).findByRole('button', { name: 'Selected' });
-    expect(within(screen.getByRole('article', { name: 'Support' })).getByTestId('addon-price')).toHaveTextContent('€58.31 once');
+    expect(within(screen.getByRole('article', { name: 'Support' })).getByTestId('addon-price')).toHaveTextContent('€58.31 one-time');
     fireEvent.click(within(storage).getByRole('button', { name: 'Select' }));
     fireEvent.click(await within(storage).findByRole('button', { name: 'Selected' }));
     await within(storage).findByRole('button', { name: 'Select' });

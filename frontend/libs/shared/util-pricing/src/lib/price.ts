@@ -49,7 +49,24 @@ export function displayedFromPrice(fromPrice: FromPriceAmounts | null | undefine
   return { cents: withVat ? fromPrice.gross_cents : fromPrice.net_cents, withVat, vatPercent: fromPrice.vat_percent };
 }
 
+/**
+ * An addon's amount as a row shows it (spec §9, libs/go/pricing AddonPrice): one-time, and then
+ * its setup fee, when the term has 0 months or costs nothing; else its monthly price.
+ */
+export function addonAmount(months: number, netMonthlyCents: number, setupFeeCents: number): { netCents: number; oneTime: boolean } {
+  if (months === 0 || netMonthlyCents === 0) return { netCents: setupFeeCents, oneTime: true };
+  return { netCents: netMonthlyCents, oneTime: false };
+}
+
 /** VAT percent as the locale writes numbers (19 or 7,7). */
 export function formatPercent(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}
+
+/**
+ * A list in running text as the locale writes it ("monatlich, jährlich und zweijährlich"); here
+ * with the other Intl formatters so remotes need not bundle the i18n lib's texts for it.
+ */
+export function formatList(values: readonly string[], locale: string): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(values);
 }

@@ -10,16 +10,34 @@ export interface TermLabel {
 const NAMED_MATURITIES = new Set([1, 2, 3, 4, 6, 12, 24]);
 const NAMED_INTERVALS = new Set([1, 6, 12]);
 
-/** A contract term in months: 1 monthly ... 24 biannual, 0 one-time, else 'N months'. */
+/**
+ * A contract term in months: 1 monthly ... 24 biannual, 0 one-time, else 'N months' (count goes
+ * through i18next's plural rules).
+ */
 export function maturityLabel(months: number): TermLabel {
-  if (months === 0) return { key: 'terms.maturity.0' };
-  if (NAMED_MATURITIES.has(months)) return { key: `terms.maturity.${months}` };
-  return { key: 'terms.maturity.n', params: { count: months } };
+  return term('terms.maturity', months, NAMED_MATURITIES);
+}
+
+/**
+ * The same term inside running text, where German writes the adjectives in lower case and
+ * keeps nouns capitalised ("Laufzeiten: monatlich, 24 Monate"); a label's text cannot simply be
+ * lower-cased for that.
+ */
+export function maturityInText(months: number): TermLabel {
+  return term('terms.maturity_in_text', months, NAMED_MATURITIES);
 }
 
 /** A billing interval in months: 1 monthly, 6 semiannual, 12 annual, 0 none, else 'every N months'. */
 export function intervalLabel(months: number): TermLabel {
-  if (months === 0) return { key: 'terms.interval.0' };
-  if (NAMED_INTERVALS.has(months)) return { key: `terms.interval.${months}` };
-  return { key: 'terms.interval.n', params: { count: months } };
+  return term('terms.interval', months, NAMED_INTERVALS);
+}
+
+/** How a line is billed, as a phrase after its term: "billed every 24 months", "Abrechnung jährlich". */
+export function billingInText(months: number): TermLabel {
+  return term('terms.billed', months, NAMED_INTERVALS);
+}
+
+function term(prefix: string, months: number, named: ReadonlySet<number>): TermLabel {
+  if (months === 0 || named.has(months)) return { key: `${prefix}.${months}` };
+  return { key: `${prefix}.n`, params: { count: months } };
 }
