@@ -73,7 +73,7 @@ function Variants({ state, item, product, lineProducts }: ScreenBodyProps) {
         {title}
       </h1>
       {current.group.display_description && <p>{current.group.display_description}</p>}
-      <p className="hc-visually-hidden">{t('addon_screens.step_of', { step: index + 1, count: groups.length })}</p>
+      <p className="hc-visually-hidden">{t('addon_screens.step_of', { step: index + 1, total: groups.length })}</p>
       {failure && (
         <p role="alert" className="hc-error">
           {failure}

@@ -141,7 +141,7 @@ function Promoted({ state, item, product, lineProducts }: ScreenBodyProps) {
       <h1 ref={headingRef} tabIndex={-1}>
         {t('titles.promoted-addons')}
       </h1>
-      <p className="hc-visually-hidden">{t('addon_screens.step_of', { step: index + 1, count: promoted.length })}</p>
+      <p className="hc-visually-hidden">{t('addon_screens.step_of', { step: index + 1, total: promoted.length })}</p>
       {alert}
       <article className={`hc-card${inCart ? ' hc-card--selected' : ''}`} aria-labelledby={nameId}>
         <h2 id={nameId} className="hc-card__title">

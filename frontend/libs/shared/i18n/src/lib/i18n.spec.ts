@@ -1,4 +1,4 @@
-import { createI18n, supportedLocale } from './i18n';
+import { createI18n, missingKeyMarker, supportedLocale } from './i18n';
 import { deDE } from './locales/de-DE';
 import { enGB } from './locales/en-GB';
 import { routes } from '@hostcart/shared-routing';
@@ -6,6 +6,13 @@ import { routes } from '@hostcart/shared-routing';
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
 }
+
+function text(obj: object, key: string): string {
+  return key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], obj) as string;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 // The message keys named in spec §8.
 const specKeys = [
@@ -29,6 +36,47 @@ const specKeys = [
 describe('translations', () => {
   it('has the same keys in de-DE and en-GB', () => {
     expect(keys(deDE).sort()).toEqual(keys(enGB).sort());
+  });
+
+  it('uses the same placeholders for a key in both languages', () => {
+    const differing = keys(enGB)
+      .map((key) => ({ key, de: placeholders(text(deDE, key)), en: placeholders(text(enGB, key)) }))
+      .filter(({ de, en }) => de.join() !== en.join());
+    expect(differing).toEqual([]);
+  });
+
+  it.each([
+    ['de-DE', deDE],
+    ['en-GB', enGB],
+  ])('has every plural key of %s in its _one and _other forms, and nothing else', (_, messages) => {
+    const all = new Set(keys(messages));
+    const incomplete = [...all].filter((k) => PLURAL.test(k)).filter((k) => !all.has(k.replace(PLURAL, '_one')) || !all.has(k.replace(PLURAL, '_other')));
+    expect(incomplete).toEqual([]);
+    // German and English have only these two forms; anything else would be dead text.
+    expect([...all].filter((k) => PLURAL.test(k) && !/_(one|other)$/.test(k))).toEqual([]);
+  });
+
+  it('lets only plural texts count: a {{count}} text has _one and _other forms', () => {
+    // i18next picks the plural form from count; a text counting things without forms reads "1 Monate".
+    const counting = keys(enGB).filter((k) => placeholders(text(enGB, k)).includes('count') || placeholders(text(deDE, k)).includes('count'));
+    expect(counting.filter((k) => !PLURAL.test(k))).toEqual([]);
+  });
+
+  it('picks the plural form from count', () => {
+    const de = createI18n('de-DE');
+    expect(de.t('terms.maturity.n', { count: 1 })).toBe('1 Monat');
+    expect(de.t('terms.maturity.n', { count: 36 })).toBe('36 Monate');
+    expect(de.t('terms.billed.n', { count: 24 })).toBe('Abrechnung alle 24 Monate');
+    expect(createI18n('en-GB').t('header.cart_items', { count: 1 })).toBe('1 item');
+  });
+
+  it('renders a key found in no language as a marker, and a call with a default as that default', () => {
+    const en = createI18n('en-GB');
+    expect(en.t('cart_page.no_such_text')).toBe(missingKeyMarker('cart_page.no_such_text'));
+    expect(missingKeyMarker('a.b')).toMatch(/^⟦[^⟧]+⟧$/);
+    expect(en.t('cart_page.no_such_text', { defaultValue: en.t('error.generic') })).toBe(en.t('error.generic'));
+    // A key missing in German only falls back to English (the parity test keeps that from happening).
+    expect(createI18n('de-DE').t('common.close')).toBe('Schließen');
   });
 
   it.each(specKeys)('has a text for %s in both languages', (key) => {

@@ -12,6 +12,14 @@ export const resources = {
   'en-GB': { translation: enGB },
 };
 
+/**
+ * What a key found in no language renders as. The Chromium walk fails on it (layoutFindings in
+ * frontend/e2e/src/browser.cjs), so a text that was never written cannot pass unnoticed.
+ */
+export function missingKeyMarker(key: string): string {
+  return `⟦${key}⟧`;
+}
+
 /** A locale we have texts for; anything else falls back to en-GB (spec §9). */
 export function supportedLocale(code: string | undefined): SupportedLocale {
   return (SUPPORTED_LOCALES as readonly string[]).includes(code ?? '') ? (code as SupportedLocale) : FALLBACK_LOCALE;
@@ -33,6 +41,11 @@ export function createI18n(locale: string = FALLBACK_LOCALE): I18n {
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // A missing key would otherwise show as its bare dotted name, which reads like text
+    // to a check. The marker is the same in every build: the e2e walk runs the production bundle,
+    // and a visitor is no worse off with it than with the bare name. A call that names its own
+    // default (server message keys with defaultValue) keeps that default.
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => defaultValue ?? missingKeyMarker(key),
   });
   return instance;
 }

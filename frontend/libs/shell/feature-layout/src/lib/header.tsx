@@ -39,7 +39,8 @@ export function Header({ brand, locale, reloadPage = () => window.location.reloa
           {showsLocaleSwitcher(brand) && <LocaleSwitcher brand={brand} locale={locale} reloadPage={reloadPage} />}
           <Link className="hc-cart-link" to="/cart">
             <span>{t('header.cart')}</span>{' '}
-            <span className="hc-badge" data-testid="cart-count">
+            {/* The badge is the number alone; screen readers hear it with its noun in the right plural. */}
+            <span className="hc-badge" data-testid="cart-count" aria-hidden="true">
               {cartCount}
             </span>
             <span className="hc-visually-hidden"> {t('header.cart_items', { count: cartCount })}</span>
