@@ -70,6 +70,9 @@ async function layoutFindings(page) {
     const text = document.body.innerText;
     const unfilled = text.match(/\{\{[^}]*\}\}/);
     if (unfilled) out.push(`unfilled interpolation ${unfilled[0]}`);
+    // A key with no text in any language renders as ⟦key⟧ (shared-i18n missingKeyMarker).
+    const missing = text.match(/⟦[^⟧]*⟧/);
+    if (missing) out.push(`missing text ${missing[0]}`);
     return out;
   });
 }
