@@ -31,9 +31,12 @@ function brandOrigin(slug) {
  * a visible button, link or form control covered by another element (elementFromPoint at its
  * centre, scrolled into view), a block whose text runs out of its box, and a translation with an
  * interpolation left unfilled. Answers a list of findings, empty when the screen is fine.
+ * `overlay` (a selector) names an open popover that is meant to lie over the page: what it covers
+ * is not a finding, its own controls still are.
  */
-async function layoutFindings(page) {
-  return page.evaluate(async () => {
+async function layoutFindings(page, { overlay } = {}) {
+  return page.evaluate(async (overlaySelector) => {
+    const overlayEl = overlaySelector ? document.querySelector(overlaySelector) : null;
     const out = [];
     const describe = (el) => {
       const label = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
@@ -57,6 +60,7 @@ async function layoutFindings(page) {
       if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
       const hit = document.elementFromPoint(x, y);
       if (!hit || hit === el || el.contains(hit) || hit.contains(el) || (hit.tagName === 'LABEL' && hit.control === el)) continue;
+      if (overlayEl && overlayEl.contains(hit) && !overlayEl.contains(el)) continue;
       out.push(`${describe(el)} covered by ${describe(hit)}`);
     }
     window.scrollTo(scrollX, scrollY);
@@ -74,7 +78,7 @@ async function layoutFindings(page) {
     const missing = text.match(/⟦[^⟧]*⟧/);
     if (missing) out.push(`missing text ${missing[0]}`);
     return out;
-  });
+  }, overlay ?? null);
 }
 
 /** Runs axe-core on the current page and returns its violations (summarised). */

@@ -36,4 +36,26 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
+
+  it('makes the page behind it inert while it is open, and only while', async () => {
+    const user = userEvent.setup();
+    render(
+      <main>
+        <Harness />
+      </main>,
+    );
+    const opener = screen.getByRole('button', { name: 'open' });
+    const outside = document.createElement('footer');
+    document.body.appendChild(outside);
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Help' });
+    expect(opener.hasAttribute('inert')).toBe(true);
+    expect(outside.hasAttribute('inert')).toBe(true);
+    expect(dialog.closest('[inert]')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(opener.hasAttribute('inert')).toBe(false);
+    expect(outside.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+    outside.remove();
+  });
 });

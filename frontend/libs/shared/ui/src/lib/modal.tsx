@@ -14,8 +14,8 @@ export interface ModalProps {
 }
 
 /**
- * A modal dialog: focus moves into it and stays there (Tab wraps), Escape closes it, and focus
- * returns to whatever opened it.
+ * A modal dialog: focus moves into it and stays there (Tab wraps), the page behind it is inert,
+ * Escape closes it, and focus returns to whatever opened it.
  */
 export function Modal({ open, title, onClose, closeLabel, children, size = 'medium', initialFocus }: ModalProps) {
   const titleId = useId();
@@ -53,8 +53,20 @@ export function Modal({ open, title, onClose, closeLabel, children, size = 'medi
       }
     }
     document.addEventListener('keydown', onKeyDown);
+    // The page behind the dialog is inert while it is open (WAI-ARIA modal dialog pattern): out of
+    // reach of the pointer, the keyboard and assistive technology, so nothing there can be used
+    // from under the backdrop. Every sibling on the path from the dialog up to <body>.
+    const inerted: Element[] = [];
+    for (let node: Element | null = dialog?.parentElement ?? null; node && node !== document.body; node = node.parentElement) {
+      for (const sibling of Array.from(node.parentElement?.children ?? [])) {
+        if (sibling === node || sibling.hasAttribute('inert') || sibling.tagName === 'SCRIPT') continue;
+        sibling.setAttribute('inert', '');
+        inerted.push(sibling);
+      }
+    }
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      for (const el of inerted) el.removeAttribute('inert');
       opener?.focus?.();
     };
     // initialFocus is a ref: reading it when the dialog opens is enough.
