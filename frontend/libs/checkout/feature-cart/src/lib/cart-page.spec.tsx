@@ -163,7 +163,7 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(text[0]).toContain('Yearly, billed yearly');
     expect(text[0]).toContain('previously €5.94');
     expect(text[0]).toContain('€5.35 per month');
-    expect(text[0]).toContain('10 % off');
+    expect(text[0]).toContain('10% off');
     expect(text[0]).toContain('(you save €7.08)');
     // A zero price is shown (Hostwerk does not hide them) as the one-time amount the service
     // marks it, never as 0.00 per month; the non-removable addon has no delete.

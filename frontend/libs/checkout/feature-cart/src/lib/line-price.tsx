@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LinePrice, LinePromotion } from '@hostcart/shared-data-access-api';
-import { formatCents } from '@hostcart/shared-util-pricing';
+import { formatCents, formatPercent } from '@hostcart/shared-util-pricing';
 import { useDisplayLocale } from './use-display-locale';
 
 export interface LinePriceViewProps {
@@ -44,7 +44,7 @@ export function LinePriceView({ price, promotion, unit }: LinePriceViewProps) {
         <p className="hc-cart-price__promo" data-testid="line-promotion">
           {promoted.discount_label ||
             (promoted.kind === 'percentage'
-              ? t('cart_page.price.percent_off', { percent: promoted.percent_label })
+              ? t('cart_page.price.percent_off', { percent: formatPercent(promoted.percent_label, locale) })
               : t('cart_page.price.discount', { amount: money(promoted.discount_display_cents) }))}
           {promoted.discount_display_cents > 0 && (
             <span className="hc-cart-price__saving"> {t('cart_page.price.you_save', { amount: money(promoted.discount_display_cents) })}</span>

@@ -127,7 +127,7 @@ export function CartSummary({ priced }: { priced: PricedCart }) {
                 <li key={d.name} className="hc-confirm-cart__line hc-confirm-cart__line--sub">
                   <span className="hc-confirm-cart__name">{d.name}</span>
                   {d.price?.show_price && (
-                    <span className="hc-confirm-cart__price">{d.inclusive ? t('order_confirm.inclusive') : t('order_confirm.per_month', { price: money(d.price.display_cents) })}</span>
+                    <span className="hc-confirm-cart__price">{d.inclusive ? t('order_confirm.inclusive') : t('order_confirm.per_year', { price: money(d.price.display_cents) })}</span>
                   )}
                 </li>
               ))}

@@ -91,7 +91,7 @@ describe('ProductsPage', () => {
     const list = await screen.findByRole('list', { name: 'Products' });
     const price = within(within(list).getAllByRole('article')[0]).getByTestId('product-price');
     expect(price.textContent).toContain('from €4.99 per month');
-    expect(price.textContent).toContain('excl. 19 % VAT');
+    expect(price.textContent).toContain('excl. 19% VAT');
   });
 
   it('never shows hidden products and shows no promotion line without promotion data', async () => {

@@ -21,7 +21,7 @@ describe('PopularAddonsPage', () => {
     const advantages = screen.getByRole('region', { name: 'With SSL Premium' });
     expect(within(advantages).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['SSL Premium benefit one', 'SSL Premium benefit two']);
     expect(nbsp(within(advantages).getByTestId('upsell-price').textContent)).toContain('from €3.45 per month');
-    expect(nbsp(within(advantages).getByTestId('upsell-price').textContent)).toContain('incl. 19 % VAT');
+    expect(nbsp(within(advantages).getByTestId('upsell-price').textContent)).toContain('incl. 19% VAT');
     expect(within(advantages).getByRole('button', { name: 'Add SSL Premium' })).toBeTruthy();
     const disadvantages = screen.getByRole('region', { name: 'Without SSL Premium' });
     expect(within(disadvantages).getByRole('listitem').textContent).toBe('No SSL Premium benefit');

@@ -177,9 +177,10 @@ describe('power-of-attorney widgets', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Montez' }));
     await user.type(screen.getByLabelText('Place of contract'), 'Berlin');
-    expect(screen.getByText('25.11.2026')).toBeTruthy();
+    // Shown as British English writes dates; saved as dd.mm.yyyy all the same (below).
+    expect(screen.getByText('25/11/2026')).toBeTruthy();
     const preview = screen.getByRole('figure', { name: 'Preview of your signature' });
-    expect(within(preview).getByText('Berlin, 25.11.2026')).toBeTruthy();
+    expect(within(preview).getByText('Berlin, 25/11/2026')).toBeTruthy();
     expect((within(preview).getByText('Grace Hopper') as HTMLElement).style.fontFamily).toMatch(/Montez.*cursive/);
 
     expect(save().disabled).toBe(false);
@@ -197,6 +198,7 @@ describe('power-of-attorney widgets', () => {
     const user = userEvent.setup();
     const { save } = renderForm(ppoa, { today: family.today }, 'de-DE');
     expect(screen.queryByRole('button', { name: 'Aus der Geschäftsadresse übernehmen' })).toBeNull();
+    expect(screen.getByText('25.11.2026').closest('time')?.getAttribute('datetime')).toBe('2026-11-25');
     await user.click(screen.getByLabelText(/Geschäftliche Vollmacht/));
     const business = screen.getByRole('group', { name: 'Unternehmen' });
     await user.selectOptions(within(business).getByLabelText('Anrede'), 'mr');

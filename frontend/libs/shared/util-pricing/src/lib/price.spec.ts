@@ -33,9 +33,11 @@ describe('price display', () => {
     expect(formatCents(500, 'en-GB')).toBe('€5.00');
   });
 
-  it('formats VAT percent for the locale', () => {
-    expect(formatPercent(19, 'de-DE')).toBe('19');
-    expect(formatPercent(7.7, 'de-DE')).toBe('7,7');
+  it('formats a percentage with its sign for the locale', () => {
+    expect(normalise(formatPercent(19, 'de-DE'))).toBe('19 %');
+    expect(normalise(formatPercent(7.7, 'de-DE'))).toBe('7,7 %');
+    expect(formatPercent(19, 'en-GB')).toBe('19%');
+    expect(formatPercent(10, 'en-GB')).toBe('10%');
   });
 });
 

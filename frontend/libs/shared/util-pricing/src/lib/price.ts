@@ -58,9 +58,9 @@ export function addonAmount(months: number, netMonthlyCents: number, setupFeeCen
   return { netCents: netMonthlyCents, oneTime: false };
 }
 
-/** VAT percent as the locale writes numbers (19 or 7,7). */
+/** A percentage (19 for 19 %) with its sign as the locale writes it: "19 %", "7,7 %" in German, "19%" in English. */
 export function formatPercent(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 }
 
 /**

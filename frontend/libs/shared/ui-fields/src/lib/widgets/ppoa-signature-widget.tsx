@@ -27,12 +27,15 @@ export function signerName(basicInfo: string): string {
 
 /**
  * Signature (spec §2): the legal text, a style picker showing the name in each style, the place
- * of contract, today's date (dd.mm.yyyy) and a preview. Value: {"style","place","date"}.
+ * of contract, today's date (stored as dd.mm.yyyy, shown in the locale's form) and a preview. Value: {"style","place","date"}.
  */
 export function PpoaSignatureWidget({ id, value, onChange, onBlur, error, errorId, required, values }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { today } = useFieldFamily();
-  const date = formatSignatureDate(today ?? new Date());
+  const day = today ?? new Date();
+  // The value keeps the dd.mm.yyyy the server checks; the visitor reads the date as the locale writes it.
+  const date = formatSignatureDate(day);
+  const shownDate = new Intl.DateTimeFormat(i18n.language || 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(day);
   const sig = readSignature(value);
   const name = signerName(values?.['ppoa_basic_info'] ?? '');
   const shownName = name || t('families.signature.sample_name');
@@ -61,14 +64,14 @@ export function PpoaSignatureWidget({ id, value, onChange, onBlur, error, errorI
       </fieldset>
       <SubInput id={`${id}-place`} label={t('families.signature.place')} value={sig.place} required describedBy={described} autoComplete="address-level2" onChange={(v) => set({ place: v })} onBlur={onBlur} />
       <p className="hc-family__date">
-        {t('families.signature.date')}: <time dateTime={date.split('.').reverse().join('-')}>{date}</time>
+        {t('families.signature.date')}: <time dateTime={date.split('.').reverse().join('-')}>{shownDate}</time>
       </p>
       <figure className="hc-family__preview" aria-labelledby={`${id}-preview`}>
         <figcaption id={`${id}-preview`} className="hc-label">
           {t('families.signature.preview')}
         </figcaption>
         <p>
-          {sig.place.trim() || t('families.signature.place_missing')}, {date}
+          {sig.place.trim() || t('families.signature.place_missing')}, {shownDate}
         </p>
         <p className={`hc-family__signature hc-family__signature--large${style ? ` hc-family__signature--${style}` : ''}`} style={style ? { fontFamily: SIGNATURE_FONTS[style] } : undefined}>
           {style ? shownName : t('families.signature.style_missing')}
