@@ -1,28 +1,55 @@
 import type { ModuleFederationConfig, SharedLibraryConfig } from '@nx/module-federation';
+import { join } from 'path';
 
 // Packages that hold global state (React context, the router, the store, i18next's instance): a
 // second copy inside a remote would silently get its own state (nrwl/nx#17914), so every app
 // shares them as singletons. Workspace libraries (@hostcart/*) are shared by Nx automatically.
-export const singletons = [
-  'react',
-  'react-dom',
-  'react-router',
-  'react-router-dom',
-  'react-redux',
-  '@reduxjs/toolkit',
-  'i18next',
-  'react-i18next',
-];
+export const singletons = ['react', 'react-dom', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', 'i18next', 'react-i18next'];
+
+// react-router-dom is shared as the short list of what the shop uses of it
+// (tools/shared-modules/react-router-dom.mjs, which imports react-router itself), not as the whole
+// package: a shared module is never tree-shaken. react-router is then not shared on its own; no
+// code imports it directly (the spec next to the shell's bootstrap checks both).
+const slimmed: Record<string, string> = {
+  'react-router-dom': join(__dirname, 'tools', 'shared-modules', 'react-router-dom.mjs'),
+};
+const notShared = ['react-router'];
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const version = (pkg: string): string => require(`${pkg}/package.json`).version;
+
+function singleton(name: string): SharedLibraryConfig {
+  const config: SharedLibraryConfig = { singleton: true, strictVersion: false };
+  if (slimmed[name]) return { ...config, import: slimmed[name], version: version(name), requiredVersion: false } as SharedLibraryConfig;
+  return config;
+}
 
 export function withSharedSingletons(config: ModuleFederationConfig): ModuleFederationConfig {
   return {
     ...config,
     shared: (name: string, shared: SharedLibraryConfig) => {
+      if (notShared.includes(name)) return false;
       if (singletons.includes(name) || name.startsWith('@hostcart/')) {
-        return { ...shared, singleton: true, strictVersion: false };
+        return { ...shared, ...singleton(name) };
       }
       return shared;
     },
-    additionalShared: singletons.map((name) => [name, { singleton: true, strictVersion: false }] as [string, SharedLibraryConfig]),
+    additionalShared: singletons.map((name) => [name, singleton(name)] as [string, SharedLibraryConfig]),
+  };
+}
+
+/**
+ * Options of the module federation plugin itself (NxModuleFederationPlugin's override).
+ * - loaded-first: a shared module is taken from whoever provided it first (the shell), so starting
+ *   the shell does not fetch every registered remote's entry to compare versions
+ *   ('version-first', the default, would load flow, checkout and agent on the first screen).
+ * - The federation runtime is bundled once, in the shell, and the remotes use it
+ *   (externalRuntime), instead of a copy in each remoteEntry.js.
+ */
+export function federationOptions(role: 'host' | 'remote') {
+  return {
+    dts: false,
+    shareStrategy: 'loaded-first' as const,
+    experiments: role === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
   };
 }

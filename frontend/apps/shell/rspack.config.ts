@@ -4,6 +4,7 @@ import { NxModuleFederationPlugin, NxModuleFederationDevServerPlugin } from '@nx
 import { join } from 'path';
 
 import config from './module-federation.config';
+import { federationOptions } from '../../module-federation.shared';
 
 const production = process.env['NODE_ENV'] === 'production';
 
@@ -39,7 +40,7 @@ export default {
       optimization: production,
     }),
     new NxReactRspackPlugin({ svgr: false }),
-    new NxModuleFederationPlugin({ config }, { dts: false }),
+    new NxModuleFederationPlugin({ config }, federationOptions('host')),
     new NxModuleFederationDevServerPlugin({ config }),
   ],
 };
