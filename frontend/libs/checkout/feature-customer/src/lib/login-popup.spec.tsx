@@ -34,15 +34,18 @@ describe('login popup polling (spec §4 "Login popup", §9 "login popup poll 40 
     const seen = installLoginApi(state, () => ({ url: 'https://login.example/authorize?state=s1' }));
     const popup = { closed: false };
     const open = jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    // The fake clock runs from the start: a poll started on the real clock would keep firing in
+    // real time, and on a slow machine notice the closed popup before the test says so.
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderCustomer('/customer/login-or-register');
     const button = await screen.findByRole('button', { name: 'Log in' });
-    await userEvent.click(button);
+    await user.click(button);
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(open.mock.calls[0][2]).toBe('popup,width=400,height=600');
     const before = customerFetches(seen);
 
     // Open for a while: nothing is fetched, the button waits, the visitor stays.
-    jest.useFakeTimers();
     await tick(LOGIN_POLL_MS * 25);
     expect(customerFetches(seen)).toBe(before);
     expect(screen.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', true);
@@ -53,14 +56,12 @@ describe('login popup polling (spec §4 "Login popup", §9 "login popup poll 40 
     await tick(LOGIN_POLL_MS - 1);
     expect(customerFetches(seen)).toBe(before);
     await tick(1);
-    jest.useRealTimers();
     await waitFor(() => expect(customerFetches(seen)).toBe(before + 1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false));
     expect(screen.queryByText('Please log in in the window that has opened.')).toBeNull();
     expect(shownLocation()).toBe('/customer/login-or-register');
 
     // The poll stopped with the popup: no further fetches.
-    jest.useFakeTimers();
     await tick(LOGIN_POLL_MS * 10);
     expect(customerFetches(seen)).toBe(before + 1);
   });
@@ -81,12 +82,13 @@ describe('login popup polling (spec §4 "Login popup", §9 "login popup poll 40 
     const seen = installLoginApi(state, () => ({ url: 'https://login.example/authorize?state=s2' }));
     const popup = { closed: false };
     jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { unmount } = renderCustomer('/customer/login-or-register');
-    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
     await screen.findByRole('status');
     const before = customerFetches(seen);
     unmount();
-    jest.useFakeTimers();
     popup.closed = true;
     await tick(LOGIN_POLL_MS * 5);
     expect(customerFetches(seen)).toBe(before);
