@@ -58,7 +58,7 @@ function euros(cents, locale = 'de-DE') {
 /** The int64 fields of protojson may arrive as strings. */
 const n = (v) => Number(v ?? 0);
 
-/** Row headers of the cart page per item: "Webhosting M", "Zusatzoption: Tägliches Backup", ... */
+/** Row headers of the cart page per item: "Webhosting M", "Extra: Tägliches Backup", ... */
 async function cartRows(page) {
   return (await page.locator('main [data-testid="cart-item"] tbody tr th').allTextContents()).map(plain);
 }
@@ -245,7 +245,7 @@ async function walkTheFlow(page, brand, scenario) {
   return rowId;
 }
 
-const KINDS = { addon: 'Zusatzoption:', upsell: 'Zusatzoption:', domain: 'Domain:' };
+const KINDS = { addon: 'Extra:', upsell: 'Extra:', domain: 'Domain:' };
 
 describe('Hostwerk: prices with VAT, promo code on the cart page', () => {
   const scenario = {
@@ -315,10 +315,10 @@ describe('Hostwerk: prices with VAT, promo code on the cart page', () => {
     expect(rows.sort()).toEqual(
       [
         'Webhosting M',
-        'Zusatzoption: DDoS-Schutz Basis',
-        'Zusatzoption: Rechenzentrum Frankfurt',
-        'Zusatzoption: Tägliches Backup',
-        'Zusatzoption: SSL Premium',
+        'Extra: DDoS-Schutz Basis',
+        'Extra: Rechenzentrum Frankfurt',
+        'Extra: Tägliches Backup',
+        'Extra: SSL Premium',
         'Domain: free-warenkorb-e2e.de',
       ].sort(),
     );
@@ -448,11 +448,11 @@ describe('Alpenhost: net prices with the VAT apart, promo code from the URL', ()
     expect(rows.sort()).toEqual(
       [
         'Webhosting Start',
-        'Zusatzoption: DDoS-Basisschutz',
-        'Zusatzoption: Rechenzentrum Salzburg',
-        'Zusatzoption: Umzugsservice',
-        'Zusatzoption: Tägliches Backup',
-        'Zusatzoption: SSL Premium',
+        'Extra: DDoS-Basisschutz',
+        'Extra: Rechenzentrum Salzburg',
+        'Extra: Umzugsservice',
+        'Extra: Tägliches Backup',
+        'Extra: SSL Premium',
       ].sort(),
     );
     expect(rows.sort()).toEqual(pricedRows(p, KINDS).sort());

@@ -33,7 +33,7 @@ const TEXT = {
     serviceUnavailable: 'The contract transfer service is currently unavailable.',
     tooLong: 'Please enter at most 64 characters.',
     productName: 'Contract transfer',
-    loading: 'Looking up the contract to take over…',
+    loading: 'Looking up the contract you are taking over…',
   },
 };
 

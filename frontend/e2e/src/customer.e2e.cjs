@@ -32,7 +32,7 @@ const TEXT = {
     phoneInvalid: 'Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.',
     basicHeading: 'Your details', addressHeading: 'Your address', logoutHeading: 'Your customer account',
     paymentHeading: 'How would you like to pay?', sepa: 'SEPA direct debit', holder: /Account holder/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
-    permission: /direct debit mandate/, ibanInvalid: 'Please enter a valid IBAN.', confirmHeading: 'Check and order',
+    permission: /direct debit mandate/, ibanInvalid: 'Please enter a valid IBAN.', confirmHeading: 'Review and order',
   },
 };
 

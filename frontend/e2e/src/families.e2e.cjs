@@ -65,7 +65,7 @@ const TEXT = {
     soleTrader: /^Sole/, poBox: 'I would like a PO box', poNumber: 'PO box number', poZip: 'Postcode of the PO box', poCity: 'Town of the PO box',
     privateAuth: /Private power of attorney/, businessAuth: /Business power of attorney/, copy: 'Copy from the business address', salutation: 'Salutation', place: 'Place of contract',
     legalNamed: 'Ada Lovelace grants the following power of attorney:', streetRefused: 'Please enter a house number such as 12, 12a or 12-14.',
-    confirmHeading: 'Check and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
+    confirmHeading: 'Review and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
     gtc: 'I accept the additional terms for this mail product.', buy: 'Buy now', successHeading: 'Thank you for your order',
     box: (n) => `Character ${n} of 5`, smsConfirm: 'Confirm order',
   },

@@ -73,7 +73,7 @@ const TEXT = {
     smsHeading: 'Bestellung per SMS bestätigen', smsConfirm: 'Bestellung bestätigen', box: (n) => `Zeichen ${n} von 5`, smsInvalid: 'Der Code ist nicht korrekt.',
   },
   'en-GB': {
-    confirmHeading: 'Check and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
+    confirmHeading: 'Review and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
     gtc: 'I accept the additional terms for this mail product.', buy: 'Buy now', successHeading: 'Thank you for your order',
     paymentHeading: 'How would you like to pay?', next: 'Next', card: 'Credit card', paypal: 'PayPal', bankTransfer: 'Bank transfer',
     number: /Card number/, expiry: /Expiry date/, cvc: /Security code/, holder: /Name on card/,

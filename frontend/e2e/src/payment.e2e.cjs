@@ -28,7 +28,7 @@ const TEXT = {
     collection: 'Der Betrag wird in der Regel innerhalb von 24 Stunden von Ihrer Karte abgebucht.',
   },
   'en-GB': {
-    heading: 'How would you like to pay?', confirmHeading: 'Check and order', next: 'Next', card: 'Credit card', paypal: 'PayPal', bankTransfer: 'Bank transfer',
+    heading: 'How would you like to pay?', confirmHeading: 'Review and order', next: 'Next', card: 'Credit card', paypal: 'PayPal', bankTransfer: 'Bank transfer',
     number: /Card number/, expiry: /Expiry date/, cvc: /Security code/, holder: /Name on card/,
     numberInvalid: 'Please enter a valid card number.',
     collection: 'The amount is usually charged to your card within 24 hours.',

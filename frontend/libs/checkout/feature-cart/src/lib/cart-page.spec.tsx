@@ -447,9 +447,9 @@ describe('CartPage, checkout blocks', () => {
     setup({ cart });
     renderCart();
     await userEvent.click(await screen.findByRole('button', { name: 'To checkout' }));
-    const dialog = screen.getByRole('dialog', { name: 'Information missing' });
-    expect(dialog.textContent).toContain('SSL Premium still needs some information.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete the information' }));
+    const dialog = screen.getByRole('dialog', { name: 'Details missing' });
+    expect(dialog.textContent).toContain('SSL Premium still needs some details.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete the details' }));
     expect(screen.getByTestId('location').textContent).toBe('/additional-popularaddon-fields?id=row1&addonId=1301');
     expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({ returnToCart: true });
   });

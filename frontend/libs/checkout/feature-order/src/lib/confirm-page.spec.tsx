@@ -27,7 +27,7 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
       routes: { 'POST /orders': (_req, n) => (n === 1 ? apiError(503, 'error.service_unavailable') : { order: order() }) },
     });
     renderOrder('/confirm');
-    expect(await screen.findByRole('heading', { name: 'Check and order' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Review and order' })).toBeTruthy();
     expect(screen.getByText(/anna@example.com/)).toBeTruthy();
     expect(screen.getByText('SEPA direct debit')).toBeTruthy();
     expect(screen.getByTestId('confirm-cart').textContent).toContain('Web hosting S');
@@ -179,7 +179,7 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     expect(await screen.findByRole('dialog', { name: 'Change payment method' })).toBeTruthy();
     expect(screen.getByText('payment form')).toBeTruthy();
     expect(screen.getByRole('dialog').className).toContain('hc-modal--large');
-    expect(await screen.findByText('Payment data is missing. Please choose a payment method.')).toBeTruthy();
+    expect(await screen.findByText('Payment details are missing. Please choose a payment method.')).toBeTruthy();
     expect(seen.some((r) => r.path === '/create-payment')).toBe(false);
   });
 
@@ -188,7 +188,7 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     renderOrder('/confirm', { props: { PaymentForm: () => <p>payment form</p>, cardPaymentData: () => ({ type: 'scheme' }) } });
     await acceptTerms();
     await buy();
-    expect(await screen.findByText('The payment was refused. Please check your data and try again.')).toBeTruthy();
+    expect(await screen.findByText('The payment was declined. Please check your details and try again.')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
@@ -229,7 +229,7 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
   it('hides the feedback and the payment edit for an existing customer and sends the terms as accepted', async () => {
     const { seen } = installOrderApi({ customer: customer({ customer_no: '200001' }), payment: null, routes: { 'POST /orders': () => ({ order: order() }) } });
     renderOrder('/confirm');
-    expect(await screen.findByRole('heading', { name: 'Check and order' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Review and order' })).toBeTruthy();
     expect(screen.queryByLabelText('Notes on your order')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change payment method' })).toBeNull();
     await buy();

@@ -48,7 +48,7 @@ describe('PromotedAddonsPage', () => {
       const shop = installFakeShop(shopCatalog(), [hostItem()]);
       renderScreen('/promoted-addons?id=row1&addonId=2012');
       fireEvent.click(within(await screen.findByRole('article', { name: 'SSL pro' })).getByRole('button', { name: 'Select' }));
-      expect(await screen.findByRole('heading', { level: 1, name: 'Information for SSL pro' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Details for SSL pro' })).toBeInTheDocument();
       const save = screen.getByRole('button', { name: 'Add to cart' });
       expect(save).toBeDisabled();
       fireEvent.change(screen.getByLabelText(/Common name/), { target: { value: ' shop.example.de ' } });

@@ -59,7 +59,7 @@ describe('ContractTransferPage', () => {
     const calls = installFetch(() => new Promise(() => undefined));
     renderTransfer('/contract-transfer/T-7');
     expect(screen.getByRole('heading', { level: 1, name: 'Contract transfer' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('Looking up the contract to take over…');
+    expect(screen.getByRole('status').textContent).toContain('Looking up the contract you are taking over…');
     await waitFor(() => expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /contract-transfer/T-7'));
   });
 

@@ -35,7 +35,7 @@ describe('business-address widgets', () => {
     for (let i = 1; i < MAX_PERSONS; i++) await user.click(add);
     expect(screen.getAllByLabelText(/^First name of person/)).toHaveLength(MAX_PERSONS);
     expect(add.disabled).toBe(true);
-    expect(screen.getByText('You have reached the maximum of 11 persons.')).toBeTruthy();
+    expect(screen.getByText('You have reached the maximum of 11 people.')).toBeTruthy();
     // Back to three rows.
     for (let i = MAX_PERSONS; i > 3; i--) await user.click(screen.getByRole('button', { name: `Remove person ${i}` }));
     expect(add.disabled).toBe(false);

@@ -65,8 +65,8 @@ describe('Header', () => {
     expect(logo.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(logo);
     expect(logo.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('link', { name: 'To the Hostwerk website' }).getAttribute('href')).toBe('https://www.hostwerk.de');
-    expect(screen.getByRole('link', { name: 'Products overview' }).getAttribute('href')).toBe('/categories');
+    expect(screen.getByRole('link', { name: 'Go to the Hostwerk website' }).getAttribute('href')).toBe('https://www.hostwerk.de');
+    expect(screen.getByRole('link', { name: 'Product overview' }).getAttribute('href')).toBe('/categories');
   });
 
   it('shows the cart counter from the store', () => {

@@ -253,9 +253,9 @@ describe('domain lookup', () => {
     io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
     await within(popularSection).findByText('example.de');
     const rowOf = (name: string) => within(popularSection).getByText(name).closest('li') as HTMLElement;
-    expect(within(rowOf('example.de')).getByText('Inclusive')).toBeTruthy();
-    expect(within(rowOf('example.com')).getByText('Inclusive')).toBeTruthy();
-    expect(within(rowOf('example.net')).queryByText('Inclusive')).toBeNull();
+    expect(within(rowOf('example.de')).getByText('Included')).toBeTruthy();
+    expect(within(rowOf('example.com')).getByText('Included')).toBeTruthy();
+    expect(within(rowOf('example.net')).queryByText('Included')).toBeNull();
     // Continue without domain is offered for a product.
     expect(screen.getByRole('button', { name: 'Continue without domain' })).toBeTruthy();
   });
