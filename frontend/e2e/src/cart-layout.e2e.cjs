@@ -27,7 +27,7 @@ const SIDE_BY_SIDE = 1024;
 const ADDON = { 'de-DE': 'Tägliches Backup', 'en-GB': 'Daily backup' };
 /** The offer button's accessible name (cart_page.offers.add_named). */
 const OFFER = {
-  'de-DE': (addon, product) => `${addon} zu ${product} hinzufügen`,
+  'de-DE': (addon, product) => `${addon} hinzufügen (zu ${product})`,
   'en-GB': (addon, product) => `Add ${addon} to ${product}`,
 };
 const TERM = { 'de-DE': 'Laufzeit', 'en-GB': 'Contract term' };

@@ -376,7 +376,7 @@ describe('Hostwerk: prices with VAT, promo code on the cart page', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(() => ![...document.querySelectorAll('main [data-testid="cart-item"] tbody th')].some((th) => th.textContent.includes('Tägliches Backup')));
     // The removed addon is offered again for one click.
-    await page.getByRole('button', { name: 'Tägliches Backup zu Webhosting M hinzufügen' }).waitFor();
+    await page.getByRole('button', { name: 'Tägliches Backup hinzufügen (zu Webhosting M)' }).waitFor();
     p = await priced(page);
     expect(n(p.totals.total_net_cents)).toBe(12109);
     // 12109 × 1.19 = 14409.71 → 14410.

@@ -276,9 +276,11 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
   it('shows no price for an offered addon that costs nothing when the brand hides zero prices', async () => {
     setup({ cart: { ...hostwerkCart(), hide_zero_prices: true } });
     renderCart({ locale: 'de-DE' });
-    const spam = await screen.findByRole('button', { name: 'Spam filter zu Web hosting S hinzufügen' });
+    const spam = await screen.findByRole('button', { name: 'Spam filter hinzufügen (zu Web hosting S)' });
     expect(within(spam.closest('li') as HTMLElement).queryByTestId('offer-price')).toBeNull();
-    const backup = screen.getByRole('button', { name: 'Daily backup zu Web hosting S hinzufügen' });
+    const backup = screen.getByRole('button', { name: 'Daily backup hinzufügen (zu Web hosting S)' });
+    // WCAG 2.5.3 (axe label-content-name-mismatch): the name starts with the visible label.
+    expect(backup.getAttribute('aria-label')?.startsWith(backup.textContent ?? '-')).toBe(true);
     expect(nbsp(backup.closest('li')?.textContent ?? '')).toContain('ab 2,38 € pro Monat');
     // German nouns keep their capital inside the term text (issue 14: "alle 24 monate").
     const rows = within(screen.getByRole('region', { name: 'Web hosting S' })).getAllByRole('row').slice(1);

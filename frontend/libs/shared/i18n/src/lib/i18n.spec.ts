@@ -62,6 +62,18 @@ describe('translations', () => {
     expect(counting.filter((k) => !PLURAL.test(k))).toEqual([]);
   });
 
+  it.each([
+    ['de-DE', deDE],
+    ['en-GB', enGB],
+  ])('keeps a control\'s visible %s label inside its accessible name (x and x_named, WCAG 2.5.3)', (locale, messages) => {
+    const i18n = createI18n(locale);
+    const params = { name: 'Backup', product: 'Hosting', code: 'CODE' };
+    const mismatched = keys(messages)
+      .filter((k) => k.endsWith('_named') && typeof text(messages, k.replace(/_named$/, '')) === 'string')
+      .filter((k) => !i18n.t(k, params).toLowerCase().includes(i18n.t(k.replace(/_named$/, ''), params).toLowerCase()));
+    expect(mismatched).toEqual([]);
+  });
+
   it('picks the plural form from count', () => {
     const de = createI18n('de-DE');
     expect(de.t('terms.maturity.n', { count: 1 })).toBe('1 Monat');

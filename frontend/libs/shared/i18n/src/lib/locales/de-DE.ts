@@ -150,7 +150,7 @@ export const deDE: Messages = {
     offers: {
       title: 'Extras hinzufügen',
       add: '{{name}} hinzufügen',
-      add_named: '{{name}} zu {{product}} hinzufügen',
+      add_named: '{{name}} hinzufügen (zu {{product}})',
       price_monthly: 'ab {{price}} pro Monat',
       price_one_time: '{{price}} einmalig',
     },
