@@ -50,7 +50,7 @@ async function smallTouchTargets(page) {
   return page.evaluate(() => {
     const out = [];
     const scopes = 'header, main, [role="dialog"]';
-    const sel = ['button', '[role="button"]', 'a.hc-button', 'a.hc-tile', 'a.hc-cart-link', 'a[data-category-slug]', 'input:not([type="hidden"])', 'select', 'textarea']
+    const sel = ['button', '[role="button"]', 'a.hc-button', 'a.hc-tile__link', 'a.hc-cart-link', 'a[data-category-slug]', 'input:not([type="hidden"])', 'select', 'textarea']
       .flatMap((s) => scopes.split(', ').map((scope) => `${scope} ${s}`))
       .join(', ');
     const seen = new Set();

@@ -1,3 +1,4 @@
+import './lib/user-menu.css';
 export { SessionRestorePage } from './lib/session-restore-page';
 export { ContinueOrderPage } from './lib/continue-order-page';
 export { UserMenu } from './lib/user-menu';

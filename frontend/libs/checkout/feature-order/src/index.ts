@@ -1,3 +1,4 @@
+import './lib/order.css';
 export { ConfirmPage, FEEDBACK_DEBOUNCE_MS, ERROR_SCROLL_DELAY_MS } from './lib/confirm-page';
 export type { ConfirmPageProps } from './lib/confirm-page';
 export { SmsValidationPage, SMS_CODE_LENGTH, isSmsCharacter } from './lib/sms-validation-page';

@@ -1,3 +1,4 @@
+import './lib/addons.css';
 export { AddonVariantsPage } from './lib/addon-variants-page';
 export { PromotedAddonsPage } from './lib/promoted-addons-page';
 export { AddonsPage } from './lib/addons-page';

@@ -1,3 +1,4 @@
+import './lib/catalog.css';
 export * from './lib/categories-page';
 export * from './lib/products-page';
 export * from './lib/product-card';

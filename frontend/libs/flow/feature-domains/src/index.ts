@@ -1,3 +1,4 @@
+import './lib/domains.css';
 export * from './lib/selection/domain-selection';
 export { useCartDomainSelection, useDomainSelection, DOMAIN_ONLY_TYPE } from './lib/selection/cart-selection';
 export { useDomainsNext } from './lib/lookup/next-step';

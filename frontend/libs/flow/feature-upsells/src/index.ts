@@ -1,3 +1,4 @@
+import './lib/upsells.css';
 export { PopularAddonsPage } from './lib/popular-addons-page';
 export {
   AddonReselectionPage,

@@ -1,3 +1,4 @@
+import './lib/periods.css';
 export { PeriodTiles } from './lib/period-tiles';
 export type { PeriodTilesProps } from './lib/period-tiles';
 export { PeriodModal, MODAL_CLOSE_DELAY_MS } from './lib/period-modal';

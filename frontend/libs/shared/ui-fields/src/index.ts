@@ -1,3 +1,4 @@
+import './lib/fields.css';
 export { FieldsForm } from './lib/fields-form';
 export type { FieldsFormProps } from './lib/fields-form';
 export { useFieldsForm, TOUCH_DELAY_MS, confirmKey } from './lib/use-fields-form';

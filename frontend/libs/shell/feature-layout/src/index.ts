@@ -1,3 +1,4 @@
+import './lib/layout.css';
 export * from './lib/layout';
 export * from './lib/header';
 export * from './lib/footer';

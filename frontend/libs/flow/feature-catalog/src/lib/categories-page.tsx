@@ -41,7 +41,7 @@ function CategoryTiles() {
       ) : (
         <ul className="hc-tiles" aria-label={t('categories.list')}>
           {categories.map((c) => (
-            <li key={c.id} className="hc-tile">
+            <li key={c.id} className="hc-tiles__item">
               <Link className="hc-tile__link" to={pathTo('products', { slug: c.slug }, { d, tid })} data-category-slug={c.slug}>
                 <h2 className="hc-tile__title">{c.name}</h2>
                 {c.description && <p className="hc-tile__text">{c.description}</p>}
