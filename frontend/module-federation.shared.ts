@@ -6,12 +6,13 @@ import { join } from 'path';
 // shares them as singletons. Workspace libraries (@hostcart/*) are shared by Nx automatically.
 export const singletons = ['react', 'react-dom', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', 'i18next', 'react-i18next'];
 
-// react-router-dom is shared as the short list of what the shop uses of it
-// (tools/shared-modules/react-router-dom.mjs, which imports react-router itself), not as the whole
-// package: a shared module is never tree-shaken. react-router is then not shared on its own; no
-// code imports it directly (the spec next to the shell's bootstrap checks both).
+// react-router-dom and react-i18next are shared as the short list of what the shop uses of them
+// (tools/shared-modules/*.mjs), not as the whole package: a shared module is never tree-shaken.
+// react-router is then not shared on its own; no code imports it directly
+// (frontend/apps/shell/src/shared-modules.spec.ts checks both).
 const slimmed: Record<string, string> = {
   'react-router-dom': join(__dirname, 'tools', 'shared-modules', 'react-router-dom.mjs'),
+  'react-i18next': join(__dirname, 'tools', 'shared-modules', 'react-i18next.mjs'),
 };
 const notShared = ['react-router'];
 
@@ -43,13 +44,15 @@ export function withSharedSingletons(config: ModuleFederationConfig): ModuleFede
  * - loaded-first: a shared module is taken from whoever provided it first (the shell), so starting
  *   the shell does not fetch every registered remote's entry to compare versions
  *   ('version-first', the default, would load flow, checkout and agent on the first screen).
- * - The federation runtime is bundled once, in the shell, and the remotes use it
+ * - The federation runtime's core is bundled once, in the shell, and the remotes use it
  *   (externalRuntime), instead of a copy in each remoteEntry.js.
  */
 export function federationOptions(role: 'host' | 'remote') {
   return {
     dts: false,
     shareStrategy: 'loaded-first' as const,
-    experiments: role === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+    // The shell registers remotes by their remoteEntry.js (frontend/tools/assemble-dist.mjs), so
+    // its runtime needs no code for reading mf-manifest.json snapshots.
+    experiments: role === 'host' ? { provideExternalRuntime: true, optimization: { disableSnapshot: true } } : { externalRuntime: true },
   };
 }

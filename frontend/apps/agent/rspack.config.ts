@@ -5,6 +5,7 @@ import { join } from 'path';
 
 import config from './module-federation.config';
 import { federationOptions } from '../../module-federation.shared';
+import { ModernSyntaxPlugin } from '../../tools/modern-syntax';
 
 const production = process.env['NODE_ENV'] === 'production';
 
@@ -33,6 +34,7 @@ export default {
       optimization: production,
     }),
     new NxReactRspackPlugin({ svgr: false }),
+    new ModernSyntaxPlugin(),
     new NxModuleFederationPlugin({ config }, federationOptions('remote')),
     new NxModuleFederationDevServerPlugin({ config }),
   ],

@@ -5,6 +5,7 @@ import { join } from 'path';
 
 import config from './module-federation.config';
 import { federationOptions } from '../../module-federation.shared';
+import { ModernSyntaxPlugin } from '../../tools/modern-syntax';
 
 const production = process.env['NODE_ENV'] === 'production';
 
@@ -40,6 +41,7 @@ export default {
       optimization: production,
     }),
     new NxReactRspackPlugin({ svgr: false }),
+    new ModernSyntaxPlugin(),
     new NxModuleFederationPlugin({ config }, federationOptions('host')),
     new NxModuleFederationDevServerPlugin({ config }),
   ],
