@@ -35,6 +35,18 @@ function renderScreen(id: string, path: string) {
 }
 
 describe('flow remote', () => {
+  // Most screens are loaded when their route is entered (React.lazy); their libraries are required
+  // up front so the first screen of each does not spend the findBy timeout on compiling them.
+  beforeAll(() =>
+    Promise.all([
+      import('@hostcart/flow-feature-addons'),
+      import('@hostcart/flow-feature-domains'),
+      import('@hostcart/flow-feature-fields'),
+      import('@hostcart/flow-feature-contract-transfer'),
+      import('@hostcart/flow-feature-upsells'),
+    ]),
+  );
+
   it('only provides screens for routes it owns', () => {
     expect(Object.keys(screens).filter((id) => !owned.includes(id))).toEqual([]);
   });
