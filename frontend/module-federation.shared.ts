@@ -16,7 +16,6 @@ const slimmed: Record<string, string> = {
 };
 const notShared = ['react-router'];
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const version = (pkg: string): string => require(`${pkg}/package.json`).version;
 
 function singleton(name: string): SharedLibraryConfig {
