@@ -142,7 +142,7 @@ describe.each([
     expect(await page.locator('main h1').textContent()).toBe(T.ready);
     const findings = await screenFindings(page, `panel ready ${size.name}`);
     await screenshot(page, `panel-ready-${size.name}`);
-    await Promise.all([page.waitForURL((url) => url.origin === AUTHORITY), page.getByRole('button', { name: T.back }).click()]);
+    await Promise.all([page.waitForURL((url) => url.origin === AUTHORITY), page.locator('main').getByRole('button', { name: T.back }).click()]);
     expect(page.url().startsWith(AUTHORITY)).toBe(true);
 
     // The session is logged out and the browser's state cleared.
