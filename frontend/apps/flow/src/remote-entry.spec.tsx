@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import type { Cart, ProductAddonLink } from '@hostcart/shared-data-access-api';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import { routeById, routes, pathTo } from '@hostcart/shared-routing';
 import { additionalField, catalogProduct, installFetch, renderWithApp, shownLocation } from '@hostcart/shared-testing';
 import { screens } from './remote-entry';

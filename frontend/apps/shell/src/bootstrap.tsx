@@ -3,14 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import { createI18n } from '@hostcart/shared-i18n';
+import { catalogApi, localeApi } from '@hostcart/shared-data-access-api';
+import { loadI18n } from '@hostcart/shared-i18n';
 import { createAppStore, notify } from '@hostcart/shared-store';
 import { fetchRuntimeConfig, flashToShow, initReporting, reportError } from '@hostcart/shared-util-reporting';
-import { App } from './app/app';
+import { App, shopLocale } from './app/app';
 import './styles.css';
 
 const store = createAppStore();
-const i18n = createI18n(document.documentElement.lang || undefined);
 
 // The runtime configuration (spec §3 "Config") starts error reporting and may carry a flash
 // message; the shop renders without waiting for reporting to load.
@@ -21,16 +21,36 @@ void fetchRuntimeConfig().then((config) => {
   if (flash) store.dispatch(notify({ type: flash.type, message: flash.content, literal: true, preserveRouteChange: true }));
 });
 
+/**
+ * The language App will show, asked of the API before the first render so that only its texts
+ * are downloaded (issue 14, first load): the page's lang attribute cannot tell, the gateway serves
+ * one index.html for every brand. App's own queries then find both answers in the store.
+ */
+async function startLocale() {
+  const brand = store.dispatch(catalogApi.endpoints.getCurrentBrand.initiate());
+  const session = store.dispatch(localeApi.endpoints.getSessionLocale.initiate());
+  const [brandResult, sessionResult] = await Promise.all([brand, session]);
+  // App subscribes on its first render; the answers stay cached meanwhile (keepUnusedDataFor).
+  brand.unsubscribe();
+  session.unsubscribe();
+  // A failed query leaves its data undefined: the brand's error is App's to show, in en-GB.
+  return shopLocale(brandResult.data, sessionResult.data);
+}
+
 const onError = (error: unknown, info: { componentStack?: string }) => reportError(error, { componentStack: info.componentStack ?? '' });
 
-createRoot(document.getElementById('root') as HTMLElement, { onUncaughtError: onError, onRecoverableError: onError }).render(
-  <StrictMode>
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </I18nextProvider>
-    </Provider>
-  </StrictMode>,
-);
+void startLocale()
+  .then(loadI18n)
+  .then((i18n) =>
+    createRoot(document.getElementById('root') as HTMLElement, { onUncaughtError: onError, onRecoverableError: onError }).render(
+      <StrictMode>
+        <Provider store={store}>
+          <I18nextProvider i18n={i18n}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </I18nextProvider>
+        </Provider>
+      </StrictMode>,
+    ),
+  );

@@ -2,26 +2,32 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import {
+  type Brand,
   errorMessageKey,
   storedDraftSessionCode,
   useGetAdminQuery,
   useGetCurrentBrandQuery,
   useGetSessionCustomerQuery,
   useGetSessionLocaleQuery,
+  type SessionLocale,
 } from '@hostcart/shared-data-access-api';
-import { supportedLocale } from '@hostcart/shared-i18n';
+import { supportedLocale, type SupportedLocale } from '@hostcart/shared-i18n';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { Layout } from '@hostcart/shell-feature-layout';
 import { AppRoutes } from './app-routes';
 import { RemoteWidget } from './remote-screen';
+
+/** The language the shop speaks: the session's choice, else the brand's default, else en-GB. */
+export function shopLocale(brand: Brand | undefined, sessionLocale: SessionLocale | undefined): SupportedLocale {
+  return supportedLocale(sessionLocale?.code ?? brand?.locales.find((l) => l.is_default)?.code);
+}
 
 /** Loads brand and session locale, then renders the layout around the routed screen. */
 export function App() {
   const { i18n } = useTranslation();
   const brand = useGetCurrentBrandQuery();
   const sessionLocale = useGetSessionLocaleQuery();
-  const defaultLocale = brand.data?.locales.find((l) => l.is_default)?.code;
-  const locale = supportedLocale(sessionLocale.data?.code ?? defaultLocale);
+  const locale = shopLocale(brand.data, sessionLocale.data);
   const localeSettled = !sessionLocale.isLoading;
 
   useEffect(() => {

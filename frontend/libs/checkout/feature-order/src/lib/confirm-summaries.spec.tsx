@@ -1,6 +1,6 @@
 import { render, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import type { LinePrice, PricedCart, PricedLine } from '@hostcart/shared-data-access-api';
 import { CartSummary } from './confirm-summaries';
 

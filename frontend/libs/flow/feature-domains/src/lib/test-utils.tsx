@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { CartDomain, CartItem, DomainGroup, DomainSearch, DomainSearchResult, FieldValue, Tld } from '@hostcart/shared-data-access-api';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import { createAppStore } from '@hostcart/shared-store';
 import { LookupPage } from './lookup/lookup-page';
 import { AddDomainPage } from './screens/add-domain-page';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import { createAppStore } from '@hostcart/shared-store';
 import { MODAL_CLOSE_DELAY_MS, PeriodModal, type PeriodModalProps } from './period-modal';
 import { cartLine, catalog, installFakeShop, item } from './test-utils';

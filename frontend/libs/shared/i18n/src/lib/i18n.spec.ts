@@ -1,4 +1,5 @@
-import { createI18n, missingKeyMarker, supportedLocale } from './i18n';
+import { createI18n } from './bundled';
+import { loadI18n, missingKeyMarker, supportedLocale } from './i18n';
 import { deDE } from './locales/de-DE';
 import { enGB } from './locales/en-GB';
 import { routes } from '@hostcart/shared-routing';
@@ -87,7 +88,8 @@ describe('translations', () => {
     expect(en.t('cart_page.no_such_text')).toBe(missingKeyMarker('cart_page.no_such_text'));
     expect(missingKeyMarker('a.b')).toMatch(/^⟦[^⟧]+⟧$/);
     expect(en.t('cart_page.no_such_text', { defaultValue: en.t('error.generic') })).toBe(en.t('error.generic'));
-    // A key missing in German only falls back to English (the parity test keeps that from happening).
+    // No fallback language (it would make every German visitor download English too): a key
+    // missing in German only is a marker, and the parity test keeps that from happening.
     expect(createI18n('de-DE').t('common.close')).toBe('Schließen');
   });
 
@@ -115,5 +117,24 @@ describe('translations', () => {
     expect(supportedLocale('fr-FR')).toBe('en-GB');
     expect(supportedLocale('de-DE')).toBe('de-DE');
     expect(createI18n('fr-FR').language).toBe('en-GB');
+  });
+});
+
+describe('loadI18n', () => {
+  it('loads only the language asked for, and another one when the shop switches to it', async () => {
+    const i18n = await loadI18n('de-DE');
+    expect(i18n.language).toBe('de-DE');
+    expect(i18n.t('common.close')).toBe('Schließen');
+    expect(i18n.hasResourceBundle('en-GB', 'translation')).toBe(false);
+    await i18n.changeLanguage('en-GB');
+    expect(i18n.language).toBe('en-GB');
+    expect(i18n.t('common.close')).toBe('Close');
+  });
+
+  it('starts in en-GB for a locale without texts', async () => {
+    const i18n = await loadI18n('fr-FR');
+    expect(i18n.language).toBe('en-GB');
+    expect(i18n.t('common.close')).toBe('Close');
+    expect(i18n.hasResourceBundle('de-DE', 'translation')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import { FAMILY_KEYS, MAX_PERSONS } from '@hostcart/shared-util-fields';
 import type { FieldFamily } from './family-context';
 import { FieldsForm } from './fields-form';

@@ -1,7 +1,7 @@
 import { act, render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import { FieldsForm, type FieldsFormProps } from './fields-form';
 import { fieldDef } from './test-utils';
 import type { FieldValueEntry } from './types';

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import type { Brand } from '@hostcart/shared-data-access-api';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import { createAppStore } from '@hostcart/shared-store';
 
 export function renderWithProviders(ui: ReactElement, { locale = 'en-GB', path = '/categories' } = {}) {

@@ -1,4 +1,4 @@
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import { createCardComponent, type CardComponentOptions } from './card-component';
 
 // The provider's package, mocked: counts its loads and records the Card it made.

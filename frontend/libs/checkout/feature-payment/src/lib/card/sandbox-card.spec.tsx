@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import {
   CARD_NUMBER_MAX,
   CARD_NUMBER_MIN,

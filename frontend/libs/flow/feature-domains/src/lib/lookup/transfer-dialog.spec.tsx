@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@hostcart/shared-i18n';
+import { createI18n } from '@hostcart/shared-i18n/testing';
 import { TransferDialog } from './transfer-dialog';
 
 function renderDialog(onConfirm = jest.fn(), onCancel = jest.fn()) {
