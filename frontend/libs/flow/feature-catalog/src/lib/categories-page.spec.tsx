@@ -34,6 +34,23 @@ describe('CategoriesPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/categories');
   });
 
+  it('focuses the rejected field and checks it again as the visitor corrects it', async () => {
+    installFakeApi({ '/categories': categories });
+    renderFlow('/categories');
+    await screen.findByRole('list', { name: 'Categories' });
+    const field = screen.getByLabelText('Domain name');
+    await userEvent.type(field, 'a');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('alert');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(field, 'b');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?d=ab'));
+  });
+
   it('with a domain search hides the bar and lists only domain-capable categories', async () => {
     const calls = installFakeApi({ '/categories?d=example.de': { categories: [category(1, 'webhosting', 'Webhosting')] } });
     renderFlow('/categories?d=example.de');

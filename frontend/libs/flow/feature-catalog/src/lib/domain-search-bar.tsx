@@ -1,46 +1,50 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@hostcart/shared-routing';
-import { validateDomainSearch } from './domain-search';
+import { validateDomainSearch, type DomainSearchError } from './domain-search';
 
-interface FormValues {
-  domain: string;
-}
-
-/** The search bar above the category tiles; searching opens the domain lookup. */
+/**
+ * The search bar above the category tiles; searching opens the domain lookup.
+ *
+ * A plain form, not react-hook-form: the bar is on the shop's first screen, and one field did not
+ * justify 15 KB of it in the first load (issue 14). It behaves as the react-hook-form version did:
+ * checked on submit (the first invalid submit focuses the field), then again on every change.
+ */
 export function DomainSearchBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inputId = useId();
   const errorId = useId();
   const headingId = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FormValues>({ defaultValues: { domain: '' } });
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<DomainSearchError | undefined>();
 
-  const error = errors.domain?.message ? (JSON.parse(errors.domain.message) as { key: string; params?: Record<string, string> }) : undefined;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const problem = validateDomainSearch(value);
+    setError(problem);
+    if (problem) input.current?.focus();
+    else void navigate(pathTo('domains-lookup', {}, { d: value.trim().toLowerCase() }));
+  };
 
   return (
     <section className="hc-domain-search" aria-labelledby={headingId}>
       <h2 id={headingId} className="hc-domain-search__heading">
         {t('domain_search.heading')}
       </h2>
-      <form
-        role="search"
-        className="hc-domain-search__form"
-        noValidate
-        onSubmit={handleSubmit(({ domain }) => navigate(pathTo('domains-lookup', {}, { d: domain.trim().toLowerCase() })))}
-      >
+      <form role="search" className="hc-domain-search__form" noValidate onSubmit={onSubmit}>
         <label htmlFor={inputId} className="hc-label">
           {t('domain_search.label')}
         </label>
         <div className="hc-domain-search__row">
           <input
+            ref={input}
             id={inputId}
+            name="domain"
             className="hc-input"
             type="text"
             inputMode="url"
@@ -49,12 +53,11 @@ export function DomainSearchBar() {
             placeholder={t('domain_search.placeholder')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            {...register('domain', {
-              validate: (value) => {
-                const problem = validateDomainSearch(value);
-                return problem ? JSON.stringify(problem) : true;
-              },
-            })}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              if (submitted) setError(validateDomainSearch(event.target.value));
+            }}
           />
           <button type="submit" className="hc-button">
             {t('domain_search.submit')}
