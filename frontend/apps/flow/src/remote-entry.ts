@@ -1,8 +1,9 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
 // Importing flow-feature-catalog injects its slice (catalogFlow) into the shell's store, so it is
-// loaded with this module; the other screens keep their state in the cart and the URL and are
-// loaded when their route is entered.
+// loaded with this module (the products screen's own code is fetched by the library when its route
+// is first entered); the other screens keep their state in the cart and the URL and are loaded
+// when their route is entered.
 import { CategoriesPage, ProductsPage } from '@hostcart/flow-feature-catalog';
 import { LoadingState } from '@hostcart/shared-ui';
 

@@ -1,10 +1,9 @@
 import './lib/catalog.css';
 export * from './lib/categories-page';
-export * from './lib/products-page';
-export * from './lib/product-card';
+// Lazy: see products-page-lazy.tsx. Nothing here may import ./lib/products-page or
+// ./lib/order/use-order-product statically, or their libraries are back on the first screen.
+export { ProductsPage } from './lib/products-page-lazy';
 export * from './lib/domain-search';
 export * from './lib/catalog-flow.slice';
 export { AddingItemsGate, useAddingItemsAllowed } from './lib/order/adding-allowed';
 export { needsProductFields } from './lib/order/order-rules';
-export { useOrderProduct } from './lib/order/use-order-product';
-export type { OrderQuery } from './lib/order/use-order-product';
