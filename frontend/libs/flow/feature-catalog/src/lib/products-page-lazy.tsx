@@ -5,7 +5,7 @@ import { useGetCategoriesQuery, useGetProductsQuery } from '@hostcart/shared-dat
 import { LoadingState } from '@hostcart/shared-ui';
 
 // The products screen orders a product, which takes the guided flow's libraries (flow context,
-// next step, field rules: about 10 KB brotli with their requests). The library is loaded with the
+// next step, field rules: about 12 KB brotli with their requests). The library is loaded with the
 // categories screen, the shop's first, so the products screen's code comes in its own chunk when
 // its route is first entered (issue 14, first load).
 const Screen = lazy(() => import('./products-page').then((m) => ({ default: m.ProductsPage })));
