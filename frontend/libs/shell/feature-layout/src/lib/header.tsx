@@ -37,15 +37,17 @@ export function Header({ brand, locale, reloadPage = () => window.location.reloa
           </button>
           {userMenu}
           {showsLocaleSwitcher(brand) && <LocaleSwitcher brand={brand} locale={locale} reloadPage={reloadPage} />}
-          <Link className="hc-cart-link" to="/cart">
-            <span>{t('header.cart')}</span>{' '}
-            {/* The badge is the number alone; screen readers hear it with its noun in the right plural. */}
-            <span className="hc-badge" data-testid="cart-count" aria-hidden="true">
-              {cartCount}
-            </span>
-            <span className="hc-visually-hidden"> {t('header.cart_items', { count: cartCount })}</span>
-          </Link>
         </nav>
+        {/* Beside the navigation, not in it: on a phone the cart stays on the logo's row while help
+            and language move below (layout.css). */}
+        <Link className="hc-cart-link" to="/cart">
+          <span>{t('header.cart')}</span>{' '}
+          {/* The badge is the number alone; screen readers hear it with its noun in the right plural. */}
+          <span className="hc-badge" data-testid="cart-count" aria-hidden="true">
+            {cartCount}
+          </span>
+          <span className="hc-visually-hidden"> {t('header.cart_items', { count: cartCount })}</span>
+        </Link>
       </div>
       <Modal open={helpOpen} title={t('header.help_title')} closeLabel={t('common.close')} onClose={() => dispatch(closeModal())}>
         <p>{t('header.help_intro')}</p>
