@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
-import type { Brand, Cart, LinePrice, LinePromotion, PricedCart, PricedDomain, PricedItem, PricedLine, Product } from '@hostcart/shared-data-access-api';
+import type { Brand, Cart, LinePromotion, PricedCart, PricedDomain, PricedItem, PricedLine, Product } from '@hostcart/shared-data-access-api';
 import { createAppStore } from '@hostcart/shared-store';
-import { catalogProduct as baseProduct, installFetch, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
+import { catalogProduct as baseProduct, installFetch, linePrice, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
 import { CartPage, type CartPageProps } from './cart-page';
 
 export type FakeRequest = SeenRequest;
@@ -47,29 +47,7 @@ export function brand(slug: 'hostwerk' | 'alpenhost'): Brand {
   };
 }
 
-/** A line price as the service would send it; only the figures a test names matter. */
-export function price(display: number, extra: Partial<LinePrice> = {}): LinePrice {
-  return {
-    one_time: false,
-    display_cents: display,
-    show_price: true,
-    monthly_net_cents: display,
-    monthly_gross_cents: display,
-    monthly_display_cents: display,
-    setup_fee_net_cents: 0,
-    setup_fee_gross_cents: 0,
-    setup_fee_display_cents: 0,
-    contract_net_cents: display * 12,
-    contract_gross_cents: display * 12,
-    contract_display_cents: display * 12,
-    minimum_period_cents: display * 12,
-    total_net_cents: display * 12,
-    total_vat_cents: 0,
-    total_gross_cents: display * 12,
-    total_display_cents: display * 12,
-    ...extra,
-  };
-}
+export { linePrice as price };
 
 export function promotion(extra: Partial<LinePromotion> = {}): LinePromotion {
   return {
@@ -98,7 +76,7 @@ export function line(id: number, name: string, extra: Partial<PricedLine> = {}):
     interval_months: 12,
     vat_percent: 19,
     cancelation_period: 90,
-    price: price(100),
+    price: linePrice(100),
     promotion: null,
     hide_in_cart: false,
     non_removable: false,
@@ -108,7 +86,7 @@ export function line(id: number, name: string, extra: Partial<PricedLine> = {}):
 }
 
 export function domain(name: string, extra: Partial<PricedDomain> = {}): PricedDomain {
-  return { name, tld: name.split('.').slice(1).join('.'), inclusive: false, is_transfer: false, vat_percent: 19, price: price(1414), promotion: null, missing_field_ids: [], ...extra };
+  return { name, tld: name.split('.').slice(1).join('.'), inclusive: false, is_transfer: false, vat_percent: 19, price: linePrice(1414), promotion: null, missing_field_ids: [], ...extra };
 }
 
 export function item(rowId: string, product: PricedLine, extra: Partial<PricedItem> = {}): PricedItem {

@@ -2,32 +2,10 @@ import { render, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@hostcart/shared-i18n/testing';
 import type { LinePrice, PricedCart, PricedLine } from '@hostcart/shared-data-access-api';
+import { linePrice as price } from '@hostcart/shared-testing';
 import { CartSummary } from './confirm-summaries';
 
 const nbsp = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
-
-function price(display: number, extra: Partial<LinePrice> = {}): LinePrice {
-  return {
-    one_time: false,
-    display_cents: display,
-    show_price: true,
-    monthly_net_cents: display,
-    monthly_gross_cents: display,
-    monthly_display_cents: display,
-    setup_fee_net_cents: 0,
-    setup_fee_gross_cents: 0,
-    setup_fee_display_cents: 0,
-    contract_net_cents: 0,
-    contract_gross_cents: 0,
-    contract_display_cents: 0,
-    minimum_period_cents: 0,
-    total_net_cents: 0,
-    total_vat_cents: 0,
-    total_gross_cents: 0,
-    total_display_cents: 0,
-    ...extra,
-  };
-}
 
 function line(id: number, name: string, months: number, p: LinePrice): PricedLine {
   return { id, name, maturity_id: id, maturity_months: months, interval_id: 1, interval_months: months, vat_percent: 19, cancelation_period: 90, price: p, promotion: null, hide_in_cart: false, non_removable: false, missing_field_ids: [] };
