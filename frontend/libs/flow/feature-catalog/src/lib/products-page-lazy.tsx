@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetCategoriesQuery, useGetProductsQuery } from '@hostcart/shared-data-access-api';
 import { LoadingState } from '@hostcart/shared-ui';
+import { useCategoryProducts } from './category-products';
 
 // The products screen orders a product, which takes the guided flow's libraries (flow context,
 // next step, field rules: about 12 KB brotli with their requests). The library is loaded with the
@@ -18,12 +17,7 @@ const Screen = lazy(() => import('./products-page').then((m) => ({ default: m.Pr
  */
 function ProductsLoading() {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const [query] = useSearchParams();
-  const d = query.get('d') ?? undefined;
-  const categories = useGetCategoriesQuery(d ? { d } : undefined);
-  const products = useGetProductsQuery({ category: slug, d });
-  const categoryName = categories.data?.find((c) => c.slug === slug)?.name ?? products.data?.[0]?.category_name ?? '';
+  const { categoryName } = useCategoryProducts();
   return (
     <section className="hc-page">
       <h1>{categoryName || t('titles.products')}</h1>

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey, useGetCategoriesQuery, useGetCurrentBrandQuery, useGetProductsQuery, type Product } from '@hostcart/shared-data-access-api';
+import { errorMessageKey, useGetCurrentBrandQuery, type Product } from '@hostcart/shared-data-access-api';
 import { FALLBACK_PATH, pathTo } from '@hostcart/shared-routing';
 import { notify, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { track, viewItemList } from '@hostcart/shared-util-analytics';
 import { displayedFromPrice, displaysPricesWithVat } from '@hostcart/shared-util-pricing';
+import { useCategoryProducts } from './category-products';
 import { AddingItemsGate } from './order/adding-allowed';
 import { useOrderProduct, type OrderQuery } from './order/use-order-product';
 import { ProductCard } from './product-card';
@@ -27,12 +28,11 @@ export function ProductsPage() {
 
 function ProductsList() {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const [query] = useSearchParams();
+  const { slug, query, d, products, categoryName, productsQuery } = useCategoryProducts();
+  const { data, error, isLoading, isFetching, refetch } = productsQuery;
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const d = query.get('d') ?? undefined;
   const chooseProduct = query.get('chooseProduct');
   const orderQuery: OrderQuery = {
     tid: query.get('tid') ?? undefined,
@@ -43,10 +43,6 @@ function ProductsList() {
   };
 
   const brand = useGetCurrentBrandQuery();
-  const categories = useGetCategoriesQuery(d ? { d } : undefined);
-  const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery({ category: slug, d });
-  const products = useMemo(() => (data ?? []).filter((p) => !p.is_hidden && p.is_active).sort((a, b) => a.order - b.order), [data]);
-  const categoryName = categories.data?.find((c) => c.slug === slug)?.name ?? products[0]?.category_name ?? '';
   const withVat = displaysPricesWithVat(brand.data?.properties);
   const { order, pendingId } = useOrderProduct(orderQuery);
   const forwarded = useRef(false);
