@@ -37,21 +37,3 @@ export function withSharedSingletons(config: ModuleFederationConfig): ModuleFede
     additionalShared: singletons.map((name) => [name, singleton(name)] as [string, SharedLibraryConfig]),
   };
 }
-
-/**
- * Options of the module federation plugin itself (NxModuleFederationPlugin's override).
- * - loaded-first: a shared module is taken from whoever provided it first (the shell), so starting
- *   the shell does not fetch every registered remote's entry to compare versions
- *   ('version-first', the default, would load flow, checkout and agent on the first screen).
- * - The federation runtime's core is bundled once, in the shell, and the remotes use it
- *   (externalRuntime), instead of a copy in each remoteEntry.js.
- */
-export function federationOptions(role: 'host' | 'remote') {
-  return {
-    dts: false,
-    shareStrategy: 'loaded-first' as const,
-    // The shell registers remotes by their remoteEntry.js (frontend/tools/assemble-dist.mjs), so
-    // its runtime needs no code for reading mf-manifest.json snapshots.
-    experiments: role === 'host' ? { provideExternalRuntime: true, optimization: { disableSnapshot: true } } : { externalRuntime: true },
-  };
-}

@@ -1,7 +1,7 @@
 // Puts the separately built apps into the one directory the gateway serves:
 //   dist/frontend/shell/                      the shell (index.html and its assets)
 //   dist/frontend/shell/remotes/<name>/       each remote
-//   dist/frontend/shell/module-federation.manifest.json   remote name -> its mf-manifest.json
+//   dist/frontend/shell/module-federation.manifest.json   remote name -> its remoteEntry.js
 // Each remote stays a separate deployable: replacing one folder (and its manifest entry) updates
 // it without rebuilding the shell.
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,8 +31,7 @@ for (const name of REMOTES) {
   const dir = requireBuilt(name);
   // The standalone page of a remote is not part of the shop.
   cpSync(dir, join(out, 'remotes', name), { recursive: true, filter: (src) => !src.endsWith('index.html') });
-  // The entry script itself, not its mf-manifest.json: one request less on the first screen, and
-  // the shell's runtime is built without the code that reads manifests (disableSnapshot).
+  // The container's entry script (frontend/apps/shell/src/remotes.ts loads it).
   manifest[name] = `/remotes/${name}/remoteEntry.js`;
 }
 writeFileSync(join(out, 'module-federation.manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -62,3 +62,29 @@ func TestFrontendNotBuilt(t *testing.T) {
 		t.Fatalf("API without frontend: %d", rec.Code)
 	}
 }
+
+// Scripts and styles carry only the headers that act on them; pages and images keep the document
+// headers (an SVG opened on its own is a document).
+func TestFrontendSubresourceHeaders(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	documentHeaders := []string{"Content-Security-Policy", "X-Frame-Options", "Referrer-Policy"}
+	for _, target := range []string{"/main.3f2a1b9c7d6e5f40.js", "/flow/remoteEntry.js"} {
+		rec := e.do(t, request{target: target})
+		if rec.Code != http.StatusOK || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+			t.Fatalf("%s: %d, nosniff %q", target, rec.Code, rec.Header().Get("X-Content-Type-Options"))
+		}
+		for _, name := range documentHeaders {
+			if v := rec.Header().Get(name); v != "" {
+				t.Errorf("%s: %s %q on a script", target, name, v)
+			}
+		}
+	}
+	for _, target := range []string{"/", "/cart", "/assets/logo.svg"} {
+		rec := e.do(t, request{target: target})
+		for _, name := range documentHeaders {
+			if rec.Header().Get(name) == "" {
+				t.Errorf("%s: no %s", target, name)
+			}
+		}
+	}
+}

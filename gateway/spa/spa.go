@@ -77,9 +77,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, files fs.FS, name string) {
-	w.Header().Set("Cache-Control", CacheControl(name))
+	cache := CacheControl(name)
+	w.Header().Set("Cache-Control", cache)
 	if name != indexFile {
-		h.serveAsset(w, r, files, name)
+		if subresource[strings.ToLower(path.Ext(name))] {
+			dropDocumentHeaders(w.Header())
+		}
+		h.serveAsset(w, r, files, name, cache == immutable)
 		return
 	}
 	// Not ServeFileFS: it redirects requests for /index.html, but deep links need the page itself.
@@ -102,7 +106,7 @@ var precompressed = []struct{ encoding, suffix string }{{"br", ".br"}, {"gzip", 
 
 // serveAsset answers the precompressed sibling the browser accepts, else the file itself. Range
 // requests get the plain file: a byte range of a compressed body is not what they asked for.
-func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, files fs.FS, name string) {
+func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, files fs.FS, name string, hashed bool) {
 	w.Header().Add("Vary", "Accept-Encoding")
 	if r.Header.Get("Range") == "" {
 		for _, p := range precompressed {
@@ -123,11 +127,30 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, files fs.FS
 				w.Header().Set("Content-Type", ctype)
 			}
 			w.Header().Set("Content-Encoding", p.encoding)
-			http.ServeContent(w, r, name, info.ModTime(), rs)
+			modified := info.ModTime()
+			if hashed {
+				// A hashed name is never revalidated (immutable), so Last-Modified would only be
+				// bytes on every response of the first load.
+				modified = time.Time{}
+			}
+			http.ServeContent(w, r, name, modified, rs)
 			return
 		}
 	}
 	http.ServeFileFS(w, r, files, name)
+}
+
+// subresource are the files a page loads as scripts, styles and fonts. The headers that only
+// govern a document (a policy for what it may load, framing, the referrer it sends) have no effect
+// on them and cost about 300 bytes per file over HTTP/1.1, a tenth of the first load's 33 files'
+// share of the budget. nosniff stays: it is what makes browsers refuse a script served with the
+// wrong type. Images are not among them: an SVG opened on its own is a document.
+var subresource = map[string]bool{".js": true, ".mjs": true, ".css": true, ".woff": true, ".woff2": true}
+
+func dropDocumentHeaders(h http.Header) {
+	for _, name := range []string{"Content-Security-Policy", "X-Frame-Options", "Referrer-Policy"} {
+		h.Del(name)
+	}
 }
 
 // accepts reports whether an Accept-Encoding header allows encoding (a q=0 entry refuses it).
@@ -167,6 +190,8 @@ func isFile(files fs.FS, name string) bool {
 // 123.a1b2c3d4e5f6.css: their content never changes under the same name.
 var hashedName = regexp.MustCompile(`[.-][0-9a-f]{8,}\.[a-z0-9]+$`)
 
+const immutable = "public, max-age=31536000, immutable"
+
 // CacheControl returns the caching policy of a served file. Entry points (index.html, module
 // federation manifests and remote entries) must be revalidated on every load so a deployment takes
 // effect at once; hashed assets can be cached for a year.
@@ -176,7 +201,7 @@ func CacheControl(name string) string {
 	case base == indexFile, base == "mf-manifest.json", strings.HasSuffix(base, ".manifest.json"):
 		return "no-cache"
 	case hashedName.MatchString(base):
-		return "public, max-age=31536000, immutable"
+		return immutable
 	default:
 		return "no-cache"
 	}

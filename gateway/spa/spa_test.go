@@ -133,3 +133,27 @@ func TestPrecompressedAssets(t *testing.T) {
 		}
 	}
 }
+
+// A hashed asset is never revalidated, so it is served without Last-Modified; an entry point that
+// is revalidated keeps it.
+func TestLastModifiedOnlyWhereRevalidated(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"main.0123abcd.js": "js", "main.0123abcd.js.br": "br", "remoteEntry.js": "entry", "remoteEntry.js.br": "entry br"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for target, want := range map[string]bool{"/main.0123abcd.js": false, "/remoteEntry.js": true} {
+		req := httptest.NewRequest(http.MethodGet, target, nil)
+		req.Header.Set("Accept-Encoding", "br")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Header().Get("Content-Encoding") != "br" || (rec.Header().Get("Last-Modified") != "") != want {
+			t.Errorf("%s: %v, want Last-Modified %v", target, rec.Header(), want)
+		}
+	}
+}

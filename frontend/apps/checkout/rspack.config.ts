@@ -1,10 +1,10 @@
 import { NxAppRspackPlugin } from '@nx/rspack/app-plugin.js';
 import { NxReactRspackPlugin } from '@nx/rspack/react-plugin.js';
-import { NxModuleFederationPlugin, NxModuleFederationDevServerPlugin } from '@nx/module-federation/rspack';
+import { NxModuleFederationDevServerPlugin } from '@nx/module-federation/rspack';
 import { join } from 'path';
 
 import config from './module-federation.config';
-import { federationOptions } from '../../module-federation.shared';
+import { FederationPlugin } from '../../tools/federation';
 import { ModernSyntaxPlugin } from '../../tools/modern-syntax';
 
 const production = process.env['NODE_ENV'] === 'production';
@@ -35,7 +35,7 @@ export default {
     }),
     new NxReactRspackPlugin({ svgr: false }),
     new ModernSyntaxPlugin(),
-    new NxModuleFederationPlugin({ config }, federationOptions('remote')),
+    new FederationPlugin(config),
     new NxModuleFederationDevServerPlugin({ config }),
   ],
 };

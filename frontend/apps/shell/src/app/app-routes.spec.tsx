@@ -7,7 +7,7 @@ import { createI18n } from '@hostcart/shared-i18n/testing';
 import { createAppStore, notify, selectNotifications } from '@hostcart/shared-store';
 import { AppRoutes } from './app-routes';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
+jest.mock('../remotes', () => ({
   loadRemote: jest.fn(async (id: string) =>
     id === 'flow/Routes'
       ? { screens: { categories: () => <h1>Categories screen</h1> } }

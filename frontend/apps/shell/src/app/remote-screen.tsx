@@ -1,5 +1,5 @@
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote } from '../remotes';
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState, NotAvailablePage } from '@hostcart/shared-ui';
 import { reportError } from '@hostcart/shared-util-reporting';
