@@ -1,6 +1,6 @@
 // The panel sign-in's calls (docs/api.md "Customer routes"): the authorization URL carrying the
 // panel's data, the login with the oauth data, and the logout answering where the panel is.
-import { api, customerApi, type LoginResponse, type SessionCustomer } from '@hostcart/shared-data-access-api';
+import { api, rememberSessionCustomer, type LoginResponse, type SessionCustomer } from '@hostcart/shared-data-access-api';
 import type { OAuthData } from './panel-storage';
 
 export interface PanelLoginRequest {
@@ -23,7 +23,7 @@ async function storeCustomer(
 ) {
   try {
     const { data } = await queryFulfilled;
-    dispatch(customerApi.util.upsertQueryData('getSessionCustomer', undefined, { customer: data.customer, notices: [] }));
+    dispatch(rememberSessionCustomer(data.customer));
   } catch {
     // A refused call changed nothing.
   }

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetCountriesQuery, useGetZipCodesQuery, useSaveAddressMutation, type Address, type Country } from '@hostcart/shared-data-access-api';
+import { rememberSessionCustomer, useGetCountriesQuery, useGetZipCodesQuery, useSaveAddressMutation, type Address, type Country } from '@hostcart/shared-data-access-api';
+import { useAppDispatch } from '@hostcart/shared-store';
 import { pathTo } from '@hostcart/shared-routing';
 import { checkoutPageView, track } from '@hostcart/shared-util-analytics';
 import { CustomerGuard } from './customer-guard';
@@ -66,6 +67,7 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
   const [save, saving] = useSaveAddressMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const { showNotices } = useCustomerNotices();
+  const dispatch = useAppDispatch();
   const zipListId = useId();
 
   // GA4: the address page was shown (spec §4a), once per visit of the screen.
@@ -134,6 +136,8 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
     };
     try {
       const answer = await save(body).unwrap();
+      // The next screen's guard must read the saved customer (see rememberSessionCustomer).
+      await dispatch(rememberSessionCustomer(answer.customer));
       showNotices(answer.notices);
       navigate(returnToConfirm ? pathTo('confirm') : pathTo('payment'));
     } catch (e) {

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { GROUP_COMPANY, GROUP_PRIVATE, useSaveBasicInfoMutation, type BasicInfo } from '@hostcart/shared-data-access-api';
+import { GROUP_COMPANY, GROUP_PRIVATE, rememberSessionCustomer, useSaveBasicInfoMutation, type BasicInfo } from '@hostcart/shared-data-access-api';
+import { useAppDispatch } from '@hostcart/shared-store';
 import { pathTo } from '@hostcart/shared-routing';
 import { CustomerGuard } from './customer-guard';
 import { FormField } from '@hostcart/shared-ui';
@@ -54,6 +55,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
   const [save, saving] = useSaveBasicInfoMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const { showNotices } = useCustomerNotices();
+  const dispatch = useAppDispatch();
 
   const {
     register,
@@ -92,6 +94,8 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
     };
     try {
       const answer = await save(body).unwrap();
+      // The next screen's guard must read the saved customer (see rememberSessionCustomer).
+      await dispatch(rememberSessionCustomer(answer.customer));
       showNotices(answer.notices);
       navigate(returnToConfirm ? pathTo('confirm') : pathTo('address'));
     } catch (e) {

@@ -4,7 +4,7 @@ import type { SeenRequest } from '@hostcart/shared-testing';
 import { brand, customer, installCustomerApi, json, privatePerson, renderCustomer, shownLocation, type FakeState } from './test-utils';
 
 /** Sets an input's value at once (long values typed key by key would only slow the test down). */
-const set = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const set = (label: RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const errorOf = (label: RegExp) => {
   const id = screen.getByLabelText(label).getAttribute('aria-describedby');
   return id ? document.getElementById(id)?.textContent : undefined;

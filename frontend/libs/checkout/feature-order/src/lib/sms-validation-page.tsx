@@ -73,11 +73,15 @@ function SmsScreen({ orderId, askPhone }: { orderId: string; askPhone: boolean }
     setChars((prev) => prev.map((x, j) => (j === i ? c : x)));
   }
 
-  function onInput(i: number, value: string) {
+  function onInput(i: number, box: HTMLInputElement) {
+    const value = box.value;
     // The last typed allowed character counts; anything else is dropped.
     const allowed = [...value].filter(isSmsCharacter);
     if (allowed.length === 0) {
       if (value === '') setAt(i, '');
+      // The box shows what it held: a refused character changes no state, so no render would
+      // put the value back.
+      else box.value = chars[i];
       return;
     }
     if (allowed.length >= SMS_CODE_LENGTH) {
@@ -201,7 +205,7 @@ function SmsScreen({ orderId, askPhone }: { orderId: string; askPhone: boolean }
                 spellCheck={false}
                 aria-label={t('sms_validation.box', { number: i + 1, total: SMS_CODE_LENGTH })}
                 aria-invalid={errors?.smsCode.length ? true : undefined}
-                onChange={(e) => onInput(i, e.target.value)}
+                onChange={(e) => onInput(i, e.target)}
                 onKeyDown={(e) => onKeyDown(i, e)}
                 onPaste={onPaste}
                 onFocus={(e) => e.target.select()}

@@ -43,29 +43,30 @@ describe('PromotedAddonsPage', () => {
   });
 
   it('asks for the fields of an addon first; add to cart is disabled until they are valid', async () => {
+    const shop = installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/promoted-addons?id=row1&addonId=2012');
+    fireEvent.click(within(await screen.findByRole('article', { name: 'SSL pro' })).getByRole('button', { name: 'Select' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Details for SSL pro' })).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Add to cart' });
+    expect(save).toBeDisabled();
+    // The fake clock runs the field check's delay (500 ms).
     jest.useFakeTimers();
     try {
-      const shop = installFakeShop(shopCatalog(), [hostItem()]);
-      renderScreen('/promoted-addons?id=row1&addonId=2012');
-      fireEvent.click(within(await screen.findByRole('article', { name: 'SSL pro' })).getByRole('button', { name: 'Select' }));
-      expect(await screen.findByRole('heading', { level: 1, name: 'Details for SSL pro' })).toBeInTheDocument();
-      const save = screen.getByRole('button', { name: 'Add to cart' });
-      expect(save).toBeDisabled();
-      fireEvent.change(screen.getByLabelText(/Common name/), { target: { value: ' shop.example.de ' } });
+      fireEvent.input(screen.getByLabelText(/Common name/), { target: { value: ' shop.example.de ' } });
       await act(async () => {
-        jest.advanceTimersByTime(600);
+        await jest.advanceTimersByTimeAsync(600);
       });
-      expect(save).toBeEnabled();
-      fireEvent.click(save);
-      await screen.findByRole('article', { name: 'SSL pro' });
-      const posts = shop.mutations().filter((c) => c.path.endsWith('/addons'));
-      expect(posts).toEqual([
-        { method: 'POST', path: '/session/cart/items/row1/addons', body: { addon_id: 2012, maturity_id: 20122, interval_id: 201202, additional_fields: [{ field_id: 501, value: 'shop.example.de' }] } },
-      ]);
-      expect(shop.calls.some((c) => c.path === '/additional-fields/validate')).toBe(true);
     } finally {
       jest.useRealTimers();
     }
+    expect(save).toBeEnabled();
+    fireEvent.click(save);
+    await screen.findByRole('article', { name: 'SSL pro' });
+    const posts = shop.mutations().filter((c) => c.path.endsWith('/addons'));
+    expect(posts).toEqual([
+      { method: 'POST', path: '/session/cart/items/row1/addons', body: { addon_id: 2012, maturity_id: 20122, interval_id: 201202, additional_fields: [{ field_id: 501, value: 'shop.example.de' }] } },
+    ]);
+    expect(shop.calls.some((c) => c.path === '/additional-fields/validate')).toBe(true);
   });
 
   it('cancel on the fields stage adds nothing', async () => {

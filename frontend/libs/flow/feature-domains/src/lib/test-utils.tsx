@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -91,11 +91,16 @@ export function installIntersectionObserver() {
   }
   (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = FakeObserver;
   return {
-    /** Scrolls el into view. */
-    show(el: Element) {
+    /**
+     * Scrolls el into view, once the screen observes it: effects run after the browser painted,
+     * so the observer may be attached a moment after the element appeared.
+     */
+    async show(el: Element) {
+      await waitFor(() => {
+        if (!observed.has(el)) throw new Error('element is not observed');
+      });
       const cb = observed.get(el);
-      if (!cb) throw new Error('element is not observed');
-      act(() => cb([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry]));
+      act(() => cb?.([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry]));
     },
     isObserved: (el: Element) => observed.has(el),
     uninstall() {

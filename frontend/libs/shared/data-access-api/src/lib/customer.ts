@@ -32,6 +32,16 @@ export interface LoginResponse {
 export const GROUP_COMPANY = 0;
 export const GROUP_PRIVATE = 1;
 
+/**
+ * Puts a saved customer into the cached GET /session/customer answer. A customer screen dispatches
+ * and awaits it before it navigates on, so the next screen's guard reads the saved customer, not
+ * the one from before (the address screen sends a visitor without basic info back). The
+ * mutation's own onQueryStarted stores it too, but without anyone waiting for it.
+ */
+export function rememberSessionCustomer(customer: SessionCustomer) {
+  return customerApi.util.upsertQueryData('getSessionCustomer', undefined, { customer, notices: [] });
+}
+
 /** Puts a route's answer into the cached session customer as soon as it arrives. */
 async function storeAnswer(
   _arg: unknown,
@@ -41,7 +51,7 @@ async function storeAnswer(
     const { data } = await queryFulfilled;
     // The caller shows the route's own notices; the cache keeps only those a GET answered, so a
     // screen showing the cached customer's notices does not repeat a save's.
-    dispatch(customerApi.util.upsertQueryData('getSessionCustomer', undefined, { customer: data.customer, notices: [] }));
+    dispatch(rememberSessionCustomer(data.customer));
   } catch {
     // A refused form changed nothing: the cached customer stays right.
   }

@@ -66,12 +66,14 @@ describe('PeriodModal', () => {
       });
       await waitFor(() => expect(shop.mutations()).toHaveLength(1));
       expect(shop.mutations()[0]).toEqual({ method: 'PUT', path: '/session/cart/items/row1/addons/2031/period', body: { maturity_id: 311, interval_id: 0 } });
+      // Async advances let the save's answer arrive between timers (a renderer may schedule its
+      // work on timers too); the modal stays open 150 ms after it, give or take a frame.
       await act(async () => {
-        jest.advanceTimersByTime(MODAL_CLOSE_DELAY_MS - 10);
+        await jest.advanceTimersByTimeAsync(MODAL_CLOSE_DELAY_MS - 10);
       });
       expect(onClose).not.toHaveBeenCalled();
       await act(async () => {
-        jest.advanceTimersByTime(20);
+        await jest.advanceTimersByTimeAsync(50);
       });
       expect(onClose).toHaveBeenCalled();
     } finally {

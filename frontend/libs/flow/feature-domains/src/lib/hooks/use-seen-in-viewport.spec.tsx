@@ -14,13 +14,13 @@ function Probe() {
 }
 
 describe('useSeenInViewport', () => {
-  it('turns true once the element intersects, and stays true', () => {
+  it('turns true once the element intersects, and stays true', async () => {
     const io = installIntersectionObserver();
     try {
       render(<Probe />);
       const el = screen.getByTestId('probe');
       expect(el.textContent).toBe('waiting');
-      io.show(el);
+      await io.show(el);
       expect(el.textContent).toBe('seen');
       expect(io.isObserved(el)).toBe(false);
     } finally {

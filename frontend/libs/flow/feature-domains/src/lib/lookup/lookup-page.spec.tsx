@@ -102,12 +102,12 @@ describe('domain lookup', () => {
     expect(popularSection.getAttribute('data-state')).toBe('idle');
     expect(availabilityCalls(calls)).toEqual([]);
 
-    io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
+    await io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
     expect(await within(popularSection).findByText(`${muellerAscii}.de`)).toBeTruthy();
     expect(availabilityCalls(calls)).toEqual([['de', 'com', 'net', 'org', 'eu'].map((t) => `${muellerAscii}.${t}`)]);
     // Registry calls stay out of the loading counter (spec §4).
     expect(selectRunningRequests(store.getState())).toBe(0);
-    expect(screen.getByTestId('domain-live-region').textContent).toBe('Popular endings: 5 results');
+    await waitFor(() => expect(screen.getByTestId('domain-live-region').textContent).toBe('Popular endings: 5 results'));
 
     await user.click(within(popularSection).getByRole('button', { name: 'Check more endings in Popular endings (2 left)' }));
     await waitFor(() => expect(availabilityCalls(calls)).toHaveLength(2));
@@ -120,7 +120,7 @@ describe('domain lookup', () => {
     // The country group: only IDN-capable endings for a name with umlauts, once in view.
     const countrySection = groupSection('Country endings');
     expect(countrySection.getAttribute('data-state')).toBe('idle');
-    io.show(within(countrySection).getByRole('heading', { name: 'Country endings' }));
+    await io.show(within(countrySection).getByRole('heading', { name: 'Country endings' }));
     await waitFor(() => expect(availabilityCalls(calls)).toHaveLength(3));
     expect(availabilityCalls(calls)[2]).toEqual([`${muellerAscii}.at`, `${muellerAscii}.ch`]);
   });
@@ -173,7 +173,7 @@ describe('domain lookup', () => {
 
     // Suggestions leave out the exact name, which has its own section.
     const suggestions = screen.getByRole('region', { name: 'Our suggestions' });
-    io.show(within(suggestions).getByRole('heading', { name: 'Our suggestions' }));
+    await io.show(within(suggestions).getByRole('heading', { name: 'Our suggestions' }));
     expect(await within(suggestions).findByText('example-online.de')).toBeTruthy();
     expect(within(suggestions).queryByText('example.de')).toBeNull();
 
@@ -186,7 +186,7 @@ describe('domain lookup', () => {
     renderDomains('/domains/lookup?d=example.de');
     const exact = await screen.findByRole('region', { name: 'Your desired domain' });
     const suggestions = screen.getByRole('region', { name: 'Our suggestions' });
-    io.show(within(suggestions).getByRole('heading', { name: 'Our suggestions' }));
+    await io.show(within(suggestions).getByRole('heading', { name: 'Our suggestions' }));
     const first = await within(exact).findByRole('button', { name: 'Select example.de' });
     const second = await within(suggestions).findByRole('button', { name: 'Select example-online.de' });
     // Both clicks before any answer.
@@ -238,7 +238,7 @@ describe('domain lookup', () => {
     });
     renderDomains('/domains/lookup?d=example.de');
     const popularSection = await screen.findByRole('region', { name: 'Popular endings' });
-    io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
+    await io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
     expect((await within(popularSection).findByRole('alert')).textContent).toContain('Too many domain checks. Please try again in 7 seconds.');
     refuse = false;
     await user.click(within(popularSection).getByRole('button', { name: 'Try again' }));
@@ -250,7 +250,7 @@ describe('domain lookup', () => {
     renderDomains('/domains/lookup?d=example&id=rowm');
     expect(await screen.findByText('Domains for Webhosting M')).toBeTruthy();
     const popularSection = await screen.findByRole('region', { name: 'Popular endings' });
-    io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
+    await io.show(within(popularSection).getByRole('heading', { name: 'Popular endings' }));
     await within(popularSection).findByText('example.de');
     const rowOf = (name: string) => within(popularSection).getByText(name).closest('li') as HTMLElement;
     expect(within(rowOf('example.de')).getByText('Included')).toBeTruthy();
