@@ -50,8 +50,12 @@ export class FederationPlugin {
     const { sharedLibraries, sharedDependencies } = getModuleFederationConfig(this.config);
     // Nx marks react, react-dom and the router eager, which puts a copy of them into every
     // remoteEntry.js. Every app starts behind an asynchronous import (main.ts -> bootstrap), so
-    // nothing needs to be eager.
-    const shared = Object.fromEntries(Object.entries(sharedDependencies ?? {}).map(([name, config]) => [name, { ...config, eager: false }]));
+    // nothing needs to be eager. No version checks between containers: every app is built from
+    // the one package-lock.json, and 'react' is Preact's compat module in a build
+    // (tools/react-runtime.ts), whose package version no library's React range would accept.
+    const shared = Object.fromEntries(
+      Object.entries(sharedDependencies ?? {}).map(([name, config]) => [name, { ...config, eager: false, requiredVersion: false, strictVersion: false }]),
+    );
     new container.ModuleFederationPluginV1({
       name: this.config.name,
       filename: 'remoteEntry.js',

@@ -5,6 +5,7 @@ import { join } from 'path';
 
 import config from './module-federation.config';
 import { FederationPlugin } from '../../tools/federation';
+import { ReactRuntimePlugin } from '../../tools/react-runtime';
 import { ModernSyntaxPlugin } from '../../tools/modern-syntax';
 
 const production = process.env['NODE_ENV'] === 'production';
@@ -35,6 +36,7 @@ export default {
     }),
     new NxReactRspackPlugin({ svgr: false }),
     new ModernSyntaxPlugin(),
+    new ReactRuntimePlugin(),
     new FederationPlugin(config),
     new NxModuleFederationDevServerPlugin({ config }),
   ],

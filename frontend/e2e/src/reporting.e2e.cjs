@@ -82,7 +82,7 @@ it('reports a screen that throws, an uncaught error and a failed call, with the 
   await page.goto(`${origin}/categories`);
   // The screen's error boundary shows the unexpected-error message instead of a blank page.
   await page.getByRole('button', { name: 'Erneut versuchen' }).waitFor();
-  const screenError = await until((e) => e.exception && e.tags?.route === '/categories' && e.extra?.componentStack, 'the screen error');
+  const screenError = await until((e) => e.exception && e.tags?.route === '/categories' && e.extra?.screen === 'flow/categories', 'the screen error');
   expect(screenError.release).toBe(RELEASE);
   expect(screenError.environment).toBe('local');
 

@@ -57,7 +57,7 @@ export function RemoteScreen({ remote, routeId }: { remote: string; routeId: str
   }
   const Screen = mod.screens[routeId] ?? NotAvailablePage;
   return (
-    <ScreenErrorBoundary key={routeId}>
+    <ScreenErrorBoundary key={routeId} screen={`${remote}/${routeId}`}>
       <Screen />
     </ScreenErrorBoundary>
   );
@@ -83,14 +83,14 @@ export function RemoteWidget({ remote, id }: { remote: string; id: string }) {
   const Widget = mod?.widgets?.[id];
   if (!Widget) return null;
   return (
-    <ScreenErrorBoundary key={id} quiet>
+    <ScreenErrorBoundary key={id} screen={`${remote}/${id}`} quiet>
       <Widget />
     </ScreenErrorBoundary>
   );
 }
 
 /** A screen that throws while rendering shows the unexpected-error message instead of a blank page. */
-class ScreenErrorBoundary extends Component<{ children: ReactNode; quiet?: boolean }, { error: boolean }> {
+class ScreenErrorBoundary extends Component<{ children: ReactNode; screen: string; quiet?: boolean }, { error: boolean }> {
   override state = { error: false };
 
   static getDerivedStateFromError() {
@@ -98,7 +98,9 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode; quiet?: boole
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    reportError(error, { componentStack: info.componentStack ?? '' });
+    // The screen names where it broke: a component stack comes only from React's own runtime
+    // (Preact's production build has none, frontend/tools/react-runtime.ts).
+    reportError(error, { screen: this.props.screen, componentStack: info?.componentStack ?? '' });
   }
 
   override render() {

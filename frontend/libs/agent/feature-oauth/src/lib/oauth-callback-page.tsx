@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useLoginMutation, syncCustomerNumber } from '@hostcart/shared-data-access-api';
+import { rememberSessionCustomer, useLoginMutation, syncCustomerNumber } from '@hostcart/shared-data-access-api';
+import { useAppDispatch } from '@hostcart/shared-store';
 import { pathTo } from '@hostcart/shared-routing';
 import { LoadingState } from '@hostcart/shared-ui';
 import { decodeOAuthData, storePanelSignIn } from './panel-storage';
@@ -26,6 +27,7 @@ export interface OAuthCallbackPageProps {
 export function OAuthCallbackPage({ redirect = (url) => window.location.assign(url) }: OAuthCallbackPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const [login] = useLoginMutation();
   const [panelLogin] = usePanelLoginMutation();
@@ -55,9 +57,11 @@ export function OAuthCallbackPage({ redirect = (url) => window.location.assign(u
       const oauthData = data ?? { order_type: '', use_cp_2: false, webhosting_id: '', category_slug: '', external_product_id: '' };
       panelLogin({ authorization_code: code, state, use_cp_2: oauthData.use_cp_2, clear_cart: true, oauth_data: oauthData })
         .unwrap()
-        .then((answer) => {
+        .then(async (answer) => {
           syncCustomerNumber(answer.customer.customer_no);
           storePanelSignIn(oauthData, answer.external_product_id || oauthData.external_product_id);
+          // The ready view reads the signed-in customer from the cache (see rememberSessionCustomer).
+          await dispatch(rememberSessionCustomer(answer.customer));
           navigate(pathTo('oauth-ready'), { replace: true });
         })
         .catch(() => setFailed(true));
@@ -65,16 +69,17 @@ export function OAuthCallbackPage({ redirect = (url) => window.location.assign(u
     }
     login({ authorization_code: code, state, clear_cart: false })
       .unwrap()
-      .then((answer) => {
+      .then(async (answer) => {
         syncCustomerNumber(answer.customer.customer_no);
         if (window.opener) {
           window.close();
           return;
         }
+        await dispatch(rememberSessionCustomer(answer.customer));
         navigate(answer.customer.customer_no ? pathTo('postfill') : pathTo('categories'), { replace: true });
       })
       .catch(() => setFailed(true));
-  }, [login, panelLogin, authorizationUrl, navigate, params, redirect]);
+  }, [login, panelLogin, authorizationUrl, navigate, dispatch, params, redirect]);
 
   if (!failed) {
     return (
