@@ -1,6 +1,6 @@
 // The panel sign-in's calls (docs/api.md "Customer routes"): the authorization URL carrying the
 // panel's data, the login with the oauth data, and the logout answering where the panel is.
-import { api, rememberSessionCustomer, type LoginResponse, type SessionCustomer } from '@hostcart/shared-data-access-api';
+import { api, storeCustomerAnswer, type LoginResponse, type SessionCustomer } from '@hostcart/shared-data-access-api';
 import type { OAuthData } from './panel-storage';
 
 export interface PanelLoginRequest {
@@ -17,18 +17,6 @@ export interface PanelLogoutResponse {
   panel_url: string;
 }
 
-async function storeCustomer(
-  _arg: unknown,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: { customer: SessionCustomer } }> },
-) {
-  try {
-    const { data } = await queryFulfilled;
-    dispatch(rememberSessionCustomer(data.customer));
-  } catch {
-    // A refused call changed nothing.
-  }
-}
-
 export const panelApi = api.injectEndpoints({
   endpoints: (build) => ({
     panelAuthorizationUrl: build.mutation<{ url: string }, { data: string; useCp2: boolean }>({
@@ -37,12 +25,12 @@ export const panelApi = api.injectEndpoints({
     }),
     panelLogin: build.mutation<LoginResponse, PanelLoginRequest>({
       query: (body) => ({ url: '/customer/login', method: 'POST', body }),
-      onQueryStarted: storeCustomer,
+      onQueryStarted: storeCustomerAnswer,
       invalidatesTags: ['Cart', 'Vat', 'Payment'],
     }),
     panelLogout: build.mutation<PanelLogoutResponse, void>({
       query: () => ({ url: '/customer/logout', method: 'POST' }),
-      onQueryStarted: storeCustomer,
+      onQueryStarted: storeCustomerAnswer,
     }),
   }),
 });

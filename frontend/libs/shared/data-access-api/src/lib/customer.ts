@@ -42,8 +42,12 @@ export function rememberSessionCustomer(customer: SessionCustomer) {
   return customerApi.util.upsertQueryData('getSessionCustomer', undefined, { customer, notices: [] });
 }
 
-/** Puts a route's answer into the cached session customer as soon as it arrives. */
-async function storeAnswer(
+/**
+ * Puts a route's answer into the cached session customer as soon as it arrives: the
+ * onQueryStarted of every mutation that answers the session's customer (here and the panel's
+ * sign-in in agent/feature-oauth).
+ */
+export async function storeCustomerAnswer(
   _arg: unknown,
   { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: { customer: SessionCustomer; notices?: CustomerNotice[] } }> },
 ) {
@@ -82,12 +86,12 @@ export const customerApi = api.injectEndpoints({
       // The answer is the stored customer: the next screen must not see the one from before
       // (the address screen sends a visitor without basic info back). VAT and prices may follow
       // the customer (spec §4 "Basic info Forward").
-      onQueryStarted: storeAnswer,
+      onQueryStarted: storeCustomerAnswer,
       invalidatesTags: ['Cart', 'Vat'],
     }),
     saveAddress: build.mutation<CustomerResponse, Address>({
       query: (body) => ({ url: '/session/address-info', method: 'PUT', body }),
-      onQueryStarted: storeAnswer,
+      onQueryStarted: storeCustomerAnswer,
       invalidatesTags: ['Cart', 'Vat'],
     }),
     getAuthorizationUrl: build.mutation<{ url: string }, void>({
@@ -96,12 +100,12 @@ export const customerApi = api.injectEndpoints({
     }),
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/customer/login', method: 'POST', body }),
-      onQueryStarted: storeAnswer,
+      onQueryStarted: storeCustomerAnswer,
       invalidatesTags: ['Cart', 'Vat'],
     }),
     logout: build.mutation<CustomerResponse, void>({
       query: () => ({ url: '/customer/logout', method: 'POST' }),
-      onQueryStarted: storeAnswer,
+      onQueryStarted: storeCustomerAnswer,
       invalidatesTags: ['Cart', 'Vat'],
     }),
   }),
