@@ -1,5 +1,4 @@
 import type { Compiler } from '@rspack/core';
-import { dirname, join } from 'path';
 
 /**
  * The shop is written against React's API (react, react-dom, @types/react, and every library is
@@ -23,19 +22,11 @@ export const REACT_ALIASES: Record<string, string> = {
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
 };
 
-const preactRoot = dirname(require.resolve('preact/package.json'));
-
-/** The file a name resolves to ('preact/compat' -> .../preact/compat), for exact-match aliases. */
-function preactPath(target: string): string {
-  return join(preactRoot, target.slice('preact'.length));
-}
-
 export class ReactRuntimePlugin {
   apply(compiler: Compiler) {
     compiler.options.resolve ??= {};
     const alias = (compiler.options.resolve.alias ??= {}) as Record<string, string | false | string[]>;
     // `name$` matches the bare name only: react-dom/server and friends are not used in the shop.
-    for (const [name, target] of Object.entries(REACT_ALIASES)) alias[`${name}$`] = preactPath(target);
-    for (const name of ['preact', 'preact/hooks', 'preact/compat', 'preact/jsx-runtime']) alias[`${name}$`] = preactPath(name);
+    for (const [name, target] of Object.entries(REACT_ALIASES)) alias[`${name}$`] = target;
   }
 }
