@@ -67,13 +67,13 @@ describe('PeriodModal', () => {
       await waitFor(() => expect(shop.mutations()).toHaveLength(1));
       expect(shop.mutations()[0]).toEqual({ method: 'PUT', path: '/session/cart/items/row1/addons/2031/period', body: { maturity_id: 311, interval_id: 0 } });
       // Async advances let the save's answer arrive between timers (a renderer may schedule its
-      // work on timers too); the modal stays open 150 ms after it, give or take a frame.
+      // work on timers too).
       await act(async () => {
         await jest.advanceTimersByTimeAsync(MODAL_CLOSE_DELAY_MS - 10);
       });
       expect(onClose).not.toHaveBeenCalled();
       await act(async () => {
-        await jest.advanceTimersByTimeAsync(50);
+        await jest.advanceTimersByTimeAsync(20);
       });
       expect(onClose).toHaveBeenCalled();
     } finally {
