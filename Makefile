@@ -14,13 +14,14 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 GO_MODULES := libs/go libs/go/discovery-ext services/catalog services/domain services/cart services/promotion services/customer services/payment services/order gateway tools tools/deploytest
 PORT ?= 8080
 
-.PHONY: help run deps deps-go deps-web build build-web build-go test test-go lint-go test-proto test-web test-e2e proto fmt loadtest
+.PHONY: help run deps deps-go deps-web build build-web build-go test test-go lint-go test-proto test-web test-e2e proto fmt loadtest test-clock-ahead
 
 help:
 	@echo "make run    - install, build and start the whole shop on http://localhost:$(PORT)"
 	@echo "make test   - install, build and run every test"
 	@echo "make proto  - regenerate Go code and frontend types from libs/proto"
 	@echo "make loadtest - load test of the domain availability path against its targets (several minutes)"
+	@echo "make test-clock-ahead - the Go tests and jest with the clock a year ahead (time bombs)"
 
 run: deps build
 	PORT=$(PORT) FRONTEND_DIR=dist/frontend/shell ./bin/devstack
@@ -96,6 +97,12 @@ loadtest: deps-go
 	go build -o bin/refserver ./tools/loadtest/refserver
 	go build -o bin/loadtest ./tools/loadtest/runner
 	./bin/loadtest -repo .
+
+# Not part of `make test` (it runs the Go tests and jest a second time, about 10 minutes): the same
+# suites with the clock a year ahead (CLOCK_AHEAD_DAYS), to find code and tests that read the wall
+# clock instead of the injected one. How: tools/clockahead/run.sh.
+test-clock-ahead: deps
+	tools/clockahead/run.sh
 
 fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '/gen/')

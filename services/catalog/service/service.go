@@ -62,11 +62,29 @@ type SessionLocaleStore interface {
 type catalog struct {
 	repo    Repository
 	locales SessionLocaleStore
+	now     func() time.Time
+}
+
+// Option adjusts the catalog use cases.
+type Option func(*catalog)
+
+// WithClock sets the clock a power of attorney's signature is dated against (default time.Now),
+// as the cart's and promotion's Now ports do.
+func WithClock(now func() time.Time) Option {
+	return func(c *catalog) {
+		if now != nil {
+			c.now = now
+		}
+	}
 }
 
 // New returns the catalog use cases over the given stores.
-func New(repo Repository, locales SessionLocaleStore) Service {
-	return &catalog{repo: repo, locales: locales}
+func New(repo Repository, locales SessionLocaleStore, opts ...Option) Service {
+	c := &catalog{repo: repo, locales: locales, now: time.Now}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
 }
 
 func (c *catalog) GetBrandByFqdn(ctx context.Context, fqdn string) (domain.Brand, error) {
@@ -236,7 +254,7 @@ func (c *catalog) ValidateAdditionalFields(ctx context.Context, values []domain.
 	if err != nil {
 		return nil, fmt.Errorf("field definitions of brand %d: %w", b.ID, err)
 	}
-	out, err := domain.ValidateCatalogFieldValues(domain.FieldCatalogOf(products, time.Now()), values)
+	out, err := domain.ValidateCatalogFieldValues(domain.FieldCatalogOf(products, c.now()), values)
 	if err != nil {
 		return nil, fmt.Errorf("validate fields of brand %d: %w", b.ID, err)
 	}

@@ -3,3 +3,4 @@ import './lib/styles/components.css';
 export * from './lib/modal';
 export * from './lib/states';
 export * from './lib/form-field';
+export * from './lib/clock';

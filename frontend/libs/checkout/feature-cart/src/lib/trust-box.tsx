@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useClock } from '@hostcart/shared-ui';
 
 /**
  * Payment methods the trust box shows (spec §9: PayPal, SEPA, card). The payment types route
@@ -11,16 +12,16 @@ export const TRUST_BOX_PAYMENT_METHODS = ['paypal', 'sepa', 'card'] as const;
  * Years on the market from the brand's copyright (market entry) year, shown only when that year
  * lies before the current one.
  */
-export function yearsOnMarket(copyrightYear: string | undefined, now: Date = new Date()): number | null {
+export function yearsOnMarket(copyrightYear: string | undefined, now: Date): number | null {
   const year = Number.parseInt(copyrightYear ?? '', 10);
   if (!Number.isFinite(year)) return null;
   const current = now.getFullYear();
   return year < current ? current - year : null;
 }
 
-export function TrustBox({ copyrightYear, now }: { copyrightYear?: string; now?: Date }) {
+export function TrustBox({ copyrightYear }: { copyrightYear?: string }) {
   const { t } = useTranslation();
-  const years = yearsOnMarket(copyrightYear, now);
+  const years = yearsOnMarket(copyrightYear, useClock().now());
   return (
     <aside className="hc-trust-box" aria-labelledby="hc-trust-box-title">
       <h2 id="hc-trust-box-title" className="hc-trust-box__title">

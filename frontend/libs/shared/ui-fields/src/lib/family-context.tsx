@@ -33,7 +33,10 @@ export interface FieldFamily {
   businessAddress?: Readonly<Record<string, string>>;
   /** Server validation of one value (POST /additional-fields/validate): its message keys. */
   validateValue?: (fieldId: number, value: string) => Promise<readonly string[]>;
-  /** Today, for the signature date (tests fix it). */
+  /**
+   * The day the form shows, checks and saves (the signature's date). Set by FieldsForm from the
+   * one clock (`useClock` of @hostcart/shared-ui); a screen does not pass it.
+   */
   today?: Date;
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@hostcart/shared-i18n/testing';
 import { FAMILY_KEYS, MAX_PERSONS } from '@hostcart/shared-util-fields';
+import { ClockContext, fixedClock } from '@hostcart/shared-ui';
 import type { FieldFamily } from './family-context';
 import { FieldsForm } from './fields-form';
 import { fieldDef } from './test-utils';
@@ -10,14 +11,19 @@ import type { FieldDef, FieldValueEntry } from './types';
 import { TOUCH_DELAY_MS } from './use-fields-form';
 import { STREET_CHECK_DELAY_MS } from './widgets/nsa-street-widget';
 
+// The form's one clock: the date it shows, checks and saves (whatever day the suite runs on).
+const clock = fixedClock(new Date(2026, 10, 25, 12));
+
 const comp = (id: number, key: string, label: string, rules: string): FieldDef => fieldDef(id, key, label, rules, { input_component: key });
 
 function renderForm(fields: FieldDef[], family: FieldFamily = {}, locale: 'en-GB' | 'de-DE' = 'en-GB', stored?: FieldValueEntry[]) {
   const saved: FieldValueEntry[][] = [];
   render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <FieldsForm fields={fields} countries={[]} brandCountry="DE" family={family} stored={stored} onSave={async (v) => void saved.push(v)} />
-    </I18nextProvider>,
+    <ClockContext.Provider value={clock}>
+      <I18nextProvider i18n={createI18n(locale)}>
+        <FieldsForm fields={fields} countries={[]} brandCountry="DE" family={family} stored={stored} onSave={async (v) => void saved.push(v)} />
+      </I18nextProvider>
+    </ClockContext.Provider>,
   );
   const save = () => screen.getByRole('button', { name: locale === 'en-GB' ? 'Save and proceed' : /Speichern/ }) as HTMLButtonElement;
   return { saved, save };
@@ -151,7 +157,6 @@ describe('power-of-attorney widgets', () => {
     comp(21, 'ppoa_signature', 'Signature', 'required'),
   ];
   const family: FieldFamily = {
-    today: new Date(2026, 10, 25),
     businessAddress: { nsa_additional_tenants: JSON.stringify({ persons: [{ first_name: ' Grace ', last_name: 'Hopper' }] }) },
   };
 
@@ -196,7 +201,7 @@ describe('power-of-attorney widgets', () => {
 
   it('without a business address there is nothing to copy, and a business form needs the company', async () => {
     const user = userEvent.setup();
-    const { save } = renderForm(ppoa, { today: family.today }, 'de-DE');
+    const { save } = renderForm(ppoa, {}, 'de-DE');
     expect(screen.queryByRole('button', { name: 'Aus der Geschäftsadresse übernehmen' })).toBeNull();
     expect(screen.getByText('25.11.2026').closest('time')?.getAttribute('datetime')).toBe('2026-11-25');
     await user.click(screen.getByLabelText(/Geschäftliche Vollmacht/));

@@ -14,6 +14,7 @@ export function firstViolation(
   field: Pick<FieldDef, 'key' | 'label' | 'validation_rules'> & Partial<Pick<FieldDef, 'input_component'>>,
   value: string,
   others: OtherValues = {},
+  today?: Date,
 ): FieldMessage | undefined {
   try {
     const [first] = validate(parseRules(field.validation_rules), value, others);
@@ -22,8 +23,10 @@ export function firstViolation(
     if (!(err instanceof RuleParseError)) throw err;
   }
   // The business-address and power-of-attorney widgets' structure (the seed names those fields
-  // by their component, so others by key serve as others by component).
-  const [family] = field.input_component ? familyViolations(field.input_component, value, others, new Date()) : [];
+  // by their component, so others by key serve as others by component). A signature is checked
+  // against `today`, the same day the form shows and saves (the form's clock); without it the date
+  // is left to the server.
+  const [family] = field.input_component ? familyViolations(field.input_component, value, others, today) : [];
   return family ? { key: family, params: { field: labelOf(field), max: String(MAX_PERSONS) } } : undefined;
 }
 

@@ -5,6 +5,7 @@ import { fieldsShown, isRequiredField, valuesToSave } from './field-rules';
 import type { CountryOption, FieldDef, FieldMessage, FieldValueEntry, ServerFieldErrors } from './types';
 import { confirmKey, PASSWORD_COMPONENT, useFieldsForm } from './use-fields-form';
 import { FieldFamilyContext, type FieldFamily } from './family-context';
+import { useClock } from '@hostcart/shared-ui';
 
 const NO_FAMILY: FieldFamily = {};
 
@@ -43,7 +44,14 @@ export function FieldsForm({ fields, postponedStep = false, stored, countries, b
   const { t } = useTranslation();
   const base = useId();
   const shown = useMemo(() => fieldsShown(fields, postponedStep), [fields, postponedStep]);
-  const form = useFieldsForm(shown, stored, brandCountry);
+  // One day for what the form shows, checks and saves: read once per render from the one clock,
+  // kept as the same object while the calendar day does not change.
+  const now = useClock().now();
+  const dayKey = `${now.getFullYear()}-${now.getMonth()}-${now.getDate()}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const today = useMemo(() => now, [dayKey]);
+  const form = useFieldsForm(shown, stored, brandCountry, today);
+  const context = useMemo<FieldFamily>(() => ({ ...family, today }), [family, today]);
   const [saving, setSaving] = useState(false);
   const [unplaced, setUnplaced] = useState<string[]>([]);
 
@@ -68,7 +76,7 @@ export function FieldsForm({ fields, postponedStep = false, stored, countries, b
   };
 
   return (
-    <FieldFamilyContext.Provider value={family}>
+    <FieldFamilyContext.Provider value={context}>
     <form noValidate className="hc-fields-form" onSubmit={submit}>
       {shown.map((field, i) => {
         const Widget = widgetFor(field.input_component);

@@ -56,10 +56,10 @@ const encode = (m: FieldMessage) => JSON.stringify(m);
 const decode = (raw: string | undefined): FieldMessage | undefined => (raw ? (JSON.parse(raw) as FieldMessage) : undefined);
 
 /** Every rule problem of the values by input key: the shared engine, plus equal password confirms. */
-function clientProblems(fields: readonly FieldDef[], values: Readonly<Record<string, string>>): Record<string, FieldMessage> {
+function clientProblems(fields: readonly FieldDef[], values: Readonly<Record<string, string>>, today: Date): Record<string, FieldMessage> {
   const out: Record<string, FieldMessage> = {};
   for (const f of fields) {
-    const problem = firstViolation(f, values[f.key] ?? '', values);
+    const problem = firstViolation(f, values[f.key] ?? '', values, today);
     if (problem) out[f.key] = problem;
     if (f.input_component === PASSWORD_COMPONENT) {
       const ck = confirmKey(f.key);
@@ -76,7 +76,13 @@ function clientProblems(fields: readonly FieldDef[], values: Readonly<Record<str
  * isValid are derived from the values in the same render: react-hook-form validates
  * asynchronously, and the form must not show a stale message or enable Save a tick late.
  */
-export function useFieldsForm(fields: readonly FieldDef[], stored: readonly FieldValueEntry[] | null | undefined, brandCountry: string): FieldsFormState {
+export function useFieldsForm(
+  fields: readonly FieldDef[],
+  stored: readonly FieldValueEntry[] | null | undefined,
+  brandCountry: string,
+  /** The day the form shows and saves (a signature is dated with it). */
+  today: Date,
+): FieldsFormState {
   const { toName, toKey } = useMemo(() => namesOf(fields), [fields]);
   const byKey = useCallback((values: FormValues) => Object.fromEntries([...toKey].map(([name, key]) => [key, values[name] ?? ''])), [toKey]);
 
@@ -92,12 +98,12 @@ export function useFieldsForm(fields: readonly FieldDef[], stored: readonly Fiel
   }, [fields, stored, brandCountry, toName]);
 
   // The resolver reads the current definitions (react-hook-form keeps the first options object).
-  const current = useRef({ fields, toName, byKey });
-  current.current = { fields, toName, byKey };
+  const current = useRef({ fields, toName, byKey, today });
+  current.current = { fields, toName, byKey, today };
   const resolver = useCallback<Resolver<FormValues>>(async (values) => {
-    const { fields: defs, toName: names, byKey: keyed } = current.current;
+    const { fields: defs, toName: names, byKey: keyed, today: day } = current.current;
     const errors: FieldErrors<FormValues> = {};
-    for (const [key, problem] of Object.entries(clientProblems(defs, keyed(values)))) {
+    for (const [key, problem] of Object.entries(clientProblems(defs, keyed(values), day))) {
       const name = names.get(key);
       if (name) errors[name] = { type: 'rules', message: encode(problem) };
     }
@@ -125,7 +131,7 @@ export function useFieldsForm(fields: readonly FieldDef[], stored: readonly Fiel
 
   const values = useMemo(() => byKey({ ...defaults, ...raw }), [byKey, defaults, raw]);
 
-  const problems = useMemo(() => clientProblems(fields, values), [fields, values]);
+  const problems = useMemo(() => clientProblems(fields, values, today), [fields, values, today]);
 
   const touch = useCallback((name: string) => form.setValue(name, form.getValues(name) ?? '', { shouldTouch: true }), [form]);
 

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useClock } from '@hostcart/shared-ui';
 import type { Brand } from '@hostcart/shared-data-access-api';
 import { brandFlag, brandSetting } from './brand';
 
 export function Footer({ brand }: { brand: Brand }) {
   const { t } = useTranslation();
+  const clock = useClock();
   const links = [
     { key: 'terms', url: brandSetting(brand, 'terms_private_url') },
     { key: 'privacy', url: brandSetting(brand, 'privacy_url') },
@@ -13,7 +15,7 @@ export function Footer({ brand }: { brand: Brand }) {
     },
     { key: 'revocation', url: brandSetting(brand, 'revocation_url') },
   ].filter((l) => l.url);
-  const year = brandSetting(brand, 'copyright_year') || String(new Date().getFullYear());
+  const year = brandSetting(brand, 'copyright_year') || String(clock.now().getFullYear());
 
   return (
     <footer className="hc-footer">

@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { useForm } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { CardPaymentMethodData } from '@hostcart/shared-data-access-api';
-import { FormField } from '@hostcart/shared-ui';
+import { FormField, useClock } from '@hostcart/shared-ui';
 import type { CardComponent, CardComponentOptions } from './card-component';
 
 /** Card numbers have 12 to 19 digits (ISO/IEC 7812), spaces between them allowed. */
@@ -58,7 +58,7 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 }
 
 /** The expiry's message key, or null: MM/YY, and a card is valid through the end of its month. */
-export function expiryError(value: string, now: Date = new Date()): string | null {
+export function expiryError(value: string, now: Date): string | null {
   if (value.trim() === '') return 'payment_card.expiry_required';
   const exp = parseExpiry(value);
   if (!exp) return 'payment_card.expiry_invalid';
@@ -79,7 +79,7 @@ export function holderError(value: string): string | null {
 }
 
 /** The paymentMethod of valid values, as the sandbox provider reads it; null when any value is invalid. */
-export function sandboxPaymentMethod(type: string, values: SandboxCardValues, now: Date = new Date()): CardPaymentMethodData | null {
+export function sandboxPaymentMethod(type: string, values: SandboxCardValues, now: Date): CardPaymentMethodData | null {
   if (cardNumberError(values.number) || expiryError(values.expiry, now) || cvcError(values.cvc) || holderError(values.holder)) return null;
   const exp = parseExpiry(values.expiry) as { month: number; year: number };
   return {
@@ -101,6 +101,7 @@ export interface SandboxCardFormProps {
 /** The form: errors at their fields once a field was left, validity reported on every change. */
 export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
   const { t } = useTranslation();
+  const clock = useClock();
   const {
     register,
     watch,
@@ -111,13 +112,13 @@ export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
   const [number, expiry, cvc, holder] = watch(['number', 'expiry', 'cvc', 'holder']);
   const lastReport = useRef<string | null>(null);
   useEffect(() => {
-    const paymentMethod = sandboxPaymentMethod(type, { number, expiry, cvc, holder });
+    const paymentMethod = sandboxPaymentMethod(type, { number, expiry, cvc, holder }, clock.now());
     // Report changes of validity or data only, not every render.
     const report = paymentMethod ? JSON.stringify(paymentMethod) : '';
     if (report === lastReport.current) return;
     lastReport.current = report;
     onChangeRef.current(!!paymentMethod, paymentMethod);
-  }, [type, number, expiry, cvc, holder]);
+  }, [type, number, expiry, cvc, holder, clock]);
   const err = (name: keyof SandboxCardValues) => errors[name]?.message;
 
   return (
@@ -141,7 +142,7 @@ export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
         autoComplete="cc-exp"
         spellCheck={false}
         maxLength={7}
-        registration={register('expiry', { validate: (v) => expiryError(v) ?? true })}
+        registration={register('expiry', { validate: (v) => expiryError(v, clock.now()) ?? true })}
         error={err('expiry')}
       />
       <FormField

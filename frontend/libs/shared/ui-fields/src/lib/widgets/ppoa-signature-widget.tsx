@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSignatureDate, readBasicInfo, readSignature, SIGNATURE_STYLES, type SignatureStyle, type SignatureValue } from '@hostcart/shared-util-fields';
 import { useFieldFamily } from '../family-context';
+import { useClock } from '@hostcart/shared-ui';
 import { FieldError } from './field-error';
 import { PpoaLegalText } from './ppoa-legal-text';
 import { SubInput } from './sub-input';
@@ -32,7 +33,9 @@ export function signerName(basicInfo: string): string {
 export function PpoaSignatureWidget({ id, value, onChange, onBlur, error, errorId, required, values }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const { today } = useFieldFamily();
-  const day = today ?? new Date();
+  const clock = useClock();
+  // FieldsForm sets today (the day its rules check); rendered alone, the widget asks the same clock.
+  const day = today ?? clock.now();
   // The value keeps the dd.mm.yyyy the server checks; the visitor reads the date as the locale writes it.
   const date = formatSignatureDate(day);
   const shownDate = new Intl.DateTimeFormat(i18n.language || 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(day);
