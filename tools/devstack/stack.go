@@ -128,6 +128,10 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		stores()
 		return nil, fmt.Errorf("devstack: mail folder: %w", err)
 	}
+	if err := os.MkdirAll(filepath.Join(dataDir, "card"), 0o700); err != nil {
+		stores()
+		return nil, fmt.Errorf("devstack: card sandbox folder: %w", err)
+	}
 	if err := setenv(map[string]string{
 		"REDIS_URL":             redisURL,
 		"DATABASE_URL":          cfg.DatabaseURL,
@@ -151,6 +155,8 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		// The order confirmation mails go to mail.jsonl in the mail folder, one JSON line each.
 		"MAIL_PROVIDER":    "sandbox",
 		"MAIL_SANDBOX_DIR": filepath.Join(dataDir, "mail"),
+		// The card sandbox lists the authorisations it voided in voids.jsonl there.
+		"CARD_SANDBOX_DIR": filepath.Join(dataDir, "card"),
 		"FRONTEND_DIR":     cfg.FrontendDir,
 		"DEV_BRAND_HOSTS":  "true",
 		// Devstack is the one place where in-process stores are the intended default; a service

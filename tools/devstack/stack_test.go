@@ -28,6 +28,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkVAT(t, st)
 	checkCardPayment(t, st)
 	checkPayPalSubscription(t, st)
+	checkPaymentBinding(t, st)
 	checkOrders(t, st)
 	checkDrafts(t, st)
 }
@@ -51,6 +52,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkVAT(t, st)
 	checkCardPayment(t, st)
 	checkPayPalSubscription(t, st)
+	checkPaymentBinding(t, st)
 	placed := checkOrders(t, st)
 	checkOrderEvents(t, natsURL, stream, placed)
 	checkDrafts(t, st)

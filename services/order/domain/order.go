@@ -33,6 +33,11 @@ const (
 	KeySMSCodeMissing         = "order.sms_code_missing"
 	KeySMSAttemptsExceeded    = "order.sms_attempts_exceeded"
 	KeyPhoneInvalid           = "customer.phone_invalid"
+	// KeyPaymentAmountChanged: the cart changed after the card was authorised or the PayPal
+	// subscription approved; the old payment is voided and the shopper pays again.
+	KeyPaymentAmountChanged = "payment.amount_changed"
+	// KeyPaymentAlreadyUsed: the payment's provider reference paid another order already.
+	KeyPaymentAlreadyUsed = "payment.already_used"
 )
 
 // MaxIdempotencyKeyLength bounds the browser's Idempotency-Key header (docs/api.md).
@@ -110,6 +115,39 @@ type Payment struct {
 	PSPReference       string `json:"psp_reference,omitempty"`
 	RecurringReference string `json:"recurring_reference,omitempty"`
 	PayPalReference    string `json:"paypal_reference,omitempty"`
+	// What PSPReference or PayPalReference was made for (payment service): the amount, its
+	// currency and the priced cart's fingerprint at that moment.
+	ChargedCents    int64  `json:"charged_cents,omitempty"`
+	ChargedCurrency string `json:"charged_currency,omitempty"`
+	CartFingerprint string `json:"cart_fingerprint,omitempty"`
+}
+
+// Provider references an order can be paid with; each pays at most one order.
+const (
+	RefCard   = "card"
+	RefPayPal = "paypal"
+)
+
+// ProviderReference is the card authorisation or PayPal subscription that pays the order, and its
+// provider; empty for payments without one (SEPA, bank transfer).
+func (p Payment) ProviderReference() (provider, reference string) {
+	switch {
+	case p.PSPReference != "":
+		return RefCard, p.PSPReference
+	case p.PayPalReference != "":
+		return RefPayPal, p.PayPalReference
+	}
+	return "", ""
+}
+
+// PaysFor reports whether the payment's provider reference was made for this priced cart: the
+// same amount, currency and cart fingerprint. A payment without a provider reference pays
+// whatever the order totals (it is collected later).
+func (p Payment) PaysFor(totals Totals, fingerprint string) bool {
+	if _, ref := p.ProviderReference(); ref == "" {
+		return true
+	}
+	return fingerprint != "" && p.CartFingerprint == fingerprint && p.ChargedCents == totals.GrossCents && p.ChargedCurrency == totals.Currency
 }
 
 // Order is a placed order.

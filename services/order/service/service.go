@@ -33,6 +33,7 @@ var (
 	ErrPaymentMissing         = apperr.New(apperr.FailedPrecondition, domain.KeyPaymentMissing)
 	ErrPaymentRefused         = apperr.New(apperr.FailedPrecondition, "payment.refused")
 	ErrSMSNotRequired         = apperr.New(apperr.FailedPrecondition, domain.KeySMSNotRequired)
+	ErrPaymentAmountChanged   = apperr.New(apperr.FailedPrecondition, domain.KeyPaymentAmountChanged)
 	ErrUnavailable            = apperr.New(apperr.Unavailable, domain.KeyUnavailable)
 )
 
@@ -54,6 +55,8 @@ type PricedCart struct {
 	Blocked bool
 	// VATUnavailable: the cart was priced without the customer's VAT and must not be ordered.
 	VATUnavailable bool
+	// Fingerprint identifies what the cart charges (libs/go/pricedcart), as a payment records it.
+	Fingerprint string
 }
 
 // Carts is the session's cart (cart service).
@@ -74,6 +77,9 @@ type Payments interface {
 	// SessionPayment answers the option; ok is false when none was chosen.
 	SessionPayment(ctx context.Context) (p domain.Payment, ok bool, err error)
 	Forget(ctx context.Context) error
+	// Void cancels the option's card authorisation or PayPal subscription at the provider and
+	// clears it; the chosen type stays.
+	Void(ctx context.Context) error
 }
 
 // SMS sends text messages. Outages wrap apperr.Unavailable.
@@ -91,6 +97,8 @@ type Referrals interface {
 // Store keeps the orders (sqlstore.Store).
 type Store interface {
 	Place(ctx context.Context, p sqlstore.Placement) (domain.Order, bool, error)
+	// PaymentReferenceUsed reports whether a provider reference paid an order already.
+	PaymentReferenceUsed(ctx context.Context, provider, reference string) (bool, error)
 	Replay(ctx context.Context, sessionID, key, requestHash string) (domain.Order, bool, error)
 	Order(ctx context.Context, id string) (domain.Order, error)
 	PutSMSCode(ctx context.Context, orderID string, c domain.SMSCode) error
@@ -214,6 +222,9 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	if err := paid(payment); err != nil {
 		return refuse(err)
 	}
+	if !payment.PaysFor(cart.Totals, cart.Fingerprint) {
+		return refuse(s.voidStalePayment(ctx, payment))
+	}
 	if fb.ReferralID == "" && s.Referrals != nil {
 		// Spec §7 referral source order: the order's own id first, then the one the session stored.
 		if fb.ReferralID, err = s.Referrals.Get(ctx, v.SessionID); err != nil {
@@ -271,6 +282,22 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		}
 	}
 	return placed, nil
+}
+
+// voidStalePayment voids a payment made for another cart than the one being ordered, so the
+// shopper, who is asked to pay again, is never charged twice; it answers the refusal. A reference
+// that already paid an order (a concurrent submit of another attempt) is left alone.
+func (s *service) voidStalePayment(ctx context.Context, p domain.Payment) error {
+	refused := fmt.Errorf("payment made for %d %s, cart charges another amount or items: %w", p.ChargedCents, p.ChargedCurrency, ErrPaymentAmountChanged)
+	provider, ref := p.ProviderReference()
+	used, err := s.Store.PaymentReferenceUsed(ctx, provider, ref)
+	if err != nil || used {
+		return refused
+	}
+	if err := s.Payments.Void(ctx); err != nil {
+		s.Log.WarnContext(ctx, "stale payment not voided", slog.String("provider", provider), slog.Any("error", err))
+	}
+	return refused
 }
 
 // paid refuses an option whose provider has not accepted the payment yet: a card method without

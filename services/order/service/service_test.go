@@ -42,12 +42,18 @@ type fakePayments struct {
 	p      domain.Payment
 	ok     bool
 	forgot bool
+	voided int
 }
 
 func (f *fakePayments) SessionPayment(context.Context) (domain.Payment, bool, error) {
 	return f.p, f.ok, nil
 }
 func (f *fakePayments) Forget(context.Context) error { f.forgot = true; return nil }
+func (f *fakePayments) Void(context.Context) error {
+	f.voided++
+	f.p.PSPReference, f.p.PayPalReference, f.p.ChargedCents, f.p.CartFingerprint = "", "", 0, ""
+	return nil
+}
 
 type fakeReferrals map[string]string
 
@@ -74,8 +80,14 @@ func cart() PricedCart {
 			{Item: "r1", Kind: domain.KindProduct, RefID: 7, Name: "Web M", VATPercent: 19, NetCents: 1000, GrossCents: 1190},
 			{Item: "r1", Kind: domain.KindDomain, Name: "example.de", VATPercent: 19, NetCents: 100, GrossCents: 119},
 		},
-		Totals: domain.Totals{NetCents: 1100, VATCents: 209, GrossCents: 1309, Currency: "EUR"},
+		Totals:      domain.Totals{NetCents: 1100, VATCents: 209, GrossCents: 1309, Currency: "EUR"},
+		Fingerprint: "fp-1309",
 	}
+}
+
+// cardFor is a card authorisation made for the fixture's cart.
+func cardFor(psp string) domain.Payment {
+	return domain.Payment{Type: "adyen-scheme", PSPReference: psp, ChargedCents: 1309, ChargedCurrency: "EUR", CartFingerprint: "fp-1309"}
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -196,7 +208,7 @@ func TestPlaceOrderGuards(t *testing.T) {
 		})
 	}
 	f := newFixture(t)
-	f.payments.p = domain.Payment{Type: "adyen-scheme", PSPReference: "psp1"}
+	f.payments.p = cardFor("psp1")
 	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()}); err != nil {
 		t.Fatalf("authorised card: %v", err)
 	}
@@ -362,5 +374,77 @@ func TestCancelSessionClearsEveryPart(t *testing.T) {
 	}
 	if f.carts.cleared != 1 || !f.customers.forgot || !f.payments.forgot || f.referrals["s1"] != "" {
 		t.Fatalf("cancel left something: cart %d customer %v payment %v referral %q", f.carts.cleared, f.customers.forgot, f.payments.forgot, f.referrals["s1"])
+	}
+}
+
+// A card authorisation or PayPal subscription pays only the cart it was made for: a grown cart, a
+// changed one with the same total, or another currency is refused with payment.amount_changed and
+// the stale payment is voided (nothing placed, the cart kept); paid again, the order is placed.
+func TestPlaceOrderRefusesAPaymentForAnotherCart(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(*fixture)
+	}{
+		{"cart grew", func(f *fixture) { f.carts.cart.Totals.GrossCents = 111741; f.carts.cart.Fingerprint = "fp-111741" }},
+		{"same total, other items", func(f *fixture) { f.carts.cart.Fingerprint = "fp-other" }},
+		{"paypal, cart grew", func(f *fixture) {
+			f.payments.p = domain.Payment{Type: "paypal-integration", PayPalReference: "I-1", ChargedCents: 1309, ChargedCurrency: "EUR", CartFingerprint: "fp-1309"}
+			f.carts.cart.Fingerprint = "fp-grown"
+		}},
+		{"no charge recorded", func(f *fixture) { f.payments.p = domain.Payment{Type: "adyen-scheme", PSPReference: "psp-old"} }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.payments.p = cardFor("psp1")
+			tc.edit(f)
+			_, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+			if !errors.Is(err, ErrPaymentAmountChanged) || apperr.MessageKey(err) != "payment.amount_changed" {
+				t.Fatalf("err %v, want payment.amount_changed", err)
+			}
+			if f.payments.voided != 1 || f.carts.cleared != 0 || f.payments.forgot {
+				t.Fatalf("voided %d, cart cleared %d, payment forgotten %v", f.payments.voided, f.carts.cleared, f.payments.forgot)
+			}
+			if o, found, _ := f.store.Replay(sess("s1"), "s1", "k1", domain.RequestHash(consent())); found {
+				t.Fatalf("an order was placed: %+v", o)
+			}
+		})
+	}
+
+	f := newFixture(t)
+	f.payments.p = cardFor("psp1")
+	f.carts.cart.Fingerprint = "fp-grown"
+	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); !errors.Is(err, ErrPaymentAmountChanged) {
+		t.Fatalf("grown cart: %v", err)
+	}
+	f.payments.p = domain.Payment{Type: "adyen-scheme", PSPReference: "psp2", ChargedCents: 1309, ChargedCurrency: "EUR", CartFingerprint: "fp-grown"}
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k2", Feedback: consent()})
+	if err != nil || o.Payment.PSPReference != "psp2" {
+		t.Fatalf("paid again: %+v, %v", o, err)
+	}
+}
+
+// One authorisation pays one order: a second attempt (another key, another session even) with the
+// same psp reference is refused by the store, and no void touches the reference that paid.
+func TestOnePaymentReferenceOneOrder(t *testing.T) {
+	f := newFixture(t)
+	f.payments.p = cardFor("psp1")
+	first, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same cart again (a second tab that still holds it) with the option not yet forgotten.
+	f.carts.cart = cart()
+	_, err = f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k2", Feedback: consent()})
+	if !errors.Is(err, sqlstore.ErrPaymentAlreadyUsed) || apperr.MessageKey(err) != "payment.already_used" {
+		t.Fatalf("second order on one authorisation: %v", err)
+	}
+	// The cart changed meanwhile (another tab): the used reference is refused, never voided.
+	f.carts.cart.Fingerprint = "fp-grown"
+	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k3", Feedback: consent()}); !errors.Is(err, ErrPaymentAmountChanged) || f.payments.voided != 0 {
+		t.Fatalf("stale but used reference: %v, voided %d", err, f.payments.voided)
+	}
+	if used, err := f.store.PaymentReferenceUsed(context.Background(), domain.RefCard, "psp1"); err != nil || !used {
+		t.Fatalf("reference of %s not recorded: %v %v", first.ID, used, err)
 	}
 }

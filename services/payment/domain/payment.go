@@ -85,6 +85,26 @@ type Option struct {
 	// PayPalPending is the subscription created for the session and not yet approved: only it
 	// can become PayPalReference.
 	PayPalPending string
+	// Charged is what PSPReference or PayPalReference was made for; set with them.
+	Charged Charge
+	// PendingCharge is what the card payment awaiting its details (3-D Secure) or PayPalPending
+	// was created for; it becomes Charged when that payment is accepted.
+	PendingCharge Charge
+}
+
+// Charge is what a payment was made for: the amount and the fingerprint of the priced cart at that
+// moment (libs/go/pricedcart). An order pays with a reference only while its cart has both.
+type Charge struct {
+	Amount      Money
+	Fingerprint string
+}
+
+// WithoutPayment is o with its provider references and charges cleared: the type and the SEPA
+// fields stay chosen.
+func (o Option) WithoutPayment() Option {
+	o.PSPReference, o.RecurringReference, o.PayPalReference, o.PayPalPending = "", "", "", ""
+	o.Charged, o.PendingCharge = Charge{}, Charge{}
+	return o
 }
 
 // Brand is what the payment rules need of a brand.

@@ -25,6 +25,7 @@ type Set struct {
 	CreatePayPal      endpoint.Endpoint
 	ConfirmPayPal     endpoint.Endpoint
 	CancelPayPal      endpoint.Endpoint
+	VoidSession       endpoint.Endpoint
 }
 
 // New builds the set over svc.
@@ -96,6 +97,10 @@ func New(svc service.Service) Set {
 		},
 		CancelPayPal: func(ctx context.Context, _ any) (any, error) {
 			o, err := svc.CancelPayPalSubscription(ctx)
+			return OptionResponse{Option: o, Chosen: err == nil && o.Type != ""}, err
+		},
+		VoidSession: func(ctx context.Context, _ any) (any, error) {
+			o, err := svc.VoidSessionPayment(ctx)
 			return OptionResponse{Option: o, Chosen: err == nil && o.Type != ""}, err
 		},
 	}

@@ -54,6 +54,9 @@ type Config struct {
 	// CardSandboxSecret signs the sandbox challenge's verdicts; devstack shares it with the page it serves.
 	CardSandboxSecret  string
 	CardSandboxPageURL string
+	// CardSandboxDir is where the card sandbox appends the authorisations it voided (voids.jsonl),
+	// for devstack's tests in other processes; empty keeps them in memory.
+	CardSandboxDir string
 	// PayPalProvider (PAYPAL_PROVIDER) is "paypal" (the REST API: PAYPAL_URL, PAYPAL_CLIENT_ID,
 	// PAYPAL_CLIENT_SECRET, PAYPAL_PLAN_ID, PAYPAL_BRAND_NAME), "sandbox" (paypalsandbox:
 	// PAYPAL_SANDBOX_SECRET, PAYPAL_SANDBOX_PAGE_URL) or empty (no PayPal subscriptions).
@@ -89,6 +92,7 @@ func ConfigFromEnv() Config {
 		},
 		CardSandboxSecret:  config.String("CARD_SANDBOX_SECRET", ""),
 		CardSandboxPageURL: config.String("CARD_SANDBOX_PAGE_URL", ""),
+		CardSandboxDir:     config.String("CARD_SANDBOX_DIR", ""),
 		PayPalProvider:     config.String("PAYPAL_PROVIDER", ""),
 		PayPal: paypal.Config{
 			URL:          config.String("PAYPAL_URL", ""),

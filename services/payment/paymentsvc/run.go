@@ -120,7 +120,7 @@ func cardPort(cfg Config) (service.CardProvider, error) {
 		if cfg.CardSandboxSecret == "" || cfg.Adyen.HMACKey == "" {
 			return nil, errors.New("payment: CARD_PROVIDER=sandbox needs CARD_SANDBOX_SECRET and CARD_HMAC_KEY")
 		}
-		return &cardsandbox.Sandbox{Secret: []byte(cfg.CardSandboxSecret), PageURL: cfg.CardSandboxPageURL, HMACKey: cfg.Adyen.HMACKey}, nil
+		return &cardsandbox.Sandbox{Secret: []byte(cfg.CardSandboxSecret), PageURL: cfg.CardSandboxPageURL, HMACKey: cfg.Adyen.HMACKey, Dir: cfg.CardSandboxDir}, nil
 	}
 	return nil, fmt.Errorf("payment: CARD_PROVIDER %q is neither adyen nor sandbox", cfg.CardProvider)
 }

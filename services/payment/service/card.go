@@ -27,6 +27,9 @@ type CardProvider interface {
 	PaymentMethods(ctx context.Context, countryCode, locale string, amount domain.Money) ([]domain.PaymentMethod, error)
 	CreatePayment(ctx context.Context, p domain.CardPayment, idempotencyKey string) (domain.CardResult, error)
 	PaymentDetails(ctx context.Context, redirectResult, idempotencyKey string) (domain.CardResult, error)
+	// Cancel voids an authorisation that was not captured (Adyen's /payments/{psp}/cancels); a psp
+	// reference the provider no longer knows or already cancelled is domain.ErrProviderRejected.
+	Cancel(ctx context.Context, pspReference, idempotencyKey string) error
 	// ParseNotifications verifies every item's signature (domain.ErrProviderSignature) and reads them.
 	ParseNotifications(body []byte) ([]domain.Notification, error)
 	// ClientConfig is what the browser's component starts with: the provider's public client key
@@ -34,10 +37,10 @@ type CardProvider interface {
 	ClientConfig() (clientKey, environment string)
 }
 
-// Carts answers what the session's priced cart charges. A cart that cannot be paid (empty,
-// blocked, VAT unknown) is ErrCannotBeProcessed.
+// Carts answers what the session's priced cart charges: its total and its fingerprint. A cart
+// that cannot be paid (empty, blocked, VAT unknown) is ErrCannotBeProcessed.
 type Carts interface {
-	Total(ctx context.Context) (domain.Money, error)
+	Charge(ctx context.Context) (domain.Charge, error)
 }
 
 // Shoppers answers who pays: the session customer's e-mail and country.
@@ -91,10 +94,11 @@ func (s *service) ListCardPaymentMethods(ctx context.Context) ([]domain.PaymentM
 		return nil, domain.Money{}, err
 	}
 	v := callctx.From(ctx)
-	amount, err := s.Carts.Total(ctx)
+	charge, err := s.Carts.Charge(ctx)
 	if err != nil {
 		return nil, domain.Money{}, fmt.Errorf("card payment methods: %w", err)
 	}
+	amount := charge.Amount
 	_, country, err := s.Shoppers.Shopper(ctx)
 	if err != nil {
 		return nil, domain.Money{}, fmt.Errorf("card payment methods: %w", err)
@@ -124,7 +128,7 @@ func (s *service) CreateCardPayment(ctx context.Context, in CardInput) (CardOutc
 	if !chosen || !domain.IsCardType(option.Type) || len(in.PaymentMethod) == 0 {
 		return CardOutcome{}, ErrPaymentDataMissing
 	}
-	amount, err := s.Carts.Total(ctx)
+	charge, err := s.Carts.Charge(ctx)
 	if err != nil {
 		return CardOutcome{}, fmt.Errorf("create card payment: %w", err)
 	}
@@ -132,15 +136,24 @@ func (s *service) CreateCardPayment(ctx context.Context, in CardInput) (CardOutc
 	if err != nil {
 		return CardOutcome{}, fmt.Errorf("create card payment: %w", err)
 	}
+	// A retry of the attempt that was authorised already answers that authorisation again (the
+	// provider's idempotency key returns it); another attempt replaces it, so the earlier one is
+	// voided first and the shopper is never charged twice.
+	if option.PSPReference != "" && option.Charged != charge {
+		if option, err = s.voidCard(ctx, v.SessionID, option); err != nil {
+			return CardOutcome{}, err
+		}
+	}
 	// The session's id never leaves the shop: the provider sees a digest of it.
 	sessionRef := providerKey(v.SessionID, "", "session")
 	result, err := s.Card.CreatePayment(ctx, domain.CardPayment{
-		Reference: sessionRef, Amount: amount, PaymentMethod: in.PaymentMethod, ReturnURL: in.ReturnURL, Origin: in.Origin,
+		Reference: sessionRef, Amount: charge.Amount, PaymentMethod: in.PaymentMethod, ReturnURL: in.ReturnURL, Origin: in.Origin,
 		ShopperEmail: email, ShopperReference: sessionRef, ShopperLocale: v.Locale, CountryCode: country,
 	}, providerKey(v.SessionID, in.IdempotencyKey, "create"))
 	if err != nil {
 		return CardOutcome{}, s.providerError("create card payment", err)
 	}
+	option.PendingCharge = charge
 	return s.cardOutcome(ctx, v.SessionID, option, result)
 }
 
@@ -169,14 +182,19 @@ func (s *service) SubmitCardPaymentDetails(ctx context.Context, redirectResult, 
 	return s.cardOutcome(ctx, v.SessionID, option, result)
 }
 
-// cardOutcome applies spec §4 "card payment results": an action goes back to the browser;
-// Authorised, Pending or Received keep the references on the option; anything else is refused.
+// cardOutcome applies spec §4 "card payment results": an action goes back to the browser (the
+// option keeps what the payment is for as pending); Authorised, Pending or Received keep the
+// references on the option with what they were made for; anything else is refused.
 func (s *service) cardOutcome(ctx context.Context, sessionID string, option domain.Option, r domain.CardResult) (CardOutcome, error) {
 	switch {
 	case r.ActionNeeded():
+		if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
+			return CardOutcome{}, fmt.Errorf("store pending card payment: %w", err)
+		}
 		return CardOutcome{Result: r, Option: option}, nil
 	case r.Accepted():
 		option.PSPReference, option.RecurringReference = r.PSPReference, r.RecurringReference
+		option.Charged, option.PendingCharge = option.PendingCharge, domain.Charge{}
 		if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 			return CardOutcome{}, fmt.Errorf("store card payment references: %w", err)
 		}
@@ -192,6 +210,61 @@ func (s *service) providerError(what string, err error) error {
 		return fmt.Errorf("%s: %w: %w", what, ErrCannotBeProcessed, err)
 	}
 	return fmt.Errorf("%s: %w", what, err)
+}
+
+// voidCard cancels the option's card authorisation at the provider and clears it. A cancel the
+// provider refuses is one it no longer has to do (unknown, already cancelled or expired).
+func (s *service) voidCard(ctx context.Context, sessionID string, option domain.Option) (domain.Option, error) {
+	if option.PSPReference == "" {
+		return option, nil
+	}
+	if s.Card == nil {
+		return option, fmt.Errorf("void card payment %s: card payments are not configured: %w", option.PSPReference, ErrCannotBeProcessed)
+	}
+	err := s.Card.Cancel(ctx, option.PSPReference, providerKey(sessionID, option.PSPReference, "cancel"))
+	if err != nil && !errors.Is(err, domain.ErrProviderRejected) {
+		return option, s.providerError("void card payment", err)
+	}
+	option.PSPReference, option.RecurringReference, option.Charged = "", "", domain.Charge{}
+	if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
+		return option, fmt.Errorf("clear voided card payment: %w", err)
+	}
+	return option, nil
+}
+
+// VoidSessionPayment voids what the session's option paid with (the card authorisation, the
+// PayPal subscriptions) and clears references and charges; the type stays chosen.
+func (s *service) VoidSessionPayment(ctx context.Context) (domain.Option, error) {
+	v := callctx.From(ctx)
+	if v.SessionID == "" {
+		return domain.Option{}, ErrSessionRequired
+	}
+	option, chosen, err := s.Sessions.Get(ctx, v.SessionID)
+	if err != nil {
+		return domain.Option{}, fmt.Errorf("void session payment: %w", err)
+	}
+	if !chosen {
+		return option, nil
+	}
+	if option, err = s.voidCard(ctx, v.SessionID, option); err != nil {
+		return domain.Option{}, err
+	}
+	if option.PayPalReference != "" || option.PayPalPending != "" {
+		if s.PayPal == nil {
+			return domain.Option{}, fmt.Errorf("void paypal subscription: paypal is not configured: %w", ErrCannotBeProcessed)
+		}
+		if err := s.cancelSubscriptions(ctx, option.PayPalPending, option.PayPalReference); err != nil {
+			return domain.Option{}, err
+		}
+	}
+	cleared := option.WithoutPayment()
+	if cleared == option {
+		return option, nil
+	}
+	if err := s.Sessions.Put(ctx, v.SessionID, cleared); err != nil {
+		return domain.Option{}, fmt.Errorf("clear voided payment: %w", err)
+	}
+	return cleared, nil
 }
 
 func (s *service) HandleCardNotifications(ctx context.Context, body []byte) (processed, duplicates int, err error) {

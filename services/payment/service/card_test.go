@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -42,7 +43,27 @@ func (m *memSessions) Delete(_ context.Context, sid string) error {
 
 type fixedCart struct{ total domain.Money }
 
-func (f fixedCart) Total(context.Context) (domain.Money, error) { return f.total, nil }
+func (f fixedCart) Charge(context.Context) (domain.Charge, error) {
+	return domain.Charge{Amount: f.total, Fingerprint: "cart-of-" + f.total.Currency}, nil
+}
+
+// changingCart is a cart the test grows: its charge follows total.
+type changingCart struct {
+	mu    sync.Mutex
+	total int64
+}
+
+func (c *changingCart) Charge(context.Context) (domain.Charge, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return domain.Charge{Amount: domain.Money{Value: c.total, Currency: "EUR"}, Fingerprint: fmt.Sprintf("fp-%d", c.total)}, nil
+}
+
+func (c *changingCart) set(total int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.total = total
+}
 
 type shopper struct{}
 
@@ -137,5 +158,51 @@ func TestCardNotificationsOnceAndSigned(t *testing.T) {
 	forged, _ := cardprovider.SignedBatch("00112233445566778899AABBCCDDEEFF", "HostwerkECOM", domain.Notification{EventCode: "AUTHORISATION", PSPReference: "PSP-2"})
 	if _, _, err := svc.HandleCardNotifications(context.Background(), forged); !errors.Is(err, service.ErrBadSignature) || apperr.MessageKey(err) != "payment.bad_signature" {
 		t.Fatalf("forged: %v", err)
+	}
+}
+
+// An authorisation records what it paid for; another attempt for a changed cart voids the earlier
+// authorisation at the provider first, and VoidSessionPayment voids and clears what is left. A
+// retry of the same attempt for the same cart is the same authorisation, voiding nothing.
+func TestCardAuthorisationBoundToItsCharge(t *testing.T) {
+	sessions := &memSessions{data: map[string]domain.Option{"s1": {Type: "adyen-scheme"}}}
+	sb := &cardsandbox.Sandbox{Secret: []byte("x"), HMACKey: hmacKey}
+	cart := &changingCart{total: 4746}
+	svc := service.New(service.Ports{Sessions: sessions, Card: &recordingCard{Sandbox: sb}, Carts: cart, Shoppers: shopper{},
+		Notifications: &onceStore{seen: map[string]bool{}}})
+	pay := func(key string) domain.Option {
+		t.Helper()
+		out, err := svc.CreateCardPayment(at("s1"), service.CardInput{PaymentMethod: []byte(`{"number":"4111111111111111"}`), IdempotencyKey: key})
+		if err != nil || !out.Result.Accepted() {
+			t.Fatalf("pay %s: %+v, %v", key, out, err)
+		}
+		return sessions.data["s1"]
+	}
+	first := pay("a1")
+	if first.Charged != (domain.Charge{Amount: domain.Money{Value: 4746, Currency: "EUR"}, Fingerprint: "fp-4746"}) || first.PendingCharge != (domain.Charge{}) {
+		t.Fatalf("charge not recorded with the authorisation: %+v", first)
+	}
+	if again := pay("a1"); again.PSPReference != first.PSPReference || len(sb.Voids()) != 0 {
+		t.Fatalf("a retry voided or replaced the authorisation: %+v, voids %v", again, sb.Voids())
+	}
+
+	cart.set(111741)
+	second := pay("a2")
+	if second.PSPReference == first.PSPReference || second.Charged.Amount.Value != 111741 || second.Charged.Fingerprint != "fp-111741" {
+		t.Fatalf("second authorisation: %+v", second)
+	}
+	if v := sb.Voids(); len(v) != 1 || v[0].PSPReference != first.PSPReference {
+		t.Fatalf("the earlier authorisation was not voided once: %v", v)
+	}
+
+	voided, err := svc.VoidSessionPayment(at("s1"))
+	if err != nil || voided.PSPReference != "" || voided.Charged != (domain.Charge{}) || voided.Type != "adyen-scheme" {
+		t.Fatalf("void: %+v, %v", voided, err)
+	}
+	if v := sb.Voids(); len(v) != 2 || v[1].PSPReference != second.PSPReference {
+		t.Fatalf("voids after VoidSessionPayment: %v", v)
+	}
+	if again, err := svc.VoidSessionPayment(at("s1")); err != nil || again.Type != "adyen-scheme" || len(sb.Voids()) != 2 {
+		t.Fatalf("a second void: %+v, %v, %v", again, err, sb.Voids())
 	}
 }

@@ -59,7 +59,7 @@ func (s *service) CreatePayPalSubscription(ctx context.Context, in PayPalInput) 
 	if err != nil {
 		return domain.Subscription{}, err
 	}
-	amount, err := s.Carts.Total(ctx)
+	charge, err := s.Carts.Charge(ctx)
 	if err != nil {
 		return domain.Subscription{}, fmt.Errorf("create paypal subscription: %w", err)
 	}
@@ -68,15 +68,21 @@ func (s *service) CreatePayPalSubscription(ctx context.Context, in PayPalInput) 
 		return domain.Subscription{}, fmt.Errorf("create paypal subscription: %w", err)
 	}
 	sub, err := s.PayPal.CreateSubscription(ctx, domain.SubscriptionRequest{
-		CustomID: providerKey(sessionID, "", "session"), Amount: amount, ShopperEmail: email, Locale: callctx.From(ctx).Locale,
+		CustomID: providerKey(sessionID, "", "session"), Amount: charge.Amount, ShopperEmail: email, Locale: callctx.From(ctx).Locale,
 		ReturnURL: in.ReturnURL, CancelURL: in.CancelURL,
 	}, providerKey(sessionID, in.IdempotencyKey, "paypal-create"))
 	if err != nil {
 		return domain.Subscription{}, s.providerError("create paypal subscription", err)
 	}
-	// A new subscription replaces an earlier pending one; an approved reference stays until this
-	// one is approved, so abandoning PayPal halfway loses nothing.
-	option.PayPalPending = sub.ID
+	// A new subscription replaces an earlier pending one (cancelled at PayPal: it will never be
+	// approved through the shop); an approved reference stays until this one is approved, so
+	// abandoning PayPal halfway loses nothing.
+	if option.PayPalPending != "" && option.PayPalPending != sub.ID {
+		if err := s.cancelSubscriptions(ctx, option.PayPalPending); err != nil {
+			s.Log.WarnContext(ctx, "replaced pending paypal subscription not cancelled", "error", err)
+		}
+	}
+	option.PayPalPending, option.PendingCharge = sub.ID, charge
 	if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 		return domain.Subscription{}, fmt.Errorf("store pending paypal subscription: %w", err)
 	}
@@ -104,7 +110,14 @@ func (s *service) ConfirmPayPalSubscription(ctx context.Context, id string) (dom
 	if !sub.Approved() || sub.CustomID != providerKey(sessionID, "", "session") {
 		return domain.Option{}, fmt.Errorf("paypal subscription %s is %s: %w", id, sub.Status, ErrRefused)
 	}
+	// The approved subscription replaces an earlier approved one, which must stop billing.
+	if option.PayPalReference != "" && option.PayPalReference != sub.ID {
+		if err := s.cancelSubscriptions(ctx, option.PayPalReference); err != nil {
+			return domain.Option{}, err
+		}
+	}
 	option.PayPalReference, option.PayPalPending = sub.ID, ""
+	option.Charged, option.PendingCharge = option.PendingCharge, domain.Charge{}
 	if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 		return domain.Option{}, fmt.Errorf("store paypal reference: %w", err)
 	}
@@ -124,18 +137,27 @@ func (s *service) CancelPayPalSubscription(ctx context.Context) (domain.Option, 
 	if err != nil {
 		return domain.Option{}, err
 	}
-	for _, id := range []string{option.PayPalPending, option.PayPalReference} {
-		if id == "" {
-			continue
-		}
-		if err := s.PayPal.CancelSubscription(ctx, id, cancelReason); err != nil && !errors.Is(err, domain.ErrPayPalRejected) {
-			// A rejected cancel is one PayPal no longer has to do (never approved, or gone).
-			return domain.Option{}, s.providerError("cancel paypal subscription", err)
-		}
+	if err := s.cancelSubscriptions(ctx, option.PayPalPending, option.PayPalReference); err != nil {
+		return domain.Option{}, err
 	}
 	option.PayPalPending, option.PayPalReference = "", ""
+	option.Charged, option.PendingCharge = domain.Charge{}, domain.Charge{}
 	if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 		return domain.Option{}, fmt.Errorf("clear paypal subscription: %w", err)
 	}
 	return option, nil
+}
+
+// cancelSubscriptions cancels the given subscriptions at PayPal. A rejected cancel is one PayPal
+// no longer has to do (never approved, or gone).
+func (s *service) cancelSubscriptions(ctx context.Context, ids ...string) error {
+	for _, id := range ids {
+		if id == "" {
+			continue
+		}
+		if err := s.PayPal.CancelSubscription(ctx, id, cancelReason); err != nil && !errors.Is(err, domain.ErrPayPalRejected) {
+			return s.providerError("cancel paypal subscription "+id, err)
+		}
+	}
+	return nil
 }

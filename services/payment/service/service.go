@@ -6,6 +6,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"log/slog"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
@@ -72,6 +73,9 @@ type Service interface {
 	ConfirmPayPalSubscription(ctx context.Context, id string) (domain.Option, error)
 	// CancelPayPalSubscription cancels the session's subscription at PayPal and forgets it.
 	CancelPayPalSubscription(ctx context.Context) (domain.Option, error)
+	// VoidSessionPayment voids the option's card authorisation and PayPal subscriptions at the
+	// providers and clears them; the chosen type stays.
+	VoidSessionPayment(ctx context.Context) (domain.Option, error)
 }
 
 // Ports are what the use cases need from outside.
@@ -86,12 +90,19 @@ type Ports struct {
 	Notifications Notifications
 	// PayPal subscriptions; without it they answer payment.cannot_be_processed.
 	PayPal PayPal
+	// Log records what a use case could not finish but need not fail for; nil discards it.
+	Log *slog.Logger
 }
 
 type service struct{ Ports }
 
 // New returns the use cases over ports.
-func New(p Ports) Service { return &service{Ports: p} }
+func New(p Ports) Service {
+	if p.Log == nil {
+		p.Log = slog.New(slog.DiscardHandler)
+	}
+	return &service{Ports: p}
+}
 
 func (s *service) activeTypes(ctx context.Context, brandID int32) ([]domain.PaymentType, error) {
 	all, err := s.Types.Types(ctx, brandID)
@@ -170,6 +181,11 @@ func (s *service) SetSessionPayment(ctx context.Context, in domain.Option) (doma
 	o := domain.Normalize(in, *chosen, brand)
 	if errs := domain.Validate(o, brand); len(errs) > 0 {
 		return domain.Option{}, apperr.NewFieldErrors(errs)
+	}
+	// A new choice drops the references of the old one (they are never taken from a request): what
+	// they authorised is voided, so an abandoned authorisation or subscription charges nobody.
+	if _, err := s.VoidSessionPayment(ctx); err != nil {
+		s.Log.WarnContext(ctx, "earlier payment of the session not voided", slog.Any("error", err))
 	}
 	if err := s.Sessions.Put(ctx, v.SessionID, o); err != nil {
 		return domain.Option{}, fmt.Errorf("set session payment: %w", err)

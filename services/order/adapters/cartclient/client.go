@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	"github.com/hostcart/checkout/libs/go/pricedcart"
 	"github.com/hostcart/checkout/services/order/domain"
 	"github.com/hostcart/checkout/services/order/service"
 )
@@ -43,6 +44,7 @@ func Convert(p *cartv1.PricedCart) service.PricedCart {
 		SMSValidation:      p.GetSmsValidation(),
 		Blocked:            p.GetCheckoutBlocked(),
 		VATUnavailable:     p.GetVatUnavailable(),
+		Fingerprint:        pricedcart.Fingerprint(p),
 	}
 	t := p.GetTotals()
 	out.Totals = domain.Totals{NetCents: int64(t.GetTotalNetCents()), VATCents: int64(t.GetTotalVatCents()),

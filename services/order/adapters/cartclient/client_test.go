@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	"github.com/hostcart/checkout/libs/go/pricedcart"
 	"github.com/hostcart/checkout/services/order/domain"
 	"github.com/hostcart/checkout/services/order/service"
 )
@@ -31,7 +32,9 @@ func TestConvert(t *testing.T) {
 		RequiredAgreements: []string{"mca_agreement"},
 		SMSValidation:      true,
 	}
-	if got := Convert(p); !reflect.DeepEqual(got, want) {
+	// The fingerprint is the shared one of what the cart charges (libs/go/pricedcart).
+	want.Fingerprint = pricedcart.Fingerprint(p)
+	if got := Convert(p); !reflect.DeepEqual(got, want) || got.Fingerprint == "" {
 		t.Fatalf("Convert =\n%+v\nwant\n%+v", got, want)
 	}
 	p.Items[0].MissingDomain = true

@@ -30,13 +30,23 @@ func (cl *Client) SessionPayment(ctx context.Context) (domain.Payment, bool, err
 	}
 	return domain.Payment{Type: p.GetType(), Holder: p.GetHolder(), MaskedIBAN: p.GetIban(), BIC: p.GetBic(), Bank: p.GetBank(),
 		Permission: p.GetPermission(), SMSValidation: p.GetSmsValidation(), PSPReference: p.GetPspReference(),
-		RecurringReference: p.GetRecurringReference(), PayPalReference: p.GetPaypalReference()}, true, nil
+		RecurringReference: p.GetRecurringReference(), PayPalReference: p.GetPaypalReference(),
+		ChargedCents: p.GetChargedCents(), ChargedCurrency: p.GetChargedCurrency(), CartFingerprint: p.GetCartFingerprint()}, true, nil
 }
 
 // Forget clears the session's option.
 func (cl *Client) Forget(ctx context.Context) error {
 	if _, err := cl.c.ClearSessionPayment(ctx, &paymentv1.ClearSessionPaymentRequest{}); err != nil {
 		return fmt.Errorf("forget payment: %w", err)
+	}
+	return nil
+}
+
+// Void cancels the session's card authorisation or PayPal subscription at the provider (payment
+// service VoidSessionPayment).
+func (cl *Client) Void(ctx context.Context) error {
+	if _, err := cl.c.VoidSessionPayment(ctx, &paymentv1.VoidSessionPaymentRequest{}); err != nil {
+		return fmt.Errorf("void payment: %w", err)
 	}
 	return nil
 }

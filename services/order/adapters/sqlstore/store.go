@@ -31,6 +31,10 @@ const migrationsTable = "order_goose_db_version"
 // ErrIdempotencyKeyReused refuses a key sent again with another request.
 var ErrIdempotencyKeyReused = apperr.New(apperr.Conflict, domain.KeyIdempotencyKeyReused)
 
+// ErrPaymentAlreadyUsed refuses an order whose card authorisation or PayPal subscription paid
+// another order already.
+var ErrPaymentAlreadyUsed = apperr.New(apperr.Conflict, domain.KeyPaymentAlreadyUsed)
+
 // ErrOrderNotFound is an order id the store does not hold.
 var ErrOrderNotFound = apperr.New(apperr.NotFound, domain.KeyNotFound)
 
@@ -158,6 +162,18 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 			return domain.Order{}, false, fmt.Errorf("place order %s: line %d: %w", o.ID, i, sqldb.Classify(err))
 		}
 	}
+	if provider, ref := o.Payment.ProviderReference(); ref != "" {
+		res, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_payment_refs (provider, reference, order_id) VALUES (?, ?, ?)
+			ON CONFLICT (provider, reference) DO NOTHING`), provider, ref, o.ID)
+		if err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order %s: payment reference: %w", o.ID, sqldb.Classify(err))
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order %s: payment reference: %w", o.ID, err)
+		} else if n == 0 {
+			return domain.Order{}, false, fmt.Errorf("place order %s: %s reference: %w", o.ID, provider, ErrPaymentAlreadyUsed)
+		}
+	}
 	e := p.Event
 	if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_outbox (id, subject, msg_id, payload, created_at) VALUES (?, ?, ?, ?, ?)`),
 		e.ID, e.Subject, e.MsgID, string(e.Payload), ms(e.CreatedAt)); err != nil {
@@ -177,6 +193,16 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 		return domain.Order{}, false, fmt.Errorf("place order %s: commit: %w", o.ID, sqldb.Classify(err))
 	}
 	return o, true, nil
+}
+
+// PaymentReferenceUsed reports whether the provider's reference paid an order already.
+func (s *Store) PaymentReferenceUsed(ctx context.Context, provider, reference string) (bool, error) {
+	var n int
+	if err := s.db.GetContext(ctx, &n, s.db.Rebind(`SELECT COUNT(*) FROM order_payment_refs WHERE provider = ? AND reference = ?`),
+		provider, reference); err != nil {
+		return false, fmt.Errorf("payment reference: %w", sqldb.Classify(err))
+	}
+	return n > 0, nil
 }
 
 // Replay answers the order an idempotency key of the session made (found false when the key is

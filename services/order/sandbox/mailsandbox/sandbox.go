@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/sandbox/sentlog"
 	"github.com/hostcart/checkout/services/order/mail"
-	"github.com/hostcart/checkout/services/order/sandbox/sentlog"
 )
 
 // Message is one sent mail.

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hostcart/checkout/services/order/sandbox/sentlog"
+	"github.com/hostcart/checkout/libs/go/sandbox/sentlog"
 )
 
 // Message is one sent SMS.

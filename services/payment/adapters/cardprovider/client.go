@@ -131,6 +131,26 @@ func (c *Client) PaymentDetails(ctx context.Context, redirectResult, idempotency
 	return resp.result(), nil
 }
 
+// Cancel voids an authorisation that was not captured: POST /payments/{paymentPspReference}/cancels
+// with the merchant account and a reference, under an Idempotency-Key (Checkout API v71). The
+// provider answers 201 with status "received"; the outcome arrives as a CANCELLATION notification.
+func (c *Client) Cancel(ctx context.Context, pspReference, idempotencyKey string) error {
+	if pspReference == "" || strings.ContainsAny(pspReference, "/?#") {
+		return fmt.Errorf("card provider: cancel of psp reference %q: %w", pspReference, ErrRejected)
+	}
+	req := map[string]string{"merchantAccount": c.cfg.MerchantAccount, "reference": "void-" + pspReference}
+	var resp struct {
+		Status string `json:"status"`
+	}
+	if err := c.post(ctx, "/payments/"+pspReference+"/cancels", req, idempotencyKey, &resp); err != nil {
+		return err
+	}
+	if resp.Status != "received" {
+		return fmt.Errorf("card provider: cancel of %s answered status %q: %w", pspReference, resp.Status, ErrUnavailable)
+	}
+	return nil
+}
+
 // PaymentMethods lists the methods the provider offers for a country and amount.
 func (c *Client) PaymentMethods(ctx context.Context, countryCode, shopperLocale string, a domain.Money) ([]domain.PaymentMethod, error) {
 	req := map[string]any{

@@ -76,6 +76,15 @@ func (f *fakeProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	case "/v71/payments/details":
 		answer = []byte(`{"resultCode":"Authorised","pspReference":"PSP-3","additionalData":{"recurring.recurringDetailReference":"REC-3"}}`)
+	case "/v71/payments/PSP-1/cancels":
+		answer = []byte(`{"merchantAccount":"HostwerkECOM","paymentPspReference":"PSP-1","reference":"` + body["reference"].(string) + `","pspReference":"CNL-1","status":"received"}`)
+	case "/v71/payments/PSP-GONE/cancels":
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		_, _ = w.Write([]byte(`{"status":422,"errorCode":"167","message":"Original pspReference required for this operation","errorType":"validation"}`))
+		return
+	case "/v71/payments/PSP-DOWN/cancels":
+		w.WriteHeader(http.StatusServiceUnavailable)
+		return
 	default:
 		w.WriteHeader(http.StatusNotFound)
 		return
@@ -167,5 +176,31 @@ func TestErrors(t *testing.T) {
 	methods, err := c.PaymentMethods(ctx, "DE", "de-DE", domain.Money{Value: 11221, Currency: "EUR"})
 	if err != nil || len(methods) != 2 || methods[0].Type != "scheme" || len(methods[0].Brands) != 2 {
 		t.Fatalf("methods: %+v, %v", methods, err)
+	}
+}
+
+// Cancel voids an authorisation at the Checkout API's cancels endpoint, under an idempotency key;
+// a reference the provider does not know is rejected (nothing left to void), an outage is not.
+func TestCancel(t *testing.T) {
+	c, fake := setup(t)
+	ctx := context.Background()
+	if err := c.Cancel(ctx, "PSP-1", "void-key"); err != nil {
+		t.Fatalf("cancel: %v", err)
+	}
+	sent := fake.requests[len(fake.requests)-1]
+	if sent["merchantAccount"] != "HostwerkECOM" || sent["reference"] != "void-PSP-1" {
+		t.Fatalf("cancel request: %v", sent)
+	}
+	if err := c.Cancel(ctx, "PSP-1", "void-key"); err != nil {
+		t.Fatalf("retried cancel: %v", err)
+	}
+	if err := c.Cancel(ctx, "PSP-GONE", "k2"); !errors.Is(err, ErrRejected) {
+		t.Fatalf("unknown reference: %v", err)
+	}
+	if err := c.Cancel(ctx, "PSP-DOWN", "k3"); !errors.Is(err, ErrUnavailable) || errors.Is(err, ErrRejected) {
+		t.Fatalf("outage: %v", err)
+	}
+	if err := c.Cancel(ctx, "../payments", "k4"); !errors.Is(err, ErrRejected) {
+		t.Fatalf("a reference that is a path: %v", err)
 	}
 }

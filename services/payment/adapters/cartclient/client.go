@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	"github.com/hostcart/checkout/libs/go/pricedcart"
 	"github.com/hostcart/checkout/services/payment/domain"
 	"github.com/hostcart/checkout/services/payment/service"
 )
@@ -22,19 +23,19 @@ func New(c cartv1.CartServiceClient) *Client { return &Client{c: c} }
 
 // Total is the priced cart's gross total. An empty or blocked cart, or one priced without the
 // customer's VAT, cannot be paid.
-func (cl *Client) Total(ctx context.Context) (domain.Money, error) {
+func (cl *Client) Charge(ctx context.Context) (domain.Charge, error) {
 	resp, err := cl.c.GetPricedCart(ctx, &cartv1.GetPricedCartRequest{})
 	if err != nil {
-		return domain.Money{}, fmt.Errorf("priced cart: %w", err)
+		return domain.Charge{}, fmt.Errorf("priced cart: %w", err)
 	}
 	p := resp.GetPriced()
 	switch {
 	case len(p.GetItems()) == 0:
-		return domain.Money{}, fmt.Errorf("empty cart: %w", service.ErrCannotBeProcessed)
+		return domain.Charge{}, fmt.Errorf("empty cart: %w", service.ErrCannotBeProcessed)
 	case p.GetCheckoutBlocked():
-		return domain.Money{}, fmt.Errorf("cart blocked: %w", service.ErrCannotBeProcessed)
+		return domain.Charge{}, fmt.Errorf("cart blocked: %w", service.ErrCannotBeProcessed)
 	case p.GetVatUnavailable():
-		return domain.Money{}, fmt.Errorf("cart priced without the customer's VAT: %w", service.ErrCannotBeProcessed)
+		return domain.Charge{}, fmt.Errorf("cart priced without the customer's VAT: %w", service.ErrCannotBeProcessed)
 	}
-	return domain.Money{Value: int64(p.GetTotals().GetTotalGrossCents()), Currency: Currency}, nil
+	return domain.Charge{Amount: domain.Money{Value: int64(p.GetTotals().GetTotalGrossCents()), Currency: Currency}, Fingerprint: pricedcart.Fingerprint(p)}, nil
 }

@@ -58,6 +58,9 @@ type record struct {
 	RecurringReference string `json:"recurring_reference,omitempty"`
 	PayPalReference    string `json:"paypal_reference,omitempty"`
 	PayPalPending      string `json:"paypal_pending,omitempty"`
+	// Charges are kept with Go's field names (Amount.Value, Amount.Currency, Fingerprint).
+	Charged       domain.Charge `json:"charged"`
+	PendingCharge domain.Charge `json:"pending_charge"`
 }
 
 // Get returns the session's option; ok is false when it chose none.

@@ -24,6 +24,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hostcart/checkout/libs/go/sandbox/sentlog"
 	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
 	"github.com/hostcart/checkout/services/payment/domain"
 )
@@ -45,9 +46,44 @@ type Sandbox struct {
 	// HMACKey verifies notifications (hex).
 	HMACKey string
 
+	// Dir, when set, is where voided authorisations are appended (VoidsFile), for tests in other
+	// processes (devstack).
+	Dir string
+
 	mu      sync.Mutex
 	results map[string]domain.CardResult // idempotency key → first answer
+	voided  map[string]bool              // psp reference → cancelled
+	voids   sentlog.Log[Void]
 }
+
+// VoidsFile is the file in Dir that lists the voided authorisations, one JSON Void per line.
+const VoidsFile = "voids.jsonl"
+
+// Void is one authorisation the sandbox cancelled.
+type Void struct {
+	PSPReference string `json:"psp_reference"`
+}
+
+// Cancel voids an authorisation once: a repeated cancel of the same reference (a retry) changes
+// nothing, a reference the sandbox never issued is rejected as the provider would.
+func (s *Sandbox) Cancel(_ context.Context, pspReference, idempotencyKey string) error {
+	if idempotencyKey == "" || !strings.HasPrefix(pspReference, "SBX") {
+		return fmt.Errorf("sandbox: cancel of %q: %w", pspReference, domain.ErrProviderRejected)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.voided[pspReference] {
+		return nil
+	}
+	if s.voided == nil {
+		s.voided = map[string]bool{}
+	}
+	s.voided[pspReference] = true
+	return s.voids.Record(s.Dir, VoidsFile, Void{PSPReference: pspReference})
+}
+
+// Voids lists the authorisations cancelled so far, oldest first.
+func (s *Sandbox) Voids() []Void { return s.voids.All() }
 
 func (s *Sandbox) remember(key string, answer func() (domain.CardResult, error)) (domain.CardResult, error) {
 	s.mu.Lock()

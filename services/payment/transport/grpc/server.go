@@ -37,6 +37,7 @@ type server struct {
 	createPayPal      kitgrpc.Handler
 	confirmPayPal     kitgrpc.Handler
 	cancelPayPal      kitgrpc.Handler
+	voidSession       kitgrpc.Handler
 }
 
 // NewServer returns the gRPC PaymentService over the endpoint set.
@@ -53,6 +54,7 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) paymentv1.Paymen
 		createPayPal:      kitgrpc.NewServer(set.CreatePayPal, decodeCreatePayPal, encodeCreatePayPal, opts...),
 		confirmPayPal:     kitgrpc.NewServer(set.ConfirmPayPal, decodeConfirmPayPal, encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.ConfirmPayPalSubscriptionResponse{Payment: o} }), opts...),
 		cancelPayPal:      kitgrpc.NewServer(set.CancelPayPal, decodeEmpty[paymentv1.CancelPayPalSubscriptionRequest], encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.CancelPayPalSubscriptionResponse{Payment: o} }), opts...),
+		voidSession:       kitgrpc.NewServer(set.VoidSession, decodeEmpty[paymentv1.VoidSessionPaymentRequest], encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.VoidSessionPaymentResponse{Payment: o} }), opts...),
 	}
 }
 
@@ -94,6 +96,10 @@ func (s *server) CreatePayPalSubscription(ctx context.Context, req *paymentv1.Cr
 
 func (s *server) ConfirmPayPalSubscription(ctx context.Context, req *paymentv1.ConfirmPayPalSubscriptionRequest) (*paymentv1.ConfirmPayPalSubscriptionResponse, error) {
 	return grpcserver.Handle[paymentv1.ConfirmPayPalSubscriptionResponse](ctx, s.confirmPayPal, req, statusFrom)
+}
+
+func (s *server) VoidSessionPayment(ctx context.Context, req *paymentv1.VoidSessionPaymentRequest) (*paymentv1.VoidSessionPaymentResponse, error) {
+	return grpcserver.Handle[paymentv1.VoidSessionPaymentResponse](ctx, s.voidSession, req, statusFrom)
 }
 
 func (s *server) CancelPayPalSubscription(ctx context.Context, req *paymentv1.CancelPayPalSubscriptionRequest) (*paymentv1.CancelPayPalSubscriptionResponse, error) {
@@ -242,7 +248,8 @@ func option(response any) (*paymentv1.PaymentOption, error) {
 	return &paymentv1.PaymentOption{
 		Type: o.Type, Holder: o.Holder, Iban: maskIfSet(o.IBAN), Bic: o.BIC, Bank: o.Bank, Permission: o.Permission,
 		SmsValidation: o.SMSValidation, PspReference: o.PSPReference, RecurringReference: o.RecurringReference,
-		PaypalReference: o.PayPalReference,
+		PaypalReference: o.PayPalReference, ChargedCents: o.Charged.Amount.Value, ChargedCurrency: o.Charged.Amount.Currency,
+		CartFingerprint: o.Charged.Fingerprint,
 	}, nil
 }
 

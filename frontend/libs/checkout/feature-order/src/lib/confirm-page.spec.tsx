@@ -192,6 +192,23 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('card: a cart changed after paying is refused with amount_changed and the payment form opens to pay the new total', async () => {
+    const { seen } = installOrderApi({
+      payment: { type: 'adyen-scheme' },
+      routes: {
+        'POST /create-payment': () => ({ result_code: 'Authorised', action_json: '', payment: null }),
+        'POST /orders': () => apiError(422, 'payment.amount_changed'),
+      },
+    });
+    renderOrder('/confirm', { props: { PaymentForm: () => <p>payment form</p>, cardPaymentData: () => ({ type: 'scheme' }) } });
+    await acceptTerms();
+    await buy();
+    expect(await screen.findByText(/Your cart has changed since you paid\. The earlier payment has been cancelled/)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Change payment method' })).toBeTruthy();
+    expect(shownLocation()).toBe('/confirm');
+    expect(seen.filter((r) => r.path === '/orders')).toHaveLength(1);
+  });
+
   it('PayPal: creates the subscription and goes to the approve URL', async () => {
     const { seen } = installOrderApi({
       payment: { type: 'paypal-integration' },

@@ -58,6 +58,8 @@ export const ERROR_SCROLL_DELAY_MS = 40;
 export const PAYPAL_INTEGRATION = 'paypal-integration';
 /** Card results that authorise the order (spec §4 "Card payment result"). */
 const CARD_ACCEPTED = new Set(['Authorised', 'Pending', 'Received']);
+/** The order service's refusal of a payment made for another cart (it voided that payment). */
+export const PAYMENT_AMOUNT_CHANGED = 'payment.amount_changed';
 const KNOWN_FROM = ['advertising', 'magazine', 'magazine_special', 'search_engine', 'customer_referral', 'other'] as const;
 
 /** The card data the payment screen held in memory for this step (the component's paymentMethod). */
@@ -271,6 +273,18 @@ function ConfirmScreen({
     else navigate(pathTo('payment'), { state: { returnToConfirm: true } });
   }, [PaymentForm, navigate]);
 
+  /**
+   * A failed submit: its message, and when the server refused the payment because the cart changed
+   * after paying (it voided that payment), the payment form again so the shopper pays the new total.
+   */
+  const showSubmitError = useCallback(
+    (e: unknown) => {
+      showError(e);
+      if (errorMessageKey(e as never) === PAYMENT_AMOUNT_CHANGED && !existing) openPaymentModal();
+    },
+    [existing, openPaymentModal, showError],
+  );
+
   /** The card result of one attempt: redirect for an action, else place the order when accepted. */
   const afterCardResult = useCallback(
     async (result: CardPaymentResult, key: string, feedback: FeedbackValues) => {
@@ -333,7 +347,7 @@ function ConfirmScreen({
       }
       await place(key, feedback);
     } catch (e) {
-      showError(e);
+      showSubmitError(e);
     } finally {
       setBusy(false);
     }
@@ -361,7 +375,7 @@ function ConfirmScreen({
           await place(key, feedback);
         }
       } catch (e) {
-        showError(e);
+        showSubmitError(e);
       } finally {
         setBusy(false);
       }

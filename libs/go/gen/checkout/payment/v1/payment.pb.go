@@ -117,8 +117,15 @@ type PaymentOption struct {
 	PspReference       string `protobuf:"bytes,8,opt,name=psp_reference,json=pspReference,proto3" json:"psp_reference,omitempty"`
 	RecurringReference string `protobuf:"bytes,9,opt,name=recurring_reference,json=recurringReference,proto3" json:"recurring_reference,omitempty"`
 	PaypalReference    string `protobuf:"bytes,10,opt,name=paypal_reference,json=paypalReference,proto3" json:"paypal_reference,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// What psp_reference or paypal_reference was made for, set with them by the card and PayPal
+	// flows: the amount in cents, its currency and the priced cart's fingerprint at that moment
+	// (libs/go/pricedcart). An order is placed with the reference only while the priced cart still
+	// has this amount and fingerprint.
+	ChargedCents    int64  `protobuf:"varint,11,opt,name=charged_cents,json=chargedCents,proto3" json:"charged_cents,omitempty"`
+	ChargedCurrency string `protobuf:"bytes,12,opt,name=charged_currency,json=chargedCurrency,proto3" json:"charged_currency,omitempty"`
+	CartFingerprint string `protobuf:"bytes,13,opt,name=cart_fingerprint,json=cartFingerprint,proto3" json:"cart_fingerprint,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *PaymentOption) Reset() {
@@ -217,6 +224,27 @@ func (x *PaymentOption) GetRecurringReference() string {
 func (x *PaymentOption) GetPaypalReference() string {
 	if x != nil {
 		return x.PaypalReference
+	}
+	return ""
+}
+
+func (x *PaymentOption) GetChargedCents() int64 {
+	if x != nil {
+		return x.ChargedCents
+	}
+	return 0
+}
+
+func (x *PaymentOption) GetChargedCurrency() string {
+	if x != nil {
+		return x.ChargedCurrency
+	}
+	return ""
+}
+
+func (x *PaymentOption) GetCartFingerprint() string {
+	if x != nil {
+		return x.CartFingerprint
 	}
 	return ""
 }
@@ -1424,6 +1452,86 @@ func (x *CancelPayPalSubscriptionResponse) GetPayment() *PaymentOption {
 	return nil
 }
 
+type VoidSessionPaymentRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VoidSessionPaymentRequest) Reset() {
+	*x = VoidSessionPaymentRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VoidSessionPaymentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VoidSessionPaymentRequest) ProtoMessage() {}
+
+func (x *VoidSessionPaymentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VoidSessionPaymentRequest.ProtoReflect.Descriptor instead.
+func (*VoidSessionPaymentRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{26}
+}
+
+type VoidSessionPaymentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Payment       *PaymentOption         `protobuf:"bytes,1,opt,name=payment,proto3" json:"payment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VoidSessionPaymentResponse) Reset() {
+	*x = VoidSessionPaymentResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VoidSessionPaymentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VoidSessionPaymentResponse) ProtoMessage() {}
+
+func (x *VoidSessionPaymentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VoidSessionPaymentResponse.ProtoReflect.Descriptor instead.
+func (*VoidSessionPaymentResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *VoidSessionPaymentResponse) GetPayment() *PaymentOption {
+	if x != nil {
+		return x.Payment
+	}
+	return nil
+}
+
 var File_checkout_payment_v1_payment_proto protoreflect.FileDescriptor
 
 const file_checkout_payment_v1_payment_proto_rawDesc = "" +
@@ -1432,7 +1540,7 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\vPaymentType\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x126\n" +
-	"\x17sms_validation_required\x18\x03 \x01(\bR\x15smsValidationRequired\"\xbd\x02\n" +
+	"\x17sms_validation_required\x18\x03 \x01(\bR\x15smsValidationRequired\"\xb8\x03\n" +
 	"\rPaymentOption\x12\x12\n" +
 	"\x04type\x18\x01 \x01(\tR\x04type\x12\x16\n" +
 	"\x06holder\x18\x02 \x01(\tR\x06holder\x12\x12\n" +
@@ -1446,7 +1554,10 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\rpsp_reference\x18\b \x01(\tR\fpspReference\x12/\n" +
 	"\x13recurring_reference\x18\t \x01(\tR\x12recurringReference\x12)\n" +
 	"\x10paypal_reference\x18\n" +
-	" \x01(\tR\x0fpaypalReference\"\x19\n" +
+	" \x01(\tR\x0fpaypalReference\x12#\n" +
+	"\rcharged_cents\x18\v \x01(\x03R\fchargedCents\x12)\n" +
+	"\x10charged_currency\x18\f \x01(\tR\x0fchargedCurrency\x12)\n" +
+	"\x10cart_fingerprint\x18\r \x01(\tR\x0fcartFingerprint\"\x19\n" +
 	"\x17ListPaymentTypesRequest\"a\n" +
 	"\x18ListPaymentTypesResponse\x12E\n" +
 	"\rpayment_types\x18\x01 \x03(\v2 .checkout.payment.v1.PaymentTypeR\fpaymentTypes\"\x1a\n" +
@@ -1522,7 +1633,10 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"!\n" +
 	"\x1fCancelPayPalSubscriptionRequest\"`\n" +
 	" CancelPayPalSubscriptionResponse\x12<\n" +
-	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment2\xb5\v\n" +
+	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"\x1b\n" +
+	"\x19VoidSessionPaymentRequest\"Z\n" +
+	"\x1aVoidSessionPaymentResponse\x12<\n" +
+	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment2\xb1\f\n" +
 	"\x0ePaymentService\x12t\n" +
 	"\x10ListPaymentTypes\x12,.checkout.payment.v1.ListPaymentTypesRequest\x1a-.checkout.payment.v1.ListPaymentTypesResponse\"\x03\x90\x02\x01\x12w\n" +
 	"\x11GetSessionPayment\x12-.checkout.payment.v1.GetSessionPaymentRequest\x1a..checkout.payment.v1.GetSessionPaymentResponse\"\x03\x90\x02\x01\x12w\n" +
@@ -1534,7 +1648,8 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\x17HandleCardNotifications\x123.checkout.payment.v1.HandleCardNotificationsRequest\x1a4.checkout.payment.v1.HandleCardNotificationsResponse\"\x03\x90\x02\x02\x12\x87\x01\n" +
 	"\x18CreatePayPalSubscription\x124.checkout.payment.v1.CreatePayPalSubscriptionRequest\x1a5.checkout.payment.v1.CreatePayPalSubscriptionResponse\x12\x8f\x01\n" +
 	"\x19ConfirmPayPalSubscription\x125.checkout.payment.v1.ConfirmPayPalSubscriptionRequest\x1a6.checkout.payment.v1.ConfirmPayPalSubscriptionResponse\"\x03\x90\x02\x02\x12\x8c\x01\n" +
-	"\x18CancelPayPalSubscription\x124.checkout.payment.v1.CancelPayPalSubscriptionRequest\x1a5.checkout.payment.v1.CancelPayPalSubscriptionResponse\"\x03\x90\x02\x02BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
+	"\x18CancelPayPalSubscription\x124.checkout.payment.v1.CancelPayPalSubscriptionRequest\x1a5.checkout.payment.v1.CancelPayPalSubscriptionResponse\"\x03\x90\x02\x02\x12z\n" +
+	"\x12VoidSessionPayment\x12..checkout.payment.v1.VoidSessionPaymentRequest\x1a/.checkout.payment.v1.VoidSessionPaymentResponse\"\x03\x90\x02\x02BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
 
 var (
 	file_checkout_payment_v1_payment_proto_rawDescOnce sync.Once
@@ -1548,7 +1663,7 @@ func file_checkout_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_checkout_payment_v1_payment_proto_rawDescData
 }
 
-var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_checkout_payment_v1_payment_proto_goTypes = []any{
 	(*PaymentType)(nil),                       // 0: checkout.payment.v1.PaymentType
 	(*PaymentOption)(nil),                     // 1: checkout.payment.v1.PaymentOption
@@ -1576,6 +1691,8 @@ var file_checkout_payment_v1_payment_proto_goTypes = []any{
 	(*ConfirmPayPalSubscriptionResponse)(nil), // 23: checkout.payment.v1.ConfirmPayPalSubscriptionResponse
 	(*CancelPayPalSubscriptionRequest)(nil),   // 24: checkout.payment.v1.CancelPayPalSubscriptionRequest
 	(*CancelPayPalSubscriptionResponse)(nil),  // 25: checkout.payment.v1.CancelPayPalSubscriptionResponse
+	(*VoidSessionPaymentRequest)(nil),         // 26: checkout.payment.v1.VoidSessionPaymentRequest
+	(*VoidSessionPaymentResponse)(nil),        // 27: checkout.payment.v1.VoidSessionPaymentResponse
 }
 var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	0,  // 0: checkout.payment.v1.ListPaymentTypesResponse.payment_types:type_name -> checkout.payment.v1.PaymentType
@@ -1588,33 +1705,36 @@ var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	19, // 7: checkout.payment.v1.CreatePayPalSubscriptionResponse.links:type_name -> checkout.payment.v1.PayPalLink
 	1,  // 8: checkout.payment.v1.ConfirmPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 9: checkout.payment.v1.CancelPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	2,  // 10: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
-	4,  // 11: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
-	6,  // 12: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
-	8,  // 13: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
-	11, // 14: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
-	13, // 15: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
-	14, // 16: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	17, // 17: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
-	20, // 18: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
-	22, // 19: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
-	24, // 20: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
-	3,  // 21: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
-	5,  // 22: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
-	7,  // 23: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
-	9,  // 24: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
-	12, // 25: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
-	15, // 26: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
-	16, // 27: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
-	18, // 28: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
-	21, // 29: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
-	23, // 30: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
-	25, // 31: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
-	21, // [21:32] is the sub-list for method output_type
-	10, // [10:21] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	1,  // 10: checkout.payment.v1.VoidSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	2,  // 11: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
+	4,  // 12: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
+	6,  // 13: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
+	8,  // 14: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
+	11, // 15: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
+	13, // 16: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
+	14, // 17: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	17, // 18: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
+	20, // 19: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
+	22, // 20: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	24, // 21: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
+	26, // 22: checkout.payment.v1.PaymentService.VoidSessionPayment:input_type -> checkout.payment.v1.VoidSessionPaymentRequest
+	3,  // 23: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
+	5,  // 24: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
+	7,  // 25: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
+	9,  // 26: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
+	12, // 27: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
+	15, // 28: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
+	16, // 29: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	18, // 30: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
+	21, // 31: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
+	23, // 32: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	25, // 33: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
+	27, // 34: checkout.payment.v1.PaymentService.VoidSessionPayment:output_type -> checkout.payment.v1.VoidSessionPaymentResponse
+	23, // [23:35] is the sub-list for method output_type
+	11, // [11:23] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_checkout_payment_v1_payment_proto_init() }
@@ -1628,7 +1748,7 @@ func file_checkout_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_payment_v1_payment_proto_rawDesc), len(file_checkout_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

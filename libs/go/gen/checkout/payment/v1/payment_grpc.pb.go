@@ -42,6 +42,7 @@ const (
 	PaymentService_CreatePayPalSubscription_FullMethodName  = "/checkout.payment.v1.PaymentService/CreatePayPalSubscription"
 	PaymentService_ConfirmPayPalSubscription_FullMethodName = "/checkout.payment.v1.PaymentService/ConfirmPayPalSubscription"
 	PaymentService_CancelPayPalSubscription_FullMethodName  = "/checkout.payment.v1.PaymentService/CancelPayPalSubscription"
+	PaymentService_VoidSessionPayment_FullMethodName        = "/checkout.payment.v1.PaymentService/VoidSessionPayment"
 )
 
 // PaymentServiceClient is the client API for PaymentService service.
@@ -90,6 +91,11 @@ type PaymentServiceClient interface {
 	// /paypal/cancel-subscription, the /cancel-paypal-subscription return), and clears it from the
 	// option. Without one it answers the option unchanged.
 	CancelPayPalSubscription(ctx context.Context, in *CancelPayPalSubscriptionRequest, opts ...grpc.CallOption) (*CancelPayPalSubscriptionResponse, error)
+	// Voids what the session's option paid with because it no longer pays the cart (the order
+	// service, when the priced cart changed after paying): the card authorisation is cancelled at the
+	// provider, the PayPal subscriptions (approved and pending) are cancelled; references and charge
+	// are cleared, the chosen type stays. Without references it answers the option unchanged.
+	VoidSessionPayment(ctx context.Context, in *VoidSessionPaymentRequest, opts ...grpc.CallOption) (*VoidSessionPaymentResponse, error)
 }
 
 type paymentServiceClient struct {
@@ -210,6 +216,16 @@ func (c *paymentServiceClient) CancelPayPalSubscription(ctx context.Context, in 
 	return out, nil
 }
 
+func (c *paymentServiceClient) VoidSessionPayment(ctx context.Context, in *VoidSessionPaymentRequest, opts ...grpc.CallOption) (*VoidSessionPaymentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VoidSessionPaymentResponse)
+	err := c.cc.Invoke(ctx, PaymentService_VoidSessionPayment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // PaymentServiceServer is the server API for PaymentService service.
 // All implementations must embed UnimplementedPaymentServiceServer
 // for forward compatibility.
@@ -256,6 +272,11 @@ type PaymentServiceServer interface {
 	// /paypal/cancel-subscription, the /cancel-paypal-subscription return), and clears it from the
 	// option. Without one it answers the option unchanged.
 	CancelPayPalSubscription(context.Context, *CancelPayPalSubscriptionRequest) (*CancelPayPalSubscriptionResponse, error)
+	// Voids what the session's option paid with because it no longer pays the cart (the order
+	// service, when the priced cart changed after paying): the card authorisation is cancelled at the
+	// provider, the PayPal subscriptions (approved and pending) are cancelled; references and charge
+	// are cleared, the chosen type stays. Without references it answers the option unchanged.
+	VoidSessionPayment(context.Context, *VoidSessionPaymentRequest) (*VoidSessionPaymentResponse, error)
 	mustEmbedUnimplementedPaymentServiceServer()
 }
 
@@ -298,6 +319,9 @@ func (UnimplementedPaymentServiceServer) ConfirmPayPalSubscription(context.Conte
 }
 func (UnimplementedPaymentServiceServer) CancelPayPalSubscription(context.Context, *CancelPayPalSubscriptionRequest) (*CancelPayPalSubscriptionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CancelPayPalSubscription not implemented")
+}
+func (UnimplementedPaymentServiceServer) VoidSessionPayment(context.Context, *VoidSessionPaymentRequest) (*VoidSessionPaymentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method VoidSessionPayment not implemented")
 }
 func (UnimplementedPaymentServiceServer) mustEmbedUnimplementedPaymentServiceServer() {}
 func (UnimplementedPaymentServiceServer) testEmbeddedByValue()                        {}
@@ -518,6 +542,24 @@ func _PaymentService_CancelPayPalSubscription_Handler(srv interface{}, ctx conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PaymentService_VoidSessionPayment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VoidSessionPaymentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).VoidSessionPayment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_VoidSessionPayment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).VoidSessionPayment(ctx, req.(*VoidSessionPaymentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // PaymentService_ServiceDesc is the grpc.ServiceDesc for PaymentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -568,6 +610,10 @@ var PaymentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CancelPayPalSubscription",
 			Handler:    _PaymentService_CancelPayPalSubscription_Handler,
+		},
+		{
+			MethodName: "VoidSessionPayment",
+			Handler:    _PaymentService_VoidSessionPayment_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -391,6 +391,8 @@ export const deDE: Messages = {
     no_method_available: 'Es ist keine Zahlungsart verfügbar.',
     methods_unavailable: 'Die Zahlungsarten sind derzeit nicht verfügbar.',
     cannot_be_processed: 'Die Zahlung kann nicht verarbeitet werden.',
+    amount_changed: 'Ihr Warenkorb hat sich seit der Zahlung geändert. Die frühere Zahlung wurde storniert, dafür wird nichts abgebucht. Bitte bezahlen Sie den neuen Gesamtbetrag.',
+    already_used: 'Diese Zahlung wurde bereits für eine Bestellung verwendet. Bitte prüfen Sie Ihre Bestellungen oder zahlen Sie erneut.',
   },
   login: {
     failed: 'Die Anmeldung ist fehlgeschlagen.',

@@ -1,7 +1,7 @@
 // Package sentlog keeps what a sandbox port sent instead of reaching the world: in memory, in
 // order, for tests in the same process, and, with a folder, appended as JSON lines to a file, for
 // processes that cannot share memory with it (devstack's end-to-end tests read SMS codes and mails
-// there). The SMS and mail sandboxes share it.
+// there, and the card sandbox's voids). The SMS, mail and card sandboxes share it.
 package sentlog
 
 import (
