@@ -29,6 +29,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkCardPayment(t, st)
 	checkPayPalSubscription(t, st)
 	checkPaymentBinding(t, st)
+	checkExistingCustomerOrders(t, st, "")
 	checkOrders(t, st)
 	checkDrafts(t, st)
 }
@@ -53,6 +54,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkCardPayment(t, st)
 	checkPayPalSubscription(t, st)
 	checkPaymentBinding(t, st)
+	checkExistingCustomerOrders(t, st, dbURL)
 	placed := checkOrders(t, st)
 	checkOrderEvents(t, natsURL, stream, placed)
 	checkDrafts(t, st)

@@ -122,6 +122,11 @@ type Payment struct {
 	CartFingerprint string `json:"cart_fingerprint,omitempty"`
 }
 
+// PaymentAccount is the payment of an existing customer's order (spec §4, §6): billed on the
+// customer's account with the method the hoster keeps for it. The server sets it for a session
+// with a customer number; no browser can choose it.
+const PaymentAccount = "existing"
+
 // Provider references an order can be paid with; each pays at most one order.
 const (
 	RefCard   = "card"

@@ -212,18 +212,9 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	if !ok {
 		return refuse(ErrCustomerMissing)
 	}
-	payment, ok, err := s.Payments.SessionPayment(ctx)
+	payment, err := s.orderPayment(ctx, customer, cart)
 	if err != nil {
-		return domain.Order{}, fmt.Errorf("session payment: %w", err)
-	}
-	if !ok {
-		return refuse(ErrPaymentMissing)
-	}
-	if err := paid(payment); err != nil {
 		return refuse(err)
-	}
-	if !payment.PaysFor(cart.Totals, cart.Fingerprint) {
-		return refuse(s.voidStalePayment(ctx, payment))
 	}
 	if fb.ReferralID == "" && s.Referrals != nil {
 		// Spec §7 referral source order: the order's own id first, then the one the session stored.
@@ -282,6 +273,31 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		}
 	}
 	return placed, nil
+}
+
+// orderPayment is how the order is paid. An existing customer (a customer number: logged in, or
+// signed in from the cloud control panel) skips the payment step (spec §4, §6): the order is
+// billed on the account, whatever the session's option says. Anyone else pays with the session's
+// option, which must be accepted by its provider and made for this very cart.
+func (s *service) orderPayment(ctx context.Context, customer domain.Customer, cart PricedCart) (domain.Payment, error) {
+	if customer.CustomerNo != "" {
+		return domain.Payment{Type: domain.PaymentAccount}, nil
+	}
+	payment, ok, err := s.Payments.SessionPayment(ctx)
+	if err != nil {
+		return domain.Payment{}, fmt.Errorf("session payment: %w", err)
+	}
+	switch {
+	case !ok, payment.Type == domain.PaymentAccount:
+		return domain.Payment{}, ErrPaymentMissing
+	}
+	if err := paid(payment); err != nil {
+		return domain.Payment{}, err
+	}
+	if !payment.PaysFor(cart.Totals, cart.Fingerprint) {
+		return domain.Payment{}, s.voidStalePayment(ctx, payment)
+	}
+	return payment, nil
 }
 
 // voidStalePayment voids a payment made for another cart than the one being ordered, so the

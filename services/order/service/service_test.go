@@ -448,3 +448,37 @@ func TestOnePaymentReferenceOneOrder(t *testing.T) {
 		t.Fatalf("reference of %s not recorded: %v %v", first.ID, used, err)
 	}
 }
+
+// An existing customer (spec §4, §6) skips the payment step: the order is billed on the account
+// with the customer's number, without a session option, and a session option (even an authorised
+// card) is not what pays it. A new customer cannot choose the account payment.
+func TestExistingCustomerOrdersWithoutAPaymentStep(t *testing.T) {
+	f := newFixture(t)
+	f.customers.c.CustomerNo = "100001"
+	f.payments.ok, f.payments.p = false, domain.Payment{}
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Payment != (domain.Payment{Type: domain.PaymentAccount}) || o.Customer.CustomerNo != "100001" || o.Status != domain.StatusPlaced {
+		t.Fatalf("order %+v", o)
+	}
+	stored, err := f.store.Order(context.Background(), o.ID)
+	if err != nil || stored.Payment.Type != domain.PaymentAccount || stored.Customer.CustomerNo != "100001" {
+		t.Fatalf("stored %+v, %v", stored, err)
+	}
+
+	f = newFixture(t)
+	f.customers.c.CustomerNo = "100001"
+	f.payments.p = cardFor("psp-of-the-visitor")
+	f.carts.cart.Fingerprint = "fp-grown"
+	if o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); err != nil || o.Payment.Type != domain.PaymentAccount {
+		t.Fatalf("existing customer with a session option: %+v, %v", o, err)
+	}
+
+	f = newFixture(t)
+	f.payments.p = domain.Payment{Type: domain.PaymentAccount}
+	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); !errors.Is(err, ErrPaymentMissing) {
+		t.Fatalf("a new customer chose the account payment: %v", err)
+	}
+}
