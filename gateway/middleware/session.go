@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -21,19 +22,30 @@ const sessionTokenKey = "gateway.session_token"
 // missing, malformed, expired or rotated-away cookie gets a new session; services never see the
 // cookie itself, only the id it stands for. A store outage answers 503 rather than silently
 // starting an empty session.
+//
+// A session belongs to the brand it was created on (runs after Brand; the brand's id is the id's
+// scope): a cookie presented on another brand's host gets a new session there, so nothing chosen
+// under one brand's rules (a payment option without SMS, a customer) is used under another's.
 func Session(https *HTTPSDetector, store sessions.Store) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		ctx := c.Request.Context()
+		scope := ""
+		if b, ok := CurrentBrand(c); ok {
+			scope = strconv.Itoa(int(b.GetId()))
+		}
 		token, ok := tokenCookie(c.Request, SessionCookie)
 		var id string
 		var err error
 		if ok && sessions.ValidToken(token) {
 			id, err = store.Resolve(ctx, token)
+			if err == nil && scope != "" && sessions.ScopeOf(id) != "" && sessions.ScopeOf(id) != scope {
+				err = sessions.ErrUnknown
+			}
 		} else {
 			err = sessions.ErrUnknown
 		}
 		if errors.Is(err, sessions.ErrUnknown) {
-			token, id, err = store.Create(ctx)
+			token, id, err = store.Create(ctx, scope)
 			if err == nil {
 				setSessionCookie(c, https, token)
 			}
@@ -99,7 +111,7 @@ func LeaveSession(c *gin.Context) error {
 	if !ok || !isRotator {
 		return errors.New("leave session: the route runs without the Session middleware")
 	}
-	id, err := sessions.NewToken()
+	id, err := sessions.ScopedID(sessions.ScopeOf(pendingValues(c).SessionID))
 	if err != nil {
 		return fmt.Errorf("leave session: %w", err)
 	}

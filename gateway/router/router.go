@@ -132,11 +132,13 @@ func New(d Deps) (*gin.Engine, error) {
 	admins := adminauth.NewRoutes(d.AdminTokens, d.AdminPanelURL, https.IsHTTPS)
 	apiMiddleware := []gin.HandlerFunc{
 		middleware.NoStore(),
+		// The brand first: a host that serves none gets no session, and a session belongs to
+		// the brand it was created on (middleware.Session).
+		middleware.Brand(d.Brands),
 		middleware.Session(https, d.Sessions),
 		middleware.CSRF(https),
 		middleware.SameOrigin(https),
 		middleware.ClientIP(),
-		middleware.Brand(d.Brands),
 		admins.Middleware(),
 	}
 	api := engine.Group(APIPrefix, apiMiddleware...)

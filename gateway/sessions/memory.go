@@ -27,12 +27,12 @@ func (m *Memory) Resolve(_ context.Context, token string) (string, error) {
 }
 
 // Create starts a session.
-func (m *Memory) Create(context.Context) (string, string, error) {
+func (m *Memory) Create(_ context.Context, scope string) (string, string, error) {
 	token, err := NewToken()
 	if err != nil {
 		return "", "", err
 	}
-	id, err := NewToken()
+	id, err := ScopedID(scope)
 	if err != nil {
 		return "", "", err
 	}

@@ -51,12 +51,12 @@ func (s *Redis) Resolve(ctx context.Context, token string) (string, error) {
 }
 
 // Create stores a new token for a new id.
-func (s *Redis) Create(ctx context.Context) (string, string, error) {
+func (s *Redis) Create(ctx context.Context, scope string) (string, string, error) {
 	token, err := NewToken()
 	if err != nil {
 		return "", "", err
 	}
-	id, err := NewToken()
+	id, err := ScopedID(scope)
 	if err != nil {
 		return "", "", err
 	}

@@ -11,6 +11,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -28,8 +29,9 @@ const TokenBytes = 32
 type Store interface {
 	// Resolve returns the session id of token and extends its life; ErrUnknown when there is none.
 	Resolve(ctx context.Context, token string) (id string, err error)
-	// Create starts a session and returns its cookie token and id.
-	Create(ctx context.Context) (token, id string, err error)
+	// Create starts a session of scope (the brand it belongs to; ScopedID) and returns its cookie
+	// token and id.
+	Create(ctx context.Context, scope string) (token, id string, err error)
 	// Rotate gives the session of token a new token; the old one resolves no more. ErrUnknown
 	// when token names no session.
 	Rotate(ctx context.Context, token string) (newToken string, err error)
@@ -59,6 +61,27 @@ func ValidToken(s string) bool {
 	var b [TokenBytes]byte
 	n, err := base64.RawURLEncoding.Decode(b[:], []byte(s))
 	return err == nil && n == TokenBytes
+}
+
+// ScopedID returns a fresh session id that belongs to scope (a brand's id): "<scope>.<random>",
+// or the random part alone without a scope. Data keyed by the id in the services is unchanged;
+// the gateway reads the scope back with ScopeOf so one brand's session is never used on another
+// brand's host.
+func ScopedID(scope string) (string, error) {
+	id, err := NewToken()
+	if err != nil || scope == "" {
+		return id, err
+	}
+	return scope + "." + id, nil
+}
+
+// ScopeOf returns the scope an id was created for; "" for an id without one (created before
+// sessions were scoped).
+func ScopeOf(id string) string {
+	if i := strings.LastIndexByte(id, '.'); i > 0 {
+		return id[:i]
+	}
+	return ""
 }
 
 // tokenKey is what the store keeps instead of the token: reading the store (a dump, a replica)

@@ -33,7 +33,7 @@ func TestRedisStore(t *testing.T) {
 	testStore(t, store)
 
 	// The token itself is never a key: a dump of Redis yields no working cookies.
-	token, _, err := store.Create(context.Background())
+	token, _, err := store.Create(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestRedisStoreSlidingExpiry(t *testing.T) {
 	rdb, prefix := testinfra.Redis(t, "gwsession")
 	store := sessions.NewRedis(rdb, sessions.RedisOptions{Prefix: prefix, TTL: time.Hour})
 	ctx := context.Background()
-	token, _, err := store.Create(ctx)
+	token, _, err := store.Create(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestRedisStoreOutage(t *testing.T) {
 	if _, err := store.Resolve(context.Background(), "x"); !errors.Is(err, sessions.ErrUnavailable) {
 		t.Fatalf("Resolve during outage: %v, want ErrUnavailable", err)
 	}
-	if _, _, err := store.Create(context.Background()); !errors.Is(err, sessions.ErrUnavailable) {
+	if _, _, err := store.Create(context.Background(), ""); !errors.Is(err, sessions.ErrUnavailable) {
 		t.Fatalf("Create during outage: %v, want ErrUnavailable", err)
 	}
 	if _, err := store.Rotate(context.Background(), "x"); !errors.Is(err, sessions.ErrUnavailable) {
@@ -92,7 +92,7 @@ func TestMemoryStore(t *testing.T) { testStore(t, sessions.NewMemory()) }
 func testStore(t *testing.T, store sessions.Store) {
 	t.Helper()
 	ctx := context.Background()
-	token, id, err := store.Create(ctx)
+	token, id, err := store.Create(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func testStore(t *testing.T, store sessions.Store) {
 	if err != nil || got != id {
 		t.Fatalf("Resolve = %q, %v; want %q", got, err, id)
 	}
-	other, otherID, err := store.Create(ctx)
+	other, otherID, err := store.Create(ctx, "")
 	if err != nil || other == token || otherID == id {
 		t.Fatalf("second session %q %q %v collides", other, otherID, err)
 	}
@@ -142,5 +142,19 @@ func testStore(t *testing.T, store sessions.Store) {
 	}
 	if got, err := store.Resolve(ctx, other); err != nil || got != otherID {
 		t.Fatalf("the draft's own token: %q, %v", got, err)
+	}
+}
+
+func TestScopedID(t *testing.T) {
+	id, err := sessions.ScopedID("2")
+	if err != nil || sessions.ScopeOf(id) != "2" || !sessions.ValidToken(id[2:]) {
+		t.Fatalf("scoped id %q, %v", id, err)
+	}
+	plain, err := sessions.ScopedID("")
+	if err != nil || sessions.ScopeOf(plain) != "" || !sessions.ValidToken(plain) {
+		t.Fatalf("unscoped id %q, %v", plain, err)
+	}
+	if sessions.ScopeOf(".x") != "" || sessions.ScopeOf("") != "" {
+		t.Fatal("a leading dot or an empty id has a scope")
 	}
 }

@@ -30,6 +30,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkPayPalSubscription(t, st)
 	checkPaymentBinding(t, st)
 	checkExistingCustomerOrders(t, st, "")
+	checkSessionBrand(t, st)
 	checkOrders(t, st)
 	checkDrafts(t, st)
 }
@@ -55,6 +56,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkPayPalSubscription(t, st)
 	checkPaymentBinding(t, st)
 	checkExistingCustomerOrders(t, st, dbURL)
+	checkSessionBrand(t, st)
 	placed := checkOrders(t, st)
 	checkOrderEvents(t, natsURL, stream, placed)
 	checkDrafts(t, st)

@@ -80,6 +80,9 @@ type Payments interface {
 	// Void cancels the option's card authorisation or PayPal subscription at the provider and
 	// clears it; the chosen type stays.
 	Void(ctx context.Context) error
+	// TypeRule answers whether the brand of the call offers the payment type now and whether it
+	// requires SMS validation.
+	TypeRule(ctx context.Context, slug string) (offered, smsRequired bool, err error)
 }
 
 // SMS sends text messages. Outages wrap apperr.Unavailable.
@@ -291,6 +294,16 @@ func (s *service) orderPayment(ctx context.Context, customer domain.Customer, ca
 	case !ok, payment.Type == domain.PaymentAccount:
 		return domain.Payment{}, ErrPaymentMissing
 	}
+	// The type's rules are the brand's of this order, read now: not what the option remembered
+	// from when (and where) it was chosen.
+	offered, sms, err := s.Payments.TypeRule(ctx, payment.Type)
+	if err != nil {
+		return domain.Payment{}, fmt.Errorf("payment type %s: %w", payment.Type, err)
+	}
+	if !offered {
+		return domain.Payment{}, fmt.Errorf("payment type %s not offered by the brand: %w", payment.Type, ErrPaymentMissing)
+	}
+	payment.SMSValidation = sms
 	if err := paid(payment); err != nil {
 		return domain.Payment{}, err
 	}

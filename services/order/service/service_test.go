@@ -43,6 +43,12 @@ type fakePayments struct {
 	ok     bool
 	forgot bool
 	voided int
+	// smsTypes are the brand's types requiring SMS; notOffered the ones it no longer offers.
+	smsTypes, notOffered map[string]bool
+}
+
+func (f *fakePayments) TypeRule(_ context.Context, slug string) (bool, bool, error) {
+	return !f.notOffered[slug], f.smsTypes[slug], nil
 }
 
 func (f *fakePayments) SessionPayment(context.Context) (domain.Payment, bool, error) {
@@ -272,7 +278,7 @@ func smsFields(t *testing.T, err error) map[string][]string {
 
 func TestSMSValidation(t *testing.T) {
 	f := newFixture(t)
-	f.payments.p.SMSValidation = true
+	f.payments.smsTypes = map[string]bool{"sepa": true}
 	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()})
 	if err != nil {
 		t.Fatal(err)
@@ -341,7 +347,7 @@ func TestSMSAttemptLimit(t *testing.T) {
 func TestSMSWithoutACustomerPhone(t *testing.T) {
 	f := newFixture(t)
 	f.customers.c.Phone = ""
-	f.payments.p.SMSValidation = true
+	f.payments.smsTypes = map[string]bool{"sepa": true}
 	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()})
 	if err != nil {
 		t.Fatal(err)
@@ -480,5 +486,23 @@ func TestExistingCustomerOrdersWithoutAPaymentStep(t *testing.T) {
 	f.payments.p = domain.Payment{Type: domain.PaymentAccount}
 	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); !errors.Is(err, ErrPaymentMissing) {
 		t.Fatalf("a new customer chose the account payment: %v", err)
+	}
+}
+
+// The SMS rule and whether the type is offered come from the brand's payment types at placement,
+// not from what the option remembered: an option saying "no SMS" of a type whose brand requires
+// one gets an order awaiting SMS; a type the brand no longer offers is no payment.
+func TestPlacementRederivesThePaymentTypeRule(t *testing.T) {
+	f := newFixture(t)
+	f.payments.p.SMSValidation = false
+	f.payments.smsTypes = map[string]bool{"sepa": true}
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil || !o.SMSRequired || o.Status != domain.StatusAwaitingSMS || !o.Payment.SMSValidation {
+		t.Fatalf("order %+v, %v", o, err)
+	}
+	f = newFixture(t)
+	f.payments.notOffered = map[string]bool{"sepa": true}
+	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); !errors.Is(err, ErrPaymentMissing) {
+		t.Fatalf("type not offered: %v", err)
 	}
 }

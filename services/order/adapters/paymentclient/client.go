@@ -50,3 +50,17 @@ func (cl *Client) Void(ctx context.Context) error {
 	}
 	return nil
 }
+
+// TypeRule reads the brand's active payment types (the call's brand) for slug.
+func (cl *Client) TypeRule(ctx context.Context, slug string) (offered, smsRequired bool, err error) {
+	resp, err := cl.c.ListPaymentTypes(ctx, &paymentv1.ListPaymentTypesRequest{})
+	if err != nil {
+		return false, false, fmt.Errorf("payment types: %w", err)
+	}
+	for _, t := range resp.GetPaymentTypes() {
+		if t.GetSlug() == slug {
+			return true, t.GetSmsValidationRequired(), nil
+		}
+	}
+	return false, false, nil
+}
