@@ -260,22 +260,51 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	if err != nil || !created {
 		return placed, err
 	}
-	if err := s.Carts.ClearCart(ctx); err != nil {
+	// The order is committed: what follows must happen even when the browser gave up waiting
+	// (its cancellation is not ours), and none of it can make a second order possible (the
+	// idempotency record and the payment reference are written).
+	post, cancel := context.WithTimeout(context.WithoutCancel(ctx), postCommitTimeout)
+	defer cancel()
+	if err := retry(post, func(ctx context.Context) error { return s.Carts.ClearCart(ctx) }); err != nil {
 		// The order stands; the success page's reset clears the cart again (spec §4).
 		s.Log.WarnContext(ctx, "cart not cleared after the order", slog.String("order", placed.ID), slog.Any("error", err))
 	}
 	// The option's provider references paid this order; kept, they would let the session's next
-	// cart claim the same payment.
-	if err := s.Payments.Forget(ctx); err != nil {
+	// cart claim the same payment (the store refuses a reference twice all the same).
+	if err := retry(post, func(ctx context.Context) error { return s.Payments.Forget(ctx) }); err != nil {
 		s.Log.WarnContext(ctx, "payment option not cleared after the order", slog.String("order", placed.ID), slog.Any("error", err))
 	}
 	if p.SMS != nil {
-		if err := s.SMS.Send(ctx, p.SMS.Phone, domain.SMSText(v.Locale, code)); err != nil {
+		if err := s.SMS.Send(post, p.SMS.Phone, domain.SMSText(v.Locale, code)); err != nil {
 			// The SMS page offers a resend; the order must not fail for a late message.
 			s.Log.WarnContext(ctx, "sms code not sent", slog.String("order", placed.ID), slog.Any("error", err))
 		}
 	}
 	return placed, nil
+}
+
+// postCommitTimeout bounds the work after an order is committed (clearing cart and payment option,
+// the first SMS), which runs detached from the request's cancellation.
+const postCommitTimeout = 10 * time.Second
+
+// postCommitAttempts is how often a post-commit step is tried.
+const postCommitAttempts = 3
+
+// retry runs step until it succeeds, postCommitAttempts times at most, waiting a little longer
+// each time; it stops early when ctx ends.
+func retry(ctx context.Context, step func(context.Context) error) error {
+	var err error
+	for attempt := range postCommitAttempts {
+		if err = step(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return errors.Join(err, ctx.Err())
+		case <-time.After(time.Duration(attempt+1) * 100 * time.Millisecond):
+		}
+	}
+	return err
 }
 
 // orderPayment is how the order is paid. An existing customer (a customer number: logged in, or

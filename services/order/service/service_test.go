@@ -18,13 +18,35 @@ import (
 type fakeCarts struct {
 	cart    PricedCart
 	cleared int
+	// failClears makes that many ClearCart calls fail first; ctxErrs records the context's state
+	// at each call.
+	failClears int
+	ctxErrs    []error
 }
 
 func (f *fakeCarts) PricedCart(context.Context) (PricedCart, error) { return f.cart, nil }
-func (f *fakeCarts) ClearCart(context.Context) error {
+func (f *fakeCarts) ClearCart(ctx context.Context) error {
+	f.ctxErrs = append(f.ctxErrs, ctx.Err())
+	if f.failClears > 0 {
+		f.failClears--
+		return apperr.Unavailable
+	}
 	f.cleared++
 	f.cart = PricedCart{}
 	return nil
+}
+
+// cancellingStore ends the request right after the order is committed, as a browser that gives
+// up waiting does.
+type cancellingStore struct {
+	*sqlstore.Store
+	cancel context.CancelFunc
+}
+
+func (c cancellingStore) Place(ctx context.Context, p sqlstore.Placement) (domain.Order, bool, error) {
+	o, created, err := c.Store.Place(ctx, p)
+	c.cancel()
+	return o, created, err
 }
 
 type fakeCustomers struct {
@@ -504,5 +526,25 @@ func TestPlacementRederivesThePaymentTypeRule(t *testing.T) {
 	f.payments.notOffered = map[string]bool{"sepa": true}
 	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); !errors.Is(err, ErrPaymentMissing) {
 		t.Fatalf("type not offered: %v", err)
+	}
+}
+
+// The work after the commit runs detached from the request's cancellation and is retried: a
+// browser that gave up right after the commit still gets its cart cleared, after a failed try.
+func TestPostCommitWorkIsDetachedAndRetried(t *testing.T) {
+	f := newFixture(t)
+	ctx, cancel := context.WithCancel(sess("s1"))
+	defer cancel()
+	f.carts.failClears = 1
+	svc := New(Ports{Store: cancellingStore{Store: f.store, cancel: cancel}, Carts: f.carts, Customers: f.customers, Payments: f.payments,
+		SMS: f.sms, Referrals: f.referrals, Now: func() time.Time { return f.now }})
+	if _, err := svc.PlaceOrder(ctx, PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); err != nil {
+		t.Fatal(err)
+	}
+	if f.carts.cleared != 1 || len(f.carts.ctxErrs) != 2 || f.carts.ctxErrs[0] != nil || f.carts.ctxErrs[1] != nil || !f.payments.forgot {
+		t.Fatalf("cleared %d after %d tries (context errors %v), payment forgotten %v", f.carts.cleared, len(f.carts.ctxErrs), f.carts.ctxErrs, f.payments.forgot)
+	}
+	if ctx.Err() == nil {
+		t.Fatal("the request was not cancelled: the test proves nothing")
 	}
 }
