@@ -31,7 +31,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 	checkPaymentBinding(t, st)
 	checkExistingCustomerOrders(t, st, "")
 	checkSessionBrand(t, st)
-	checkOrders(t, st)
+	_, _ = checkOrders(t, st)
 	checkDrafts(t, st)
 }
 
@@ -57,8 +57,8 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkPaymentBinding(t, st)
 	checkExistingCustomerOrders(t, st, dbURL)
 	checkSessionBrand(t, st)
-	placed := checkOrders(t, st)
-	checkOrderEvents(t, natsURL, stream, placed)
+	placed, awaiting := checkOrders(t, st)
+	checkOrderEvents(t, natsURL, stream, placed, awaiting)
 	checkDrafts(t, st)
 }
 

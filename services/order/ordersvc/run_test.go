@@ -31,6 +31,7 @@ import (
 	"github.com/hostcart/checkout/services/order/adapters/outbox"
 	"github.com/hostcart/checkout/services/order/adapters/smtpmail"
 	"github.com/hostcart/checkout/services/order/sandbox/mailsandbox"
+	"github.com/hostcart/checkout/services/order/sandbox/smssandbox"
 )
 
 // upstream fakes the cart, customer and payment services of one session.
@@ -69,6 +70,10 @@ func (u *upstream) GetSessionCustomer(context.Context, *customerv1.GetSessionCus
 		Address:   &customerv1.Address{CountryCode: "DE", Phone: "+49 231 1234567"}}}, nil
 }
 
+func (u *upstream) ListPaymentTypes(context.Context, *paymentv1.ListPaymentTypesRequest) (*paymentv1.ListPaymentTypesResponse, error) {
+	return &paymentv1.ListPaymentTypesResponse{PaymentTypes: []*paymentv1.PaymentType{{Slug: "sepa", SmsValidationRequired: true}}}, nil
+}
+
 func (u *upstream) GetSessionPayment(context.Context, *paymentv1.GetSessionPaymentRequest) (*paymentv1.GetSessionPaymentResponse, error) {
 	return &paymentv1.GetSessionPaymentResponse{Payment: &paymentv1.PaymentOption{Type: "sepa", SmsValidation: true}}, nil
 }
@@ -96,9 +101,9 @@ func TestRunPlacesAnOrderAndRelaysItsEvent(t *testing.T) {
 	addr, up := serveUpstream(t)
 	stream := testinfra.Name("ORDERS_RUN")
 	prefix := strings.ToLower(stream) + "."
-	mailDir := t.TempDir()
+	mailDir, smsDir := t.TempDir(), t.TempDir()
 	cfg := Config{
-		MailProvider: "sandbox", MailSandboxDir: mailDir,
+		MailProvider: "sandbox", MailSandboxDir: mailDir, SMSSandboxDir: smsDir,
 		SQLitePath: filepath.Join(t.TempDir(), "order.db"), EmbeddedStores: true, NATSURL: natsURL,
 		Outbox:   outbox.Config{Stream: stream, SubjectPrefix: prefix, Interval: 20 * time.Millisecond},
 		CartAddr: addr, CustomerAddr: addr, PaymentAddr: addr, SMSProvider: "sandbox",
@@ -178,6 +183,28 @@ func TestRunPlacesAnOrderAndRelaysItsEvent(t *testing.T) {
 	}
 	if _, err := client.ResendSMS(as("s1"), &orderv1.ResendSMSRequest{OrderId: o.GetOrderId()}); status.Code(err) != codes.ResourceExhausted {
 		t.Fatalf("second resend within the limit's hour: %v", err)
+	}
+
+	// Awaiting its SMS code, the order is not finalized: no event, no mail.
+	if early, err := sub.NextMsg(300 * time.Millisecond); !errors.Is(err, nats.ErrTimeout) {
+		t.Fatalf("an event before the SMS code was validated: %v (%v)", early, err)
+	}
+	if mails, _ := os.ReadFile(filepath.Join(mailDir, mailsandbox.FileName)); len(mails) > 0 {
+		t.Fatalf("a mail before the SMS code was validated: %s", mails)
+	}
+	sent, err := os.ReadFile(filepath.Join(smsDir, smssandbox.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sms := strings.Split(strings.TrimSpace(string(sent)), "\n")
+	var last smssandbox.Message
+	if err := json.Unmarshal([]byte(sms[len(sms)-1]), &last); err != nil {
+		t.Fatal(err)
+	}
+	code := strings.Fields(strings.TrimPrefix(last.Text, "Ihr Bestätigungscode für Ihre Bestellung: "))[0]
+	validated, err := client.ValidateSMS(as("s1"), &orderv1.ValidateSMSRequest{OrderId: o.GetOrderId(), SmsCode: code})
+	if err != nil || validated.GetOrder().GetStatus() != "placed" {
+		t.Fatalf("validate sms %q: %v %v", code, err, validated)
 	}
 
 	msg, err := sub.NextMsg(10 * time.Second)

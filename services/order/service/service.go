@@ -105,7 +105,8 @@ type Store interface {
 	Replay(ctx context.Context, sessionID, key, requestHash string) (domain.Order, bool, error)
 	Order(ctx context.Context, id string) (domain.Order, error)
 	PutSMSCode(ctx context.Context, orderID string, c domain.SMSCode) error
-	VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string)) (domain.Order, string, error)
+	VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string),
+		finalized func(domain.Order) (domain.OutboxEvent, error)) (domain.Order, string, error)
 }
 
 // Ports are what the use cases need from outside.
@@ -239,15 +240,16 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	if o.Code, err = domain.NewOrderCode(now, s.Random); err != nil {
 		return domain.Order{}, err
 	}
-	eventID, err := domain.NewOrderID(now)
-	if err != nil {
-		return domain.Order{}, err
+	p := sqlstore.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash}
+	// order.finalized (fulfilment, the confirmation mail) goes out once the order is payable: at
+	// once, or when its SMS code validates (ValidateSMS).
+	if !o.SMSRequired {
+		event, err := finalizedEvent(now)(o)
+		if err != nil {
+			return domain.Order{}, err
+		}
+		p.Event = &event
 	}
-	event, err := o.FinalizedOutbox(eventID)
-	if err != nil {
-		return domain.Order{}, err
-	}
-	p := sqlstore.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash, Event: event}
 	var code string
 	if phone, bad := domain.NormalizePhone(customer.Phone); o.SMSRequired && bad == "" {
 		c, rec, err := domain.NewSMSCode(s.Random, phone, now)
@@ -281,6 +283,17 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		}
 	}
 	return placed, nil
+}
+
+// finalizedEvent makes an order's order.finalized outbox event with a fresh event id.
+func finalizedEvent(now time.Time) func(domain.Order) (domain.OutboxEvent, error) {
+	return func(o domain.Order) (domain.OutboxEvent, error) {
+		id, err := domain.NewOrderID(now)
+		if err != nil {
+			return domain.OutboxEvent{}, err
+		}
+		return o.FinalizedOutbox(id)
+	}
 }
 
 // postCommitTimeout bounds the work after an order is committed (clearing cart and payment option,
@@ -412,7 +425,7 @@ func (s *service) ValidateSMS(ctx context.Context, id, phone, code string) (doma
 		return domain.Order{}, apperr.NewFieldErrors(errs)
 	}
 	now := s.Now()
-	after, key, err := s.Store.VerifySMS(ctx, o.ID, func(c domain.SMSCode) (domain.SMSCode, string) { return c.Check(code, now) })
+	after, key, err := s.Store.VerifySMS(ctx, o.ID, func(c domain.SMSCode) (domain.SMSCode, string) { return c.Check(code, now) }, finalizedEvent(now))
 	if err != nil {
 		return domain.Order{}, fmt.Errorf("verify sms of %s: %w", o.ID, err)
 	}

@@ -113,7 +113,7 @@ func (e *env) place(t *testing.T, code, locale, email string) domain.Order {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := e.store.Place(context.Background(), sqlstore.Placement{Order: o, IdempotencyKey: code, RequestHash: "h", Event: ev}); err != nil {
+	if _, _, err := e.store.Place(context.Background(), sqlstore.Placement{Order: o, IdempotencyKey: code, RequestHash: "h", Event: &ev}); err != nil {
 		t.Fatal(err)
 	}
 	return o

@@ -79,7 +79,7 @@ func store(t *testing.T, n int) (*sqlstore.Store, []domain.Order) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := s.Place(ctx, sqlstore.Placement{Order: o, IdempotencyKey: o.Code, RequestHash: "h", Event: ev}); err != nil {
+		if _, _, err := s.Place(ctx, sqlstore.Placement{Order: o, IdempotencyKey: o.Code, RequestHash: "h", Event: &ev}); err != nil {
 			t.Fatal(err)
 		}
 		orders = append(orders, o)

@@ -82,7 +82,9 @@ type Placement struct {
 	Order          domain.Order
 	IdempotencyKey string
 	RequestHash    string
-	Event          domain.OutboxEvent
+	// Event is the order.finalized event, written with the order when it is placed at once; nil
+	// for an order awaiting SMS validation (VerifySMS writes it on the transition).
+	Event *domain.OutboxEvent
 	// SMS is the order's first code; nil when none is sent yet (no SMS needed, or no phone known).
 	SMS *domain.SMSCode
 }
@@ -174,10 +176,10 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 			return domain.Order{}, false, fmt.Errorf("place order %s: %s reference: %w", o.ID, provider, ErrPaymentAlreadyUsed)
 		}
 	}
-	e := p.Event
-	if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_outbox (id, subject, msg_id, payload, created_at) VALUES (?, ?, ?, ?, ?)`),
-		e.ID, e.Subject, e.MsgID, string(e.Payload), ms(e.CreatedAt)); err != nil {
-		return domain.Order{}, false, fmt.Errorf("place order %s: outbox: %w", o.ID, sqldb.Classify(err))
+	if p.Event != nil {
+		if err := putEvent(ctx, t, *p.Event); err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order %s: %w", o.ID, err)
+		}
 	}
 	// An order placed from a draft's session closes the draft in the same transaction.
 	if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE order_drafts SET status = ?, order_id = ?, updated_at = ?
@@ -350,11 +352,23 @@ func (s *Store) smsCode(ctx context.Context, q sqlx.QueryerContext, orderID, loc
 	return domain.SMSCode{Phone: r.Phone, Salt: salt, Hash: hash, IssuedAt: fromMS(r.IssuedAt), Attempts: r.Attempts, Used: r.Used}, true, nil
 }
 
+// putEvent writes an outbox event in the transaction that caused it.
+func putEvent(ctx context.Context, t *sqlx.Tx, e domain.OutboxEvent) error {
+	if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_outbox (id, subject, msg_id, payload, created_at) VALUES (?, ?, ?, ?, ?)`),
+		e.ID, e.Subject, e.MsgID, string(e.Payload), ms(e.CreatedAt)); err != nil {
+		return fmt.Errorf("outbox: %w", sqldb.Classify(err))
+	}
+	return nil
+}
+
 // VerifySMS judges a code of the order while holding its code's row, so concurrent attempts are
 // counted one after the other and a code is used once: check gets the current record (the zero
 // record when none was sent) and returns the record to keep and the refusal's key, "" to accept,
-// which also marks the order placed. It answers the order as it is afterwards.
-func (s *Store) VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string)) (domain.Order, string, error) {
+// which also marks the order placed; when that moves the order from awaiting_sms, finalized makes
+// its order.finalized event, written in the same transaction. It answers the order as it is
+// afterwards.
+func (s *Store) VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string),
+	finalized func(domain.Order) (domain.OutboxEvent, error)) (domain.Order, string, error) {
 	t, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return domain.Order{}, "", fmt.Errorf("verify sms: begin: %w", tx(err))
@@ -371,15 +385,33 @@ func (s *Store) VerifySMS(ctx context.Context, orderID string, check func(domain
 			return domain.Order{}, "", fmt.Errorf("verify sms: %w", sqldb.Classify(err))
 		}
 	}
+	moved := false
 	if key == "" {
-		if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ?, sms_validated = ? WHERE id = ?`),
-			domain.StatusPlaced, true, orderID); err != nil {
+		res, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ?, sms_validated = ? WHERE id = ? AND status = ?`),
+			domain.StatusPlaced, true, orderID, domain.StatusAwaitingSMS)
+		if err != nil {
 			return domain.Order{}, "", fmt.Errorf("verify sms: order: %w", sqldb.Classify(err))
 		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return domain.Order{}, "", fmt.Errorf("verify sms: order: %w", err)
+		}
+		moved = n == 1
 	}
 	o, err := s.order(ctx, t, orderID, "")
 	if err != nil {
 		return domain.Order{}, "", err
+	}
+	// The order became payable now: its order.finalized event is written with the transition,
+	// once (the status moves from awaiting_sms once).
+	if moved && finalized != nil {
+		e, err := finalized(o)
+		if err != nil {
+			return domain.Order{}, "", fmt.Errorf("verify sms: %w", err)
+		}
+		if err := putEvent(ctx, t, e); err != nil {
+			return domain.Order{}, "", fmt.Errorf("verify sms %s: %w", orderID, err)
+		}
 	}
 	if err := t.Commit(); err != nil {
 		return domain.Order{}, "", fmt.Errorf("verify sms: commit: %w", sqldb.Classify(err))

@@ -71,7 +71,7 @@ func placement(t *testing.T, session, key string, fb domain.Feedback) Placement 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Placement{Order: o, IdempotencyKey: key, RequestHash: domain.RequestHash(fb), Event: ev}
+	return Placement{Order: o, IdempotencyKey: key, RequestHash: domain.RequestHash(fb), Event: &ev}
 }
 
 func TestPlaceAndRead(t *testing.T) {
@@ -192,6 +192,18 @@ func TestVerifySMS(t *testing.T) {
 		ctx := context.Background()
 		p := placement(t, "sess-s", "k", domain.Feedback{})
 		p.Order.Status, p.Order.SMSRequired = domain.StatusAwaitingSMS, true
+		// An order awaiting SMS is placed without its order.finalized event; the validation
+		// writes it, once.
+		p.Event = nil
+		events := 0
+		finalized := func(o domain.Order) (domain.OutboxEvent, error) {
+			events++
+			if o.Status != domain.StatusPlaced || !o.SMSValidated {
+				t.Errorf("event made for order %+v", o)
+			}
+			id, _ := domain.NewOrderID(t0)
+			return o.FinalizedOutbox(id)
+		}
 		code, rec, err := domain.NewSMSCode(nil, "+49 231 1234567", t0)
 		if err != nil {
 			t.Fatal(err)
@@ -211,19 +223,22 @@ func TestVerifySMS(t *testing.T) {
 		if wrong == code {
 			wrong = "yyyyy"
 		}
-		o, key, err := s.VerifySMS(ctx, p.Order.ID, check(wrong))
+		o, key, err := s.VerifySMS(ctx, p.Order.ID, check(wrong), finalized)
 		if err != nil || key != domain.KeySMSCodeInvalid || o.SMSValidated {
 			t.Fatalf("wrong code: %v %q %+v", err, key, o)
 		}
 		if c, _, _ := s.SMSCode(ctx, p.Order.ID); c.Attempts != 1 {
 			t.Fatalf("attempts %d, want 1", c.Attempts)
 		}
-		o, key, err = s.VerifySMS(ctx, p.Order.ID, check(code))
+		o, key, err = s.VerifySMS(ctx, p.Order.ID, check(code), finalized)
 		if err != nil || key != "" || !o.SMSValidated || o.Status != domain.StatusPlaced {
 			t.Fatalf("right code: %v %q %+v", err, key, o)
 		}
-		if _, key, _ = s.VerifySMS(ctx, p.Order.ID, check(code)); key != domain.KeySMSCodeMissing {
+		if _, key, _ = s.VerifySMS(ctx, p.Order.ID, check(code), finalized); key != domain.KeySMSCodeMissing {
 			t.Fatalf("used code again: %q", key)
+		}
+		if events != 1 || count(t, s, "order_outbox") != 1 {
+			t.Fatalf("%d events made, %d in the outbox; want one of each", events, count(t, s, "order_outbox"))
 		}
 		// A resend replaces the record: attempts start over.
 		_, fresh, _ := domain.NewSMSCode(nil, "+43 1 234567", t0)
@@ -252,7 +267,7 @@ func TestVerifySMSCountsConcurrentAttempts(t *testing.T) {
 			_, _, err := s.VerifySMS(ctx, p.Order.ID, func(cur domain.SMSCode) (domain.SMSCode, string) {
 				cur.Attempts++
 				return cur, domain.KeySMSCodeInvalid
-			})
+			}, nil)
 			if err != nil {
 				t.Error(err)
 			}
