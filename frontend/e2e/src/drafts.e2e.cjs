@@ -150,6 +150,8 @@ describe('order drafts in Chromium', () => {
     const customer = await newPage(DESKTOP);
     await customer.page.goto(`${origin('hostwerk')}/continue-preconfigured-order?session_code=${code}`);
     await onPath(customer.page, '/cart');
+    // The cart screen is on its path before the draft's cart has loaded: wait for it to settle.
+    await settled(customer.page);
     expect(await customer.page.locator('[data-testid="cart-item"]').count()).toBe(1);
     const cancel = customer.page.getByRole('button', { name: 'Bestellung abbrechen' });
     await check(customer.page, 'customer draft cart (de)');
