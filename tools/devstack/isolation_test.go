@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -106,5 +107,87 @@ func TestStackOneBackendDown(t *testing.T) {
 		if took > deadline+2*time.Second {
 			t.Fatalf("availability %d took %v, want 503 within the %v deadline", i+1, took, deadline)
 		}
+	}
+}
+
+// abusiveCalls is one more than the gateway's breaker threshold (GRPC_BREAKER_FAILURES, 5): sent
+// in a row, they would open a breaker that counted them.
+const abusiveCalls = 6
+
+// others are three sessions of the shop besides the abusive one.
+func others(t *testing.T, base string) []*browser {
+	t.Helper()
+	return []*browser{
+		newBrowser(t, base, "hostwerk.localhost"),
+		newBrowser(t, base, "hostwerk.localhost"),
+		newBrowser(t, base, "alpenhost.localhost"),
+	}
+}
+
+// One session sending a company's VAT id that starts with ı (which upper-cases to one byte
+// fewer) crashed the customer service's VIES check: 500, and after five of them in a row the
+// gateway's breaker took the customer routes away from every visitor. Each such form is refused
+// at the field now, and three other sessions keep reading and saving their customer before and
+// right after the six (while a breaker that had counted them would be open). The six go in a
+// row: another session's success in between would reset a breaker's count of consecutive
+// failures and hide the fault.
+func TestStackMalformedVATIDIsolatesTheSession(t *testing.T) {
+	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
+	abuser := newBrowser(t, base, "hostwerk.localhost")
+	rest := others(t, base)
+	const malformed = `{"group":0,"gender":0,"first_name":"E","last_name":"M","email":"e@example.de","company_name":"X GmbH","company_vat_id":"ıX123"}`
+	const valid = `{"group":0,"gender":1,"first_name":"Erika","last_name":"Mustermann","email":"erika@example.de","company_name":"Muster GmbH","company_vat_id":"DE123456789"}`
+	othersServed := func(after string) {
+		t.Helper()
+		for i, b := range rest {
+			if code, _, body := b.do(http.MethodGet, "/api/v2/session/customer", ""); code != http.StatusOK {
+				t.Fatalf("session %d: GET /session/customer %s: %d %v", i+1, after, code, body)
+			}
+			if code, _, body := b.do(http.MethodPut, "/api/v2/session/basic-info", valid); code != http.StatusOK {
+				t.Fatalf("session %d: PUT /session/basic-info %s: %d %v", i+1, after, code, body)
+			}
+		}
+	}
+	othersServed("before the malformed VAT ids")
+	for i := range abusiveCalls {
+		code, _, body := abuser.do(http.MethodPut, "/api/v2/session/basic-info", malformed)
+		errs, _ := body["errors"].(map[string]any)
+		if code != http.StatusBadRequest || body["error"] != "validation.failed" || firstKey(errs["company_vat_id"]) != "customer.vat_id_invalid" {
+			t.Fatalf("malformed VAT id %d: %d %v, want 400 customer.vat_id_invalid at company_vat_id", i+1, code, body)
+		}
+	}
+	othersServed(fmt.Sprintf("after %d malformed VAT ids", abusiveCalls))
+	// The abusive session itself is not locked out either: a good form is saved.
+	if code, _, body := abuser.do(http.MethodPut, "/api/v2/session/basic-info", valid); code != http.StatusOK {
+		t.Fatalf("the same session's valid form: %d %v", code, body)
+	}
+}
+
+// One session asking again and again for the transfer whose provider is down (the sandbox's
+// T-503) is told so each time (503 domain.contract_transfer_unavailable), and the outage of that
+// outside system does not open the gateway's breaker for the cart service: three other sessions'
+// carts answer 200 before and right after six such requests in a row.
+func TestStackTransferOutageIsolatesTheSession(t *testing.T) {
+	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
+	abuser := newBrowser(t, base, "hostwerk.localhost")
+	rest := others(t, base)
+	othersServed := func(after string) {
+		t.Helper()
+		for i, b := range rest {
+			if code, _, body := b.do(http.MethodGet, "/api/v2/session/cart", ""); code != http.StatusOK {
+				t.Fatalf("session %d: GET /session/cart %s: %d %v", i+1, after, code, body)
+			}
+		}
+	}
+	othersServed("before the transfer outage")
+	for i := range abusiveCalls {
+		code, _, body := abuser.do(http.MethodPost, "/api/v2/contract-transfer/T-503", "")
+		if code != http.StatusServiceUnavailable || body["error"] != "domain.contract_transfer_unavailable" {
+			t.Fatalf("transfer T-503 %d: %d %v, want 503 domain.contract_transfer_unavailable", i+1, code, body)
+		}
+	}
+	othersServed(fmt.Sprintf("after %d transfer outages", abusiveCalls))
+	if code, _, body := abuser.do(http.MethodGet, "/api/v2/session/cart", ""); code != http.StatusOK {
+		t.Fatalf("the same session's cart: %d %v", code, body)
 	}
 }

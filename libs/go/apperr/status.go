@@ -31,7 +31,10 @@ type Origin struct {
 //     empty (the request field the RPC reports rejected input under);
 //   - google.rpc.RetryInfo, when an error in the chain is a RetryHinter;
 //   - google.rpc.ErrorInfo with the key as reason and the params as metadata, when an error in the
-//     chain is a ParamCarrier.
+//     chain is a ParamCarrier;
+//   - google.rpc.ErrorInfo with the reason ReasonDependencyUnavailable and the dependency's name,
+//     for an outage (Unavailable, DeadlineExceeded) of an outside system: an error in the chain is
+//     a DependencyNamer (Outage).
 func (o Origin) Status(err error, field string) *status.Status {
 	code := Code(err)
 	key := MessageKey(err)
@@ -57,6 +60,11 @@ func (o Origin) Status(err error, field string) *status.Status {
 	var pc ParamCarrier
 	if errors.As(err, &pc) {
 		details = append(details, &errdetails.ErrorInfo{Reason: key, Domain: o.ErrorDomain, Metadata: pc.Params()})
+	}
+	if code == codes.Unavailable || code == codes.DeadlineExceeded {
+		if info := o.dependencyInfo(err); info != nil {
+			details = append(details, info)
+		}
 	}
 	if len(details) == 0 {
 		return st

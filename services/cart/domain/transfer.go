@@ -25,12 +25,17 @@ const InfoTransferID = "transfer_id"
 // The spec's two keys (§8), which the frontend already translates under "domain.": an unknown
 // transfer, a product that cannot be ordered and a reference the field refuses are all "the
 // transfer product is unavailable" (the refused reference adds its first violation); an outage
-// of the transfer service is its own error, answered 503.
+// of the transfer service is its own error, answered 503. That outage is an outside system's
+// (apperr.Outage naming DependencyTransfer): the cart is up and answering, and the gateway's
+// breaker for the cart must not count it.
 var (
 	ErrTransferNotFound           = apperr.New(apperr.NotFound, "domain.transfer_product_unavailable")
 	ErrTransferProductUnavailable = apperr.New(apperr.FailedPrecondition, "domain.transfer_product_unavailable")
-	ErrTransferUnavailable        = apperr.New(apperr.Unavailable, "domain.contract_transfer_unavailable")
+	ErrTransferUnavailable        = apperr.NewOutage(DependencyTransfer, "domain.contract_transfer_unavailable")
 )
+
+// DependencyTransfer names the hoster's contract transfer service in outage answers.
+const DependencyTransfer = "contract-transfer"
 
 // Transfer is the transfer service's answer for a transfer id.
 type Transfer struct {

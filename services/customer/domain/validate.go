@@ -40,8 +40,9 @@ func mustDefinitions(rules map[string]string) []fields.Definition {
 	return defs
 }
 
-// ValidateBasicInfo checks normalised basic info (NormalizeBasicInfo) against spec §5 and the
-// brand's allowed customer kinds.
+// ValidateBasicInfo checks normalised basic info (NormalizeBasicInfo) against spec §5, the
+// brand's allowed customer kinds and, for a company, the characters of its VAT id
+// (WellFormedVATID).
 func ValidateBasicInfo(in BasicInfo, b Brand) Errors {
 	values := map[string]string{
 		"group": strconv.Itoa(int(in.Group)), "gender": strconv.Itoa(in.Gender),
@@ -52,6 +53,9 @@ func ValidateBasicInfo(in BasicInfo, b Brand) Errors {
 	if in.Group == GroupCompany {
 		for k, v := range fields.ValidateFields(companyRules, values) {
 			errs[k] = v
+		}
+		if _, bad := errs["company_vat_id"]; !bad && !WellFormedVATID(in.CompanyVatID) {
+			errs["company_vat_id"] = []fields.Violation{{Key: KeyVATIDInvalid, Params: map[string]string{"field": "company_vat_id"}}}
 		}
 	}
 	if _, bad := errs["group"]; !bad && !groupAllowed(in.Group, b) {

@@ -5,7 +5,9 @@ import (
 	"time"
 )
 
-// Notices of the VAT id check.
+// Keys of the VAT id: KeyVATIDInvalid is the notice of an id VIES does not confirm and the field
+// error of an id that cannot be a VAT id at all (WellFormedVATID); KeyVATIDUnchecked the notice
+// of an id VIES could not check.
 const (
 	KeyVATIDInvalid   = "customer.vat_id_invalid"
 	KeyVATIDUnchecked = "customer.vat_id_unchecked"
@@ -27,19 +29,51 @@ type VATIDCheck struct {
 	CheckedAt          time.Time
 }
 
-// VATIDCountry is the ISO country of a VAT id's prefix; Greece's ids start with EL.
+// VATIDCountry is the ISO country of a VAT id's prefix; Greece's ids start with EL. An id whose
+// first two characters are not two Latin letters has no country. The prefix is read byte by byte:
+// upper-casing before looking changes the byte length of some letters (ı and ſ become I and S,
+// one byte instead of two), so an index into the upper-cased text could run past its end.
 func VATIDCountry(vatID string) string {
 	if len(vatID) < 2 {
 		return ""
 	}
-	prefix := strings.ToUpper(vatID[:2])
-	if prefix == "EL" {
-		return "GR"
-	}
-	if prefix[0] < 'A' || prefix[0] > 'Z' || prefix[1] < 'A' || prefix[1] > 'Z' {
+	a, b := upperASCIILetter(vatID[0]), upperASCIILetter(vatID[1])
+	if a == 0 || b == 0 {
 		return ""
 	}
-	return prefix
+	if a == 'E' && b == 'L' {
+		return "GR"
+	}
+	return string([]byte{a, b})
+}
+
+// upperASCIILetter returns c upper-cased when it is a Latin letter A–Z or a–z, else 0. Bytes of
+// multi-byte UTF-8 sequences are never letters here.
+func upperASCIILetter(c byte) byte {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return c
+	case c >= 'a' && c <= 'z':
+		return c - 'a' + 'A'
+	default:
+		return 0
+	}
+}
+
+// WellFormedVATID reports whether a normalised VAT id (spaces already stripped) consists only of
+// characters VAT ids are written with: Latin letters and digits, the '+' and '*' of older Irish
+// numbers, and the '-', '.' and '/' of ids written with separators (the Swiss CHE-123.456.789).
+// Anything else — other scripts, look-alike letters such as ı or ſ, control characters — cannot
+// be a VAT id of any country, so the form is refused at the field (KeyVATIDInvalid) instead of
+// being stored and sent to VIES. The empty id is well formed: the field is optional.
+func WellFormedVATID(vatID string) bool {
+	for i := 0; i < len(vatID); i++ {
+		c := vatID[i]
+		if upperASCIILetter(c) == 0 && (c < '0' || c > '9') && !strings.ContainsRune("+*-./", rune(c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // NeedsVATIDCheck reports whether a company's VAT id is one VIES should confirm: from another EU

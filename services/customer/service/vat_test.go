@@ -116,3 +116,21 @@ func TestVATIDNotConfirmed(t *testing.T) {
 		t.Fatal("unknown brand answered")
 	}
 }
+
+// A VAT id starting with a letter that upper-cases to fewer bytes (ı, ſ) crashed the VIES check
+// (issue 21): it is refused at the field with the VAT id's key, before VIES is asked, and nothing
+// is stored.
+func TestMalformedVATIDIsRefusedAtTheField(t *testing.T) {
+	vies := &countingVIES{}
+	store := &memStore{data: map[string]domain.SessionCustomer{}}
+	svc := service.New(service.Ports{Store: store, Brands: brands, VIES: vies})
+	for _, id := range []string{"ıX123", "ſX123", "ı", "ATU1234567ı"} {
+		_, err := svc.SetBasicInfo(session("vat-malformed", hostwerk), company(id))
+		if got := fieldKeys(t, err); len(got) != 1 || len(got["company_vat_id"]) != 1 || got["company_vat_id"][0] != domain.KeyVATIDInvalid {
+			t.Errorf("%q: refused fields %v (%v), want company_vat_id %s", id, got, err, domain.KeyVATIDInvalid)
+		}
+	}
+	if vies.calls != 0 || len(store.data) != 0 {
+		t.Fatalf("malformed ids reached VIES (%d calls) or the store (%v)", vies.calls, store.data)
+	}
+}

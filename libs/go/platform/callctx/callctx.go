@@ -22,6 +22,12 @@ const (
 	MDRequestID = "x-request-id"
 	// MDClientIP is the visitor's address as the gateway saw it, for per-address rate limits.
 	MDClientIP = "x-client-ip"
+	// MDAnsweredBy is the trailer the platform's server chain (grpcserver) puts on every error
+	// status a handler answered, or that a handler's recovered panic became, with the service's
+	// name: a status with it is an answer of the server application, one without it a failure of
+	// the transport (no connection, reset, no answer within the deadline). The platform's client
+	// (grpcclient) counts only the latter against the backend.
+	MDAnsweredBy = "x-answered-by"
 )
 
 // Values is the request context every service may rely on.

@@ -2,6 +2,8 @@ package grpcclient_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net"
 	"sync"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	"github.com/hostcart/checkout/libs/go/apperr"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
@@ -45,9 +48,30 @@ func (f *fakeCatalog) answer(ctx context.Context, method string) error {
 	}
 	if s := f.script[method]; len(s) > 0 {
 		f.script[method] = s[1:]
+		switch s[0] {
+		case errPanic:
+			var byID map[string]int
+			//lint:ignore SA5000 the nil-map write is the real bug the test recovers from
+			byID[method]++ // a real bug: a write to a nil map
+		case errHang:
+			f.mu.Unlock()
+			defer f.mu.Lock()
+			hang(ctx)
+			return s[0]
+		}
 		return s[0]
 	}
 	return nil
+}
+
+// hang stands for a backend that takes no notice of its caller: it answers only well after the
+// caller's deadline (or when the test ends), so the caller's own deadline passes first.
+func hang(ctx context.Context) {
+	if dl, ok := ctx.Deadline(); ok {
+		time.Sleep(time.Until(dl) + 300*time.Millisecond)
+		return
+	}
+	time.Sleep(time.Second)
 }
 
 func (f *fakeCatalog) count(method string) int {
@@ -96,6 +120,12 @@ var (
 	errInternal    = status.Error(codes.Internal, "broken")
 	errNotFound    = status.Error(codes.NotFound, "nope")
 	errRateLimited = status.Error(codes.ResourceExhausted, "too many requests")
+	// errTransferDown is how a service answers an outage of an outside system behind it.
+	errTransferDown = apperr.Origin{ErrorDomain: "cart.checkout.hostcart"}.Err(
+		fmt.Errorf("transfer T-503: %w", apperr.NewOutage("contract-transfer", "domain.contract_transfer_unavailable")), "")
+	// Scripted behaviours rather than answers: the handler panics, or hangs past the deadline.
+	errPanic = errors.New("panic")
+	errHang  = errors.New("hang")
 )
 
 // waitFor polls cond until it holds or the test's budget of 5 s runs out: a condition, not a
@@ -120,6 +150,14 @@ func dial(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) catalogv1.Cata
 // dialConn serves fake as the catalog and as the cart on one loopback server.
 func dialConn(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) *grpc.ClientConn {
 	t.Helper()
+	conn, _ := dialStoppable(t, fake, cfg)
+	return conn
+}
+
+// dialStoppable is dialConn with a stop function that shuts the server down and closes its
+// listener: from then on nothing answers at the address.
+func dialStoppable(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) (*grpc.ClientConn, func()) {
+	t.Helper()
 	srv := grpcserver.New("catalog", nil, grpcserver.Config{ShutdownGrace: time.Second})
 	catalogv1.RegisterCatalogServiceServer(srv.GRPC(), fake)
 	cartv1.RegisterCartServiceServer(srv.GRPC(), &fakeCart{answers: fake})
@@ -135,14 +173,20 @@ func dialConn(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) *grpc.Clie
 	if err != nil {
 		t.Fatal(err)
 	}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		})
+	}
 	t.Cleanup(func() {
 		_ = conn.Close()
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
+		stop()
 	})
-	return conn
+	return conn, stop
 }
 
 func fastRetries() grpcclient.Config {
@@ -271,9 +315,11 @@ func TestRetryRespectsDeadline(t *testing.T) {
 	}
 }
 
+// A backend that gives no answer within the deadline opens the breaker.
 func TestBreakerOpensAndFailsFast(t *testing.T) {
-	fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errInternal, 3)}}
+	fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errHang, 3)}}
 	cfg := fastRetries()
+	cfg.Timeout = 100 * time.Millisecond
 	cfg.BreakerFailures = 3
 	cfg.BreakerOpenFor = 150 * time.Millisecond
 	client := dial(t, fake, cfg)
@@ -281,8 +327,8 @@ func TestBreakerOpensAndFailsFast(t *testing.T) {
 	req := &catalogv1.SetSessionLocaleRequest{Code: "de-DE"}
 
 	for i := range 3 {
-		if _, err := client.SetSessionLocale(ctx, req); status.Code(err) != codes.Internal {
-			t.Fatalf("call %d: %v, want Internal", i, err)
+		if _, err := client.SetSessionLocale(ctx, req); status.Code(err) != codes.DeadlineExceeded {
+			t.Fatalf("call %d: %v, want DeadlineExceeded", i, err)
 		}
 	}
 	// Open: every method on this connection fails fast without reaching the server.
@@ -335,16 +381,111 @@ func TestBreakerIgnoresCallerErrors(t *testing.T) {
 }
 
 func TestBackendFailure(t *testing.T) {
+	answered := metadata.Pairs(callctx.MDAnsweredBy, "catalog")
 	for code, want := range map[codes.Code]bool{
-		codes.Unavailable: true, codes.DeadlineExceeded: true, codes.Internal: true, codes.Unknown: true, codes.DataLoss: true,
+		codes.Unavailable: true, codes.DeadlineExceeded: true,
+		codes.Internal: false, codes.Unknown: false, codes.DataLoss: false,
 		codes.ResourceExhausted: false, codes.InvalidArgument: false, codes.NotFound: false, codes.FailedPrecondition: false,
 		codes.PermissionDenied: false, codes.Unauthenticated: false, codes.AlreadyExists: false, codes.Aborted: false,
-		codes.OutOfRange: false, codes.Canceled: false, codes.OK: false,
+		codes.OutOfRange: false, codes.Canceled: false, codes.OK: false, codes.Unimplemented: false,
 	} {
-		if got := grpcclient.BackendFailure(status.Error(code, "x")); got != want {
+		// From the transport (no trailer of the server application): only no connection, reset
+		// and no answer within the deadline count.
+		if got := grpcclient.BackendFailure(status.Error(code, "x"), nil); got != want {
 			t.Errorf("BackendFailure(%v) = %v, want %v", code, got, want)
 		}
+		// Answered by the server application: never.
+		if grpcclient.BackendFailure(status.Error(code, "x"), answered) {
+			t.Errorf("BackendFailure(%v answered by the handler) = true", code)
+		}
 	}
+	// An outage of an outside system behind the service never counts, even without the trailer.
+	if grpcclient.BackendFailure(errTransferDown, nil) || grpcclient.BackendFailure(errTransferDown, metadata.MD{}) {
+		t.Error("an outside system's outage counts as a backend failure")
+	}
+}
+
+// The breaker counts only failures of the backend itself (docs/operations.md "Failure
+// behaviour"): a handler that panics and a service that answers an outage of an outside system
+// behind it are answers of a working server and leave the breaker closed, however often; a
+// server that is gone opens it.
+func TestBreakerCountsOnlyBackendFailures(t *testing.T) {
+	const failures = 5
+	cfg := fastRetries()
+	cfg.BreakerFailures = failures
+	cfg.BreakerOpenFor = time.Minute
+	req := &catalogv1.SetSessionLocaleRequest{Code: "de-DE"}
+
+	t.Run("handler panics", func(t *testing.T) {
+		fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errPanic, 10)}}
+		client := dial(t, fake, cfg)
+		for i := range 10 {
+			if _, err := client.SetSessionLocale(context.Background(), req); status.Code(err) != codes.Internal {
+				t.Fatalf("call %d to a panicking handler: %v, want Internal", i+1, err)
+			}
+		}
+		if _, err := client.SetSessionLocale(context.Background(), req); err != nil {
+			t.Fatalf("healthy call after 10 panics: %v, want it served (breaker closed)", err)
+		}
+		if n := fake.count("SetSessionLocale"); n != 11 {
+			t.Fatalf("server got %d calls, want 11", n)
+		}
+	})
+
+	t.Run("outside system down", func(t *testing.T) {
+		fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errTransferDown, 10)}}
+		client := dial(t, fake, cfg)
+		for i := range 10 {
+			_, err := client.SetSessionLocale(context.Background(), req)
+			if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != "domain.contract_transfer_unavailable" || apperr.DependencyDown(err) != "contract-transfer" {
+				t.Fatalf("call %d: %v, want the service's answer naming the transfer provider", i+1, err)
+			}
+		}
+		if _, err := client.SetSessionLocale(context.Background(), req); err != nil {
+			t.Fatalf("healthy call after 10 outside outages: %v, want it served (breaker closed)", err)
+		}
+		// Not retried either, although the method is idempotent: the service answered.
+		if n := fake.count("SetSessionLocale"); n != 11 {
+			t.Fatalf("server got %d calls, want 11 (no retries of an answered outage)", n)
+		}
+	})
+
+	t.Run("own outage answered by the service", func(t *testing.T) {
+		// The service's own store is down: it answers Unavailable itself, quickly. Its routes fail,
+		// but it is reachable, so the breaker stays closed (and the idempotent call is retried).
+		fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errUnavailable, 30)}}
+		client := dial(t, fake, cfg)
+		for i := range 10 {
+			if _, err := client.SetSessionLocale(context.Background(), req); status.Code(err) != codes.Unavailable || status.Convert(err).Message() != "down" {
+				t.Fatalf("call %d: %v, want the service's Unavailable", i+1, err)
+			}
+		}
+	})
+
+	t.Run("server down", func(t *testing.T) {
+		down := cfg
+		down.Timeout = 200 * time.Millisecond
+		fake := &fakeCatalog{}
+		conn, stop := dialStoppable(t, fake, down)
+		client := catalogv1.NewCatalogServiceClient(conn)
+		if _, err := client.SetSessionLocale(context.Background(), req); err != nil {
+			t.Fatalf("call before the stop: %v", err)
+		}
+		stop() // the listener is closed: nothing answers any more
+		for i := range failures {
+			if _, err := client.SetSessionLocale(context.Background(), req); status.Code(err) != codes.DeadlineExceeded && status.Code(err) != codes.Unavailable {
+				t.Fatalf("call %d to a stopped server: %v", i+1, err)
+			}
+		}
+		start := time.Now()
+		_, err := client.SetSessionLocale(context.Background(), req)
+		if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != "circuit open" {
+			t.Fatalf("call after %d failures: %v, want circuit open", failures, err)
+		}
+		if took := time.Since(start); took > 100*time.Millisecond {
+			t.Fatalf("open breaker took %v, want a fast failure", took)
+		}
+	})
 }
 
 // Idempotency comes from the contract (idempotency_level in the protos), not from method names.
@@ -452,8 +593,9 @@ func TestFailFastDoesNotWaitForBackend(t *testing.T) {
 // Health checks go around the breaker: with the breaker open they still reach the backend, so a
 // readiness probe reports the backend's own state rather than the breaker's.
 func TestHealthChecksBypassTheBreaker(t *testing.T) {
-	fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errInternal, 2)}}
+	fake := &fakeCatalog{script: map[string][]error{"SetSessionLocale": repeat(errHang, 2)}}
 	cfg := fastRetries()
+	cfg.Timeout = 100 * time.Millisecond
 	cfg.BreakerFailures = 2
 	cfg.BreakerOpenFor = time.Minute
 	conn := dialConn(t, fake, cfg)

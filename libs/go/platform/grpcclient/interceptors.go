@@ -6,13 +6,16 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sony/gobreaker"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 )
 
@@ -45,29 +48,79 @@ func (p *policy) unary(ctx context.Context, method string, req, reply any, cc *g
 	// Health checks report on the backend itself, not on the breaker's opinion of it: they bypass
 	// it, so a probe neither fails fast on an open breaker nor resets its failure count.
 	if strings.HasPrefix(method, healthMethodPrefix) {
-		return p.attempt(ctx, method, req, reply, cc, invoker, opts)
+		return p.attempt(ctx, method, req, reply, cc, invoker, opts, nil)
 	}
+	// The trailer of the last attempt says whether the server application answered
+	// (callctx.MDAnsweredBy). The breaker sees errBackendFailure for what BackendFailure counts and
+	// success for everything else; the caller gets the call's own error.
+	cs := callStates.Get().(*callState)
+	defer cs.release()
+	var callErr error
 	_, err := p.cb.Execute(func() (any, error) {
-		return nil, p.withRetries(ctx, method, req, reply, cc, invoker, opts)
+		callErr = p.withRetries(ctx, method, req, reply, cc, invoker, cs.options(opts), &cs.trailer)
+		if BackendFailure(callErr, cs.trailer) {
+			return nil, errBackendFailure
+		}
+		return nil, nil
 	})
 	if errors.Is(err, gobreaker.ErrOpenState) || errors.Is(err, gobreaker.ErrTooManyRequests) {
 		return status.Error(codes.Unavailable, "circuit open")
 	}
-	return err
+	return callErr
 }
 
-// BackendFailure reports whether err says the remote side itself is unhealthy: unreachable
-// (transport errors arrive as Unavailable), too slow, or broken. Answers about the caller — a rate
-// limit (ResourceExhausted), a bad or unknown request, a refused precondition or permission — prove
-// the service works; counting them would let one visitor who hits their own rate limit open the
-// breaker and take the service away from every other visitor.
-func BackendFailure(err error) bool {
+// errBackendFailure is what the breaker is told of a call BackendFailure counts.
+var errBackendFailure = errors.New("grpcclient: backend failure")
+
+// callState holds what a call needs to read its trailer — the trailer and the call options with
+// grpc.Trailer pointing at it — pooled, so the breaker's rule costs no allocation per call.
+type callState struct {
+	trailer metadata.MD
+	opts    []grpc.CallOption
+}
+
+var callStates = sync.Pool{New: func() any { return new(callState) }}
+
+// options returns the caller's options followed by the one that fills cs.trailer.
+func (cs *callState) options(opts []grpc.CallOption) []grpc.CallOption {
+	cs.opts = append(append(cs.opts[:0], opts...), grpc.Trailer(&cs.trailer))
+	return cs.opts
+}
+
+// release returns cs to the pool without keeping the call's options or trailer alive.
+func (cs *callState) release() {
+	clear(cs.opts)
+	cs.opts, cs.trailer = cs.opts[:0], nil
+	callStates.Put(cs)
+}
+
+// BackendFailure is the one rule of what the circuit breaker counts: whether the outcome of a call
+// (its error and the trailer the server sent with it) says the backend itself is failing. Only
+// failures of the transport count: no connection, a connection reset or closed (Unavailable
+// that no handler answered) and no answer within the deadline (DeadlineExceeded that no handler
+// answered, which is the caller's own deadline passing).
+//
+// Everything the server application answered never counts, whatever the code: the platform's
+// server chain marks those answers with the callctx.MDAnsweredBy trailer. That covers answers
+// about the caller (a rate limit, a bad or unknown request, a refused precondition or
+// permission), a handler's recovered panic (Internal: a bug of one request, logged and counted
+// on the server as grpc.server.panics) and an outage of something behind the service (an outside
+// system, its database): the service is up and answering, and counting any of these would let one
+// visitor — by hitting their rate limit, sending the input that hits a bug, or asking for the one
+// transfer whose provider is down — open the breaker and take the service away from everyone. An
+// answer naming an outside system's outage (apperr.ReasonDependencyUnavailable) never counts
+// either, even from a server without the platform's chain. Internal, Unknown and DataLoss without
+// the trailer (a server or proxy outside the platform) are no transport failure and do not count.
+func BackendFailure(err error, trailer metadata.MD) bool {
 	switch status.Code(err) {
-	case codes.Unavailable, codes.DeadlineExceeded, codes.Internal, codes.Unknown, codes.DataLoss:
-		return true
+	case codes.Unavailable, codes.DeadlineExceeded:
 	default:
 		return false
 	}
+	if len(trailer.Get(callctx.MDAnsweredBy)) > 0 {
+		return false
+	}
+	return apperr.DependencyDown(err) == ""
 }
 
 func newBreaker(target string, cfg Config, log *slog.Logger) *gobreaker.CircuitBreaker {
@@ -78,7 +131,6 @@ func newBreaker(target string, cfg Config, log *slog.Logger) *gobreaker.CircuitB
 		ReadyToTrip: func(c gobreaker.Counts) bool {
 			return c.ConsecutiveFailures >= cfg.BreakerFailures
 		},
-		IsSuccessful: func(err error) bool { return !BackendFailure(err) },
 		OnStateChange: func(name string, from, to gobreaker.State) {
 			log.Warn("grpc circuit breaker state change",
 				slog.String("target", name), slog.String("from", from.String()), slog.String("to", to.String()))
@@ -89,13 +141,14 @@ func newBreaker(target string, cfg Config, log *slog.Logger) *gobreaker.CircuitB
 // withRetries sends a call again while it is answered Unavailable, up to MaxRetries times, when the
 // contract declares it idempotent or the caller sent an idempotency key (a mutation without one
 // might have been applied before the connection broke), as long as the retry budget and the
-// deadline leave room.
-func (p *policy) withRetries(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts []grpc.CallOption) error {
-	err := p.attempt(ctx, method, req, reply, cc, invoker, opts)
-	if err == nil || status.Code(err) != codes.Unavailable || !(Idempotent(method) || hasIdempotencyKey(ctx)) {
+// deadline leave room. An answer that names an outside system's outage is not sent again: the
+// service answered, and asking again at once would only add load on the system that is down.
+func (p *policy) withRetries(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts []grpc.CallOption, trailer *metadata.MD) error {
+	err := p.attempt(ctx, method, req, reply, cc, invoker, opts, trailer)
+	if !retryable(err) || !(Idempotent(method) || hasIdempotencyKey(ctx)) {
 		return err
 	}
-	for attempt := 0; attempt < p.cfg.MaxRetries && status.Code(err) == codes.Unavailable; attempt++ {
+	for attempt := 0; attempt < p.cfg.MaxRetries && retryable(err); attempt++ {
 		if !p.budget.allow() {
 			return err // the backend is failing for many calls: retries would only add load
 		}
@@ -110,9 +163,16 @@ func (p *policy) withRetries(ctx context.Context, method string, req, reply any,
 			return err
 		case <-t.C:
 		}
-		err = p.attempt(ctx, method, req, reply, cc, invoker, opts)
+		err = p.attempt(ctx, method, req, reply, cc, invoker, opts, trailer)
 	}
 	return err
+}
+
+// retryable reports whether an attempt's answer may be sent again: Unavailable, unless it names an
+// outside system's outage (apperr.ReasonDependencyUnavailable). Such answers cost no retry token
+// either.
+func retryable(err error) bool {
+	return status.Code(err) == codes.Unavailable && apperr.DependencyDown(err) == ""
 }
 
 // backoff doubles base per attempt and adds up to 50 % jitter so clients that failed together do
@@ -123,11 +183,16 @@ func backoff(base time.Duration, attempt int) time.Duration {
 }
 
 // attempt sends the call once and logs it: failures at warn, successes at debug. The attributes
-// are only built when the line is written.
-func (p *policy) attempt(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts []grpc.CallOption) error {
+// are only built when the line is written. trailer, when not nil, is the address opts' grpc.Trailer
+// fills; it is cleared first, so an attempt that never reached a server leaves none of an earlier
+// attempt's trailer behind.
+func (p *policy) attempt(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts []grpc.CallOption, trailer *metadata.MD) error {
+	if trailer != nil {
+		*trailer = nil
+	}
 	start := time.Now()
 	err := invoker(ctx, method, req, reply, cc, opts...)
-	if status.Code(err) == codes.Unavailable {
+	if retryable(err) {
 		p.budget.failure()
 	} else {
 		p.budget.success()

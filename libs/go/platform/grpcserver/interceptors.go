@@ -8,6 +8,7 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
@@ -21,6 +22,13 @@ type chain struct {
 	log     *slog.Logger
 	cfg     Config
 	metrics *metrics
+	// answered is the trailer of every error status the handler answered (callctx.MDAnsweredBy):
+	// built once, sent only with errors.
+	answered metadata.MD
+}
+
+func newChain(service string, log *slog.Logger, cfg Config, m *metrics) *chain {
+	return &chain{log: log, cfg: cfg, metrics: m, answered: metadata.Pairs(callctx.MDAnsweredBy, service)}
 }
 
 func (ch *chain) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
@@ -33,13 +41,20 @@ func (ch *chain) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo,
 	start := time.Now()
 	returned := false
 	defer func() {
-		// A handler panic becomes codes.Internal so one bad request cannot crash the process; the
-		// stack goes to the log, never to the caller.
+		// A handler panic becomes codes.Internal for this call only, so one bad request cannot
+		// crash the process; the stack goes to the log, never to the caller, and the panic is
+		// counted (grpc.server.panics): it is a bug to fix, not an outage.
 		if !returned {
 			if r := recover(); r != nil {
 				logPanic(ctx, ch.log, info.FullMethod, r)
+				ch.metrics.recordPanic(ctx, info.FullMethod)
 				resp, err = nil, status.Error(codes.Internal, "internal error")
 			}
+		}
+		if err != nil {
+			// The application answered: whatever the code, the caller's breaker must not take
+			// it for a backend that is down (grpcclient.BackendFailure).
+			_ = grpc.SetTrailer(ctx, ch.answered)
 		}
 		code := outcome(err, returned)
 		took := time.Since(start)
@@ -83,11 +98,12 @@ func (ch *chain) logCall(ctx context.Context, method string, code codes.Code, er
 	ch.log.LogAttrs(ctx, level, "grpc call", attrs...)
 }
 
-func recoveryStream(log *slog.Logger) grpc.StreamServerInterceptor {
+func recoveryStream(log *slog.Logger, m *metrics) grpc.StreamServerInterceptor {
 	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) (err error) {
 		defer func() {
 			if r := recover(); r != nil {
 				logPanic(ss.Context(), log, info.FullMethod, r)
+				m.recordPanic(ss.Context(), info.FullMethod)
 				err = status.Error(codes.Internal, "internal error")
 			}
 		}()

@@ -18,6 +18,9 @@ type metrics struct {
 	requests metric.Int64Counter
 	errors   metric.Int64Counter
 	duration metric.Float64Histogram
+	// panics counts recovered handler panics (grpc_server_panics_total in Prometheus): each is a
+	// bug, answered Internal to its one caller; alert on any increase.
+	panics metric.Int64Counter
 }
 
 func newMetrics() *metrics {
@@ -35,7 +38,17 @@ func newMetricsFrom(mp metric.MeterProvider) *metrics {
 	duration, _ := meter.Float64Histogram("rpc.server.handling.duration",
 		metric.WithDescription("Time spent handling a gRPC call"), metric.WithUnit("s"),
 		metric.WithExplicitBucketBoundaries(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
-	return &metrics{requests: requests, errors: errs, duration: duration}
+	panics, _ := meter.Int64Counter("grpc.server.panics",
+		metric.WithDescription("gRPC handler panics recovered by the server (bugs; each answered Internal)"), metric.WithUnit("{panic}"))
+	return &metrics{requests: requests, errors: errs, duration: duration, panics: panics}
+}
+
+// recordPanic counts one recovered panic of method.
+func (m *metrics) recordPanic(ctx context.Context, method string) {
+	if !m.panics.Enabled(ctx) {
+		return
+	}
+	m.panics.Add(context.WithoutCancel(ctx), 1, metric.WithAttributeSet(attribute.NewSet(attribute.String("rpc.method", method))))
 }
 
 // record counts one finished call. Without a meter provider (or with one that drops these

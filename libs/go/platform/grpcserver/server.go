@@ -76,10 +76,10 @@ func New(service string, log *slog.Logger, cfg Config, opts ...grpc.ServerOption
 	cfg = cfg.withDefaults()
 	m := newMetrics()
 	base := append([]grpc.ServerOption{
-		grpc.ChainUnaryInterceptor((&chain{log: log, cfg: cfg, metrics: m}).unary),
+		grpc.ChainUnaryInterceptor(newChain(service, log, cfg, m).unary),
 		grpc.ChainStreamInterceptor(
 			callctx.StreamServerInterceptor(),
-			recoveryStream(log),
+			recoveryStream(log, m),
 		),
 	}, telemetry.GRPCServerOptions()...)
 	s := &Server{

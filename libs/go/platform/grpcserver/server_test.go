@@ -19,9 +19,11 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
 )
@@ -292,5 +294,70 @@ func TestLoggingAndMetrics(t *testing.T) {
 	}
 	if sums["rpc.server.requests"] != 2 || sums["rpc.server.errors"] != 2 || histCount != 2 {
 		t.Errorf("requests=%d errors=%d durations=%d, want 2 each", sums["rpc.server.requests"], sums["rpc.server.errors"], histCount)
+	}
+}
+
+// A panic is a bug of one request: answered Internal to that call, logged with its stack and
+// counted in grpc.server.panics (grpc_server_panics_total in Prometheus). Every error status the
+// application answered — the panic's too — carries the trailer that tells the client's breaker
+// it came from a working server; a success carries none.
+func TestPanicIsCountedAndAnswersAreMarked(t *testing.T) {
+	reader := sdkmetric.NewManualReader()
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+	prev := otel.GetMeterProvider()
+	otel.SetMeterProvider(mp)
+	t.Cleanup(func() { otel.SetMeterProvider(prev) })
+
+	var calls int
+	h := start(t, grpcserver.Config{}, &fakeCatalog{handle: func(ctx context.Context) (*catalogv1.GetSessionLocaleResponse, error) {
+		calls++
+		switch calls {
+		case 1, 2:
+			var byID map[int]int
+			//lint:ignore SA5000 the nil-map write is the real bug the test recovers from
+			byID[calls]++ // a real bug: a write to a nil map
+		case 3:
+			return nil, status.Error(codes.Unavailable, "catalog.unavailable")
+		}
+		return &catalogv1.GetSessionLocaleResponse{}, nil
+	}})
+	const method = "/checkout.catalog.v1.CatalogService/GetSessionLocale"
+	for i, want := range []codes.Code{codes.Internal, codes.Internal, codes.Unavailable, codes.OK} {
+		var trailer metadata.MD
+		_, err := h.client.GetSessionLocale(context.Background(), &catalogv1.GetSessionLocaleRequest{}, grpc.Trailer(&trailer))
+		if status.Code(err) != want {
+			t.Fatalf("call %d: %v, want %v", i+1, err, want)
+		}
+		answered := trailer.Get(callctx.MDAnsweredBy)
+		if want != codes.OK && (len(answered) != 1 || answered[0] != "catalog") {
+			t.Errorf("call %d (%v): trailer %v, want %s: catalog", i+1, want, trailer, callctx.MDAnsweredBy)
+		}
+		if want == codes.OK && len(answered) != 0 {
+			t.Errorf("success carries %s: %v", callctx.MDAnsweredBy, answered)
+		}
+	}
+	if logs := h.logs.String(); strings.Count(logs, "grpc handler panic") != 2 || !strings.Contains(logs, "goroutine") {
+		t.Errorf("panics not logged with their stacks: %s", logs)
+	}
+
+	var rm metricdata.ResourceMetrics
+	if err := reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	want := attribute.NewSet(attribute.String("rpc.method", method))
+	var panics int64
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			if d, ok := m.Data.(metricdata.Sum[int64]); ok && m.Name == "grpc.server.panics" {
+				for _, dp := range d.DataPoints {
+					if dp.Attributes.Equals(&want) {
+						panics += dp.Value
+					}
+				}
+			}
+		}
+	}
+	if panics != 2 {
+		t.Errorf("grpc.server.panics = %d, want 2", panics)
 	}
 }
