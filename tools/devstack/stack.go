@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hostcart/checkout/libs/go/secretbox"
 	"log/slog"
 	"net"
 	"os"
@@ -132,7 +133,15 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		stores()
 		return nil, fmt.Errorf("devstack: card sandbox folder: %w", err)
 	}
+	// The payment service seals the IBANs of SEPA mandates with a key of this run (a Secret in
+	// production); the data folder goes with the stack, so the key need not outlive it.
+	secretKey, err := secretbox.NewKey("devstack")
+	if err != nil {
+		stores()
+		return nil, fmt.Errorf("devstack: payment secret key: %w", err)
+	}
 	if err := setenv(map[string]string{
+		"PAYMENT_SECRET_KEYS":   secretKey,
 		"REDIS_URL":             redisURL,
 		"DATABASE_URL":          cfg.DatabaseURL,
 		"CATALOG_SQLITE_PATH":   filepath.Join(dataDir, "catalog.db"),

@@ -56,6 +56,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkPayPalSubscription(t, st)
 	checkPaymentBinding(t, st)
 	checkExistingCustomerOrders(t, st, dbURL)
+	checkSEPAMandates(t, st, dbURL)
 	checkSessionBrand(t, st)
 	placed, awaiting := checkOrders(t, st)
 	checkOrderEvents(t, natsURL, stream, placed, awaiting)

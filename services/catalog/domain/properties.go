@@ -21,19 +21,22 @@ const (
 	PropShowLocaleSwitcher                   = "show_locale_switcher"
 	PropDisplayPrivacySettingsLink           = "display_privacy_settings_link"
 
-	PropOAuthAuthorityURL   = "oauth_authority_url"
-	PropOAuthAuthorityURL2  = "oauth_authority_url_2"
-	PropOAuthClientID       = "oauth_client_id"
-	PropTermsPrivateURL     = "terms_private_url"
-	PropTermsBusinessURL    = "terms_business_url"
-	PropTermsMCAURL         = "terms_mca_url"
-	PropTermsEULTURL        = "terms_eult_url"
-	PropTermsGTCURL         = "terms_gtc_url"
-	PropPrivacyURL          = "privacy_url"
-	PropPrivacySettingsURL  = "privacy_settings_url"
-	PropRevocationURL       = "revocation_url"
-	PropSupportPhone        = "support_phone"
-	PropSupportEmail        = "support_email"
+	PropOAuthAuthorityURL  = "oauth_authority_url"
+	PropOAuthAuthorityURL2 = "oauth_authority_url_2"
+	PropOAuthClientID      = "oauth_client_id"
+	PropTermsPrivateURL    = "terms_private_url"
+	PropTermsBusinessURL   = "terms_business_url"
+	PropTermsMCAURL        = "terms_mca_url"
+	PropTermsEULTURL       = "terms_eult_url"
+	PropTermsGTCURL        = "terms_gtc_url"
+	PropPrivacyURL         = "privacy_url"
+	PropPrivacySettingsURL = "privacy_settings_url"
+	PropRevocationURL      = "revocation_url"
+	PropSupportPhone       = "support_phone"
+	PropSupportEmail       = "support_email"
+	// The brand's SEPA creditor (payment service mandates).
+	PropSEPACreditorID      = "sepa_creditor_id"
+	PropSEPACreditorName    = "sepa_creditor_name"
 	PropLogoURL             = "logo_url"
 	PropFavIconURL          = "fav_icon_url"
 	PropWebsiteURL          = "website_url"
@@ -58,6 +61,7 @@ var SettingKeys = []string{
 	PropTermsBusinessURL, PropTermsMCAURL, PropTermsEULTURL, PropTermsGTCURL, PropPrivacyURL,
 	PropPrivacySettingsURL, PropRevocationURL, PropSupportPhone, PropSupportEmail, PropLogoURL,
 	PropFavIconURL, PropWebsiteURL, PropCountryCode, PropCopyrightYear, PropMarketingCampaignID,
+	PropSEPACreditorID, PropSEPACreditorName,
 }
 
 // DefaultMarketingCampaignID applies when a brand sets none (spec §9).

@@ -120,6 +120,19 @@ type Payment struct {
 	ChargedCents    int64  `json:"charged_cents,omitempty"`
 	ChargedCurrency string `json:"charged_currency,omitempty"`
 	CartFingerprint string `json:"cart_fingerprint,omitempty"`
+	// The SEPA mandate of a SEPA order (payment service; the IBAN stays there, sealed): its
+	// reference and the creditor, the pre-notification facts the rulebook asks for.
+	MandateReference string `json:"mandate_reference,omitempty"`
+	CreditorID       string `json:"creditor_id,omitempty"`
+	CreditorName     string `json:"creditor_name,omitempty"`
+}
+
+// PaymentSEPA is the SEPA direct debit's payment type.
+const PaymentSEPA = "sepa"
+
+// Mandate is what the order keeps of its SEPA mandate.
+type Mandate struct {
+	Reference, CreditorID, CreditorName string
 }
 
 // PaymentAccount is the payment of an existing customer's order (spec §4, §6): billed on the

@@ -70,6 +70,10 @@ func (u *upstream) GetSessionCustomer(context.Context, *customerv1.GetSessionCus
 		Address:   &customerv1.Address{CountryCode: "DE", Phone: "+49 231 1234567"}}}, nil
 }
 
+func (u *upstream) CreateSepaMandate(_ context.Context, req *paymentv1.CreateSepaMandateRequest) (*paymentv1.CreateSepaMandateResponse, error) {
+	return &paymentv1.CreateSepaMandateResponse{Mandate: &paymentv1.SepaMandate{Reference: "HC261127TEST", CreditorId: "DE98ZZZ09999999999", OrderId: req.GetOrderId()}}, nil
+}
+
 func (u *upstream) ListPaymentTypes(context.Context, *paymentv1.ListPaymentTypesRequest) (*paymentv1.ListPaymentTypesResponse, error) {
 	return &paymentv1.ListPaymentTypesResponse{PaymentTypes: []*paymentv1.PaymentType{{Slug: "sepa", SmsValidationRequired: true}}}, nil
 }

@@ -83,6 +83,8 @@ type Payments interface {
 	// TypeRule answers whether the brand of the call offers the payment type now and whether it
 	// requires SMS validation.
 	TypeRule(ctx context.Context, slug string) (offered, smsRequired bool, err error)
+	// SEPAMandate records the mandate of the session's SEPA option for the order (one per order).
+	SEPAMandate(ctx context.Context, orderID string) (domain.Mandate, error)
 }
 
 // SMS sends text messages. Outages wrap apperr.Unavailable.
@@ -239,6 +241,15 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	}
 	if o.Code, err = domain.NewOrderCode(now, s.Random); err != nil {
 		return domain.Order{}, err
+	}
+	// A SEPA order is collected with a mandate, recorded (IBAN sealed) by the payment service
+	// before the order exists; a mandate whose order never commits names no order row.
+	if o.Payment.Type == domain.PaymentSEPA {
+		m, err := s.Payments.SEPAMandate(ctx, o.ID)
+		if err != nil {
+			return refuse(fmt.Errorf("sepa mandate of %s: %w", o.ID, err))
+		}
+		o.Payment.MandateReference, o.Payment.CreditorID, o.Payment.CreditorName = m.Reference, m.CreditorID, m.CreditorName
 	}
 	p := sqlstore.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash}
 	// order.finalized (fulfilment, the confirmation mail) goes out once the order is payable: at

@@ -67,6 +67,13 @@ type fakePayments struct {
 	voided int
 	// smsTypes are the brand's types requiring SMS; notOffered the ones it no longer offers.
 	smsTypes, notOffered map[string]bool
+	// mandates are the orders SEPA mandates were recorded for.
+	mandates []string
+}
+
+func (f *fakePayments) SEPAMandate(_ context.Context, orderID string) (domain.Mandate, error) {
+	f.mandates = append(f.mandates, orderID)
+	return domain.Mandate{Reference: "HC-" + orderID, CreditorID: "DE98ZZZ09999999999", CreditorName: "Hostwerk GmbH"}, nil
 }
 
 func (f *fakePayments) TypeRule(_ context.Context, slug string) (bool, bool, error) {
@@ -161,6 +168,11 @@ func TestPlaceOrderBuildsTheOrderFromTheSession(t *testing.T) {
 	}
 	if o.Status != domain.StatusPlaced || o.SMSRequired || o.Payment.Type != "sepa" || o.Customer.Email != "a@example.org" {
 		t.Fatalf("order %+v", o)
+	}
+	// A SEPA order carries its mandate's reference and creditor (the IBAN stays sealed in the
+	// payment service).
+	if len(f.payments.mandates) != 1 || f.payments.mandates[0] != o.ID || o.Payment.MandateReference != "HC-"+o.ID || o.Payment.CreditorID != "DE98ZZZ09999999999" {
+		t.Fatalf("mandate: recorded for %v, order payment %+v", f.payments.mandates, o.Payment)
 	}
 	if o.Feedback.Comment != "please call" || o.SessionID != "s1" || o.BrandID != 1 {
 		t.Fatalf("feedback %+v", o.Feedback)

@@ -111,6 +111,9 @@ func (o Option) WithoutPayment() Option {
 type Brand struct {
 	// ShowBankField: the SEPA form asks for the bank's name (display_bank_name_input_field).
 	ShowBankField bool
+	// The SEPA creditor the brand collects as (sepa_creditor_id, sepa_creditor_name).
+	CreditorID   string
+	CreditorName string
 }
 
 // Errors are the broken rules per field, in the order they were found.

@@ -26,6 +26,8 @@ type Set struct {
 	ConfirmPayPal     endpoint.Endpoint
 	CancelPayPal      endpoint.Endpoint
 	VoidSession       endpoint.Endpoint
+	CreateMandate     endpoint.Endpoint
+	MandateCollection endpoint.Endpoint
 }
 
 // New builds the set over svc.
@@ -99,11 +101,38 @@ func New(svc service.Service) Set {
 			o, err := svc.CancelPayPalSubscription(ctx)
 			return OptionResponse{Option: o, Chosen: err == nil && o.Type != ""}, err
 		},
+		CreateMandate: func(ctx context.Context, request any) (any, error) {
+			orderID, ok := request.(string)
+			if !ok {
+				return nil, fmt.Errorf("payment endpoint: got request %T, want an order id", request)
+			}
+			m, err := svc.CreateSEPAMandate(ctx, orderID)
+			return MandateResponse{Mandate: m}, err
+		},
+		MandateCollection: func(ctx context.Context, request any) (any, error) {
+			ref, ok := request.(string)
+			if !ok {
+				return nil, fmt.Errorf("payment endpoint: got request %T, want a mandate reference", request)
+			}
+			m, err := svc.SEPAMandateForCollection(ctx, ref)
+			return MandateResponse{Mandate: m, Clear: true}, err
+		},
 		VoidSession: func(ctx context.Context, _ any) (any, error) {
 			o, err := svc.VoidSessionPayment(ctx)
 			return OptionResponse{Option: o, Chosen: err == nil && o.Type != ""}, err
 		},
 	}
+}
+
+// MandateResponse is a SEPA mandate; Clear answers the IBAN unmasked (the collection call only).
+type MandateResponse struct {
+	Mandate domain.Mandate
+	Clear   bool
+}
+
+// LogAttrs records the mandate's reference and order, never its account.
+func (r MandateResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("mandate", r.Mandate.Reference), slog.String("order", r.Mandate.OrderID)}
 }
 
 // SubscriptionResponse is a PayPal subscription just created.

@@ -64,8 +64,13 @@ type Config struct {
 	PayPal               paypal.Config
 	PayPalSandboxSecret  string
 	PayPalSandboxPageURL string
-	GRPC                 grpcserver.Config
-	Client               grpcclient.Config
+	// SecretKeys (PAYMENT_SECRET_KEYS, from a Secret) are the AES-256 keys that seal IBANs of SEPA
+	// mandates, "id:base64,id:base64"; SecretKeyID (PAYMENT_SECRET_KEY_ID) names the sealing key
+	// (default the first). Without keys SEPA orders are refused (payment.sepa_not_configured).
+	SecretKeys  string
+	SecretKeyID string
+	GRPC        grpcserver.Config
+	Client      grpcclient.Config
 }
 
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
@@ -103,6 +108,8 @@ func ConfigFromEnv() Config {
 		},
 		PayPalSandboxSecret:  config.String("PAYPAL_SANDBOX_SECRET", ""),
 		PayPalSandboxPageURL: config.String("PAYPAL_SANDBOX_PAGE_URL", ""),
+		SecretKeys:           config.String("PAYMENT_SECRET_KEYS", ""),
+		SecretKeyID:          config.String("PAYMENT_SECRET_KEY_ID", ""),
 		GRPC:                 grpcserver.ConfigFromEnv(),
 		Client:               grpcclient.ConfigFromEnv(),
 	}

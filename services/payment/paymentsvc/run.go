@@ -17,6 +17,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
+	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
 	"github.com/hostcart/checkout/services/payment/adapters/cartclient"
 	"github.com/hostcart/checkout/services/payment/adapters/catalogbrands"
@@ -71,6 +72,16 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		Sessions:      redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL}),
 		Brands:        catalogbrands.New(brandprops.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL)),
 		Notifications: redisstore.NewNotifications(rdb, ""),
+		Log:           log,
+	}
+	if cfg.SecretKeys != "" {
+		keys, err := secretbox.Parse(cfg.SecretKeys, cfg.SecretKeyID)
+		if err != nil {
+			return fmt.Errorf("payment: PAYMENT_SECRET_KEYS: %w", err)
+		}
+		ports.Mandates = types.Mandates(keys)
+	} else {
+		log.WarnContext(ctx, "PAYMENT_SECRET_KEYS not set; SEPA mandates cannot be sealed, SEPA orders are refused")
 	}
 	if ports.Card, err = cardPort(cfg); err != nil {
 		return err

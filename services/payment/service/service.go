@@ -5,8 +5,11 @@ package service
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
+	"io"
 	"log/slog"
+	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
@@ -76,6 +79,10 @@ type Service interface {
 	// VoidSessionPayment voids the option's card authorisation and PayPal subscriptions at the
 	// providers and clears them; the chosen type stays.
 	VoidSessionPayment(ctx context.Context) (domain.Option, error)
+	// CreateSEPAMandate records the SEPA mandate of an order paid with the session's SEPA option.
+	CreateSEPAMandate(ctx context.Context, orderID string) (domain.Mandate, error)
+	// SEPAMandateForCollection answers a mandate with the clear IBAN.
+	SEPAMandateForCollection(ctx context.Context, reference string) (domain.Mandate, error)
 }
 
 // Ports are what the use cases need from outside.
@@ -90,8 +97,28 @@ type Ports struct {
 	Notifications Notifications
 	// PayPal subscriptions; without it they answer payment.cannot_be_processed.
 	PayPal PayPal
+	// Mandates keeps the SEPA mandates of orders; without it SEPA mandates answer
+	// payment.sepa_not_configured.
+	Mandates Mandates
 	// Log records what a use case could not finish but need not fail for; nil discards it.
 	Log *slog.Logger
+	// Now and Random default to the clock and crypto/rand; tests fix them.
+	Now    func() time.Time
+	Random io.Reader
+}
+
+func (s *service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *service) random() io.Reader {
+	if s.Random != nil {
+		return s.Random
+	}
+	return rand.Reader
 }
 
 type service struct{ Ports }

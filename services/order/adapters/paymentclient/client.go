@@ -64,3 +64,13 @@ func (cl *Client) TypeRule(ctx context.Context, slug string) (offered, smsRequir
 	}
 	return false, false, nil
 }
+
+// SEPAMandate records the order's SEPA mandate (payment service CreateSepaMandate).
+func (cl *Client) SEPAMandate(ctx context.Context, orderID string) (domain.Mandate, error) {
+	resp, err := cl.c.CreateSepaMandate(ctx, &paymentv1.CreateSepaMandateRequest{OrderId: orderID})
+	if err != nil {
+		return domain.Mandate{}, fmt.Errorf("sepa mandate: %w", err)
+	}
+	m := resp.GetMandate()
+	return domain.Mandate{Reference: m.GetReference(), CreditorID: m.GetCreditorId(), CreditorName: m.GetCreditorName()}, nil
+}

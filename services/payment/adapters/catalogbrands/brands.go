@@ -20,5 +20,6 @@ func (b *Brands) Brand(ctx context.Context, id int32) (domain.Brand, error) {
 	if err != nil {
 		return domain.Brand{}, err
 	}
-	return domain.Brand{ShowBankField: p.Flag("display_bank_name_input_field")}, nil
+	return domain.Brand{ShowBankField: p.Flag("display_bank_name_input_field"),
+		CreditorID: p["sepa_creditor_id"], CreditorName: p["sepa_creditor_name"]}, nil
 }

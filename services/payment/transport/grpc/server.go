@@ -4,6 +4,8 @@ package grpctransport
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	kitgrpc "github.com/go-kit/kit/transport/grpc"
 
@@ -38,6 +40,8 @@ type server struct {
 	confirmPayPal     kitgrpc.Handler
 	cancelPayPal      kitgrpc.Handler
 	voidSession       kitgrpc.Handler
+	createMandate     kitgrpc.Handler
+	mandateCollection kitgrpc.Handler
 }
 
 // NewServer returns the gRPC PaymentService over the endpoint set.
@@ -54,7 +58,21 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) paymentv1.Paymen
 		createPayPal:      kitgrpc.NewServer(set.CreatePayPal, decodeCreatePayPal, encodeCreatePayPal, opts...),
 		confirmPayPal:     kitgrpc.NewServer(set.ConfirmPayPal, decodeConfirmPayPal, encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.ConfirmPayPalSubscriptionResponse{Payment: o} }), opts...),
 		cancelPayPal:      kitgrpc.NewServer(set.CancelPayPal, decodeEmpty[paymentv1.CancelPayPalSubscriptionRequest], encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.CancelPayPalSubscriptionResponse{Payment: o} }), opts...),
-		voidSession:       kitgrpc.NewServer(set.VoidSession, decodeEmpty[paymentv1.VoidSessionPaymentRequest], encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.VoidSessionPaymentResponse{Payment: o} }), opts...),
+		createMandate: kitgrpc.NewServer(set.CreateMandate, func(_ context.Context, r any) (any, error) {
+			req, ok := r.(*paymentv1.CreateSepaMandateRequest)
+			if !ok || req == nil {
+				return nil, fmt.Errorf("payment transport: got request %T: %w", r, apperr.InvalidArgument)
+			}
+			return req.GetOrderId(), nil
+		}, encodeMandate(func(m *paymentv1.SepaMandate) any { return &paymentv1.CreateSepaMandateResponse{Mandate: m} }), opts...),
+		mandateCollection: kitgrpc.NewServer(set.MandateCollection, func(_ context.Context, r any) (any, error) {
+			req, ok := r.(*paymentv1.GetSepaMandateForCollectionRequest)
+			if !ok || req == nil {
+				return nil, fmt.Errorf("payment transport: got request %T: %w", r, apperr.InvalidArgument)
+			}
+			return req.GetReference(), nil
+		}, encodeMandate(func(m *paymentv1.SepaMandate) any { return &paymentv1.GetSepaMandateForCollectionResponse{Mandate: m} }), opts...),
+		voidSession: kitgrpc.NewServer(set.VoidSession, decodeEmpty[paymentv1.VoidSessionPaymentRequest], encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.VoidSessionPaymentResponse{Payment: o} }), opts...),
 	}
 }
 
@@ -96,6 +114,31 @@ func (s *server) CreatePayPalSubscription(ctx context.Context, req *paymentv1.Cr
 
 func (s *server) ConfirmPayPalSubscription(ctx context.Context, req *paymentv1.ConfirmPayPalSubscriptionRequest) (*paymentv1.ConfirmPayPalSubscriptionResponse, error) {
 	return grpcserver.Handle[paymentv1.ConfirmPayPalSubscriptionResponse](ctx, s.confirmPayPal, req, statusFrom)
+}
+
+func (s *server) CreateSepaMandate(ctx context.Context, req *paymentv1.CreateSepaMandateRequest) (*paymentv1.CreateSepaMandateResponse, error) {
+	return grpcserver.Handle[paymentv1.CreateSepaMandateResponse](ctx, s.createMandate, req, statusFrom)
+}
+
+func (s *server) GetSepaMandateForCollection(ctx context.Context, req *paymentv1.GetSepaMandateForCollectionRequest) (*paymentv1.GetSepaMandateForCollectionResponse, error) {
+	return grpcserver.Handle[paymentv1.GetSepaMandateForCollectionResponse](ctx, s.mandateCollection, req, statusFrom)
+}
+
+// encodeMandate answers a mandate, its IBAN masked unless the response is the collection's.
+func encodeMandate(wrap func(*paymentv1.SepaMandate) any) func(context.Context, any) (any, error) {
+	return func(_ context.Context, response any) (any, error) {
+		r, ok := response.(endpoints.MandateResponse)
+		if !ok {
+			return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
+		}
+		m := r.Mandate
+		iban := m.IBAN
+		if !r.Clear && !strings.Contains(iban, "•") { // the store answers it masked already
+			iban = maskIfSet(iban)
+		}
+		return wrap(&paymentv1.SepaMandate{Reference: m.Reference, CreditorId: m.CreditorID, CreditorName: m.CreditorName,
+			Holder: m.Holder, Iban: iban, Bic: m.BIC, Bank: m.Bank, SignedAt: m.SignedAt.UTC().Format(time.RFC3339), OrderId: m.OrderID}), nil
+	}
 }
 
 func (s *server) VoidSessionPayment(ctx context.Context, req *paymentv1.VoidSessionPaymentRequest) (*paymentv1.VoidSessionPaymentResponse, error) {

@@ -1532,6 +1532,296 @@ func (x *VoidSessionPaymentResponse) GetPayment() *PaymentOption {
 	return nil
 }
 
+// A SEPA direct-debit mandate (SEPA Core rulebook): who authorised which creditor to debit which
+// account, and when.
+type SepaMandate struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Unique mandate reference (at most 35 characters of the SEPA character set).
+	Reference string `protobuf:"bytes,1,opt,name=reference,proto3" json:"reference,omitempty"`
+	// The creditor identifier and name of the order's brand.
+	CreditorId   string `protobuf:"bytes,2,opt,name=creditor_id,json=creditorId,proto3" json:"creditor_id,omitempty"`
+	CreditorName string `protobuf:"bytes,3,opt,name=creditor_name,json=creditorName,proto3" json:"creditor_name,omitempty"`
+	Holder       string `protobuf:"bytes,4,opt,name=holder,proto3" json:"holder,omitempty"`
+	// Masked (country, check digits, last four) in every answer but GetSepaMandateForCollection's.
+	Iban string `protobuf:"bytes,5,opt,name=iban,proto3" json:"iban,omitempty"`
+	Bic  string `protobuf:"bytes,6,opt,name=bic,proto3" json:"bic,omitempty"`
+	Bank string `protobuf:"bytes,7,opt,name=bank,proto3" json:"bank,omitempty"`
+	// RFC 3339: when the debtor signed (the order's placement).
+	SignedAt      string `protobuf:"bytes,8,opt,name=signed_at,json=signedAt,proto3" json:"signed_at,omitempty"`
+	OrderId       string `protobuf:"bytes,9,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SepaMandate) Reset() {
+	*x = SepaMandate{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SepaMandate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SepaMandate) ProtoMessage() {}
+
+func (x *SepaMandate) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SepaMandate.ProtoReflect.Descriptor instead.
+func (*SepaMandate) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *SepaMandate) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetCreditorId() string {
+	if x != nil {
+		return x.CreditorId
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetCreditorName() string {
+	if x != nil {
+		return x.CreditorName
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetHolder() string {
+	if x != nil {
+		return x.Holder
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetIban() string {
+	if x != nil {
+		return x.Iban
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetBic() string {
+	if x != nil {
+		return x.Bic
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetBank() string {
+	if x != nil {
+		return x.Bank
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetSignedAt() string {
+	if x != nil {
+		return x.SignedAt
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetOrderId() string {
+	if x != nil {
+		return x.OrderId
+	}
+	return ""
+}
+
+type CreateSepaMandateRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	OrderId       string                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateSepaMandateRequest) Reset() {
+	*x = CreateSepaMandateRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateSepaMandateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateSepaMandateRequest) ProtoMessage() {}
+
+func (x *CreateSepaMandateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateSepaMandateRequest.ProtoReflect.Descriptor instead.
+func (*CreateSepaMandateRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *CreateSepaMandateRequest) GetOrderId() string {
+	if x != nil {
+		return x.OrderId
+	}
+	return ""
+}
+
+type CreateSepaMandateResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Mandate       *SepaMandate           `protobuf:"bytes,1,opt,name=mandate,proto3" json:"mandate,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateSepaMandateResponse) Reset() {
+	*x = CreateSepaMandateResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateSepaMandateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateSepaMandateResponse) ProtoMessage() {}
+
+func (x *CreateSepaMandateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateSepaMandateResponse.ProtoReflect.Descriptor instead.
+func (*CreateSepaMandateResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *CreateSepaMandateResponse) GetMandate() *SepaMandate {
+	if x != nil {
+		return x.Mandate
+	}
+	return nil
+}
+
+type GetSepaMandateForCollectionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Reference     string                 `protobuf:"bytes,1,opt,name=reference,proto3" json:"reference,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSepaMandateForCollectionRequest) Reset() {
+	*x = GetSepaMandateForCollectionRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSepaMandateForCollectionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSepaMandateForCollectionRequest) ProtoMessage() {}
+
+func (x *GetSepaMandateForCollectionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSepaMandateForCollectionRequest.ProtoReflect.Descriptor instead.
+func (*GetSepaMandateForCollectionRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *GetSepaMandateForCollectionRequest) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+type GetSepaMandateForCollectionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Mandate       *SepaMandate           `protobuf:"bytes,1,opt,name=mandate,proto3" json:"mandate,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSepaMandateForCollectionResponse) Reset() {
+	*x = GetSepaMandateForCollectionResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSepaMandateForCollectionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSepaMandateForCollectionResponse) ProtoMessage() {}
+
+func (x *GetSepaMandateForCollectionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSepaMandateForCollectionResponse.ProtoReflect.Descriptor instead.
+func (*GetSepaMandateForCollectionResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *GetSepaMandateForCollectionResponse) GetMandate() *SepaMandate {
+	if x != nil {
+		return x.Mandate
+	}
+	return nil
+}
+
 var File_checkout_payment_v1_payment_proto protoreflect.FileDescriptor
 
 const file_checkout_payment_v1_payment_proto_rawDesc = "" +
@@ -1636,7 +1926,26 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"\x1b\n" +
 	"\x19VoidSessionPaymentRequest\"Z\n" +
 	"\x1aVoidSessionPaymentResponse\x12<\n" +
-	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment2\xb1\f\n" +
+	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"\xfb\x01\n" +
+	"\vSepaMandate\x12\x1c\n" +
+	"\treference\x18\x01 \x01(\tR\treference\x12\x1f\n" +
+	"\vcreditor_id\x18\x02 \x01(\tR\n" +
+	"creditorId\x12#\n" +
+	"\rcreditor_name\x18\x03 \x01(\tR\fcreditorName\x12\x16\n" +
+	"\x06holder\x18\x04 \x01(\tR\x06holder\x12\x12\n" +
+	"\x04iban\x18\x05 \x01(\tR\x04iban\x12\x10\n" +
+	"\x03bic\x18\x06 \x01(\tR\x03bic\x12\x12\n" +
+	"\x04bank\x18\a \x01(\tR\x04bank\x12\x1b\n" +
+	"\tsigned_at\x18\b \x01(\tR\bsignedAt\x12\x19\n" +
+	"\border_id\x18\t \x01(\tR\aorderId\"5\n" +
+	"\x18CreateSepaMandateRequest\x12\x19\n" +
+	"\border_id\x18\x01 \x01(\tR\aorderId\"W\n" +
+	"\x19CreateSepaMandateResponse\x12:\n" +
+	"\amandate\x18\x01 \x01(\v2 .checkout.payment.v1.SepaMandateR\amandate\"B\n" +
+	"\"GetSepaMandateForCollectionRequest\x12\x1c\n" +
+	"\treference\x18\x01 \x01(\tR\treference\"a\n" +
+	"#GetSepaMandateForCollectionResponse\x12:\n" +
+	"\amandate\x18\x01 \x01(\v2 .checkout.payment.v1.SepaMandateR\amandate2\xc2\x0e\n" +
 	"\x0ePaymentService\x12t\n" +
 	"\x10ListPaymentTypes\x12,.checkout.payment.v1.ListPaymentTypesRequest\x1a-.checkout.payment.v1.ListPaymentTypesResponse\"\x03\x90\x02\x01\x12w\n" +
 	"\x11GetSessionPayment\x12-.checkout.payment.v1.GetSessionPaymentRequest\x1a..checkout.payment.v1.GetSessionPaymentResponse\"\x03\x90\x02\x01\x12w\n" +
@@ -1649,7 +1958,9 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\x18CreatePayPalSubscription\x124.checkout.payment.v1.CreatePayPalSubscriptionRequest\x1a5.checkout.payment.v1.CreatePayPalSubscriptionResponse\x12\x8f\x01\n" +
 	"\x19ConfirmPayPalSubscription\x125.checkout.payment.v1.ConfirmPayPalSubscriptionRequest\x1a6.checkout.payment.v1.ConfirmPayPalSubscriptionResponse\"\x03\x90\x02\x02\x12\x8c\x01\n" +
 	"\x18CancelPayPalSubscription\x124.checkout.payment.v1.CancelPayPalSubscriptionRequest\x1a5.checkout.payment.v1.CancelPayPalSubscriptionResponse\"\x03\x90\x02\x02\x12z\n" +
-	"\x12VoidSessionPayment\x12..checkout.payment.v1.VoidSessionPaymentRequest\x1a/.checkout.payment.v1.VoidSessionPaymentResponse\"\x03\x90\x02\x02BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
+	"\x12VoidSessionPayment\x12..checkout.payment.v1.VoidSessionPaymentRequest\x1a/.checkout.payment.v1.VoidSessionPaymentResponse\"\x03\x90\x02\x02\x12w\n" +
+	"\x11CreateSepaMandate\x12-.checkout.payment.v1.CreateSepaMandateRequest\x1a..checkout.payment.v1.CreateSepaMandateResponse\"\x03\x90\x02\x02\x12\x95\x01\n" +
+	"\x1bGetSepaMandateForCollection\x127.checkout.payment.v1.GetSepaMandateForCollectionRequest\x1a8.checkout.payment.v1.GetSepaMandateForCollectionResponse\"\x03\x90\x02\x01BHZFgithub.com/hostcart/checkout/libs/go/gen/checkout/payment/v1;paymentv1b\x06proto3"
 
 var (
 	file_checkout_payment_v1_payment_proto_rawDescOnce sync.Once
@@ -1663,36 +1974,41 @@ func file_checkout_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_checkout_payment_v1_payment_proto_rawDescData
 }
 
-var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_checkout_payment_v1_payment_proto_goTypes = []any{
-	(*PaymentType)(nil),                       // 0: checkout.payment.v1.PaymentType
-	(*PaymentOption)(nil),                     // 1: checkout.payment.v1.PaymentOption
-	(*ListPaymentTypesRequest)(nil),           // 2: checkout.payment.v1.ListPaymentTypesRequest
-	(*ListPaymentTypesResponse)(nil),          // 3: checkout.payment.v1.ListPaymentTypesResponse
-	(*GetSessionPaymentRequest)(nil),          // 4: checkout.payment.v1.GetSessionPaymentRequest
-	(*GetSessionPaymentResponse)(nil),         // 5: checkout.payment.v1.GetSessionPaymentResponse
-	(*SetSessionPaymentRequest)(nil),          // 6: checkout.payment.v1.SetSessionPaymentRequest
-	(*SetSessionPaymentResponse)(nil),         // 7: checkout.payment.v1.SetSessionPaymentResponse
-	(*ClearSessionPaymentRequest)(nil),        // 8: checkout.payment.v1.ClearSessionPaymentRequest
-	(*ClearSessionPaymentResponse)(nil),       // 9: checkout.payment.v1.ClearSessionPaymentResponse
-	(*CardPaymentMethod)(nil),                 // 10: checkout.payment.v1.CardPaymentMethod
-	(*ListCardPaymentMethodsRequest)(nil),     // 11: checkout.payment.v1.ListCardPaymentMethodsRequest
-	(*ListCardPaymentMethodsResponse)(nil),    // 12: checkout.payment.v1.ListCardPaymentMethodsResponse
-	(*CreateCardPaymentRequest)(nil),          // 13: checkout.payment.v1.CreateCardPaymentRequest
-	(*SubmitCardPaymentDetailsRequest)(nil),   // 14: checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	(*CreateCardPaymentResponse)(nil),         // 15: checkout.payment.v1.CreateCardPaymentResponse
-	(*SubmitCardPaymentDetailsResponse)(nil),  // 16: checkout.payment.v1.SubmitCardPaymentDetailsResponse
-	(*HandleCardNotificationsRequest)(nil),    // 17: checkout.payment.v1.HandleCardNotificationsRequest
-	(*HandleCardNotificationsResponse)(nil),   // 18: checkout.payment.v1.HandleCardNotificationsResponse
-	(*PayPalLink)(nil),                        // 19: checkout.payment.v1.PayPalLink
-	(*CreatePayPalSubscriptionRequest)(nil),   // 20: checkout.payment.v1.CreatePayPalSubscriptionRequest
-	(*CreatePayPalSubscriptionResponse)(nil),  // 21: checkout.payment.v1.CreatePayPalSubscriptionResponse
-	(*ConfirmPayPalSubscriptionRequest)(nil),  // 22: checkout.payment.v1.ConfirmPayPalSubscriptionRequest
-	(*ConfirmPayPalSubscriptionResponse)(nil), // 23: checkout.payment.v1.ConfirmPayPalSubscriptionResponse
-	(*CancelPayPalSubscriptionRequest)(nil),   // 24: checkout.payment.v1.CancelPayPalSubscriptionRequest
-	(*CancelPayPalSubscriptionResponse)(nil),  // 25: checkout.payment.v1.CancelPayPalSubscriptionResponse
-	(*VoidSessionPaymentRequest)(nil),         // 26: checkout.payment.v1.VoidSessionPaymentRequest
-	(*VoidSessionPaymentResponse)(nil),        // 27: checkout.payment.v1.VoidSessionPaymentResponse
+	(*PaymentType)(nil),                         // 0: checkout.payment.v1.PaymentType
+	(*PaymentOption)(nil),                       // 1: checkout.payment.v1.PaymentOption
+	(*ListPaymentTypesRequest)(nil),             // 2: checkout.payment.v1.ListPaymentTypesRequest
+	(*ListPaymentTypesResponse)(nil),            // 3: checkout.payment.v1.ListPaymentTypesResponse
+	(*GetSessionPaymentRequest)(nil),            // 4: checkout.payment.v1.GetSessionPaymentRequest
+	(*GetSessionPaymentResponse)(nil),           // 5: checkout.payment.v1.GetSessionPaymentResponse
+	(*SetSessionPaymentRequest)(nil),            // 6: checkout.payment.v1.SetSessionPaymentRequest
+	(*SetSessionPaymentResponse)(nil),           // 7: checkout.payment.v1.SetSessionPaymentResponse
+	(*ClearSessionPaymentRequest)(nil),          // 8: checkout.payment.v1.ClearSessionPaymentRequest
+	(*ClearSessionPaymentResponse)(nil),         // 9: checkout.payment.v1.ClearSessionPaymentResponse
+	(*CardPaymentMethod)(nil),                   // 10: checkout.payment.v1.CardPaymentMethod
+	(*ListCardPaymentMethodsRequest)(nil),       // 11: checkout.payment.v1.ListCardPaymentMethodsRequest
+	(*ListCardPaymentMethodsResponse)(nil),      // 12: checkout.payment.v1.ListCardPaymentMethodsResponse
+	(*CreateCardPaymentRequest)(nil),            // 13: checkout.payment.v1.CreateCardPaymentRequest
+	(*SubmitCardPaymentDetailsRequest)(nil),     // 14: checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	(*CreateCardPaymentResponse)(nil),           // 15: checkout.payment.v1.CreateCardPaymentResponse
+	(*SubmitCardPaymentDetailsResponse)(nil),    // 16: checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	(*HandleCardNotificationsRequest)(nil),      // 17: checkout.payment.v1.HandleCardNotificationsRequest
+	(*HandleCardNotificationsResponse)(nil),     // 18: checkout.payment.v1.HandleCardNotificationsResponse
+	(*PayPalLink)(nil),                          // 19: checkout.payment.v1.PayPalLink
+	(*CreatePayPalSubscriptionRequest)(nil),     // 20: checkout.payment.v1.CreatePayPalSubscriptionRequest
+	(*CreatePayPalSubscriptionResponse)(nil),    // 21: checkout.payment.v1.CreatePayPalSubscriptionResponse
+	(*ConfirmPayPalSubscriptionRequest)(nil),    // 22: checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	(*ConfirmPayPalSubscriptionResponse)(nil),   // 23: checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	(*CancelPayPalSubscriptionRequest)(nil),     // 24: checkout.payment.v1.CancelPayPalSubscriptionRequest
+	(*CancelPayPalSubscriptionResponse)(nil),    // 25: checkout.payment.v1.CancelPayPalSubscriptionResponse
+	(*VoidSessionPaymentRequest)(nil),           // 26: checkout.payment.v1.VoidSessionPaymentRequest
+	(*VoidSessionPaymentResponse)(nil),          // 27: checkout.payment.v1.VoidSessionPaymentResponse
+	(*SepaMandate)(nil),                         // 28: checkout.payment.v1.SepaMandate
+	(*CreateSepaMandateRequest)(nil),            // 29: checkout.payment.v1.CreateSepaMandateRequest
+	(*CreateSepaMandateResponse)(nil),           // 30: checkout.payment.v1.CreateSepaMandateResponse
+	(*GetSepaMandateForCollectionRequest)(nil),  // 31: checkout.payment.v1.GetSepaMandateForCollectionRequest
+	(*GetSepaMandateForCollectionResponse)(nil), // 32: checkout.payment.v1.GetSepaMandateForCollectionResponse
 }
 var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	0,  // 0: checkout.payment.v1.ListPaymentTypesResponse.payment_types:type_name -> checkout.payment.v1.PaymentType
@@ -1706,35 +2022,41 @@ var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	1,  // 8: checkout.payment.v1.ConfirmPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 9: checkout.payment.v1.CancelPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 10: checkout.payment.v1.VoidSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	2,  // 11: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
-	4,  // 12: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
-	6,  // 13: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
-	8,  // 14: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
-	11, // 15: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
-	13, // 16: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
-	14, // 17: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	17, // 18: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
-	20, // 19: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
-	22, // 20: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
-	24, // 21: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
-	26, // 22: checkout.payment.v1.PaymentService.VoidSessionPayment:input_type -> checkout.payment.v1.VoidSessionPaymentRequest
-	3,  // 23: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
-	5,  // 24: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
-	7,  // 25: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
-	9,  // 26: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
-	12, // 27: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
-	15, // 28: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
-	16, // 29: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
-	18, // 30: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
-	21, // 31: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
-	23, // 32: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
-	25, // 33: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
-	27, // 34: checkout.payment.v1.PaymentService.VoidSessionPayment:output_type -> checkout.payment.v1.VoidSessionPaymentResponse
-	23, // [23:35] is the sub-list for method output_type
-	11, // [11:23] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	28, // 11: checkout.payment.v1.CreateSepaMandateResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
+	28, // 12: checkout.payment.v1.GetSepaMandateForCollectionResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
+	2,  // 13: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
+	4,  // 14: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
+	6,  // 15: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
+	8,  // 16: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
+	11, // 17: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
+	13, // 18: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
+	14, // 19: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	17, // 20: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
+	20, // 21: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
+	22, // 22: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	24, // 23: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
+	26, // 24: checkout.payment.v1.PaymentService.VoidSessionPayment:input_type -> checkout.payment.v1.VoidSessionPaymentRequest
+	29, // 25: checkout.payment.v1.PaymentService.CreateSepaMandate:input_type -> checkout.payment.v1.CreateSepaMandateRequest
+	31, // 26: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:input_type -> checkout.payment.v1.GetSepaMandateForCollectionRequest
+	3,  // 27: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
+	5,  // 28: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
+	7,  // 29: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
+	9,  // 30: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
+	12, // 31: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
+	15, // 32: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
+	16, // 33: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	18, // 34: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
+	21, // 35: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
+	23, // 36: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	25, // 37: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
+	27, // 38: checkout.payment.v1.PaymentService.VoidSessionPayment:output_type -> checkout.payment.v1.VoidSessionPaymentResponse
+	30, // 39: checkout.payment.v1.PaymentService.CreateSepaMandate:output_type -> checkout.payment.v1.CreateSepaMandateResponse
+	32, // 40: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:output_type -> checkout.payment.v1.GetSepaMandateForCollectionResponse
+	27, // [27:41] is the sub-list for method output_type
+	13, // [13:27] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_checkout_payment_v1_payment_proto_init() }
@@ -1748,7 +2070,7 @@ func file_checkout_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_payment_v1_payment_proto_rawDesc), len(file_checkout_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   28,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,18 +31,20 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	PaymentService_ListPaymentTypes_FullMethodName          = "/checkout.payment.v1.PaymentService/ListPaymentTypes"
-	PaymentService_GetSessionPayment_FullMethodName         = "/checkout.payment.v1.PaymentService/GetSessionPayment"
-	PaymentService_SetSessionPayment_FullMethodName         = "/checkout.payment.v1.PaymentService/SetSessionPayment"
-	PaymentService_ClearSessionPayment_FullMethodName       = "/checkout.payment.v1.PaymentService/ClearSessionPayment"
-	PaymentService_ListCardPaymentMethods_FullMethodName    = "/checkout.payment.v1.PaymentService/ListCardPaymentMethods"
-	PaymentService_CreateCardPayment_FullMethodName         = "/checkout.payment.v1.PaymentService/CreateCardPayment"
-	PaymentService_SubmitCardPaymentDetails_FullMethodName  = "/checkout.payment.v1.PaymentService/SubmitCardPaymentDetails"
-	PaymentService_HandleCardNotifications_FullMethodName   = "/checkout.payment.v1.PaymentService/HandleCardNotifications"
-	PaymentService_CreatePayPalSubscription_FullMethodName  = "/checkout.payment.v1.PaymentService/CreatePayPalSubscription"
-	PaymentService_ConfirmPayPalSubscription_FullMethodName = "/checkout.payment.v1.PaymentService/ConfirmPayPalSubscription"
-	PaymentService_CancelPayPalSubscription_FullMethodName  = "/checkout.payment.v1.PaymentService/CancelPayPalSubscription"
-	PaymentService_VoidSessionPayment_FullMethodName        = "/checkout.payment.v1.PaymentService/VoidSessionPayment"
+	PaymentService_ListPaymentTypes_FullMethodName            = "/checkout.payment.v1.PaymentService/ListPaymentTypes"
+	PaymentService_GetSessionPayment_FullMethodName           = "/checkout.payment.v1.PaymentService/GetSessionPayment"
+	PaymentService_SetSessionPayment_FullMethodName           = "/checkout.payment.v1.PaymentService/SetSessionPayment"
+	PaymentService_ClearSessionPayment_FullMethodName         = "/checkout.payment.v1.PaymentService/ClearSessionPayment"
+	PaymentService_ListCardPaymentMethods_FullMethodName      = "/checkout.payment.v1.PaymentService/ListCardPaymentMethods"
+	PaymentService_CreateCardPayment_FullMethodName           = "/checkout.payment.v1.PaymentService/CreateCardPayment"
+	PaymentService_SubmitCardPaymentDetails_FullMethodName    = "/checkout.payment.v1.PaymentService/SubmitCardPaymentDetails"
+	PaymentService_HandleCardNotifications_FullMethodName     = "/checkout.payment.v1.PaymentService/HandleCardNotifications"
+	PaymentService_CreatePayPalSubscription_FullMethodName    = "/checkout.payment.v1.PaymentService/CreatePayPalSubscription"
+	PaymentService_ConfirmPayPalSubscription_FullMethodName   = "/checkout.payment.v1.PaymentService/ConfirmPayPalSubscription"
+	PaymentService_CancelPayPalSubscription_FullMethodName    = "/checkout.payment.v1.PaymentService/CancelPayPalSubscription"
+	PaymentService_VoidSessionPayment_FullMethodName          = "/checkout.payment.v1.PaymentService/VoidSessionPayment"
+	PaymentService_CreateSepaMandate_FullMethodName           = "/checkout.payment.v1.PaymentService/CreateSepaMandate"
+	PaymentService_GetSepaMandateForCollection_FullMethodName = "/checkout.payment.v1.PaymentService/GetSepaMandateForCollection"
 )
 
 // PaymentServiceClient is the client API for PaymentService service.
@@ -96,6 +98,18 @@ type PaymentServiceClient interface {
 	// provider, the PayPal subscriptions (approved and pending) are cancelled; references and charge
 	// are cleared, the chosen type stays. Without references it answers the option unchanged.
 	VoidSessionPayment(ctx context.Context, in *VoidSessionPaymentRequest, opts ...grpc.CallOption) (*VoidSessionPaymentResponse, error)
+	// Records the SEPA direct-debit mandate of an order paid by SEPA (the order service, when it
+	// places the order): the session's SEPA option with its debit authorisation, signed now, with a
+	// unique mandate reference and the brand's creditor (brand properties sepa_creditor_id,
+	// sepa_creditor_name). The IBAN is stored encrypted (AES-256-GCM, key id beside the ciphertext)
+	// and answered masked. One mandate per order_id: a retry answers the mandate recorded first.
+	// The session's option not SEPA or without authorisation: FAILED_PRECONDITION
+	// payment.payment_data_missing; the brand has no creditor id: FAILED_PRECONDITION
+	// payment.sepa_not_configured.
+	CreateSepaMandate(ctx context.Context, in *CreateSepaMandateRequest, opts ...grpc.CallOption) (*CreateSepaMandateResponse, error)
+	// The mandate with the clear IBAN, for collecting the debit (the hoster's billing, never the
+	// gateway). NOT_FOUND payment.mandate_not_found for an unknown reference.
+	GetSepaMandateForCollection(ctx context.Context, in *GetSepaMandateForCollectionRequest, opts ...grpc.CallOption) (*GetSepaMandateForCollectionResponse, error)
 }
 
 type paymentServiceClient struct {
@@ -226,6 +240,26 @@ func (c *paymentServiceClient) VoidSessionPayment(ctx context.Context, in *VoidS
 	return out, nil
 }
 
+func (c *paymentServiceClient) CreateSepaMandate(ctx context.Context, in *CreateSepaMandateRequest, opts ...grpc.CallOption) (*CreateSepaMandateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateSepaMandateResponse)
+	err := c.cc.Invoke(ctx, PaymentService_CreateSepaMandate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *paymentServiceClient) GetSepaMandateForCollection(ctx context.Context, in *GetSepaMandateForCollectionRequest, opts ...grpc.CallOption) (*GetSepaMandateForCollectionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetSepaMandateForCollectionResponse)
+	err := c.cc.Invoke(ctx, PaymentService_GetSepaMandateForCollection_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // PaymentServiceServer is the server API for PaymentService service.
 // All implementations must embed UnimplementedPaymentServiceServer
 // for forward compatibility.
@@ -277,6 +311,18 @@ type PaymentServiceServer interface {
 	// provider, the PayPal subscriptions (approved and pending) are cancelled; references and charge
 	// are cleared, the chosen type stays. Without references it answers the option unchanged.
 	VoidSessionPayment(context.Context, *VoidSessionPaymentRequest) (*VoidSessionPaymentResponse, error)
+	// Records the SEPA direct-debit mandate of an order paid by SEPA (the order service, when it
+	// places the order): the session's SEPA option with its debit authorisation, signed now, with a
+	// unique mandate reference and the brand's creditor (brand properties sepa_creditor_id,
+	// sepa_creditor_name). The IBAN is stored encrypted (AES-256-GCM, key id beside the ciphertext)
+	// and answered masked. One mandate per order_id: a retry answers the mandate recorded first.
+	// The session's option not SEPA or without authorisation: FAILED_PRECONDITION
+	// payment.payment_data_missing; the brand has no creditor id: FAILED_PRECONDITION
+	// payment.sepa_not_configured.
+	CreateSepaMandate(context.Context, *CreateSepaMandateRequest) (*CreateSepaMandateResponse, error)
+	// The mandate with the clear IBAN, for collecting the debit (the hoster's billing, never the
+	// gateway). NOT_FOUND payment.mandate_not_found for an unknown reference.
+	GetSepaMandateForCollection(context.Context, *GetSepaMandateForCollectionRequest) (*GetSepaMandateForCollectionResponse, error)
 	mustEmbedUnimplementedPaymentServiceServer()
 }
 
@@ -322,6 +368,12 @@ func (UnimplementedPaymentServiceServer) CancelPayPalSubscription(context.Contex
 }
 func (UnimplementedPaymentServiceServer) VoidSessionPayment(context.Context, *VoidSessionPaymentRequest) (*VoidSessionPaymentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VoidSessionPayment not implemented")
+}
+func (UnimplementedPaymentServiceServer) CreateSepaMandate(context.Context, *CreateSepaMandateRequest) (*CreateSepaMandateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateSepaMandate not implemented")
+}
+func (UnimplementedPaymentServiceServer) GetSepaMandateForCollection(context.Context, *GetSepaMandateForCollectionRequest) (*GetSepaMandateForCollectionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetSepaMandateForCollection not implemented")
 }
 func (UnimplementedPaymentServiceServer) mustEmbedUnimplementedPaymentServiceServer() {}
 func (UnimplementedPaymentServiceServer) testEmbeddedByValue()                        {}
@@ -560,6 +612,42 @@ func _PaymentService_VoidSessionPayment_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PaymentService_CreateSepaMandate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateSepaMandateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).CreateSepaMandate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_CreateSepaMandate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).CreateSepaMandate(ctx, req.(*CreateSepaMandateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PaymentService_GetSepaMandateForCollection_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetSepaMandateForCollectionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).GetSepaMandateForCollection(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_GetSepaMandateForCollection_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).GetSepaMandateForCollection(ctx, req.(*GetSepaMandateForCollectionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // PaymentService_ServiceDesc is the grpc.ServiceDesc for PaymentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -614,6 +702,14 @@ var PaymentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "VoidSessionPayment",
 			Handler:    _PaymentService_VoidSessionPayment_Handler,
+		},
+		{
+			MethodName: "CreateSepaMandate",
+			Handler:    _PaymentService_CreateSepaMandate_Handler,
+		},
+		{
+			MethodName: "GetSepaMandateForCollection",
+			Handler:    _PaymentService_GetSepaMandateForCollection_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/payment/v1/payment.proto.
  */
 export const file_checkout_payment_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIIpsCCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCRIVCg1jaGFyZ2VkX2NlbnRzGAsgASgDEhgKEGNoYXJnZWRfY3VycmVuY3kYDCABKAkSGAoQY2FydF9maW5nZXJwcmludBgNIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iHAoaQ2xlYXJTZXNzaW9uUGF5bWVudFJlcXVlc3QiHQobQ2xlYXJTZXNzaW9uUGF5bWVudFJlc3BvbnNlIj8KEUNhcmRQYXltZW50TWV0aG9kEgwKBHR5cGUYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZicmFuZHMYAyADKAkiHwodTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QisgEKHkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZRI/Cg9wYXltZW50X21ldGhvZHMYASADKAsyJi5jaGVja291dC5wYXltZW50LnYxLkNhcmRQYXltZW50TWV0aG9kEhQKDGFtb3VudF9jZW50cxgCIAEoAxIQCghjdXJyZW5jeRgDIAEoCRISCgpjbGllbnRfa2V5GAQgASgJEhMKC2Vudmlyb25tZW50GAUgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkiegoZQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIoEBCiBTdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIkgKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUiNwoKUGF5UGFsTGluaxIMCgRocmVmGAEgASgJEgsKA3JlbBgCIAEoCRIOCgZtZXRob2QYAyABKAkiYgofQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBISCgpyZXR1cm5fdXJsGAEgASgJEhIKCmNhbmNlbF91cmwYAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJIpABCiBDcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRIXCg9zdWJzY3JpcHRpb25faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEi4KBWxpbmtzGAMgAygLMh8uY2hlY2tvdXQucGF5bWVudC52MS5QYXlQYWxMaW5rEhMKC2FwcHJvdmVfdXJsGAQgASgJIjsKIENvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0EhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCSJYCiFDb25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiIhCh9DYW5jZWxQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0IlcKIENhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iGwoZVm9pZFNlc3Npb25QYXltZW50UmVxdWVzdCJRChpWb2lkU2Vzc2lvblBheW1lbnRSZXNwb25zZRIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uMrEMCg5QYXltZW50U2VydmljZRJ0ChBMaXN0UGF5bWVudFR5cGVzEiwuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVxdWVzdBotLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdFBheW1lbnRUeXBlc1Jlc3BvbnNlIgOQAgESdwoRR2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLkdldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAIBEncKEVNldFNlc3Npb25QYXltZW50Ei0uY2hlY2tvdXQucGF5bWVudC52MS5TZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVzcG9uc2UiA5ACAhJ9ChNDbGVhclNlc3Npb25QYXltZW50Ei8uY2hlY2tvdXQucGF5bWVudC52MS5DbGVhclNlc3Npb25QYXltZW50UmVxdWVzdBowLmNoZWNrb3V0LnBheW1lbnQudjEuQ2xlYXJTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgIShgEKFkxpc3RDYXJkUGF5bWVudE1ldGhvZHMSMi5jaGVja291dC5wYXltZW50LnYxLkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXF1ZXN0GjMuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVzcG9uc2UiA5ACARJyChFDcmVhdGVDYXJkUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlQ2FyZFBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVDYXJkUGF5bWVudFJlc3BvbnNlEocBChhTdWJtaXRDYXJkUGF5bWVudERldGFpbHMSNC5jaGVja291dC5wYXltZW50LnYxLlN1Ym1pdENhcmRQYXltZW50RGV0YWlsc1JlcXVlc3QaNS5jaGVja291dC5wYXltZW50LnYxLlN1Ym1pdENhcmRQYXltZW50RGV0YWlsc1Jlc3BvbnNlEokBChdIYW5kbGVDYXJkTm90aWZpY2F0aW9ucxIzLmNoZWNrb3V0LnBheW1lbnQudjEuSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnNSZXF1ZXN0GjQuY2hlY2tvdXQucGF5bWVudC52MS5IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1Jlc3BvbnNlIgOQAgIShwEKGENyZWF0ZVBheVBhbFN1YnNjcmlwdGlvbhI0LmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBo1LmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2USjwEKGUNvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb24SNS5jaGVja291dC5wYXltZW50LnYxLkNvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0GjYuY2hlY2tvdXQucGF5bWVudC52MS5Db25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2UiA5ACAhKMAQoYQ2FuY2VsUGF5UGFsU3Vic2NyaXB0aW9uEjQuY2hlY2tvdXQucGF5bWVudC52MS5DYW5jZWxQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0GjUuY2hlY2tvdXQucGF5bWVudC52MS5DYW5jZWxQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZSIDkAICEnoKElZvaWRTZXNzaW9uUGF5bWVudBIuLmNoZWNrb3V0LnBheW1lbnQudjEuVm9pZFNlc3Npb25QYXltZW50UmVxdWVzdBovLmNoZWNrb3V0LnBheW1lbnQudjEuVm9pZFNlc3Npb25QYXltZW50UmVzcG9uc2UiA5ACAkJIWkZnaXRodWIuY29tL2hvc3RjYXJ0L2NoZWNrb3V0L2xpYnMvZ28vZ2VuL2NoZWNrb3V0L3BheW1lbnQvdjE7cGF5bWVudHYxYgZwcm90bzM");
+  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIIpsCCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCRIVCg1jaGFyZ2VkX2NlbnRzGAsgASgDEhgKEGNoYXJnZWRfY3VycmVuY3kYDCABKAkSGAoQY2FydF9maW5nZXJwcmludBgNIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iHAoaQ2xlYXJTZXNzaW9uUGF5bWVudFJlcXVlc3QiHQobQ2xlYXJTZXNzaW9uUGF5bWVudFJlc3BvbnNlIj8KEUNhcmRQYXltZW50TWV0aG9kEgwKBHR5cGUYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZicmFuZHMYAyADKAkiHwodTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QisgEKHkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZRI/Cg9wYXltZW50X21ldGhvZHMYASADKAsyJi5jaGVja291dC5wYXltZW50LnYxLkNhcmRQYXltZW50TWV0aG9kEhQKDGFtb3VudF9jZW50cxgCIAEoAxIQCghjdXJyZW5jeRgDIAEoCRISCgpjbGllbnRfa2V5GAQgASgJEhMKC2Vudmlyb25tZW50GAUgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkiegoZQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIoEBCiBTdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIkgKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUiNwoKUGF5UGFsTGluaxIMCgRocmVmGAEgASgJEgsKA3JlbBgCIAEoCRIOCgZtZXRob2QYAyABKAkiYgofQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBISCgpyZXR1cm5fdXJsGAEgASgJEhIKCmNhbmNlbF91cmwYAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJIpABCiBDcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRIXCg9zdWJzY3JpcHRpb25faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEi4KBWxpbmtzGAMgAygLMh8uY2hlY2tvdXQucGF5bWVudC52MS5QYXlQYWxMaW5rEhMKC2FwcHJvdmVfdXJsGAQgASgJIjsKIENvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0EhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCSJYCiFDb25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiIhCh9DYW5jZWxQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0IlcKIENhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iGwoZVm9pZFNlc3Npb25QYXltZW50UmVxdWVzdCJRChpWb2lkU2Vzc2lvblBheW1lbnRSZXNwb25zZRIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIqoBCgtTZXBhTWFuZGF0ZRIRCglyZWZlcmVuY2UYASABKAkSEwoLY3JlZGl0b3JfaWQYAiABKAkSFQoNY3JlZGl0b3JfbmFtZRgDIAEoCRIOCgZob2xkZXIYBCABKAkSDAoEaWJhbhgFIAEoCRILCgNiaWMYBiABKAkSDAoEYmFuaxgHIAEoCRIRCglzaWduZWRfYXQYCCABKAkSEAoIb3JkZXJfaWQYCSABKAkiLAoYQ3JlYXRlU2VwYU1hbmRhdGVSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIk4KGUNyZWF0ZVNlcGFNYW5kYXRlUmVzcG9uc2USMQoHbWFuZGF0ZRgBIAEoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuU2VwYU1hbmRhdGUiNwoiR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uUmVxdWVzdBIRCglyZWZlcmVuY2UYASABKAkiWAojR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uUmVzcG9uc2USMQoHbWFuZGF0ZRgBIAEoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuU2VwYU1hbmRhdGUywg4KDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEn0KE0NsZWFyU2Vzc2lvblBheW1lbnQSLy5jaGVja291dC5wYXltZW50LnYxLkNsZWFyU2Vzc2lvblBheW1lbnRSZXF1ZXN0GjAuY2hlY2tvdXQucGF5bWVudC52MS5DbGVhclNlc3Npb25QYXltZW50UmVzcG9uc2UiA5ACAhKGAQoWTGlzdENhcmRQYXltZW50TWV0aG9kcxIyLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QaMy5jaGVja291dC5wYXltZW50LnYxLkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZSIDkAIBEnIKEUNyZWF0ZUNhcmRQYXltZW50Ei0uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVDYXJkUGF5bWVudFJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVzcG9uc2UShwEKGFN1Ym1pdENhcmRQYXltZW50RGV0YWlscxI0LmNoZWNrb3V0LnBheW1lbnQudjEuU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzUmVxdWVzdBo1LmNoZWNrb3V0LnBheW1lbnQudjEuU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzUmVzcG9uc2USiQEKF0hhbmRsZUNhcmROb3RpZmljYXRpb25zEjMuY2hlY2tvdXQucGF5bWVudC52MS5IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1JlcXVlc3QaNC5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2UiA5ACAhKHAQoYQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uEjQuY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0GjUuY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRKPAQoZQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvbhI1LmNoZWNrb3V0LnBheW1lbnQudjEuQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNi5jaGVja291dC5wYXltZW50LnYxLkNvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZSIDkAICEowBChhDYW5jZWxQYXlQYWxTdWJzY3JpcHRpb24SNC5jaGVja291dC5wYXltZW50LnYxLkNhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNS5jaGVja291dC5wYXltZW50LnYxLkNhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlIgOQAgISegoSVm9pZFNlc3Npb25QYXltZW50Ei4uY2hlY2tvdXQucGF5bWVudC52MS5Wb2lkU2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi8uY2hlY2tvdXQucGF5bWVudC52MS5Wb2lkU2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEncKEUNyZWF0ZVNlcGFNYW5kYXRlEi0uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVTZXBhTWFuZGF0ZVJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVNlcGFNYW5kYXRlUmVzcG9uc2UiA5ACAhKVAQobR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uEjcuY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb25SZXF1ZXN0GjguY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb25SZXNwb25zZSIDkAIBQkhaRmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvcGF5bWVudC92MTtwYXltZW50djFiBnByb3RvMw");
 
 /**
  * @generated from message checkout.payment.v1.PaymentType
@@ -1213,6 +1213,243 @@ export const VoidSessionPaymentResponseSchema: GenMessage<VoidSessionPaymentResp
   messageDesc(file_checkout_payment_v1_payment, 27);
 
 /**
+ * A SEPA direct-debit mandate (SEPA Core rulebook): who authorised which creditor to debit which
+ * account, and when.
+ *
+ * @generated from message checkout.payment.v1.SepaMandate
+ */
+export type SepaMandate = Message<"checkout.payment.v1.SepaMandate"> & {
+  /**
+   * Unique mandate reference (at most 35 characters of the SEPA character set).
+   *
+   * @generated from field: string reference = 1;
+   */
+  reference: string;
+
+  /**
+   * The creditor identifier and name of the order's brand.
+   *
+   * @generated from field: string creditor_id = 2;
+   */
+  creditorId: string;
+
+  /**
+   * @generated from field: string creditor_name = 3;
+   */
+  creditorName: string;
+
+  /**
+   * @generated from field: string holder = 4;
+   */
+  holder: string;
+
+  /**
+   * Masked (country, check digits, last four) in every answer but GetSepaMandateForCollection's.
+   *
+   * @generated from field: string iban = 5;
+   */
+  iban: string;
+
+  /**
+   * @generated from field: string bic = 6;
+   */
+  bic: string;
+
+  /**
+   * @generated from field: string bank = 7;
+   */
+  bank: string;
+
+  /**
+   * RFC 3339: when the debtor signed (the order's placement).
+   *
+   * @generated from field: string signed_at = 8;
+   */
+  signedAt: string;
+
+  /**
+   * @generated from field: string order_id = 9;
+   */
+  orderId: string;
+};
+
+/**
+ * A SEPA direct-debit mandate (SEPA Core rulebook): who authorised which creditor to debit which
+ * account, and when.
+ *
+ * @generated from message checkout.payment.v1.SepaMandate
+ */
+export type SepaMandateJson = {
+  /**
+   * Unique mandate reference (at most 35 characters of the SEPA character set).
+   *
+   * @generated from field: string reference = 1;
+   */
+  reference?: string;
+
+  /**
+   * The creditor identifier and name of the order's brand.
+   *
+   * @generated from field: string creditor_id = 2;
+   */
+  creditorId?: string;
+
+  /**
+   * @generated from field: string creditor_name = 3;
+   */
+  creditorName?: string;
+
+  /**
+   * @generated from field: string holder = 4;
+   */
+  holder?: string;
+
+  /**
+   * Masked (country, check digits, last four) in every answer but GetSepaMandateForCollection's.
+   *
+   * @generated from field: string iban = 5;
+   */
+  iban?: string;
+
+  /**
+   * @generated from field: string bic = 6;
+   */
+  bic?: string;
+
+  /**
+   * @generated from field: string bank = 7;
+   */
+  bank?: string;
+
+  /**
+   * RFC 3339: when the debtor signed (the order's placement).
+   *
+   * @generated from field: string signed_at = 8;
+   */
+  signedAt?: string;
+
+  /**
+   * @generated from field: string order_id = 9;
+   */
+  orderId?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.SepaMandate.
+ * Use `create(SepaMandateSchema)` to create a new message.
+ */
+export const SepaMandateSchema: GenMessage<SepaMandate, {jsonType: SepaMandateJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 28);
+
+/**
+ * @generated from message checkout.payment.v1.CreateSepaMandateRequest
+ */
+export type CreateSepaMandateRequest = Message<"checkout.payment.v1.CreateSepaMandateRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.CreateSepaMandateRequest
+ */
+export type CreateSepaMandateRequestJson = {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.CreateSepaMandateRequest.
+ * Use `create(CreateSepaMandateRequestSchema)` to create a new message.
+ */
+export const CreateSepaMandateRequestSchema: GenMessage<CreateSepaMandateRequest, {jsonType: CreateSepaMandateRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 29);
+
+/**
+ * @generated from message checkout.payment.v1.CreateSepaMandateResponse
+ */
+export type CreateSepaMandateResponse = Message<"checkout.payment.v1.CreateSepaMandateResponse"> & {
+  /**
+   * @generated from field: checkout.payment.v1.SepaMandate mandate = 1;
+   */
+  mandate?: SepaMandate | undefined;
+};
+
+/**
+ * @generated from message checkout.payment.v1.CreateSepaMandateResponse
+ */
+export type CreateSepaMandateResponseJson = {
+  /**
+   * @generated from field: checkout.payment.v1.SepaMandate mandate = 1;
+   */
+  mandate?: SepaMandateJson;
+};
+
+/**
+ * Describes the message checkout.payment.v1.CreateSepaMandateResponse.
+ * Use `create(CreateSepaMandateResponseSchema)` to create a new message.
+ */
+export const CreateSepaMandateResponseSchema: GenMessage<CreateSepaMandateResponse, {jsonType: CreateSepaMandateResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 30);
+
+/**
+ * @generated from message checkout.payment.v1.GetSepaMandateForCollectionRequest
+ */
+export type GetSepaMandateForCollectionRequest = Message<"checkout.payment.v1.GetSepaMandateForCollectionRequest"> & {
+  /**
+   * @generated from field: string reference = 1;
+   */
+  reference: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.GetSepaMandateForCollectionRequest
+ */
+export type GetSepaMandateForCollectionRequestJson = {
+  /**
+   * @generated from field: string reference = 1;
+   */
+  reference?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.GetSepaMandateForCollectionRequest.
+ * Use `create(GetSepaMandateForCollectionRequestSchema)` to create a new message.
+ */
+export const GetSepaMandateForCollectionRequestSchema: GenMessage<GetSepaMandateForCollectionRequest, {jsonType: GetSepaMandateForCollectionRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 31);
+
+/**
+ * @generated from message checkout.payment.v1.GetSepaMandateForCollectionResponse
+ */
+export type GetSepaMandateForCollectionResponse = Message<"checkout.payment.v1.GetSepaMandateForCollectionResponse"> & {
+  /**
+   * @generated from field: checkout.payment.v1.SepaMandate mandate = 1;
+   */
+  mandate?: SepaMandate | undefined;
+};
+
+/**
+ * @generated from message checkout.payment.v1.GetSepaMandateForCollectionResponse
+ */
+export type GetSepaMandateForCollectionResponseJson = {
+  /**
+   * @generated from field: checkout.payment.v1.SepaMandate mandate = 1;
+   */
+  mandate?: SepaMandateJson;
+};
+
+/**
+ * Describes the message checkout.payment.v1.GetSepaMandateForCollectionResponse.
+ * Use `create(GetSepaMandateForCollectionResponseSchema)` to create a new message.
+ */
+export const GetSepaMandateForCollectionResponseSchema: GenMessage<GetSepaMandateForCollectionResponse, {jsonType: GetSepaMandateForCollectionResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 32);
+
+/**
  * @generated from service checkout.payment.v1.PaymentService
  */
 export const PaymentService: GenService<{
@@ -1358,6 +1595,34 @@ export const PaymentService: GenService<{
     methodKind: "unary";
     input: typeof VoidSessionPaymentRequestSchema;
     output: typeof VoidSessionPaymentResponseSchema;
+  },
+  /**
+   * Records the SEPA direct-debit mandate of an order paid by SEPA (the order service, when it
+   * places the order): the session's SEPA option with its debit authorisation, signed now, with a
+   * unique mandate reference and the brand's creditor (brand properties sepa_creditor_id,
+   * sepa_creditor_name). The IBAN is stored encrypted (AES-256-GCM, key id beside the ciphertext)
+   * and answered masked. One mandate per order_id: a retry answers the mandate recorded first.
+   * The session's option not SEPA or without authorisation: FAILED_PRECONDITION
+   * payment.payment_data_missing; the brand has no creditor id: FAILED_PRECONDITION
+   * payment.sepa_not_configured.
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.CreateSepaMandate
+   */
+  createSepaMandate: {
+    methodKind: "unary";
+    input: typeof CreateSepaMandateRequestSchema;
+    output: typeof CreateSepaMandateResponseSchema;
+  },
+  /**
+   * The mandate with the clear IBAN, for collecting the debit (the hoster's billing, never the
+   * gateway). NOT_FOUND payment.mandate_not_found for an unknown reference.
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.GetSepaMandateForCollection
+   */
+  getSepaMandateForCollection: {
+    methodKind: "unary";
+    input: typeof GetSepaMandateForCollectionRequestSchema;
+    output: typeof GetSepaMandateForCollectionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_checkout_payment_v1_payment, 0);

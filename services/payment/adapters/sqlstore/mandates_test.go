@@ -1,0 +1,77 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
+	"github.com/hostcart/checkout/libs/go/secretbox"
+	"github.com/hostcart/checkout/services/payment/domain"
+)
+
+// A mandate's IBAN is stored sealed (the column holds no IBAN, it opens with the key to the IBAN),
+// masked in what Create answers, clear only for collection; one mandate per order.
+func TestMandatesSealTheIBAN(t *testing.T) {
+	ctx := context.Background()
+	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_mandates"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lite, err := OpenSQLite(ctx, ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := secretbox.NewKey("k1")
+	keys, err := secretbox.Parse(spec, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const iban = "DE89370400440532013000"
+	signed := time.Date(2026, 11, 27, 9, 30, 0, 0, time.UTC)
+	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
+		t.Run(name, func(t *testing.T) {
+			defer s.Close()
+			if err := s.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			m := s.Mandates(keys)
+			in := domain.Mandate{Reference: "HC261127ABCDEFGHJKMN", OrderID: "order-1", BrandID: 1, CreditorID: "DE98ZZZ09999999999",
+				CreditorName: "Hostwerk GmbH", Holder: "Erika Muster", IBAN: iban, BIC: "COBADEFFXXX", SignedAt: signed}
+			got, err := m.Create(ctx, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.IBAN != "DE89••••••••••••••3000" || got.Reference != in.Reference || !got.SignedAt.Equal(signed) || got.CreditorID != in.CreditorID {
+				t.Fatalf("created %+v", got)
+			}
+			var sealed, keyID string
+			if err := s.db.QueryRowContext(ctx, `SELECT iban_sealed, iban_key_id FROM sepa_mandates WHERE reference = 'HC261127ABCDEFGHJKMN'`).Scan(&sealed, &keyID); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(sealed, iban) || strings.Contains(sealed, "0532013000") || keyID != "k1" {
+				t.Fatalf("stored %q under %q", sealed, keyID)
+			}
+			// A retry for the same order answers the first mandate.
+			again := in
+			again.Reference = "HC261127ZZZZZZZZZZZZ"
+			if m2, err := m.Create(ctx, again); err != nil || m2.Reference != in.Reference {
+				t.Fatalf("second mandate for the order: %+v, %v", m2, err)
+			}
+			clear, err := m.ForCollection(ctx, in.Reference)
+			if err != nil || clear.IBAN != iban || clear.Holder != "Erika Muster" {
+				t.Fatalf("for collection: %+v, %v", clear, err)
+			}
+			if _, err := m.ForCollection(ctx, "HC-UNKNOWN"); !errors.Is(err, ErrMandateNotFound) {
+				t.Fatalf("unknown reference: %v", err)
+			}
+			other, _ := secretbox.NewKey("k1")
+			wrong, _ := secretbox.Parse(other, "")
+			if _, err := s.Mandates(wrong).ForCollection(ctx, in.Reference); err == nil {
+				t.Fatal("opened with another key")
+			}
+		})
+	}
+}

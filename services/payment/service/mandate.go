@@ -1,0 +1,68 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/services/payment/domain"
+)
+
+// ErrSEPANotConfigured: the brand has no SEPA creditor identifier, so no mandate can name it.
+var ErrSEPANotConfigured = apperr.New(apperr.FailedPrecondition, "payment.sepa_not_configured")
+
+// Mandates keeps SEPA mandates with the IBAN sealed.
+type Mandates interface {
+	// Create records m unless its order has a mandate, and answers the order's mandate (IBAN masked).
+	Create(ctx context.Context, m domain.Mandate) (domain.Mandate, error)
+	// ForCollection answers the mandate with the clear IBAN.
+	ForCollection(ctx context.Context, reference string) (domain.Mandate, error)
+}
+
+// CreateSEPAMandate records the mandate the session's SEPA option gives for the order, signed now
+// (the order is being placed), with the brand as creditor. The IBAN leaves masked.
+func (s *service) CreateSEPAMandate(ctx context.Context, orderID string) (domain.Mandate, error) {
+	v := callctx.From(ctx)
+	switch {
+	case v.SessionID == "":
+		return domain.Mandate{}, ErrSessionRequired
+	case v.BrandID <= 0:
+		return domain.Mandate{}, ErrBrandRequired
+	case orderID == "":
+		return domain.Mandate{}, apperr.New(apperr.InvalidArgument, "payment.order_id_required")
+	case s.Mandates == nil:
+		return domain.Mandate{}, fmt.Errorf("sepa mandates are not configured: %w", ErrSEPANotConfigured)
+	}
+	option, chosen, err := s.Sessions.Get(ctx, v.SessionID)
+	if err != nil {
+		return domain.Mandate{}, fmt.Errorf("sepa mandate: %w", err)
+	}
+	if !chosen || option.Type != domain.SlugSEPA || !option.Permission || option.IBAN == "" {
+		return domain.Mandate{}, ErrPaymentDataMissing
+	}
+	brand, err := s.Brands.Brand(ctx, v.BrandID)
+	if err != nil {
+		return domain.Mandate{}, fmt.Errorf("brand %d: %w", v.BrandID, err)
+	}
+	if brand.CreditorID == "" {
+		return domain.Mandate{}, fmt.Errorf("brand %d: %w", v.BrandID, ErrSEPANotConfigured)
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	ref, err := domain.NewMandateReference(now, s.random())
+	if err != nil {
+		return domain.Mandate{}, err
+	}
+	return s.Mandates.Create(ctx, domain.Mandate{Reference: ref, OrderID: orderID, BrandID: v.BrandID, CreditorID: brand.CreditorID,
+		CreditorName: brand.CreditorName, Holder: option.Holder, IBAN: option.IBAN, BIC: option.BIC, Bank: option.Bank, SignedAt: now})
+}
+
+// SEPAMandateForCollection answers a mandate with the clear IBAN (the hoster's billing collects
+// the debit with it).
+func (s *service) SEPAMandateForCollection(ctx context.Context, reference string) (domain.Mandate, error) {
+	if s.Mandates == nil {
+		return domain.Mandate{}, fmt.Errorf("sepa mandates are not configured: %w", ErrSEPANotConfigured)
+	}
+	return s.Mandates.ForCollection(ctx, reference)
+}
