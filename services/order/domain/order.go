@@ -233,6 +233,16 @@ type FinalizedEvent struct {
 	Totals      Totals         `json:"totals"`
 	Lines       []Line         `json:"lines"`
 	CreatedAt   time.Time      `json:"created_at"`
+	// SEPA is the mandate a SEPA order is collected with (the pre-notification's facts); the
+	// IBAN stays sealed in the payment service.
+	SEPA *EventSEPA `json:"sepa,omitempty"`
+}
+
+// EventSEPA names a SEPA order's mandate and creditor.
+type EventSEPA struct {
+	MandateReference string `json:"mandate_reference"`
+	CreditorID       string `json:"creditor_id"`
+	CreditorName     string `json:"creditor_name,omitempty"`
 }
 
 // EventRecipient is the part of the customer an order.finalized event carries: whom to confirm
@@ -253,5 +263,12 @@ func (o Order) Finalized() FinalizedEvent {
 	return FinalizedEvent{Event: EventFinalized, OrderID: o.ID, OrderCode: o.Code, BrandID: o.BrandID, Locale: o.Locale,
 		Status: o.Status, PaymentType: o.Payment.Type,
 		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName},
-		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC()}
+		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa()}
+}
+
+func (p Payment) sepa() *EventSEPA {
+	if p.MandateReference == "" {
+		return nil
+	}
+	return &EventSEPA{MandateReference: p.MandateReference, CreditorID: p.CreditorID, CreditorName: p.CreditorName}
 }

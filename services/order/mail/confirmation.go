@@ -22,6 +22,8 @@ type texts struct {
 	total      string
 	processing string
 	closing    string
+	// sepa is the pre-notification of a SEPA order: amount, mandate reference, creditor id, creditor.
+	sepa string
 }
 
 var german = texts{
@@ -36,6 +38,8 @@ var german = texts{
 	total:      "Gesamtbetrag (inkl. MwSt.)",
 	processing: "Ihre Bestellung wird jetzt bearbeitet. Sobald Ihre Produkte bereitstehen, hören Sie wieder von uns.",
 	closing:    "Mit freundlichen Grüßen",
+	sepa: "Den Betrag von %s ziehen wir per SEPA-Lastschrift von Ihrem Konto ein. Mandatsreferenz: %s, " +
+		"Gläubiger-Identifikationsnummer: %s (%s). Das Fälligkeitsdatum nennen wir Ihnen mit der Rechnung.",
 }
 
 var english = texts{
@@ -50,6 +54,8 @@ var english = texts{
 	total:      "Total (incl. VAT)",
 	processing: "Your order is now being processed. We will be in touch as soon as your products are ready.",
 	closing:    "Kind regards",
+	sepa: "We will collect %s from your account by SEPA direct debit. Mandate reference: %s, " +
+		"creditor identifier: %s (%s). The invoice tells you the due date.",
 }
 
 // german answers whether a locale (de-DE, de-AT, de) reads German; every other locale gets the
@@ -96,6 +102,11 @@ func Confirmation(e domain.FinalizedEvent) (Mail, error) {
 	fmt.Fprintf(&b, "%s: %s\n", t.net, money(e.Totals.NetCents))
 	fmt.Fprintf(&b, "%s: %s\n", t.vat, money(e.Totals.VATCents))
 	fmt.Fprintf(&b, "%s: %s\n\n", t.total, money(e.Totals.GrossCents))
+	sepa := ""
+	if e.SEPA != nil {
+		sepa = fmt.Sprintf(t.sepa, money(e.Totals.GrossCents), e.SEPA.MandateReference, e.SEPA.CreditorID, e.SEPA.CreditorName)
+		fmt.Fprintf(&b, "%s\n\n", sepa)
+	}
 	fmt.Fprintf(&b, "%s\n\n%s\n", t.processing, t.closing)
 
 	greeting := t.anonymous
@@ -104,7 +115,7 @@ func Confirmation(e domain.FinalizedEvent) (Mail, error) {
 	}
 	view := htmlView{Lang: t.lang, Greeting: greeting, Name: name, Thanks: t.thanks, OrderNoLabel: t.orderNo, OrderNo: e.OrderCode,
 		NetLabel: t.net, Net: money(e.Totals.NetCents), VATLabel: t.vat, VAT: money(e.Totals.VATCents),
-		TotalLabel: t.total, Total: money(e.Totals.GrossCents), Processing: t.processing, Closing: t.closing}
+		TotalLabel: t.total, Total: money(e.Totals.GrossCents), SEPA: sepa, Processing: t.processing, Closing: t.closing}
 	for _, l := range e.Lines {
 		view.Lines = append(view.Lines, htmlLine{Name: l.Name, Gross: money(l.GrossCents)})
 	}
@@ -129,7 +140,7 @@ type htmlView struct {
 	Lang, Greeting, Name, Thanks, OrderNoLabel, OrderNo string
 	Lines                                               []htmlLine
 	NetLabel, Net, VATLabel, VAT, TotalLabel, Total     string
-	Processing, Closing                                 string
+	SEPA, Processing, Closing                           string
 }
 
 // confirmationHTML escapes every value (html/template): names and product names are data.
@@ -145,7 +156,8 @@ var confirmationHTML = template.Must(template.New("confirmation").Parse(`<!DOCTY
 <tr><td>{{.VATLabel}}</td><td style="text-align: right; white-space: nowrap;">{{.VAT}}</td></tr>
 <tr><td><strong>{{.TotalLabel}}</strong></td><td style="text-align: right; white-space: nowrap;"><strong>{{.Total}}</strong></td></tr>
 </table>
-<p>{{.Processing}}</p>
+{{if .SEPA}}<p>{{.SEPA}}</p>
+{{end}}<p>{{.Processing}}</p>
 <p>{{.Closing}}</p>
 </body></html>
 `))

@@ -128,3 +128,26 @@ func TestConfirmationLocalesAndNames(t *testing.T) {
 		t.Fatal("a confirmation without an address")
 	}
 }
+
+// A SEPA order's confirmation is its pre-notification (SEPA rulebook): the amount, the mandate
+// reference and the creditor identifier, in both languages; other orders carry no such paragraph.
+func TestConfirmationSEPAPreNotification(t *testing.T) {
+	e := event("de-DE")
+	e.SEPA = &domain.EventSEPA{MandateReference: "HC261127ABCDEFGHJKMN", CreditorID: "DE98ZZZ09999999999", CreditorName: "Hostwerk GmbH"}
+	m, err := Confirmation(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Den Betrag von 11,90\u00a0€ ziehen wir per SEPA-Lastschrift von Ihrem Konto ein. Mandatsreferenz: HC261127ABCDEFGHJKMN, " +
+		"Gläubiger-Identifikationsnummer: DE98ZZZ09999999999 (Hostwerk GmbH). Das Fälligkeitsdatum nennen wir Ihnen mit der Rechnung."
+	if !strings.Contains(m.Text, want+"\n\n") || !strings.Contains(m.HTML, "<p>"+want+"</p>") {
+		t.Fatalf("German pre-notification missing:\n%s\n%s", m.Text, m.HTML)
+	}
+	e.Locale = "en-GB"
+	if m, _ = Confirmation(e); !strings.Contains(m.Text, "We will collect €11.90 from your account by SEPA direct debit. Mandate reference: HC261127ABCDEFGHJKMN, creditor identifier: DE98ZZZ09999999999 (Hostwerk GmbH).") {
+		t.Fatalf("English pre-notification missing:\n%s", m.Text)
+	}
+	if m, _ = Confirmation(event("de-DE")); strings.Contains(m.Text, "Mandatsreferenz") || strings.Contains(m.HTML, "Mandatsreferenz") {
+		t.Fatal("a non-SEPA order got a pre-notification")
+	}
+}
