@@ -14,6 +14,7 @@ import (
 	"github.com/hostcart/checkout/gateway/apijson"
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/reqbody"
+	orderv1 "github.com/hostcart/checkout/libs/go/gen/checkout/order/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 )
 
@@ -33,6 +34,15 @@ const maxNotificationBytes = 1 << 20
 type Handlers struct {
 	payments paymentv1.PaymentServiceClient
 	isHTTPS  func(*http.Request) bool
+	// orders receives the verified card notifications (nil: they are only verified and recorded).
+	orders orderv1.OrderServiceClient
+}
+
+// WithOrders passes verified card notifications on to the order service, which moves the orders
+// they concern.
+func (h *Handlers) WithOrders(orders orderv1.OrderServiceClient) *Handlers {
+	h.orders = orders
+	return h
 }
 
 // New returns the handlers; isHTTPS tells whether the browser came over TLS (for the return URL).
@@ -204,9 +214,24 @@ func (h *Handlers) notifications(c *gin.Context) {
 		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
 		return
 	}
-	if _, err := h.payments.HandleCardNotifications(c.Request.Context(), &paymentv1.HandleCardNotificationsRequest{Body: raw}); err != nil {
+	resp, err := h.payments.HandleCardNotifications(c.Request.Context(), &paymentv1.HandleCardNotificationsRequest{Body: raw})
+	if err != nil {
 		httperr.Abort(c, err)
 		return
+	}
+	// The order service moves the orders the notifications concern. Its transitions are
+	// idempotent, so a failure here answers an error and the provider's retry of the batch
+	// (repeats included in the payment service's answer) applies it then.
+	if h.orders != nil && len(resp.GetNotifications()) > 0 {
+		req := &orderv1.ApplyPaymentNotificationsRequest{}
+		for _, n := range resp.GetNotifications() {
+			req.Notifications = append(req.Notifications, &orderv1.PaymentNotification{Provider: "card", Reference: n.GetPaymentReference(),
+				EventCode: n.GetEventCode(), Success: n.GetSuccess()})
+		}
+		if _, err := h.orders.ApplyPaymentNotifications(c.Request.Context(), req); err != nil {
+			httperr.Abort(c, err)
+			return
+		}
 	}
 	c.String(http.StatusOK, "[accepted]")
 }

@@ -176,6 +176,9 @@ func New(d Deps) (*gin.Engine, error) {
 	if d.Payments != nil {
 		// Payment type names follow the session's locale, which only the catalog stores.
 		payments := paymentapi.New(d.Payments, https.IsHTTPS)
+		if d.Orders != nil {
+			payments.WithOrders(d.Orders)
+		}
 		payments.Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
 		payments.RegisterWebhooks(engine.Group("", middleware.NoStore()))
 	}

@@ -3,11 +3,16 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
+	"github.com/hostcart/checkout/services/payment/domain"
 )
 
 // cardVoids reads the card sandbox's voids (CARD_SANDBOX_DIR/voids.jsonl): the psp references it
@@ -114,6 +119,29 @@ func checkPaymentBinding(t *testing.T, st *stack) {
 		}
 		if voids := cardVoids(t); countOf(voids, psp) != 1 || countOf(voids, psp2) != 0 {
 			t.Fatalf("voids after the order: %v", voids)
+		}
+
+		// The provider later reports a chargeback of that payment: the order is cancelled, once,
+		// however often the notification arrives.
+		chargeback, err := cardprovider.SignedBatch(os.Getenv("CARD_HMAC_KEY"), "HostwerkECOM",
+			domain.Notification{EventCode: "CHARGEBACK", Success: true, PSPReference: "CB-" + psp2, OriginalReference: psp2, Amount: domain.Money{Value: int64(grown), Currency: "EUR"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			resp, err := http.Post(st.base+"/webhooks/card-provider", "application/json", strings.NewReader(string(chargeback)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || string(raw) != "[accepted]" {
+				t.Fatalf("chargeback notification: %d %s", resp.StatusCode, raw)
+			}
+		}
+		_, _, got := b.do(http.MethodGet, "/api/v2/orders/"+order["order_id"].(string), "")
+		if o, _ := got["order"].(map[string]any); o == nil || o["status"] != "cancelled" {
+			t.Fatalf("order after a chargeback: %v", got)
 		}
 	})
 

@@ -21,6 +21,8 @@ type Set struct {
 	SetReferral   endpoint.Endpoint
 	GetReferral   endpoint.Endpoint
 	CancelSession endpoint.Endpoint
+	// ApplyNotifications applies payment providers' notifications (no session).
+	ApplyNotifications endpoint.Endpoint
 
 	CreateDraft  endpoint.Endpoint
 	OpenDraft    endpoint.Endpoint
@@ -157,6 +159,13 @@ func New(svc service.Service, drafts service.Drafts) Set {
 		GetReferral: func(ctx context.Context, _ any) (any, error) {
 			id, err := svc.GetReferral(ctx)
 			return ReferralResponse{ID: id}, err
+		},
+		ApplyNotifications: func(ctx context.Context, request any) (any, error) {
+			ns, ok := request.([]domain.PaymentNotification)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want payment notifications", request)
+			}
+			return svc.ApplyPaymentNotifications(ctx, ns)
 		},
 		CancelSession: func(ctx context.Context, _ any) (any, error) {
 			return struct{}{}, svc.CancelSession(ctx)

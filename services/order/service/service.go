@@ -104,6 +104,9 @@ type Store interface {
 	Place(ctx context.Context, p sqlstore.Placement) (domain.Order, bool, error)
 	// PaymentReferenceUsed reports whether a provider reference paid an order already.
 	PaymentReferenceUsed(ctx context.Context, provider, reference string) (bool, error)
+	// ApplyPaymentNotification moves the order paid with the reference (order domain's
+	// NextStatus), with its order.status_changed event; false when nothing moved.
+	ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string) (bool, error)
 	Replay(ctx context.Context, sessionID, key, requestHash string) (domain.Order, bool, error)
 	Order(ctx context.Context, id string) (domain.Order, error)
 	PutSMSCode(ctx context.Context, orderID string, c domain.SMSCode) error
@@ -143,6 +146,9 @@ type Service interface {
 	SetReferral(ctx context.Context, id string) (string, error)
 	GetReferral(ctx context.Context) (string, error)
 	CancelSession(ctx context.Context) error
+	// ApplyPaymentNotifications applies providers' notifications to the orders they concern and
+	// answers how many orders moved.
+	ApplyPaymentNotifications(ctx context.Context, ns []domain.PaymentNotification) (int, error)
 }
 
 type service struct{ Ports }
@@ -523,4 +529,27 @@ func (s *service) CancelSession(ctx context.Context) error {
 		errs = append(errs, fmt.Errorf("forget referral: %w", err))
 	}
 	return errors.Join(errs...)
+}
+
+func (s *service) ApplyPaymentNotifications(ctx context.Context, ns []domain.PaymentNotification) (int, error) {
+	moved := 0
+	for _, n := range ns {
+		if n.Reference == "" || (n.Provider != domain.RefCard && n.Provider != domain.RefPayPal) {
+			continue
+		}
+		now := s.Now().UTC().Truncate(time.Millisecond)
+		id, err := domain.NewOrderID(now)
+		if err != nil {
+			return moved, err
+		}
+		ok, err := s.Store.ApplyPaymentNotification(ctx, n, now, id)
+		if err != nil {
+			return moved, fmt.Errorf("%s notification %s of %s: %w", n.Provider, n.EventCode, n.Reference, err)
+		}
+		if ok {
+			moved++
+			s.Log.InfoContext(ctx, "order moved by a payment notification", slog.String("provider", n.Provider), slog.String("event", n.EventCode))
+		}
+	}
+	return moved, nil
 }

@@ -560,3 +560,39 @@ func TestPostCommitWorkIsDetachedAndRetried(t *testing.T) {
 		t.Fatal("the request was not cancelled: the test proves nothing")
 	}
 }
+
+// Card notifications move the order paid with their reference, once, each move with its
+// order.status_changed event; repeats and unknown references change nothing.
+func TestPaymentNotificationsMoveOrders(t *testing.T) {
+	f := newFixture(t)
+	f.payments.p = cardFor("psp-1")
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := func() int {
+		n, err := f.store.PendingEvents(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := events()
+	chargeback := domain.PaymentNotification{Provider: domain.RefCard, Reference: "psp-1", EventCode: "CHARGEBACK", Success: true}
+	ns := []domain.PaymentNotification{
+		{Provider: domain.RefCard, Reference: "psp-1", EventCode: "AUTHORISATION", Success: true},
+		chargeback,
+		{Provider: domain.RefCard, Reference: "psp-unknown", EventCode: "CHARGEBACK", Success: true},
+	}
+	moved, err := f.svc.ApplyPaymentNotifications(context.Background(), ns)
+	if err != nil || moved != 1 {
+		t.Fatalf("moved %d, %v", moved, err)
+	}
+	got, err := f.store.Order(context.Background(), o.ID)
+	if err != nil || got.Status != domain.StatusCancelled || events() != before+1 {
+		t.Fatalf("after a chargeback: %+v, %v; events %d -> %d", got.Status, err, before, events())
+	}
+	if moved, err := f.svc.ApplyPaymentNotifications(context.Background(), []domain.PaymentNotification{chargeback}); err != nil || moved != 0 || events() != before+1 {
+		t.Fatalf("a repeated chargeback moved %d (%v), events %d", moved, err, events())
+	}
+}

@@ -71,6 +71,15 @@ type Notification struct {
 	Amount            Money
 }
 
+// PaymentReference is the psp reference of the payment a notification concerns: its own for an
+// authorisation, the original one for a modification (cancellation, refund, chargeback).
+func (n Notification) PaymentReference() string {
+	if n.OriginalReference != "" && n.EventCode != "AUTHORISATION" {
+		return n.OriginalReference
+	}
+	return n.PSPReference
+}
+
 // CardPayment is a card payment to create at the provider.
 type CardPayment struct {
 	Reference string

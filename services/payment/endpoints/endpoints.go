@@ -75,8 +75,8 @@ func New(svc service.Service) Set {
 			if !ok {
 				return nil, fmt.Errorf("payment endpoint: got request %T, want []byte", request)
 			}
-			processed, duplicates, err := svc.HandleCardNotifications(ctx, body)
-			return NotificationsResponse{Processed: processed, Duplicates: duplicates}, err
+			out, err := svc.HandleCardNotifications(ctx, body)
+			return NotificationsResponse{Processed: out.Processed, Duplicates: out.Duplicates, Items: out.Items}, err
 		},
 		ClearSession: func(ctx context.Context, _ any) (any, error) {
 			return OptionResponse{}, svc.ClearSessionPayment(ctx)
@@ -157,7 +157,10 @@ type CardMethodsResponse struct {
 type CardResponse struct{ Outcome service.CardOutcome }
 
 // NotificationsResponse counts processed and repeated notifications.
-type NotificationsResponse struct{ Processed, Duplicates int }
+type NotificationsResponse struct {
+	Processed, Duplicates int
+	Items                 []domain.Notification
+}
 
 // LogAttrs records the result code only.
 func (r CardResponse) LogAttrs() []slog.Attr {

@@ -267,27 +267,36 @@ func (s *service) VoidSessionPayment(ctx context.Context) (domain.Option, error)
 	return cleared, nil
 }
 
-func (s *service) HandleCardNotifications(ctx context.Context, body []byte) (processed, duplicates int, err error) {
+// NotificationsOutcome is a verified batch: how many items were new and how many repeats, and
+// every item (repeats included: whoever acts on them does so idempotently).
+type NotificationsOutcome struct {
+	Processed, Duplicates int
+	Items                 []domain.Notification
+}
+
+func (s *service) HandleCardNotifications(ctx context.Context, body []byte) (NotificationsOutcome, error) {
+	var out NotificationsOutcome
 	if s.Card == nil || s.Notifications == nil {
-		return 0, 0, fmt.Errorf("card notifications are not configured: %w", ErrCannotBeProcessed)
+		return out, fmt.Errorf("card notifications are not configured: %w", ErrCannotBeProcessed)
 	}
 	items, err := s.Card.ParseNotifications(body)
 	if errors.Is(err, domain.ErrProviderSignature) {
-		return 0, 0, fmt.Errorf("card notifications: %w: %w", ErrBadSignature, err)
+		return out, fmt.Errorf("card notifications: %w: %w", ErrBadSignature, err)
 	}
 	if err != nil {
-		return 0, 0, fmt.Errorf("card notifications: %w", apperr.New(apperr.InvalidArgument, "payment.notification_invalid"))
+		return out, fmt.Errorf("card notifications: %w", apperr.New(apperr.InvalidArgument, "payment.notification_invalid"))
 	}
 	for _, n := range items {
 		first, err := s.Notifications.FirstTime(ctx, n.PSPReference+":"+n.EventCode)
 		if err != nil {
-			return processed, duplicates, fmt.Errorf("card notification %s: %w", n.PSPReference, err)
+			return out, fmt.Errorf("card notification %s: %w", n.PSPReference, err)
 		}
 		if first {
-			processed++
+			out.Processed++
 		} else {
-			duplicates++
+			out.Duplicates++
 		}
 	}
-	return processed, duplicates, nil
+	out.Items = items
+	return out, nil
 }

@@ -149,14 +149,19 @@ func TestCardNotificationsOnceAndSigned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p, d, err := svc.HandleCardNotifications(context.Background(), body); err != nil || p != 1 || d != 0 {
-		t.Fatalf("first delivery: %d %d %v", p, d, err)
+	if out, err := svc.HandleCardNotifications(context.Background(), body); err != nil || out.Processed != 1 || out.Duplicates != 0 || len(out.Items) != 1 {
+		t.Fatalf("first delivery: %+v %v", out, err)
 	}
-	if p, d, err := svc.HandleCardNotifications(context.Background(), body); err != nil || p != 0 || d != 1 {
-		t.Fatalf("second delivery: %d %d %v", p, d, err)
+	// A repeat is not processed again, but its items are answered for idempotent consumers.
+	if out, err := svc.HandleCardNotifications(context.Background(), body); err != nil || out.Processed != 0 || out.Duplicates != 1 || len(out.Items) != 1 {
+		t.Fatalf("second delivery: %+v %v", out, err)
+	}
+	chargeback, _ := cardprovider.SignedBatch(hmacKey, "HostwerkECOM", domain.Notification{EventCode: "CHARGEBACK", Success: true, PSPReference: "CB-1", OriginalReference: "PSP-1"})
+	if out, err := svc.HandleCardNotifications(context.Background(), chargeback); err != nil || len(out.Items) != 1 || out.Items[0].PaymentReference() != "PSP-1" {
+		t.Fatalf("chargeback: %+v %v", out, err)
 	}
 	forged, _ := cardprovider.SignedBatch("00112233445566778899AABBCCDDEEFF", "HostwerkECOM", domain.Notification{EventCode: "AUTHORISATION", PSPReference: "PSP-2"})
-	if _, _, err := svc.HandleCardNotifications(context.Background(), forged); !errors.Is(err, service.ErrBadSignature) || apperr.MessageKey(err) != "payment.bad_signature" {
+	if _, err := svc.HandleCardNotifications(context.Background(), forged); !errors.Is(err, service.ErrBadSignature) || apperr.MessageKey(err) != "payment.bad_signature" {
 		t.Fatalf("forged: %v", err)
 	}
 }

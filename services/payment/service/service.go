@@ -67,7 +67,7 @@ type Service interface {
 	// SubmitCardPaymentDetails finishes a card payment after the 3-D Secure redirect.
 	SubmitCardPaymentDetails(ctx context.Context, redirectResult, idempotencyKey string) (CardOutcome, error)
 	// HandleCardNotifications verifies and processes the provider's notifications once each.
-	HandleCardNotifications(ctx context.Context, body []byte) (processed, duplicates int, err error)
+	HandleCardNotifications(ctx context.Context, body []byte) (NotificationsOutcome, error)
 	// CardClient is what the browser's card component starts with.
 	CardClient() (clientKey, environment string)
 	// CreatePayPalSubscription starts the session's PayPal subscription over the priced cart's total.

@@ -197,6 +197,50 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 	return o, true, nil
 }
 
+// ApplyPaymentNotification moves the order paid with the notification's reference as the order
+// domain's transition table says, writing its order.status_changed event in the same transaction,
+// under a row lock so concurrent notifications of one order apply one after the other. It answers
+// whether the order moved; a reference no order has moves nothing.
+func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string) (bool, error) {
+	t, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("payment notification: begin: %w", tx(err))
+	}
+	defer rollback(t)
+	var orderID string
+	err = t.GetContext(ctx, &orderID, t.Rebind(`SELECT order_id FROM order_payment_refs WHERE provider = ? AND reference = ?`), n.Provider, n.Reference)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("payment notification: %w", sqldb.Classify(err))
+	}
+	o, err := s.order(ctx, t, orderID, s.forUpdate("FOR UPDATE"))
+	if err != nil {
+		return false, err
+	}
+	to, moves := domain.NextStatus(o.Status, n)
+	if !moves {
+		return false, nil
+	}
+	from := o.Status
+	if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ? WHERE id = ? AND status = ?`), to, o.ID, from); err != nil {
+		return false, fmt.Errorf("payment notification: order %s: %w", o.ID, sqldb.Classify(err))
+	}
+	o.Status = to
+	e, err := o.StatusChangedOutbox(eventID, from, n.Provider+" "+n.EventCode, at)
+	if err != nil {
+		return false, err
+	}
+	if err := putEvent(ctx, t, e); err != nil {
+		return false, fmt.Errorf("payment notification: order %s: %w", o.ID, err)
+	}
+	if err := t.Commit(); err != nil {
+		return false, fmt.Errorf("payment notification: commit: %w", sqldb.Classify(err))
+	}
+	return true, nil
+}
+
 // PaymentReferenceUsed reports whether the provider's reference paid an order already.
 func (s *Store) PaymentReferenceUsed(ctx context.Context, provider, reference string) (bool, error) {
 	var n int

@@ -28,6 +28,7 @@ type server struct {
 	orderv1.UnimplementedOrderServiceServer
 
 	placeOrder, getOrder, validateSMS, resendSMS, setReferral, getReferral, cancelSession kitgrpc.Handler
+	applyNotifications                                                                    kitgrpc.Handler
 
 	createDraft, openDraft, currentDraft, saveDraft, cancelDraft kitgrpc.Handler
 }
@@ -42,6 +43,23 @@ func NewServer(set endpoints.Set) orderv1.OrderServiceServer {
 		setReferral:   grpcserver.Bind(set.SetReferral, decodeSetReferral, encodeReferral(func(id string) any { return &orderv1.SetReferralResponse{Id: id} })),
 		getReferral:   grpcserver.Bind(set.GetReferral, decodeNothing, encodeReferral(func(id string) any { return &orderv1.GetReferralResponse{Id: id} })),
 		cancelSession: grpcserver.Bind(set.CancelSession, decodeNothing, func(context.Context, any) (any, error) { return &orderv1.CancelSessionResponse{}, nil }),
+		applyNotifications: grpcserver.Bind(set.ApplyNotifications, func(_ context.Context, grpcReq any) (any, error) {
+			req, err := request[orderv1.ApplyPaymentNotificationsRequest](grpcReq)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]domain.PaymentNotification, 0, len(req.GetNotifications()))
+			for _, n := range req.GetNotifications() {
+				out = append(out, domain.PaymentNotification{Provider: n.GetProvider(), Reference: n.GetReference(), EventCode: n.GetEventCode(), Success: n.GetSuccess()})
+			}
+			return out, nil
+		}, func(_ context.Context, response any) (any, error) {
+			moved, ok := response.(int)
+			if !ok {
+				return nil, fmt.Errorf("order transport: endpoint returned %T", response)
+			}
+			return &orderv1.ApplyPaymentNotificationsResponse{Moved: int32(moved)}, nil
+		}),
 
 		createDraft:  grpcserver.Bind(set.CreateDraft, decodeCreateDraft, encodeCreateDraft),
 		openDraft:    grpcserver.Bind(set.OpenDraft, decodeOpenDraft, encodeOpenDraft),
@@ -73,6 +91,10 @@ func (s *server) SetReferral(ctx context.Context, req *orderv1.SetReferralReques
 
 func (s *server) GetReferral(ctx context.Context, req *orderv1.GetReferralRequest) (*orderv1.GetReferralResponse, error) {
 	return grpcserver.Handle[orderv1.GetReferralResponse](ctx, s.getReferral, req, statusFrom)
+}
+
+func (s *server) ApplyPaymentNotifications(ctx context.Context, req *orderv1.ApplyPaymentNotificationsRequest) (*orderv1.ApplyPaymentNotificationsResponse, error) {
+	return grpcserver.Handle[orderv1.ApplyPaymentNotificationsResponse](ctx, s.applyNotifications, req, statusFrom)
 }
 
 func (s *server) CancelSession(ctx context.Context, req *orderv1.CancelSessionRequest) (*orderv1.CancelSessionResponse, error) {

@@ -257,7 +257,11 @@ func encodeNotifications(_ context.Context, response any) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
 	}
-	return &paymentv1.HandleCardNotificationsResponse{Processed: int32(r.Processed), Duplicates: int32(r.Duplicates)}, nil
+	out := &paymentv1.HandleCardNotificationsResponse{Processed: int32(r.Processed), Duplicates: int32(r.Duplicates)}
+	for _, n := range r.Items {
+		out.Notifications = append(out.Notifications, &paymentv1.CardNotification{EventCode: n.EventCode, Success: n.Success, PaymentReference: n.PaymentReference()})
+	}
+	return out, nil
 }
 
 func decodeEmpty[T any](_ context.Context, grpcReq any) (any, error) {

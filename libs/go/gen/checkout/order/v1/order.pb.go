@@ -1602,6 +1602,166 @@ func (*CancelSessionResponse) Descriptor() ([]byte, []int) {
 	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{27}
 }
 
+// What a payment provider reported about one payment.
+type PaymentNotification struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// card (the card provider's psp reference) or paypal (a subscription id).
+	Provider  string `protobuf:"bytes,1,opt,name=provider,proto3" json:"provider,omitempty"`
+	Reference string `protobuf:"bytes,2,opt,name=reference,proto3" json:"reference,omitempty"`
+	// AUTHORISATION, CANCELLATION, REFUND, CANCEL_OR_REFUND, CHARGEBACK (card provider's names).
+	EventCode     string `protobuf:"bytes,3,opt,name=event_code,json=eventCode,proto3" json:"event_code,omitempty"`
+	Success       bool   `protobuf:"varint,4,opt,name=success,proto3" json:"success,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentNotification) Reset() {
+	*x = PaymentNotification{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentNotification) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentNotification) ProtoMessage() {}
+
+func (x *PaymentNotification) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentNotification.ProtoReflect.Descriptor instead.
+func (*PaymentNotification) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *PaymentNotification) GetProvider() string {
+	if x != nil {
+		return x.Provider
+	}
+	return ""
+}
+
+func (x *PaymentNotification) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+func (x *PaymentNotification) GetEventCode() string {
+	if x != nil {
+		return x.EventCode
+	}
+	return ""
+}
+
+func (x *PaymentNotification) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+type ApplyPaymentNotificationsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Notifications []*PaymentNotification `protobuf:"bytes,1,rep,name=notifications,proto3" json:"notifications,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApplyPaymentNotificationsRequest) Reset() {
+	*x = ApplyPaymentNotificationsRequest{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApplyPaymentNotificationsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApplyPaymentNotificationsRequest) ProtoMessage() {}
+
+func (x *ApplyPaymentNotificationsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApplyPaymentNotificationsRequest.ProtoReflect.Descriptor instead.
+func (*ApplyPaymentNotificationsRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *ApplyPaymentNotificationsRequest) GetNotifications() []*PaymentNotification {
+	if x != nil {
+		return x.Notifications
+	}
+	return nil
+}
+
+type ApplyPaymentNotificationsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Orders whose status changed now.
+	Moved         int32 `protobuf:"varint,1,opt,name=moved,proto3" json:"moved,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApplyPaymentNotificationsResponse) Reset() {
+	*x = ApplyPaymentNotificationsResponse{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApplyPaymentNotificationsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApplyPaymentNotificationsResponse) ProtoMessage() {}
+
+func (x *ApplyPaymentNotificationsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApplyPaymentNotificationsResponse.ProtoReflect.Descriptor instead.
+func (*ApplyPaymentNotificationsResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *ApplyPaymentNotificationsResponse) GetMoved() int32 {
+	if x != nil {
+		return x.Moved
+	}
+	return 0
+}
+
 var File_checkout_order_v1_order_proto protoreflect.FileDescriptor
 
 const file_checkout_order_v1_order_proto_rawDesc = "" +
@@ -1711,7 +1871,18 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\x13GetReferralResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\x16\n" +
 	"\x14CancelSessionRequest\"\x17\n" +
-	"\x15CancelSessionResponse2\x8d\t\n" +
+	"\x15CancelSessionResponse\"\x88\x01\n" +
+	"\x13PaymentNotification\x12\x1a\n" +
+	"\bprovider\x18\x01 \x01(\tR\bprovider\x12\x1c\n" +
+	"\treference\x18\x02 \x01(\tR\treference\x12\x1d\n" +
+	"\n" +
+	"event_code\x18\x03 \x01(\tR\teventCode\x12\x18\n" +
+	"\asuccess\x18\x04 \x01(\bR\asuccess\"p\n" +
+	" ApplyPaymentNotificationsRequest\x12L\n" +
+	"\rnotifications\x18\x01 \x03(\v2&.checkout.order.v1.PaymentNotificationR\rnotifications\"9\n" +
+	"!ApplyPaymentNotificationsResponse\x12\x14\n" +
+	"\x05moved\x18\x01 \x01(\x05R\x05moved2\x9b\n" +
+	"\n" +
 	"\fOrderService\x12Y\n" +
 	"\n" +
 	"PlaceOrder\x12$.checkout.order.v1.PlaceOrderRequest\x1a%.checkout.order.v1.PlaceOrderResponse\x12X\n" +
@@ -1719,7 +1890,8 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\vValidateSMS\x12%.checkout.order.v1.ValidateSMSRequest\x1a&.checkout.order.v1.ValidateSMSResponse\x12V\n" +
 	"\tResendSMS\x12#.checkout.order.v1.ResendSMSRequest\x1a$.checkout.order.v1.ResendSMSResponse\x12a\n" +
 	"\vSetReferral\x12%.checkout.order.v1.SetReferralRequest\x1a&.checkout.order.v1.SetReferralResponse\"\x03\x90\x02\x02\x12a\n" +
-	"\vGetReferral\x12%.checkout.order.v1.GetReferralRequest\x1a&.checkout.order.v1.GetReferralResponse\"\x03\x90\x02\x01\x12g\n" +
+	"\vGetReferral\x12%.checkout.order.v1.GetReferralRequest\x1a&.checkout.order.v1.GetReferralResponse\"\x03\x90\x02\x01\x12\x8b\x01\n" +
+	"\x19ApplyPaymentNotifications\x123.checkout.order.v1.ApplyPaymentNotificationsRequest\x1a4.checkout.order.v1.ApplyPaymentNotificationsResponse\"\x03\x90\x02\x02\x12g\n" +
 	"\rCancelSession\x12'.checkout.order.v1.CancelSessionRequest\x1a(.checkout.order.v1.CancelSessionResponse\"\x03\x90\x02\x02\x12\\\n" +
 	"\vCreateDraft\x12%.checkout.order.v1.CreateDraftRequest\x1a&.checkout.order.v1.CreateDraftResponse\x12[\n" +
 	"\tOpenDraft\x12#.checkout.order.v1.OpenDraftRequest\x1a$.checkout.order.v1.OpenDraftResponse\"\x03\x90\x02\x01\x12m\n" +
@@ -1739,40 +1911,43 @@ func file_checkout_order_v1_order_proto_rawDescGZIP() []byte {
 	return file_checkout_order_v1_order_proto_rawDescData
 }
 
-var file_checkout_order_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_checkout_order_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_checkout_order_v1_order_proto_goTypes = []any{
-	(*Draft)(nil),                   // 0: checkout.order.v1.Draft
-	(*CreateDraftRequest)(nil),      // 1: checkout.order.v1.CreateDraftRequest
-	(*CreateDraftResponse)(nil),     // 2: checkout.order.v1.CreateDraftResponse
-	(*OpenDraftRequest)(nil),        // 3: checkout.order.v1.OpenDraftRequest
-	(*OpenDraftResponse)(nil),       // 4: checkout.order.v1.OpenDraftResponse
-	(*GetCurrentDraftRequest)(nil),  // 5: checkout.order.v1.GetCurrentDraftRequest
-	(*GetCurrentDraftResponse)(nil), // 6: checkout.order.v1.GetCurrentDraftResponse
-	(*SaveDraftRequest)(nil),        // 7: checkout.order.v1.SaveDraftRequest
-	(*SaveDraftResponse)(nil),       // 8: checkout.order.v1.SaveDraftResponse
-	(*CancelDraftRequest)(nil),      // 9: checkout.order.v1.CancelDraftRequest
-	(*CancelDraftResponse)(nil),     // 10: checkout.order.v1.CancelDraftResponse
-	(*Order)(nil),                   // 11: checkout.order.v1.Order
-	(*Totals)(nil),                  // 12: checkout.order.v1.Totals
-	(*Line)(nil),                    // 13: checkout.order.v1.Line
-	(*PlaceOrderRequest)(nil),       // 14: checkout.order.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),      // 15: checkout.order.v1.PlaceOrderResponse
-	(*GetOrderRequest)(nil),         // 16: checkout.order.v1.GetOrderRequest
-	(*GetOrderResponse)(nil),        // 17: checkout.order.v1.GetOrderResponse
-	(*ValidateSMSRequest)(nil),      // 18: checkout.order.v1.ValidateSMSRequest
-	(*ValidateSMSResponse)(nil),     // 19: checkout.order.v1.ValidateSMSResponse
-	(*ResendSMSRequest)(nil),        // 20: checkout.order.v1.ResendSMSRequest
-	(*ResendSMSResponse)(nil),       // 21: checkout.order.v1.ResendSMSResponse
-	(*SetReferralRequest)(nil),      // 22: checkout.order.v1.SetReferralRequest
-	(*SetReferralResponse)(nil),     // 23: checkout.order.v1.SetReferralResponse
-	(*GetReferralRequest)(nil),      // 24: checkout.order.v1.GetReferralRequest
-	(*GetReferralResponse)(nil),     // 25: checkout.order.v1.GetReferralResponse
-	(*CancelSessionRequest)(nil),    // 26: checkout.order.v1.CancelSessionRequest
-	(*CancelSessionResponse)(nil),   // 27: checkout.order.v1.CancelSessionResponse
-	(*v1.Cart)(nil),                 // 28: checkout.cart.v1.Cart
+	(*Draft)(nil),                             // 0: checkout.order.v1.Draft
+	(*CreateDraftRequest)(nil),                // 1: checkout.order.v1.CreateDraftRequest
+	(*CreateDraftResponse)(nil),               // 2: checkout.order.v1.CreateDraftResponse
+	(*OpenDraftRequest)(nil),                  // 3: checkout.order.v1.OpenDraftRequest
+	(*OpenDraftResponse)(nil),                 // 4: checkout.order.v1.OpenDraftResponse
+	(*GetCurrentDraftRequest)(nil),            // 5: checkout.order.v1.GetCurrentDraftRequest
+	(*GetCurrentDraftResponse)(nil),           // 6: checkout.order.v1.GetCurrentDraftResponse
+	(*SaveDraftRequest)(nil),                  // 7: checkout.order.v1.SaveDraftRequest
+	(*SaveDraftResponse)(nil),                 // 8: checkout.order.v1.SaveDraftResponse
+	(*CancelDraftRequest)(nil),                // 9: checkout.order.v1.CancelDraftRequest
+	(*CancelDraftResponse)(nil),               // 10: checkout.order.v1.CancelDraftResponse
+	(*Order)(nil),                             // 11: checkout.order.v1.Order
+	(*Totals)(nil),                            // 12: checkout.order.v1.Totals
+	(*Line)(nil),                              // 13: checkout.order.v1.Line
+	(*PlaceOrderRequest)(nil),                 // 14: checkout.order.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),                // 15: checkout.order.v1.PlaceOrderResponse
+	(*GetOrderRequest)(nil),                   // 16: checkout.order.v1.GetOrderRequest
+	(*GetOrderResponse)(nil),                  // 17: checkout.order.v1.GetOrderResponse
+	(*ValidateSMSRequest)(nil),                // 18: checkout.order.v1.ValidateSMSRequest
+	(*ValidateSMSResponse)(nil),               // 19: checkout.order.v1.ValidateSMSResponse
+	(*ResendSMSRequest)(nil),                  // 20: checkout.order.v1.ResendSMSRequest
+	(*ResendSMSResponse)(nil),                 // 21: checkout.order.v1.ResendSMSResponse
+	(*SetReferralRequest)(nil),                // 22: checkout.order.v1.SetReferralRequest
+	(*SetReferralResponse)(nil),               // 23: checkout.order.v1.SetReferralResponse
+	(*GetReferralRequest)(nil),                // 24: checkout.order.v1.GetReferralRequest
+	(*GetReferralResponse)(nil),               // 25: checkout.order.v1.GetReferralResponse
+	(*CancelSessionRequest)(nil),              // 26: checkout.order.v1.CancelSessionRequest
+	(*CancelSessionResponse)(nil),             // 27: checkout.order.v1.CancelSessionResponse
+	(*PaymentNotification)(nil),               // 28: checkout.order.v1.PaymentNotification
+	(*ApplyPaymentNotificationsRequest)(nil),  // 29: checkout.order.v1.ApplyPaymentNotificationsRequest
+	(*ApplyPaymentNotificationsResponse)(nil), // 30: checkout.order.v1.ApplyPaymentNotificationsResponse
+	(*v1.Cart)(nil),                           // 31: checkout.cart.v1.Cart
 }
 var file_checkout_order_v1_order_proto_depIdxs = []int32{
-	28, // 0: checkout.order.v1.CreateDraftRequest.cart:type_name -> checkout.cart.v1.Cart
+	31, // 0: checkout.order.v1.CreateDraftRequest.cart:type_name -> checkout.cart.v1.Cart
 	0,  // 1: checkout.order.v1.CreateDraftResponse.draft:type_name -> checkout.order.v1.Draft
 	0,  // 2: checkout.order.v1.OpenDraftResponse.draft:type_name -> checkout.order.v1.Draft
 	0,  // 3: checkout.order.v1.GetCurrentDraftResponse.draft:type_name -> checkout.order.v1.Draft
@@ -1782,35 +1957,38 @@ var file_checkout_order_v1_order_proto_depIdxs = []int32{
 	11, // 7: checkout.order.v1.PlaceOrderResponse.order:type_name -> checkout.order.v1.Order
 	11, // 8: checkout.order.v1.GetOrderResponse.order:type_name -> checkout.order.v1.Order
 	11, // 9: checkout.order.v1.ValidateSMSResponse.order:type_name -> checkout.order.v1.Order
-	14, // 10: checkout.order.v1.OrderService.PlaceOrder:input_type -> checkout.order.v1.PlaceOrderRequest
-	16, // 11: checkout.order.v1.OrderService.GetOrder:input_type -> checkout.order.v1.GetOrderRequest
-	18, // 12: checkout.order.v1.OrderService.ValidateSMS:input_type -> checkout.order.v1.ValidateSMSRequest
-	20, // 13: checkout.order.v1.OrderService.ResendSMS:input_type -> checkout.order.v1.ResendSMSRequest
-	22, // 14: checkout.order.v1.OrderService.SetReferral:input_type -> checkout.order.v1.SetReferralRequest
-	24, // 15: checkout.order.v1.OrderService.GetReferral:input_type -> checkout.order.v1.GetReferralRequest
-	26, // 16: checkout.order.v1.OrderService.CancelSession:input_type -> checkout.order.v1.CancelSessionRequest
-	1,  // 17: checkout.order.v1.OrderService.CreateDraft:input_type -> checkout.order.v1.CreateDraftRequest
-	3,  // 18: checkout.order.v1.OrderService.OpenDraft:input_type -> checkout.order.v1.OpenDraftRequest
-	5,  // 19: checkout.order.v1.OrderService.GetCurrentDraft:input_type -> checkout.order.v1.GetCurrentDraftRequest
-	7,  // 20: checkout.order.v1.OrderService.SaveDraft:input_type -> checkout.order.v1.SaveDraftRequest
-	9,  // 21: checkout.order.v1.OrderService.CancelDraft:input_type -> checkout.order.v1.CancelDraftRequest
-	15, // 22: checkout.order.v1.OrderService.PlaceOrder:output_type -> checkout.order.v1.PlaceOrderResponse
-	17, // 23: checkout.order.v1.OrderService.GetOrder:output_type -> checkout.order.v1.GetOrderResponse
-	19, // 24: checkout.order.v1.OrderService.ValidateSMS:output_type -> checkout.order.v1.ValidateSMSResponse
-	21, // 25: checkout.order.v1.OrderService.ResendSMS:output_type -> checkout.order.v1.ResendSMSResponse
-	23, // 26: checkout.order.v1.OrderService.SetReferral:output_type -> checkout.order.v1.SetReferralResponse
-	25, // 27: checkout.order.v1.OrderService.GetReferral:output_type -> checkout.order.v1.GetReferralResponse
-	27, // 28: checkout.order.v1.OrderService.CancelSession:output_type -> checkout.order.v1.CancelSessionResponse
-	2,  // 29: checkout.order.v1.OrderService.CreateDraft:output_type -> checkout.order.v1.CreateDraftResponse
-	4,  // 30: checkout.order.v1.OrderService.OpenDraft:output_type -> checkout.order.v1.OpenDraftResponse
-	6,  // 31: checkout.order.v1.OrderService.GetCurrentDraft:output_type -> checkout.order.v1.GetCurrentDraftResponse
-	8,  // 32: checkout.order.v1.OrderService.SaveDraft:output_type -> checkout.order.v1.SaveDraftResponse
-	10, // 33: checkout.order.v1.OrderService.CancelDraft:output_type -> checkout.order.v1.CancelDraftResponse
-	22, // [22:34] is the sub-list for method output_type
-	10, // [10:22] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	28, // 10: checkout.order.v1.ApplyPaymentNotificationsRequest.notifications:type_name -> checkout.order.v1.PaymentNotification
+	14, // 11: checkout.order.v1.OrderService.PlaceOrder:input_type -> checkout.order.v1.PlaceOrderRequest
+	16, // 12: checkout.order.v1.OrderService.GetOrder:input_type -> checkout.order.v1.GetOrderRequest
+	18, // 13: checkout.order.v1.OrderService.ValidateSMS:input_type -> checkout.order.v1.ValidateSMSRequest
+	20, // 14: checkout.order.v1.OrderService.ResendSMS:input_type -> checkout.order.v1.ResendSMSRequest
+	22, // 15: checkout.order.v1.OrderService.SetReferral:input_type -> checkout.order.v1.SetReferralRequest
+	24, // 16: checkout.order.v1.OrderService.GetReferral:input_type -> checkout.order.v1.GetReferralRequest
+	29, // 17: checkout.order.v1.OrderService.ApplyPaymentNotifications:input_type -> checkout.order.v1.ApplyPaymentNotificationsRequest
+	26, // 18: checkout.order.v1.OrderService.CancelSession:input_type -> checkout.order.v1.CancelSessionRequest
+	1,  // 19: checkout.order.v1.OrderService.CreateDraft:input_type -> checkout.order.v1.CreateDraftRequest
+	3,  // 20: checkout.order.v1.OrderService.OpenDraft:input_type -> checkout.order.v1.OpenDraftRequest
+	5,  // 21: checkout.order.v1.OrderService.GetCurrentDraft:input_type -> checkout.order.v1.GetCurrentDraftRequest
+	7,  // 22: checkout.order.v1.OrderService.SaveDraft:input_type -> checkout.order.v1.SaveDraftRequest
+	9,  // 23: checkout.order.v1.OrderService.CancelDraft:input_type -> checkout.order.v1.CancelDraftRequest
+	15, // 24: checkout.order.v1.OrderService.PlaceOrder:output_type -> checkout.order.v1.PlaceOrderResponse
+	17, // 25: checkout.order.v1.OrderService.GetOrder:output_type -> checkout.order.v1.GetOrderResponse
+	19, // 26: checkout.order.v1.OrderService.ValidateSMS:output_type -> checkout.order.v1.ValidateSMSResponse
+	21, // 27: checkout.order.v1.OrderService.ResendSMS:output_type -> checkout.order.v1.ResendSMSResponse
+	23, // 28: checkout.order.v1.OrderService.SetReferral:output_type -> checkout.order.v1.SetReferralResponse
+	25, // 29: checkout.order.v1.OrderService.GetReferral:output_type -> checkout.order.v1.GetReferralResponse
+	30, // 30: checkout.order.v1.OrderService.ApplyPaymentNotifications:output_type -> checkout.order.v1.ApplyPaymentNotificationsResponse
+	27, // 31: checkout.order.v1.OrderService.CancelSession:output_type -> checkout.order.v1.CancelSessionResponse
+	2,  // 32: checkout.order.v1.OrderService.CreateDraft:output_type -> checkout.order.v1.CreateDraftResponse
+	4,  // 33: checkout.order.v1.OrderService.OpenDraft:output_type -> checkout.order.v1.OpenDraftResponse
+	6,  // 34: checkout.order.v1.OrderService.GetCurrentDraft:output_type -> checkout.order.v1.GetCurrentDraftResponse
+	8,  // 35: checkout.order.v1.OrderService.SaveDraft:output_type -> checkout.order.v1.SaveDraftResponse
+	10, // 36: checkout.order.v1.OrderService.CancelDraft:output_type -> checkout.order.v1.CancelDraftResponse
+	24, // [24:37] is the sub-list for method output_type
+	11, // [11:24] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_checkout_order_v1_order_proto_init() }
@@ -1824,7 +2002,7 @@ func file_checkout_order_v1_order_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_order_v1_order_proto_rawDesc), len(file_checkout_order_v1_order_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   28,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

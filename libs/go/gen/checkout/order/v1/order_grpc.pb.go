@@ -34,18 +34,19 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	OrderService_PlaceOrder_FullMethodName      = "/checkout.order.v1.OrderService/PlaceOrder"
-	OrderService_GetOrder_FullMethodName        = "/checkout.order.v1.OrderService/GetOrder"
-	OrderService_ValidateSMS_FullMethodName     = "/checkout.order.v1.OrderService/ValidateSMS"
-	OrderService_ResendSMS_FullMethodName       = "/checkout.order.v1.OrderService/ResendSMS"
-	OrderService_SetReferral_FullMethodName     = "/checkout.order.v1.OrderService/SetReferral"
-	OrderService_GetReferral_FullMethodName     = "/checkout.order.v1.OrderService/GetReferral"
-	OrderService_CancelSession_FullMethodName   = "/checkout.order.v1.OrderService/CancelSession"
-	OrderService_CreateDraft_FullMethodName     = "/checkout.order.v1.OrderService/CreateDraft"
-	OrderService_OpenDraft_FullMethodName       = "/checkout.order.v1.OrderService/OpenDraft"
-	OrderService_GetCurrentDraft_FullMethodName = "/checkout.order.v1.OrderService/GetCurrentDraft"
-	OrderService_SaveDraft_FullMethodName       = "/checkout.order.v1.OrderService/SaveDraft"
-	OrderService_CancelDraft_FullMethodName     = "/checkout.order.v1.OrderService/CancelDraft"
+	OrderService_PlaceOrder_FullMethodName                = "/checkout.order.v1.OrderService/PlaceOrder"
+	OrderService_GetOrder_FullMethodName                  = "/checkout.order.v1.OrderService/GetOrder"
+	OrderService_ValidateSMS_FullMethodName               = "/checkout.order.v1.OrderService/ValidateSMS"
+	OrderService_ResendSMS_FullMethodName                 = "/checkout.order.v1.OrderService/ResendSMS"
+	OrderService_SetReferral_FullMethodName               = "/checkout.order.v1.OrderService/SetReferral"
+	OrderService_GetReferral_FullMethodName               = "/checkout.order.v1.OrderService/GetReferral"
+	OrderService_ApplyPaymentNotifications_FullMethodName = "/checkout.order.v1.OrderService/ApplyPaymentNotifications"
+	OrderService_CancelSession_FullMethodName             = "/checkout.order.v1.OrderService/CancelSession"
+	OrderService_CreateDraft_FullMethodName               = "/checkout.order.v1.OrderService/CreateDraft"
+	OrderService_OpenDraft_FullMethodName                 = "/checkout.order.v1.OrderService/OpenDraft"
+	OrderService_GetCurrentDraft_FullMethodName           = "/checkout.order.v1.OrderService/GetCurrentDraft"
+	OrderService_SaveDraft_FullMethodName                 = "/checkout.order.v1.OrderService/SaveDraft"
+	OrderService_CancelDraft_FullMethodName               = "/checkout.order.v1.OrderService/CancelDraft"
 )
 
 // OrderServiceClient is the client API for OrderService service.
@@ -90,6 +91,12 @@ type OrderServiceClient interface {
 	GetReferral(ctx context.Context, in *GetReferralRequest, opts ...grpc.CallOption) (*GetReferralResponse, error)
 	// Cancels the session (GET /session/cancel, spec §4 order draft cancel and success reset): its
 	// cart, customer data, payment option and referral are cleared. Orders already placed stay.
+	// Applies what a payment provider reported about the payments of orders (the card provider's
+	// verified notifications, passed on by the gateway): the order paid with the reference moves as
+	// the order domain's transition table says (a refused authorisation: payment_failed; a
+	// cancellation, refund or chargeback: cancelled), writing an order.status_changed event with the
+	// move. Repeats and notifications of references no order has change nothing. Needs no session.
+	ApplyPaymentNotifications(ctx context.Context, in *ApplyPaymentNotificationsRequest, opts ...grpc.CallOption) (*ApplyPaymentNotificationsResponse, error)
 	CancelSession(ctx context.Context, in *CancelSessionRequest, opts ...grpc.CallOption) (*CancelSessionResponse, error)
 	// Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
 	// updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its
@@ -180,6 +187,16 @@ func (c *orderServiceClient) GetReferral(ctx context.Context, in *GetReferralReq
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetReferralResponse)
 	err := c.cc.Invoke(ctx, OrderService_GetReferral_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *orderServiceClient) ApplyPaymentNotifications(ctx context.Context, in *ApplyPaymentNotificationsRequest, opts ...grpc.CallOption) (*ApplyPaymentNotificationsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ApplyPaymentNotificationsResponse)
+	err := c.cc.Invoke(ctx, OrderService_ApplyPaymentNotifications_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -288,6 +305,12 @@ type OrderServiceServer interface {
 	GetReferral(context.Context, *GetReferralRequest) (*GetReferralResponse, error)
 	// Cancels the session (GET /session/cancel, spec §4 order draft cancel and success reset): its
 	// cart, customer data, payment option and referral are cleared. Orders already placed stay.
+	// Applies what a payment provider reported about the payments of orders (the card provider's
+	// verified notifications, passed on by the gateway): the order paid with the reference moves as
+	// the order domain's transition table says (a refused authorisation: payment_failed; a
+	// cancellation, refund or chargeback: cancelled), writing an order.status_changed event with the
+	// move. Repeats and notifications of references no order has change nothing. Needs no session.
+	ApplyPaymentNotifications(context.Context, *ApplyPaymentNotificationsRequest) (*ApplyPaymentNotificationsResponse, error)
 	CancelSession(context.Context, *CancelSessionRequest) (*CancelSessionResponse, error)
 	// Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
 	// updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its
@@ -341,6 +364,9 @@ func (UnimplementedOrderServiceServer) SetReferral(context.Context, *SetReferral
 }
 func (UnimplementedOrderServiceServer) GetReferral(context.Context, *GetReferralRequest) (*GetReferralResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetReferral not implemented")
+}
+func (UnimplementedOrderServiceServer) ApplyPaymentNotifications(context.Context, *ApplyPaymentNotificationsRequest) (*ApplyPaymentNotificationsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ApplyPaymentNotifications not implemented")
 }
 func (UnimplementedOrderServiceServer) CancelSession(context.Context, *CancelSessionRequest) (*CancelSessionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CancelSession not implemented")
@@ -489,6 +515,24 @@ func _OrderService_GetReferral_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _OrderService_ApplyPaymentNotifications_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ApplyPaymentNotificationsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OrderServiceServer).ApplyPaymentNotifications(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: OrderService_ApplyPaymentNotifications_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OrderServiceServer).ApplyPaymentNotifications(ctx, req.(*ApplyPaymentNotificationsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _OrderService_CancelSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CancelSessionRequest)
 	if err := dec(in); err != nil {
@@ -627,6 +671,10 @@ var OrderService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetReferral",
 			Handler:    _OrderService_GetReferral_Handler,
+		},
+		{
+			MethodName: "ApplyPaymentNotifications",
+			Handler:    _OrderService_ApplyPaymentNotifications_Handler,
 		},
 		{
 			MethodName: "CancelSession",

@@ -1040,8 +1040,11 @@ func (x *HandleCardNotificationsRequest) GetBody() []byte {
 type HandleCardNotificationsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Items processed now; repeats of earlier items are not counted.
-	Processed     int32 `protobuf:"varint,1,opt,name=processed,proto3" json:"processed,omitempty"`
-	Duplicates    int32 `protobuf:"varint,2,opt,name=duplicates,proto3" json:"duplicates,omitempty"`
+	Processed  int32 `protobuf:"varint,1,opt,name=processed,proto3" json:"processed,omitempty"`
+	Duplicates int32 `protobuf:"varint,2,opt,name=duplicates,proto3" json:"duplicates,omitempty"`
+	// Every verified item of the batch, repeats included, for the order service to apply (its
+	// transitions are idempotent, so a batch the provider sends again after a failure is applied).
+	Notifications []*CardNotification `protobuf:"bytes,3,rep,name=notifications,proto3" json:"notifications,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1090,6 +1093,77 @@ func (x *HandleCardNotificationsResponse) GetDuplicates() int32 {
 	return 0
 }
 
+func (x *HandleCardNotificationsResponse) GetNotifications() []*CardNotification {
+	if x != nil {
+		return x.Notifications
+	}
+	return nil
+}
+
+// One verified card-provider notification.
+type CardNotification struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// AUTHORISATION, CANCELLATION, REFUND, CANCEL_OR_REFUND, CHARGEBACK, ...
+	EventCode string `protobuf:"bytes,1,opt,name=event_code,json=eventCode,proto3" json:"event_code,omitempty"`
+	Success   bool   `protobuf:"varint,2,opt,name=success,proto3" json:"success,omitempty"`
+	// The payment's psp reference: the notification's own for AUTHORISATION, the original
+	// reference for modifications (cancellation, refund, chargeback).
+	PaymentReference string `protobuf:"bytes,3,opt,name=payment_reference,json=paymentReference,proto3" json:"payment_reference,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *CardNotification) Reset() {
+	*x = CardNotification{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CardNotification) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CardNotification) ProtoMessage() {}
+
+func (x *CardNotification) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CardNotification.ProtoReflect.Descriptor instead.
+func (*CardNotification) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *CardNotification) GetEventCode() string {
+	if x != nil {
+		return x.EventCode
+	}
+	return ""
+}
+
+func (x *CardNotification) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *CardNotification) GetPaymentReference() string {
+	if x != nil {
+		return x.PaymentReference
+	}
+	return ""
+}
+
 // A link of a PayPal answer (HATEOAS); rel approve is where the shopper approves.
 type PayPalLink struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1102,7 +1176,7 @@ type PayPalLink struct {
 
 func (x *PayPalLink) Reset() {
 	*x = PayPalLink{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[19]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1114,7 +1188,7 @@ func (x *PayPalLink) String() string {
 func (*PayPalLink) ProtoMessage() {}
 
 func (x *PayPalLink) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[19]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1127,7 +1201,7 @@ func (x *PayPalLink) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PayPalLink.ProtoReflect.Descriptor instead.
 func (*PayPalLink) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{19}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PayPalLink) GetHref() string {
@@ -1165,7 +1239,7 @@ type CreatePayPalSubscriptionRequest struct {
 
 func (x *CreatePayPalSubscriptionRequest) Reset() {
 	*x = CreatePayPalSubscriptionRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1177,7 +1251,7 @@ func (x *CreatePayPalSubscriptionRequest) String() string {
 func (*CreatePayPalSubscriptionRequest) ProtoMessage() {}
 
 func (x *CreatePayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1190,7 +1264,7 @@ func (x *CreatePayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*CreatePayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{20}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CreatePayPalSubscriptionRequest) GetReturnUrl() string {
@@ -1228,7 +1302,7 @@ type CreatePayPalSubscriptionResponse struct {
 
 func (x *CreatePayPalSubscriptionResponse) Reset() {
 	*x = CreatePayPalSubscriptionResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1240,7 +1314,7 @@ func (x *CreatePayPalSubscriptionResponse) String() string {
 func (*CreatePayPalSubscriptionResponse) ProtoMessage() {}
 
 func (x *CreatePayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1253,7 +1327,7 @@ func (x *CreatePayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*CreatePayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{21}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CreatePayPalSubscriptionResponse) GetSubscriptionId() string {
@@ -1293,7 +1367,7 @@ type ConfirmPayPalSubscriptionRequest struct {
 
 func (x *ConfirmPayPalSubscriptionRequest) Reset() {
 	*x = ConfirmPayPalSubscriptionRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1305,7 +1379,7 @@ func (x *ConfirmPayPalSubscriptionRequest) String() string {
 func (*ConfirmPayPalSubscriptionRequest) ProtoMessage() {}
 
 func (x *ConfirmPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1318,7 +1392,7 @@ func (x *ConfirmPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmPayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmPayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{22}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ConfirmPayPalSubscriptionRequest) GetSubscriptionId() string {
@@ -1337,7 +1411,7 @@ type ConfirmPayPalSubscriptionResponse struct {
 
 func (x *ConfirmPayPalSubscriptionResponse) Reset() {
 	*x = ConfirmPayPalSubscriptionResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1349,7 +1423,7 @@ func (x *ConfirmPayPalSubscriptionResponse) String() string {
 func (*ConfirmPayPalSubscriptionResponse) ProtoMessage() {}
 
 func (x *ConfirmPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1362,7 +1436,7 @@ func (x *ConfirmPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use ConfirmPayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmPayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{23}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ConfirmPayPalSubscriptionResponse) GetPayment() *PaymentOption {
@@ -1380,7 +1454,7 @@ type CancelPayPalSubscriptionRequest struct {
 
 func (x *CancelPayPalSubscriptionRequest) Reset() {
 	*x = CancelPayPalSubscriptionRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1392,7 +1466,7 @@ func (x *CancelPayPalSubscriptionRequest) String() string {
 func (*CancelPayPalSubscriptionRequest) ProtoMessage() {}
 
 func (x *CancelPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1405,7 +1479,7 @@ func (x *CancelPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelPayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*CancelPayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{24}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{25}
 }
 
 type CancelPayPalSubscriptionResponse struct {
@@ -1417,7 +1491,7 @@ type CancelPayPalSubscriptionResponse struct {
 
 func (x *CancelPayPalSubscriptionResponse) Reset() {
 	*x = CancelPayPalSubscriptionResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1429,7 +1503,7 @@ func (x *CancelPayPalSubscriptionResponse) String() string {
 func (*CancelPayPalSubscriptionResponse) ProtoMessage() {}
 
 func (x *CancelPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1442,7 +1516,7 @@ func (x *CancelPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelPayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*CancelPayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{25}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CancelPayPalSubscriptionResponse) GetPayment() *PaymentOption {
@@ -1460,7 +1534,7 @@ type VoidSessionPaymentRequest struct {
 
 func (x *VoidSessionPaymentRequest) Reset() {
 	*x = VoidSessionPaymentRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1472,7 +1546,7 @@ func (x *VoidSessionPaymentRequest) String() string {
 func (*VoidSessionPaymentRequest) ProtoMessage() {}
 
 func (x *VoidSessionPaymentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1485,7 +1559,7 @@ func (x *VoidSessionPaymentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidSessionPaymentRequest.ProtoReflect.Descriptor instead.
 func (*VoidSessionPaymentRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{26}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{27}
 }
 
 type VoidSessionPaymentResponse struct {
@@ -1497,7 +1571,7 @@ type VoidSessionPaymentResponse struct {
 
 func (x *VoidSessionPaymentResponse) Reset() {
 	*x = VoidSessionPaymentResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1509,7 +1583,7 @@ func (x *VoidSessionPaymentResponse) String() string {
 func (*VoidSessionPaymentResponse) ProtoMessage() {}
 
 func (x *VoidSessionPaymentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1522,7 +1596,7 @@ func (x *VoidSessionPaymentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidSessionPaymentResponse.ProtoReflect.Descriptor instead.
 func (*VoidSessionPaymentResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{27}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *VoidSessionPaymentResponse) GetPayment() *PaymentOption {
@@ -1555,7 +1629,7 @@ type SepaMandate struct {
 
 func (x *SepaMandate) Reset() {
 	*x = SepaMandate{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1567,7 +1641,7 @@ func (x *SepaMandate) String() string {
 func (*SepaMandate) ProtoMessage() {}
 
 func (x *SepaMandate) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1580,7 +1654,7 @@ func (x *SepaMandate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SepaMandate.ProtoReflect.Descriptor instead.
 func (*SepaMandate) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{28}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SepaMandate) GetReference() string {
@@ -1655,7 +1729,7 @@ type CreateSepaMandateRequest struct {
 
 func (x *CreateSepaMandateRequest) Reset() {
 	*x = CreateSepaMandateRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1667,7 +1741,7 @@ func (x *CreateSepaMandateRequest) String() string {
 func (*CreateSepaMandateRequest) ProtoMessage() {}
 
 func (x *CreateSepaMandateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1680,7 +1754,7 @@ func (x *CreateSepaMandateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSepaMandateRequest.ProtoReflect.Descriptor instead.
 func (*CreateSepaMandateRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{29}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *CreateSepaMandateRequest) GetOrderId() string {
@@ -1699,7 +1773,7 @@ type CreateSepaMandateResponse struct {
 
 func (x *CreateSepaMandateResponse) Reset() {
 	*x = CreateSepaMandateResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1711,7 +1785,7 @@ func (x *CreateSepaMandateResponse) String() string {
 func (*CreateSepaMandateResponse) ProtoMessage() {}
 
 func (x *CreateSepaMandateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1724,7 +1798,7 @@ func (x *CreateSepaMandateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSepaMandateResponse.ProtoReflect.Descriptor instead.
 func (*CreateSepaMandateResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{30}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *CreateSepaMandateResponse) GetMandate() *SepaMandate {
@@ -1743,7 +1817,7 @@ type GetSepaMandateForCollectionRequest struct {
 
 func (x *GetSepaMandateForCollectionRequest) Reset() {
 	*x = GetSepaMandateForCollectionRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1755,7 +1829,7 @@ func (x *GetSepaMandateForCollectionRequest) String() string {
 func (*GetSepaMandateForCollectionRequest) ProtoMessage() {}
 
 func (x *GetSepaMandateForCollectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1768,7 +1842,7 @@ func (x *GetSepaMandateForCollectionRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetSepaMandateForCollectionRequest.ProtoReflect.Descriptor instead.
 func (*GetSepaMandateForCollectionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{31}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetSepaMandateForCollectionRequest) GetReference() string {
@@ -1787,7 +1861,7 @@ type GetSepaMandateForCollectionResponse struct {
 
 func (x *GetSepaMandateForCollectionResponse) Reset() {
 	*x = GetSepaMandateForCollectionResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1799,7 +1873,7 @@ func (x *GetSepaMandateForCollectionResponse) String() string {
 func (*GetSepaMandateForCollectionResponse) ProtoMessage() {}
 
 func (x *GetSepaMandateForCollectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1812,7 +1886,7 @@ func (x *GetSepaMandateForCollectionResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetSepaMandateForCollectionResponse.ProtoReflect.Descriptor instead.
 func (*GetSepaMandateForCollectionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{32}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetSepaMandateForCollectionResponse) GetMandate() *SepaMandate {
@@ -1894,12 +1968,18 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"actionJson\x12<\n" +
 	"\apayment\x18\x03 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"4\n" +
 	"\x1eHandleCardNotificationsRequest\x12\x12\n" +
-	"\x04body\x18\x01 \x01(\fR\x04body\"_\n" +
+	"\x04body\x18\x01 \x01(\fR\x04body\"\xac\x01\n" +
 	"\x1fHandleCardNotificationsResponse\x12\x1c\n" +
 	"\tprocessed\x18\x01 \x01(\x05R\tprocessed\x12\x1e\n" +
 	"\n" +
 	"duplicates\x18\x02 \x01(\x05R\n" +
-	"duplicates\"J\n" +
+	"duplicates\x12K\n" +
+	"\rnotifications\x18\x03 \x03(\v2%.checkout.payment.v1.CardNotificationR\rnotifications\"x\n" +
+	"\x10CardNotification\x12\x1d\n" +
+	"\n" +
+	"event_code\x18\x01 \x01(\tR\teventCode\x12\x18\n" +
+	"\asuccess\x18\x02 \x01(\bR\asuccess\x12+\n" +
+	"\x11payment_reference\x18\x03 \x01(\tR\x10paymentReference\"J\n" +
 	"\n" +
 	"PayPalLink\x12\x12\n" +
 	"\x04href\x18\x01 \x01(\tR\x04href\x12\x10\n" +
@@ -1974,7 +2054,7 @@ func file_checkout_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_checkout_payment_v1_payment_proto_rawDescData
 }
 
-var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_checkout_payment_v1_payment_proto_goTypes = []any{
 	(*PaymentType)(nil),                         // 0: checkout.payment.v1.PaymentType
 	(*PaymentOption)(nil),                       // 1: checkout.payment.v1.PaymentOption
@@ -1995,20 +2075,21 @@ var file_checkout_payment_v1_payment_proto_goTypes = []any{
 	(*SubmitCardPaymentDetailsResponse)(nil),    // 16: checkout.payment.v1.SubmitCardPaymentDetailsResponse
 	(*HandleCardNotificationsRequest)(nil),      // 17: checkout.payment.v1.HandleCardNotificationsRequest
 	(*HandleCardNotificationsResponse)(nil),     // 18: checkout.payment.v1.HandleCardNotificationsResponse
-	(*PayPalLink)(nil),                          // 19: checkout.payment.v1.PayPalLink
-	(*CreatePayPalSubscriptionRequest)(nil),     // 20: checkout.payment.v1.CreatePayPalSubscriptionRequest
-	(*CreatePayPalSubscriptionResponse)(nil),    // 21: checkout.payment.v1.CreatePayPalSubscriptionResponse
-	(*ConfirmPayPalSubscriptionRequest)(nil),    // 22: checkout.payment.v1.ConfirmPayPalSubscriptionRequest
-	(*ConfirmPayPalSubscriptionResponse)(nil),   // 23: checkout.payment.v1.ConfirmPayPalSubscriptionResponse
-	(*CancelPayPalSubscriptionRequest)(nil),     // 24: checkout.payment.v1.CancelPayPalSubscriptionRequest
-	(*CancelPayPalSubscriptionResponse)(nil),    // 25: checkout.payment.v1.CancelPayPalSubscriptionResponse
-	(*VoidSessionPaymentRequest)(nil),           // 26: checkout.payment.v1.VoidSessionPaymentRequest
-	(*VoidSessionPaymentResponse)(nil),          // 27: checkout.payment.v1.VoidSessionPaymentResponse
-	(*SepaMandate)(nil),                         // 28: checkout.payment.v1.SepaMandate
-	(*CreateSepaMandateRequest)(nil),            // 29: checkout.payment.v1.CreateSepaMandateRequest
-	(*CreateSepaMandateResponse)(nil),           // 30: checkout.payment.v1.CreateSepaMandateResponse
-	(*GetSepaMandateForCollectionRequest)(nil),  // 31: checkout.payment.v1.GetSepaMandateForCollectionRequest
-	(*GetSepaMandateForCollectionResponse)(nil), // 32: checkout.payment.v1.GetSepaMandateForCollectionResponse
+	(*CardNotification)(nil),                    // 19: checkout.payment.v1.CardNotification
+	(*PayPalLink)(nil),                          // 20: checkout.payment.v1.PayPalLink
+	(*CreatePayPalSubscriptionRequest)(nil),     // 21: checkout.payment.v1.CreatePayPalSubscriptionRequest
+	(*CreatePayPalSubscriptionResponse)(nil),    // 22: checkout.payment.v1.CreatePayPalSubscriptionResponse
+	(*ConfirmPayPalSubscriptionRequest)(nil),    // 23: checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	(*ConfirmPayPalSubscriptionResponse)(nil),   // 24: checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	(*CancelPayPalSubscriptionRequest)(nil),     // 25: checkout.payment.v1.CancelPayPalSubscriptionRequest
+	(*CancelPayPalSubscriptionResponse)(nil),    // 26: checkout.payment.v1.CancelPayPalSubscriptionResponse
+	(*VoidSessionPaymentRequest)(nil),           // 27: checkout.payment.v1.VoidSessionPaymentRequest
+	(*VoidSessionPaymentResponse)(nil),          // 28: checkout.payment.v1.VoidSessionPaymentResponse
+	(*SepaMandate)(nil),                         // 29: checkout.payment.v1.SepaMandate
+	(*CreateSepaMandateRequest)(nil),            // 30: checkout.payment.v1.CreateSepaMandateRequest
+	(*CreateSepaMandateResponse)(nil),           // 31: checkout.payment.v1.CreateSepaMandateResponse
+	(*GetSepaMandateForCollectionRequest)(nil),  // 32: checkout.payment.v1.GetSepaMandateForCollectionRequest
+	(*GetSepaMandateForCollectionResponse)(nil), // 33: checkout.payment.v1.GetSepaMandateForCollectionResponse
 }
 var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	0,  // 0: checkout.payment.v1.ListPaymentTypesResponse.payment_types:type_name -> checkout.payment.v1.PaymentType
@@ -2018,45 +2099,46 @@ var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	10, // 4: checkout.payment.v1.ListCardPaymentMethodsResponse.payment_methods:type_name -> checkout.payment.v1.CardPaymentMethod
 	1,  // 5: checkout.payment.v1.CreateCardPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 6: checkout.payment.v1.SubmitCardPaymentDetailsResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	19, // 7: checkout.payment.v1.CreatePayPalSubscriptionResponse.links:type_name -> checkout.payment.v1.PayPalLink
-	1,  // 8: checkout.payment.v1.ConfirmPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	1,  // 9: checkout.payment.v1.CancelPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	1,  // 10: checkout.payment.v1.VoidSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	28, // 11: checkout.payment.v1.CreateSepaMandateResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
-	28, // 12: checkout.payment.v1.GetSepaMandateForCollectionResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
-	2,  // 13: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
-	4,  // 14: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
-	6,  // 15: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
-	8,  // 16: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
-	11, // 17: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
-	13, // 18: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
-	14, // 19: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	17, // 20: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
-	20, // 21: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
-	22, // 22: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
-	24, // 23: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
-	26, // 24: checkout.payment.v1.PaymentService.VoidSessionPayment:input_type -> checkout.payment.v1.VoidSessionPaymentRequest
-	29, // 25: checkout.payment.v1.PaymentService.CreateSepaMandate:input_type -> checkout.payment.v1.CreateSepaMandateRequest
-	31, // 26: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:input_type -> checkout.payment.v1.GetSepaMandateForCollectionRequest
-	3,  // 27: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
-	5,  // 28: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
-	7,  // 29: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
-	9,  // 30: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
-	12, // 31: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
-	15, // 32: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
-	16, // 33: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
-	18, // 34: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
-	21, // 35: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
-	23, // 36: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
-	25, // 37: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
-	27, // 38: checkout.payment.v1.PaymentService.VoidSessionPayment:output_type -> checkout.payment.v1.VoidSessionPaymentResponse
-	30, // 39: checkout.payment.v1.PaymentService.CreateSepaMandate:output_type -> checkout.payment.v1.CreateSepaMandateResponse
-	32, // 40: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:output_type -> checkout.payment.v1.GetSepaMandateForCollectionResponse
-	27, // [27:41] is the sub-list for method output_type
-	13, // [13:27] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	19, // 7: checkout.payment.v1.HandleCardNotificationsResponse.notifications:type_name -> checkout.payment.v1.CardNotification
+	20, // 8: checkout.payment.v1.CreatePayPalSubscriptionResponse.links:type_name -> checkout.payment.v1.PayPalLink
+	1,  // 9: checkout.payment.v1.ConfirmPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	1,  // 10: checkout.payment.v1.CancelPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	1,  // 11: checkout.payment.v1.VoidSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	29, // 12: checkout.payment.v1.CreateSepaMandateResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
+	29, // 13: checkout.payment.v1.GetSepaMandateForCollectionResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
+	2,  // 14: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
+	4,  // 15: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
+	6,  // 16: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
+	8,  // 17: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
+	11, // 18: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
+	13, // 19: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
+	14, // 20: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	17, // 21: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
+	21, // 22: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
+	23, // 23: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	25, // 24: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
+	27, // 25: checkout.payment.v1.PaymentService.VoidSessionPayment:input_type -> checkout.payment.v1.VoidSessionPaymentRequest
+	30, // 26: checkout.payment.v1.PaymentService.CreateSepaMandate:input_type -> checkout.payment.v1.CreateSepaMandateRequest
+	32, // 27: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:input_type -> checkout.payment.v1.GetSepaMandateForCollectionRequest
+	3,  // 28: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
+	5,  // 29: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
+	7,  // 30: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
+	9,  // 31: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
+	12, // 32: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
+	15, // 33: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
+	16, // 34: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	18, // 35: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
+	22, // 36: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
+	24, // 37: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	26, // 38: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
+	28, // 39: checkout.payment.v1.PaymentService.VoidSessionPayment:output_type -> checkout.payment.v1.VoidSessionPaymentResponse
+	31, // 40: checkout.payment.v1.PaymentService.CreateSepaMandate:output_type -> checkout.payment.v1.CreateSepaMandateResponse
+	33, // 41: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:output_type -> checkout.payment.v1.GetSepaMandateForCollectionResponse
+	28, // [28:42] is the sub-list for method output_type
+	14, // [14:28] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_checkout_payment_v1_payment_proto_init() }
@@ -2070,7 +2152,7 @@ func file_checkout_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_payment_v1_payment_proto_rawDesc), len(file_checkout_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   33,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -27,7 +27,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/order/v1/order.proto.
  */
 export const file_checkout_order_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("Ch1jaGVja291dC9vcmRlci92MS9vcmRlci5wcm90bxIRY2hlY2tvdXQub3JkZXIudjEitwEKBURyYWZ0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIPCgd2ZXJzaW9uGAMgASgDEhcKD2N1c3RvbWVyX251bWJlchgEIAEoCRISCgpjcmVhdGVkX2J5GAUgASgJEhAKCHNhdmVkX2J5GAYgASgJEhcKD2NyZWF0ZWRfYXRfdW5peBgHIAEoAxIXCg91cGRhdGVkX2F0X3VuaXgYCCABKAMSEAoIb3JkZXJfaWQYCSABKAkiZwoSQ3JlYXRlRHJhZnRSZXF1ZXN0EiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSFwoPY3VzdG9tZXJfbnVtYmVyGAIgASgJEhIKCmNyZWF0ZWRfYnkYAyABKAkiVAoTQ3JlYXRlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhQKDHNlc3Npb25fY29kZRgCIAEoCSIoChBPcGVuRHJhZnRSZXF1ZXN0EhQKDHNlc3Npb25fY29kZRgBIAEoCSJQChFPcGVuRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhIKCnNlc3Npb25faWQYAiABKAkiGAoWR2V0Q3VycmVudERyYWZ0UmVxdWVzdCJCChdHZXRDdXJyZW50RHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IlYKEFNhdmVEcmFmdFJlcXVlc3QSGAoQZXhwZWN0ZWRfdmVyc2lvbhgBIAEoAxIWCg5pc19zYWxlc19hZ2VudBgCIAEoCBIQCghhZG1pbl9pZBgDIAEoCSI8ChFTYXZlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IiwKEkNhbmNlbERyYWZ0UmVxdWVzdBIWCg5pc19zYWxlc19hZ2VudBgBIAEoCCIVChNDYW5jZWxEcmFmdFJlc3BvbnNlIucBCgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRISCgpvcmRlcl9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIUCgxzbXNfcmVxdWlyZWQYBCABKAgSFQoNc21zX3ZhbGlkYXRlZBgFIAEoCBIUCgxwYXltZW50X3R5cGUYBiABKAkSKQoGdG90YWxzGAcgASgLMhkuY2hlY2tvdXQub3JkZXIudjEuVG90YWxzEiYKBWxpbmVzGAggAygLMhcuY2hlY2tvdXQub3JkZXIudjEuTGluZRISCgpjcmVhdGVkX2F0GAkgASgJIlUKBlRvdGFscxIRCgluZXRfY2VudHMYASABKAMSEQoJdmF0X2NlbnRzGAIgASgDEhMKC2dyb3NzX2NlbnRzGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJIkoKBExpbmUSDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEhEKCW5ldF9jZW50cxgDIAEoAxITCgtncm9zc19jZW50cxgEIAEoAyKxAgoRUGxhY2VPcmRlclJlcXVlc3QSFwoPaWRlbXBvdGVuY3lfa2V5GAEgASgJEhsKE2FkdmVydGlzZWRfY3VzdG9tZXIYAiABKAkSEwoLcmVmZXJyYWxfaWQYAyABKAkSEgoKa25vd25fZnJvbRgEIAEoCRIYChBvdGhlcl9rbm93bl9mcm9tGAUgASgJEg8KB2NvbW1lbnQYBiABKAkSGgoSYWxsb3dlZF9uZXdzbGV0dGVyGAcgASgIEhUKDW1jYV9hZ3JlZW1lbnQYCCABKAgSFgoOZXVsdF9hZ3JlZW1lbnQYCSABKAgSFQoNZ3RjX2FncmVlbWVudBgKIAEoCBIbChNnZW5lcmFsYnVzaW5lc3N0ZXJtGAsgASgIEhMKC3ByaXZhY3l0ZXJtGAwgASgIIj0KElBsYWNlT3JkZXJSZXNwb25zZRInCgVvcmRlchgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLk9yZGVyIiMKD0dldE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI7ChBHZXRPcmRlclJlc3BvbnNlEicKBW9yZGVyGAEgASgLMhguY2hlY2tvdXQub3JkZXIudjEuT3JkZXIiSgoSVmFsaWRhdGVTTVNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCHBob25lX25vGAIgASgJEhAKCHNtc19jb2RlGAMgASgJIj4KE1ZhbGlkYXRlU01TUmVzcG9uc2USJwoFb3JkZXIYASABKAsyGC5jaGVja291dC5vcmRlci52MS5PcmRlciI2ChBSZXNlbmRTTVNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCHBob25lX25vGAIgASgJIjUKEVJlc2VuZFNNU1Jlc3BvbnNlEgwKBHNlbnQYASABKAgSEgoKcGhvbmVfaGludBgCIAEoCSIgChJTZXRSZWZlcnJhbFJlcXVlc3QSCgoCaWQYASABKAkiIQoTU2V0UmVmZXJyYWxSZXNwb25zZRIKCgJpZBgBIAEoCSIUChJHZXRSZWZlcnJhbFJlcXVlc3QiIQoTR2V0UmVmZXJyYWxSZXNwb25zZRIKCgJpZBgBIAEoCSIWChRDYW5jZWxTZXNzaW9uUmVxdWVzdCIXChVDYW5jZWxTZXNzaW9uUmVzcG9uc2UyjQkKDE9yZGVyU2VydmljZRJZCgpQbGFjZU9yZGVyEiQuY2hlY2tvdXQub3JkZXIudjEuUGxhY2VPcmRlclJlcXVlc3QaJS5jaGVja291dC5vcmRlci52MS5QbGFjZU9yZGVyUmVzcG9uc2USWAoIR2V0T3JkZXISIi5jaGVja291dC5vcmRlci52MS5HZXRPcmRlclJlcXVlc3QaIy5jaGVja291dC5vcmRlci52MS5HZXRPcmRlclJlc3BvbnNlIgOQAgESXAoLVmFsaWRhdGVTTVMSJS5jaGVja291dC5vcmRlci52MS5WYWxpZGF0ZVNNU1JlcXVlc3QaJi5jaGVja291dC5vcmRlci52MS5WYWxpZGF0ZVNNU1Jlc3BvbnNlElYKCVJlc2VuZFNNUxIjLmNoZWNrb3V0Lm9yZGVyLnYxLlJlc2VuZFNNU1JlcXVlc3QaJC5jaGVja291dC5vcmRlci52MS5SZXNlbmRTTVNSZXNwb25zZRJhCgtTZXRSZWZlcnJhbBIlLmNoZWNrb3V0Lm9yZGVyLnYxLlNldFJlZmVycmFsUmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLlNldFJlZmVycmFsUmVzcG9uc2UiA5ACAhJhCgtHZXRSZWZlcnJhbBIlLmNoZWNrb3V0Lm9yZGVyLnYxLkdldFJlZmVycmFsUmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLkdldFJlZmVycmFsUmVzcG9uc2UiA5ACARJnCg1DYW5jZWxTZXNzaW9uEicuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsU2Vzc2lvblJlcXVlc3QaKC5jaGVja291dC5vcmRlci52MS5DYW5jZWxTZXNzaW9uUmVzcG9uc2UiA5ACAhJcCgtDcmVhdGVEcmFmdBIlLmNoZWNrb3V0Lm9yZGVyLnYxLkNyZWF0ZURyYWZ0UmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLkNyZWF0ZURyYWZ0UmVzcG9uc2USWwoJT3BlbkRyYWZ0EiMuY2hlY2tvdXQub3JkZXIudjEuT3BlbkRyYWZ0UmVxdWVzdBokLmNoZWNrb3V0Lm9yZGVyLnYxLk9wZW5EcmFmdFJlc3BvbnNlIgOQAgESbQoPR2V0Q3VycmVudERyYWZ0EikuY2hlY2tvdXQub3JkZXIudjEuR2V0Q3VycmVudERyYWZ0UmVxdWVzdBoqLmNoZWNrb3V0Lm9yZGVyLnYxLkdldEN1cnJlbnREcmFmdFJlc3BvbnNlIgOQAgESVgoJU2F2ZURyYWZ0EiMuY2hlY2tvdXQub3JkZXIudjEuU2F2ZURyYWZ0UmVxdWVzdBokLmNoZWNrb3V0Lm9yZGVyLnYxLlNhdmVEcmFmdFJlc3BvbnNlEmEKC0NhbmNlbERyYWZ0EiUuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsRHJhZnRSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsRHJhZnRSZXNwb25zZSIDkAICQkRaQmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvb3JkZXIvdjE7b3JkZXJ2MWIGcHJvdG8z", [file_checkout_cart_v1_cart]);
+  fileDesc("Ch1jaGVja291dC9vcmRlci92MS9vcmRlci5wcm90bxIRY2hlY2tvdXQub3JkZXIudjEitwEKBURyYWZ0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIPCgd2ZXJzaW9uGAMgASgDEhcKD2N1c3RvbWVyX251bWJlchgEIAEoCRISCgpjcmVhdGVkX2J5GAUgASgJEhAKCHNhdmVkX2J5GAYgASgJEhcKD2NyZWF0ZWRfYXRfdW5peBgHIAEoAxIXCg91cGRhdGVkX2F0X3VuaXgYCCABKAMSEAoIb3JkZXJfaWQYCSABKAkiZwoSQ3JlYXRlRHJhZnRSZXF1ZXN0EiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSFwoPY3VzdG9tZXJfbnVtYmVyGAIgASgJEhIKCmNyZWF0ZWRfYnkYAyABKAkiVAoTQ3JlYXRlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhQKDHNlc3Npb25fY29kZRgCIAEoCSIoChBPcGVuRHJhZnRSZXF1ZXN0EhQKDHNlc3Npb25fY29kZRgBIAEoCSJQChFPcGVuRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhIKCnNlc3Npb25faWQYAiABKAkiGAoWR2V0Q3VycmVudERyYWZ0UmVxdWVzdCJCChdHZXRDdXJyZW50RHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IlYKEFNhdmVEcmFmdFJlcXVlc3QSGAoQZXhwZWN0ZWRfdmVyc2lvbhgBIAEoAxIWCg5pc19zYWxlc19hZ2VudBgCIAEoCBIQCghhZG1pbl9pZBgDIAEoCSI8ChFTYXZlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IiwKEkNhbmNlbERyYWZ0UmVxdWVzdBIWCg5pc19zYWxlc19hZ2VudBgBIAEoCCIVChNDYW5jZWxEcmFmdFJlc3BvbnNlIucBCgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRISCgpvcmRlcl9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIUCgxzbXNfcmVxdWlyZWQYBCABKAgSFQoNc21zX3ZhbGlkYXRlZBgFIAEoCBIUCgxwYXltZW50X3R5cGUYBiABKAkSKQoGdG90YWxzGAcgASgLMhkuY2hlY2tvdXQub3JkZXIudjEuVG90YWxzEiYKBWxpbmVzGAggAygLMhcuY2hlY2tvdXQub3JkZXIudjEuTGluZRISCgpjcmVhdGVkX2F0GAkgASgJIlUKBlRvdGFscxIRCgluZXRfY2VudHMYASABKAMSEQoJdmF0X2NlbnRzGAIgASgDEhMKC2dyb3NzX2NlbnRzGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJIkoKBExpbmUSDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEhEKCW5ldF9jZW50cxgDIAEoAxITCgtncm9zc19jZW50cxgEIAEoAyKxAgoRUGxhY2VPcmRlclJlcXVlc3QSFwoPaWRlbXBvdGVuY3lfa2V5GAEgASgJEhsKE2FkdmVydGlzZWRfY3VzdG9tZXIYAiABKAkSEwoLcmVmZXJyYWxfaWQYAyABKAkSEgoKa25vd25fZnJvbRgEIAEoCRIYChBvdGhlcl9rbm93bl9mcm9tGAUgASgJEg8KB2NvbW1lbnQYBiABKAkSGgoSYWxsb3dlZF9uZXdzbGV0dGVyGAcgASgIEhUKDW1jYV9hZ3JlZW1lbnQYCCABKAgSFgoOZXVsdF9hZ3JlZW1lbnQYCSABKAgSFQoNZ3RjX2FncmVlbWVudBgKIAEoCBIbChNnZW5lcmFsYnVzaW5lc3N0ZXJtGAsgASgIEhMKC3ByaXZhY3l0ZXJtGAwgASgIIj0KElBsYWNlT3JkZXJSZXNwb25zZRInCgVvcmRlchgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLk9yZGVyIiMKD0dldE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI7ChBHZXRPcmRlclJlc3BvbnNlEicKBW9yZGVyGAEgASgLMhguY2hlY2tvdXQub3JkZXIudjEuT3JkZXIiSgoSVmFsaWRhdGVTTVNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCHBob25lX25vGAIgASgJEhAKCHNtc19jb2RlGAMgASgJIj4KE1ZhbGlkYXRlU01TUmVzcG9uc2USJwoFb3JkZXIYASABKAsyGC5jaGVja291dC5vcmRlci52MS5PcmRlciI2ChBSZXNlbmRTTVNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCHBob25lX25vGAIgASgJIjUKEVJlc2VuZFNNU1Jlc3BvbnNlEgwKBHNlbnQYASABKAgSEgoKcGhvbmVfaGludBgCIAEoCSIgChJTZXRSZWZlcnJhbFJlcXVlc3QSCgoCaWQYASABKAkiIQoTU2V0UmVmZXJyYWxSZXNwb25zZRIKCgJpZBgBIAEoCSIUChJHZXRSZWZlcnJhbFJlcXVlc3QiIQoTR2V0UmVmZXJyYWxSZXNwb25zZRIKCgJpZBgBIAEoCSIWChRDYW5jZWxTZXNzaW9uUmVxdWVzdCIXChVDYW5jZWxTZXNzaW9uUmVzcG9uc2UiXwoTUGF5bWVudE5vdGlmaWNhdGlvbhIQCghwcm92aWRlchgBIAEoCRIRCglyZWZlcmVuY2UYAiABKAkSEgoKZXZlbnRfY29kZRgDIAEoCRIPCgdzdWNjZXNzGAQgASgIImEKIEFwcGx5UGF5bWVudE5vdGlmaWNhdGlvbnNSZXF1ZXN0Ej0KDW5vdGlmaWNhdGlvbnMYASADKAsyJi5jaGVja291dC5vcmRlci52MS5QYXltZW50Tm90aWZpY2F0aW9uIjIKIUFwcGx5UGF5bWVudE5vdGlmaWNhdGlvbnNSZXNwb25zZRINCgVtb3ZlZBgBIAEoBTKbCgoMT3JkZXJTZXJ2aWNlElkKClBsYWNlT3JkZXISJC5jaGVja291dC5vcmRlci52MS5QbGFjZU9yZGVyUmVxdWVzdBolLmNoZWNrb3V0Lm9yZGVyLnYxLlBsYWNlT3JkZXJSZXNwb25zZRJYCghHZXRPcmRlchIiLmNoZWNrb3V0Lm9yZGVyLnYxLkdldE9yZGVyUmVxdWVzdBojLmNoZWNrb3V0Lm9yZGVyLnYxLkdldE9yZGVyUmVzcG9uc2UiA5ACARJcCgtWYWxpZGF0ZVNNUxIlLmNoZWNrb3V0Lm9yZGVyLnYxLlZhbGlkYXRlU01TUmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLlZhbGlkYXRlU01TUmVzcG9uc2USVgoJUmVzZW5kU01TEiMuY2hlY2tvdXQub3JkZXIudjEuUmVzZW5kU01TUmVxdWVzdBokLmNoZWNrb3V0Lm9yZGVyLnYxLlJlc2VuZFNNU1Jlc3BvbnNlEmEKC1NldFJlZmVycmFsEiUuY2hlY2tvdXQub3JkZXIudjEuU2V0UmVmZXJyYWxSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuU2V0UmVmZXJyYWxSZXNwb25zZSIDkAICEmEKC0dldFJlZmVycmFsEiUuY2hlY2tvdXQub3JkZXIudjEuR2V0UmVmZXJyYWxSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuR2V0UmVmZXJyYWxSZXNwb25zZSIDkAIBEosBChlBcHBseVBheW1lbnROb3RpZmljYXRpb25zEjMuY2hlY2tvdXQub3JkZXIudjEuQXBwbHlQYXltZW50Tm90aWZpY2F0aW9uc1JlcXVlc3QaNC5jaGVja291dC5vcmRlci52MS5BcHBseVBheW1lbnROb3RpZmljYXRpb25zUmVzcG9uc2UiA5ACAhJnCg1DYW5jZWxTZXNzaW9uEicuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsU2Vzc2lvblJlcXVlc3QaKC5jaGVja291dC5vcmRlci52MS5DYW5jZWxTZXNzaW9uUmVzcG9uc2UiA5ACAhJcCgtDcmVhdGVEcmFmdBIlLmNoZWNrb3V0Lm9yZGVyLnYxLkNyZWF0ZURyYWZ0UmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLkNyZWF0ZURyYWZ0UmVzcG9uc2USWwoJT3BlbkRyYWZ0EiMuY2hlY2tvdXQub3JkZXIudjEuT3BlbkRyYWZ0UmVxdWVzdBokLmNoZWNrb3V0Lm9yZGVyLnYxLk9wZW5EcmFmdFJlc3BvbnNlIgOQAgESbQoPR2V0Q3VycmVudERyYWZ0EikuY2hlY2tvdXQub3JkZXIudjEuR2V0Q3VycmVudERyYWZ0UmVxdWVzdBoqLmNoZWNrb3V0Lm9yZGVyLnYxLkdldEN1cnJlbnREcmFmdFJlc3BvbnNlIgOQAgESVgoJU2F2ZURyYWZ0EiMuY2hlY2tvdXQub3JkZXIudjEuU2F2ZURyYWZ0UmVxdWVzdBokLmNoZWNrb3V0Lm9yZGVyLnYxLlNhdmVEcmFmdFJlc3BvbnNlEmEKC0NhbmNlbERyYWZ0EiUuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsRHJhZnRSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsRHJhZnRSZXNwb25zZSIDkAICQkRaQmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvb3JkZXIvdjE7b3JkZXJ2MWIGcHJvdG8z", [file_checkout_cart_v1_cart]);
 
 /**
  * An order draft.
@@ -1290,6 +1290,133 @@ export const CancelSessionResponseSchema: GenMessage<CancelSessionResponse, {jso
   messageDesc(file_checkout_order_v1_order, 27);
 
 /**
+ * What a payment provider reported about one payment.
+ *
+ * @generated from message checkout.order.v1.PaymentNotification
+ */
+export type PaymentNotification = Message<"checkout.order.v1.PaymentNotification"> & {
+  /**
+   * card (the card provider's psp reference) or paypal (a subscription id).
+   *
+   * @generated from field: string provider = 1;
+   */
+  provider: string;
+
+  /**
+   * @generated from field: string reference = 2;
+   */
+  reference: string;
+
+  /**
+   * AUTHORISATION, CANCELLATION, REFUND, CANCEL_OR_REFUND, CHARGEBACK (card provider's names).
+   *
+   * @generated from field: string event_code = 3;
+   */
+  eventCode: string;
+
+  /**
+   * @generated from field: bool success = 4;
+   */
+  success: boolean;
+};
+
+/**
+ * What a payment provider reported about one payment.
+ *
+ * @generated from message checkout.order.v1.PaymentNotification
+ */
+export type PaymentNotificationJson = {
+  /**
+   * card (the card provider's psp reference) or paypal (a subscription id).
+   *
+   * @generated from field: string provider = 1;
+   */
+  provider?: string;
+
+  /**
+   * @generated from field: string reference = 2;
+   */
+  reference?: string;
+
+  /**
+   * AUTHORISATION, CANCELLATION, REFUND, CANCEL_OR_REFUND, CHARGEBACK (card provider's names).
+   *
+   * @generated from field: string event_code = 3;
+   */
+  eventCode?: string;
+
+  /**
+   * @generated from field: bool success = 4;
+   */
+  success?: boolean;
+};
+
+/**
+ * Describes the message checkout.order.v1.PaymentNotification.
+ * Use `create(PaymentNotificationSchema)` to create a new message.
+ */
+export const PaymentNotificationSchema: GenMessage<PaymentNotification, {jsonType: PaymentNotificationJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 28);
+
+/**
+ * @generated from message checkout.order.v1.ApplyPaymentNotificationsRequest
+ */
+export type ApplyPaymentNotificationsRequest = Message<"checkout.order.v1.ApplyPaymentNotificationsRequest"> & {
+  /**
+   * @generated from field: repeated checkout.order.v1.PaymentNotification notifications = 1;
+   */
+  notifications: PaymentNotification[];
+};
+
+/**
+ * @generated from message checkout.order.v1.ApplyPaymentNotificationsRequest
+ */
+export type ApplyPaymentNotificationsRequestJson = {
+  /**
+   * @generated from field: repeated checkout.order.v1.PaymentNotification notifications = 1;
+   */
+  notifications?: PaymentNotificationJson[];
+};
+
+/**
+ * Describes the message checkout.order.v1.ApplyPaymentNotificationsRequest.
+ * Use `create(ApplyPaymentNotificationsRequestSchema)` to create a new message.
+ */
+export const ApplyPaymentNotificationsRequestSchema: GenMessage<ApplyPaymentNotificationsRequest, {jsonType: ApplyPaymentNotificationsRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 29);
+
+/**
+ * @generated from message checkout.order.v1.ApplyPaymentNotificationsResponse
+ */
+export type ApplyPaymentNotificationsResponse = Message<"checkout.order.v1.ApplyPaymentNotificationsResponse"> & {
+  /**
+   * Orders whose status changed now.
+   *
+   * @generated from field: int32 moved = 1;
+   */
+  moved: number;
+};
+
+/**
+ * @generated from message checkout.order.v1.ApplyPaymentNotificationsResponse
+ */
+export type ApplyPaymentNotificationsResponseJson = {
+  /**
+   * Orders whose status changed now.
+   *
+   * @generated from field: int32 moved = 1;
+   */
+  moved?: number;
+};
+
+/**
+ * Describes the message checkout.order.v1.ApplyPaymentNotificationsResponse.
+ * Use `create(ApplyPaymentNotificationsResponseSchema)` to create a new message.
+ */
+export const ApplyPaymentNotificationsResponseSchema: GenMessage<ApplyPaymentNotificationsResponse, {jsonType: ApplyPaymentNotificationsResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 30);
+
+/**
  * @generated from service checkout.order.v1.OrderService
  */
 export const OrderService: GenService<{
@@ -1380,7 +1507,20 @@ export const OrderService: GenService<{
   /**
    * Cancels the session (GET /session/cancel, spec §4 order draft cancel and success reset): its
    * cart, customer data, payment option and referral are cleared. Orders already placed stay.
+   * Applies what a payment provider reported about the payments of orders (the card provider's
+   * verified notifications, passed on by the gateway): the order paid with the reference moves as
+   * the order domain's transition table says (a refused authorisation: payment_failed; a
+   * cancellation, refund or chargeback: cancelled), writing an order.status_changed event with the
+   * move. Repeats and notifications of references no order has change nothing. Needs no session.
    *
+   * @generated from rpc checkout.order.v1.OrderService.ApplyPaymentNotifications
+   */
+  applyPaymentNotifications: {
+    methodKind: "unary";
+    input: typeof ApplyPaymentNotificationsRequestSchema;
+    output: typeof ApplyPaymentNotificationsResponseSchema;
+  },
+  /**
    * @generated from rpc checkout.order.v1.OrderService.CancelSession
    */
   cancelSession: {

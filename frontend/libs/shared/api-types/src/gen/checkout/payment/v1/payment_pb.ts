@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/payment/v1/payment.proto.
  */
 export const file_checkout_payment_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIIpsCCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCRIVCg1jaGFyZ2VkX2NlbnRzGAsgASgDEhgKEGNoYXJnZWRfY3VycmVuY3kYDCABKAkSGAoQY2FydF9maW5nZXJwcmludBgNIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iHAoaQ2xlYXJTZXNzaW9uUGF5bWVudFJlcXVlc3QiHQobQ2xlYXJTZXNzaW9uUGF5bWVudFJlc3BvbnNlIj8KEUNhcmRQYXltZW50TWV0aG9kEgwKBHR5cGUYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZicmFuZHMYAyADKAkiHwodTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QisgEKHkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZRI/Cg9wYXltZW50X21ldGhvZHMYASADKAsyJi5jaGVja291dC5wYXltZW50LnYxLkNhcmRQYXltZW50TWV0aG9kEhQKDGFtb3VudF9jZW50cxgCIAEoAxIQCghjdXJyZW5jeRgDIAEoCRISCgpjbGllbnRfa2V5GAQgASgJEhMKC2Vudmlyb25tZW50GAUgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkiegoZQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIoEBCiBTdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIkgKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUiNwoKUGF5UGFsTGluaxIMCgRocmVmGAEgASgJEgsKA3JlbBgCIAEoCRIOCgZtZXRob2QYAyABKAkiYgofQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBISCgpyZXR1cm5fdXJsGAEgASgJEhIKCmNhbmNlbF91cmwYAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJIpABCiBDcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRIXCg9zdWJzY3JpcHRpb25faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEi4KBWxpbmtzGAMgAygLMh8uY2hlY2tvdXQucGF5bWVudC52MS5QYXlQYWxMaW5rEhMKC2FwcHJvdmVfdXJsGAQgASgJIjsKIENvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0EhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCSJYCiFDb25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiIhCh9DYW5jZWxQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0IlcKIENhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iGwoZVm9pZFNlc3Npb25QYXltZW50UmVxdWVzdCJRChpWb2lkU2Vzc2lvblBheW1lbnRSZXNwb25zZRIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIqoBCgtTZXBhTWFuZGF0ZRIRCglyZWZlcmVuY2UYASABKAkSEwoLY3JlZGl0b3JfaWQYAiABKAkSFQoNY3JlZGl0b3JfbmFtZRgDIAEoCRIOCgZob2xkZXIYBCABKAkSDAoEaWJhbhgFIAEoCRILCgNiaWMYBiABKAkSDAoEYmFuaxgHIAEoCRIRCglzaWduZWRfYXQYCCABKAkSEAoIb3JkZXJfaWQYCSABKAkiLAoYQ3JlYXRlU2VwYU1hbmRhdGVSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIk4KGUNyZWF0ZVNlcGFNYW5kYXRlUmVzcG9uc2USMQoHbWFuZGF0ZRgBIAEoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuU2VwYU1hbmRhdGUiNwoiR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uUmVxdWVzdBIRCglyZWZlcmVuY2UYASABKAkiWAojR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uUmVzcG9uc2USMQoHbWFuZGF0ZRgBIAEoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuU2VwYU1hbmRhdGUywg4KDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEn0KE0NsZWFyU2Vzc2lvblBheW1lbnQSLy5jaGVja291dC5wYXltZW50LnYxLkNsZWFyU2Vzc2lvblBheW1lbnRSZXF1ZXN0GjAuY2hlY2tvdXQucGF5bWVudC52MS5DbGVhclNlc3Npb25QYXltZW50UmVzcG9uc2UiA5ACAhKGAQoWTGlzdENhcmRQYXltZW50TWV0aG9kcxIyLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QaMy5jaGVja291dC5wYXltZW50LnYxLkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZSIDkAIBEnIKEUNyZWF0ZUNhcmRQYXltZW50Ei0uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVDYXJkUGF5bWVudFJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVzcG9uc2UShwEKGFN1Ym1pdENhcmRQYXltZW50RGV0YWlscxI0LmNoZWNrb3V0LnBheW1lbnQudjEuU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzUmVxdWVzdBo1LmNoZWNrb3V0LnBheW1lbnQudjEuU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzUmVzcG9uc2USiQEKF0hhbmRsZUNhcmROb3RpZmljYXRpb25zEjMuY2hlY2tvdXQucGF5bWVudC52MS5IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1JlcXVlc3QaNC5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2UiA5ACAhKHAQoYQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uEjQuY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0GjUuY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRKPAQoZQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvbhI1LmNoZWNrb3V0LnBheW1lbnQudjEuQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNi5jaGVja291dC5wYXltZW50LnYxLkNvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZSIDkAICEowBChhDYW5jZWxQYXlQYWxTdWJzY3JpcHRpb24SNC5jaGVja291dC5wYXltZW50LnYxLkNhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNS5jaGVja291dC5wYXltZW50LnYxLkNhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlIgOQAgISegoSVm9pZFNlc3Npb25QYXltZW50Ei4uY2hlY2tvdXQucGF5bWVudC52MS5Wb2lkU2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi8uY2hlY2tvdXQucGF5bWVudC52MS5Wb2lkU2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEncKEUNyZWF0ZVNlcGFNYW5kYXRlEi0uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVTZXBhTWFuZGF0ZVJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVNlcGFNYW5kYXRlUmVzcG9uc2UiA5ACAhKVAQobR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uEjcuY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb25SZXF1ZXN0GjguY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb25SZXNwb25zZSIDkAIBQkhaRmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvcGF5bWVudC92MTtwYXltZW50djFiBnByb3RvMw");
+  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIIpsCCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCRIVCg1jaGFyZ2VkX2NlbnRzGAsgASgDEhgKEGNoYXJnZWRfY3VycmVuY3kYDCABKAkSGAoQY2FydF9maW5nZXJwcmludBgNIAEoCSIZChdMaXN0UGF5bWVudFR5cGVzUmVxdWVzdCJTChhMaXN0UGF5bWVudFR5cGVzUmVzcG9uc2USNwoNcGF5bWVudF90eXBlcxgBIAMoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudFR5cGUiGgoYR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0IlAKGUdldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJPChhTZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QSMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiJQChlTZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iHAoaQ2xlYXJTZXNzaW9uUGF5bWVudFJlcXVlc3QiHQobQ2xlYXJTZXNzaW9uUGF5bWVudFJlc3BvbnNlIj8KEUNhcmRQYXltZW50TWV0aG9kEgwKBHR5cGUYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZicmFuZHMYAyADKAkiHwodTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QisgEKHkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZRI/Cg9wYXltZW50X21ldGhvZHMYASADKAsyJi5jaGVja291dC5wYXltZW50LnYxLkNhcmRQYXltZW50TWV0aG9kEhQKDGFtb3VudF9jZW50cxgCIAEoAxIQCghjdXJyZW5jeRgDIAEoCRISCgpjbGllbnRfa2V5GAQgASgJEhMKC2Vudmlyb25tZW50GAUgASgJInQKGENyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBIbChNwYXltZW50X21ldGhvZF9qc29uGAEgASgJEhIKCnJldHVybl91cmwYAiABKAkSDgoGb3JpZ2luGAMgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSJTCh9TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0EhcKD3JlZGlyZWN0X3Jlc3VsdBgBIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAiABKAkiegoZQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIoEBCiBTdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRITCgtyZXN1bHRfY29kZRgBIAEoCRITCgthY3Rpb25fanNvbhgCIAEoCRIzCgdwYXltZW50GAMgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIi4KHkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBIMCgRib2R5GAEgASgMIoYBCh9IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1Jlc3BvbnNlEhEKCXByb2Nlc3NlZBgBIAEoBRISCgpkdXBsaWNhdGVzGAIgASgFEjwKDW5vdGlmaWNhdGlvbnMYAyADKAsyJS5jaGVja291dC5wYXltZW50LnYxLkNhcmROb3RpZmljYXRpb24iUgoQQ2FyZE5vdGlmaWNhdGlvbhISCgpldmVudF9jb2RlGAEgASgJEg8KB3N1Y2Nlc3MYAiABKAgSGQoRcGF5bWVudF9yZWZlcmVuY2UYAyABKAkiNwoKUGF5UGFsTGluaxIMCgRocmVmGAEgASgJEgsKA3JlbBgCIAEoCRIOCgZtZXRob2QYAyABKAkiYgofQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBISCgpyZXR1cm5fdXJsGAEgASgJEhIKCmNhbmNlbF91cmwYAiABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJIpABCiBDcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRIXCg9zdWJzY3JpcHRpb25faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEi4KBWxpbmtzGAMgAygLMh8uY2hlY2tvdXQucGF5bWVudC52MS5QYXlQYWxMaW5rEhMKC2FwcHJvdmVfdXJsGAQgASgJIjsKIENvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0EhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCSJYCiFDb25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiIhCh9DYW5jZWxQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0IlcKIENhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iGwoZVm9pZFNlc3Npb25QYXltZW50UmVxdWVzdCJRChpWb2lkU2Vzc2lvblBheW1lbnRSZXNwb25zZRIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIqoBCgtTZXBhTWFuZGF0ZRIRCglyZWZlcmVuY2UYASABKAkSEwoLY3JlZGl0b3JfaWQYAiABKAkSFQoNY3JlZGl0b3JfbmFtZRgDIAEoCRIOCgZob2xkZXIYBCABKAkSDAoEaWJhbhgFIAEoCRILCgNiaWMYBiABKAkSDAoEYmFuaxgHIAEoCRIRCglzaWduZWRfYXQYCCABKAkSEAoIb3JkZXJfaWQYCSABKAkiLAoYQ3JlYXRlU2VwYU1hbmRhdGVSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIk4KGUNyZWF0ZVNlcGFNYW5kYXRlUmVzcG9uc2USMQoHbWFuZGF0ZRgBIAEoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuU2VwYU1hbmRhdGUiNwoiR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uUmVxdWVzdBIRCglyZWZlcmVuY2UYASABKAkiWAojR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uUmVzcG9uc2USMQoHbWFuZGF0ZRgBIAEoCzIgLmNoZWNrb3V0LnBheW1lbnQudjEuU2VwYU1hbmRhdGUywg4KDlBheW1lbnRTZXJ2aWNlEnQKEExpc3RQYXltZW50VHlwZXMSLC5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXF1ZXN0Gi0uY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVzcG9uc2UiA5ACARJ3ChFHZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgESdwoRU2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEn0KE0NsZWFyU2Vzc2lvblBheW1lbnQSLy5jaGVja291dC5wYXltZW50LnYxLkNsZWFyU2Vzc2lvblBheW1lbnRSZXF1ZXN0GjAuY2hlY2tvdXQucGF5bWVudC52MS5DbGVhclNlc3Npb25QYXltZW50UmVzcG9uc2UiA5ACAhKGAQoWTGlzdENhcmRQYXltZW50TWV0aG9kcxIyLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1JlcXVlc3QaMy5jaGVja291dC5wYXltZW50LnYxLkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXNwb25zZSIDkAIBEnIKEUNyZWF0ZUNhcmRQYXltZW50Ei0uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVDYXJkUGF5bWVudFJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVzcG9uc2UShwEKGFN1Ym1pdENhcmRQYXltZW50RGV0YWlscxI0LmNoZWNrb3V0LnBheW1lbnQudjEuU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzUmVxdWVzdBo1LmNoZWNrb3V0LnBheW1lbnQudjEuU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzUmVzcG9uc2USiQEKF0hhbmRsZUNhcmROb3RpZmljYXRpb25zEjMuY2hlY2tvdXQucGF5bWVudC52MS5IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1JlcXVlc3QaNC5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2UiA5ACAhKHAQoYQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uEjQuY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0GjUuY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRKPAQoZQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvbhI1LmNoZWNrb3V0LnBheW1lbnQudjEuQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNi5jaGVja291dC5wYXltZW50LnYxLkNvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZSIDkAICEowBChhDYW5jZWxQYXlQYWxTdWJzY3JpcHRpb24SNC5jaGVja291dC5wYXltZW50LnYxLkNhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNS5jaGVja291dC5wYXltZW50LnYxLkNhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlIgOQAgISegoSVm9pZFNlc3Npb25QYXltZW50Ei4uY2hlY2tvdXQucGF5bWVudC52MS5Wb2lkU2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi8uY2hlY2tvdXQucGF5bWVudC52MS5Wb2lkU2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEncKEUNyZWF0ZVNlcGFNYW5kYXRlEi0uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVTZXBhTWFuZGF0ZVJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVNlcGFNYW5kYXRlUmVzcG9uc2UiA5ACAhKVAQobR2V0U2VwYU1hbmRhdGVGb3JDb2xsZWN0aW9uEjcuY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb25SZXF1ZXN0GjguY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb25SZXNwb25zZSIDkAIBQkhaRmdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvcGF5bWVudC92MTtwYXltZW50djFiBnByb3RvMw");
 
 /**
  * @generated from message checkout.payment.v1.PaymentType
@@ -865,6 +865,14 @@ export type HandleCardNotificationsResponse = Message<"checkout.payment.v1.Handl
    * @generated from field: int32 duplicates = 2;
    */
   duplicates: number;
+
+  /**
+   * Every verified item of the batch, repeats included, for the order service to apply (its
+   * transitions are idempotent, so a batch the provider sends again after a failure is applied).
+   *
+   * @generated from field: repeated checkout.payment.v1.CardNotification notifications = 3;
+   */
+  notifications: CardNotification[];
 };
 
 /**
@@ -882,6 +890,14 @@ export type HandleCardNotificationsResponseJson = {
    * @generated from field: int32 duplicates = 2;
    */
   duplicates?: number;
+
+  /**
+   * Every verified item of the batch, repeats included, for the order service to apply (its
+   * transitions are idempotent, so a batch the provider sends again after a failure is applied).
+   *
+   * @generated from field: repeated checkout.payment.v1.CardNotification notifications = 3;
+   */
+  notifications?: CardNotificationJson[];
 };
 
 /**
@@ -890,6 +906,67 @@ export type HandleCardNotificationsResponseJson = {
  */
 export const HandleCardNotificationsResponseSchema: GenMessage<HandleCardNotificationsResponse, {jsonType: HandleCardNotificationsResponseJson}> = /*@__PURE__*/
   messageDesc(file_checkout_payment_v1_payment, 18);
+
+/**
+ * One verified card-provider notification.
+ *
+ * @generated from message checkout.payment.v1.CardNotification
+ */
+export type CardNotification = Message<"checkout.payment.v1.CardNotification"> & {
+  /**
+   * AUTHORISATION, CANCELLATION, REFUND, CANCEL_OR_REFUND, CHARGEBACK, ...
+   *
+   * @generated from field: string event_code = 1;
+   */
+  eventCode: string;
+
+  /**
+   * @generated from field: bool success = 2;
+   */
+  success: boolean;
+
+  /**
+   * The payment's psp reference: the notification's own for AUTHORISATION, the original
+   * reference for modifications (cancellation, refund, chargeback).
+   *
+   * @generated from field: string payment_reference = 3;
+   */
+  paymentReference: string;
+};
+
+/**
+ * One verified card-provider notification.
+ *
+ * @generated from message checkout.payment.v1.CardNotification
+ */
+export type CardNotificationJson = {
+  /**
+   * AUTHORISATION, CANCELLATION, REFUND, CANCEL_OR_REFUND, CHARGEBACK, ...
+   *
+   * @generated from field: string event_code = 1;
+   */
+  eventCode?: string;
+
+  /**
+   * @generated from field: bool success = 2;
+   */
+  success?: boolean;
+
+  /**
+   * The payment's psp reference: the notification's own for AUTHORISATION, the original
+   * reference for modifications (cancellation, refund, chargeback).
+   *
+   * @generated from field: string payment_reference = 3;
+   */
+  paymentReference?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.CardNotification.
+ * Use `create(CardNotificationSchema)` to create a new message.
+ */
+export const CardNotificationSchema: GenMessage<CardNotification, {jsonType: CardNotificationJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 19);
 
 /**
  * A link of a PayPal answer (HATEOAS); rel approve is where the shopper approves.
@@ -940,7 +1017,7 @@ export type PayPalLinkJson = {
  * Use `create(PayPalLinkSchema)` to create a new message.
  */
 export const PayPalLinkSchema: GenMessage<PayPalLink, {jsonType: PayPalLinkJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 19);
+  messageDesc(file_checkout_payment_v1_payment, 20);
 
 /**
  * @generated from message checkout.payment.v1.CreatePayPalSubscriptionRequest
@@ -999,7 +1076,7 @@ export type CreatePayPalSubscriptionRequestJson = {
  * Use `create(CreatePayPalSubscriptionRequestSchema)` to create a new message.
  */
 export const CreatePayPalSubscriptionRequestSchema: GenMessage<CreatePayPalSubscriptionRequest, {jsonType: CreatePayPalSubscriptionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 20);
+  messageDesc(file_checkout_payment_v1_payment, 21);
 
 /**
  * @generated from message checkout.payment.v1.CreatePayPalSubscriptionResponse
@@ -1064,7 +1141,7 @@ export type CreatePayPalSubscriptionResponseJson = {
  * Use `create(CreatePayPalSubscriptionResponseSchema)` to create a new message.
  */
 export const CreatePayPalSubscriptionResponseSchema: GenMessage<CreatePayPalSubscriptionResponse, {jsonType: CreatePayPalSubscriptionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 21);
+  messageDesc(file_checkout_payment_v1_payment, 22);
 
 /**
  * @generated from message checkout.payment.v1.ConfirmPayPalSubscriptionRequest
@@ -1091,7 +1168,7 @@ export type ConfirmPayPalSubscriptionRequestJson = {
  * Use `create(ConfirmPayPalSubscriptionRequestSchema)` to create a new message.
  */
 export const ConfirmPayPalSubscriptionRequestSchema: GenMessage<ConfirmPayPalSubscriptionRequest, {jsonType: ConfirmPayPalSubscriptionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 22);
+  messageDesc(file_checkout_payment_v1_payment, 23);
 
 /**
  * @generated from message checkout.payment.v1.ConfirmPayPalSubscriptionResponse
@@ -1118,7 +1195,7 @@ export type ConfirmPayPalSubscriptionResponseJson = {
  * Use `create(ConfirmPayPalSubscriptionResponseSchema)` to create a new message.
  */
 export const ConfirmPayPalSubscriptionResponseSchema: GenMessage<ConfirmPayPalSubscriptionResponse, {jsonType: ConfirmPayPalSubscriptionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 23);
+  messageDesc(file_checkout_payment_v1_payment, 24);
 
 /**
  * @generated from message checkout.payment.v1.CancelPayPalSubscriptionRequest
@@ -1137,7 +1214,7 @@ export type CancelPayPalSubscriptionRequestJson = {
  * Use `create(CancelPayPalSubscriptionRequestSchema)` to create a new message.
  */
 export const CancelPayPalSubscriptionRequestSchema: GenMessage<CancelPayPalSubscriptionRequest, {jsonType: CancelPayPalSubscriptionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 24);
+  messageDesc(file_checkout_payment_v1_payment, 25);
 
 /**
  * @generated from message checkout.payment.v1.CancelPayPalSubscriptionResponse
@@ -1164,7 +1241,7 @@ export type CancelPayPalSubscriptionResponseJson = {
  * Use `create(CancelPayPalSubscriptionResponseSchema)` to create a new message.
  */
 export const CancelPayPalSubscriptionResponseSchema: GenMessage<CancelPayPalSubscriptionResponse, {jsonType: CancelPayPalSubscriptionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 25);
+  messageDesc(file_checkout_payment_v1_payment, 26);
 
 /**
  * @generated from message checkout.payment.v1.VoidSessionPaymentRequest
@@ -1183,7 +1260,7 @@ export type VoidSessionPaymentRequestJson = {
  * Use `create(VoidSessionPaymentRequestSchema)` to create a new message.
  */
 export const VoidSessionPaymentRequestSchema: GenMessage<VoidSessionPaymentRequest, {jsonType: VoidSessionPaymentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 26);
+  messageDesc(file_checkout_payment_v1_payment, 27);
 
 /**
  * @generated from message checkout.payment.v1.VoidSessionPaymentResponse
@@ -1210,7 +1287,7 @@ export type VoidSessionPaymentResponseJson = {
  * Use `create(VoidSessionPaymentResponseSchema)` to create a new message.
  */
 export const VoidSessionPaymentResponseSchema: GenMessage<VoidSessionPaymentResponse, {jsonType: VoidSessionPaymentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 27);
+  messageDesc(file_checkout_payment_v1_payment, 28);
 
 /**
  * A SEPA direct-debit mandate (SEPA Core rulebook): who authorised which creditor to debit which
@@ -1339,7 +1416,7 @@ export type SepaMandateJson = {
  * Use `create(SepaMandateSchema)` to create a new message.
  */
 export const SepaMandateSchema: GenMessage<SepaMandate, {jsonType: SepaMandateJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 28);
+  messageDesc(file_checkout_payment_v1_payment, 29);
 
 /**
  * @generated from message checkout.payment.v1.CreateSepaMandateRequest
@@ -1366,7 +1443,7 @@ export type CreateSepaMandateRequestJson = {
  * Use `create(CreateSepaMandateRequestSchema)` to create a new message.
  */
 export const CreateSepaMandateRequestSchema: GenMessage<CreateSepaMandateRequest, {jsonType: CreateSepaMandateRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 29);
+  messageDesc(file_checkout_payment_v1_payment, 30);
 
 /**
  * @generated from message checkout.payment.v1.CreateSepaMandateResponse
@@ -1393,7 +1470,7 @@ export type CreateSepaMandateResponseJson = {
  * Use `create(CreateSepaMandateResponseSchema)` to create a new message.
  */
 export const CreateSepaMandateResponseSchema: GenMessage<CreateSepaMandateResponse, {jsonType: CreateSepaMandateResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 30);
+  messageDesc(file_checkout_payment_v1_payment, 31);
 
 /**
  * @generated from message checkout.payment.v1.GetSepaMandateForCollectionRequest
@@ -1420,7 +1497,7 @@ export type GetSepaMandateForCollectionRequestJson = {
  * Use `create(GetSepaMandateForCollectionRequestSchema)` to create a new message.
  */
 export const GetSepaMandateForCollectionRequestSchema: GenMessage<GetSepaMandateForCollectionRequest, {jsonType: GetSepaMandateForCollectionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 31);
+  messageDesc(file_checkout_payment_v1_payment, 32);
 
 /**
  * @generated from message checkout.payment.v1.GetSepaMandateForCollectionResponse
@@ -1447,7 +1524,7 @@ export type GetSepaMandateForCollectionResponseJson = {
  * Use `create(GetSepaMandateForCollectionResponseSchema)` to create a new message.
  */
 export const GetSepaMandateForCollectionResponseSchema: GenMessage<GetSepaMandateForCollectionResponse, {jsonType: GetSepaMandateForCollectionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 32);
+  messageDesc(file_checkout_payment_v1_payment, 33);
 
 /**
  * @generated from service checkout.payment.v1.PaymentService
