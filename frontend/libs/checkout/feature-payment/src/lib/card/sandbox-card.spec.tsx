@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { useId } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createI18n } from '@hostcart/shared-i18n/testing';
 import {
@@ -115,5 +116,38 @@ describe('sandbox card component', () => {
     act(() => card.unmount());
     expect(container.innerHTML).toBe('');
     container.remove();
+  });
+
+  it("keeps its ids apart from the page's: its own React root starts useId over (the confirm page's modal)", async () => {
+    // The page's root has used useId (the confirm page's payment modal names itself with one).
+    function PageTitle() {
+      const a = useId();
+      const b = useId();
+      const c = useId();
+      return (
+        <section aria-labelledby={c}>
+          <h2 id={a}>first</h2>
+          <h2 id={b}>second</h2>
+          <h2 id={c}>Change payment method</h2>
+        </section>
+      );
+    }
+    const page = render(<PageTitle />);
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const card = createSandboxCard({
+      clientKey: '', environment: 'sandbox', method: { type: 'scheme', name: 'Credit card', brands: ['visa', 'mc'] },
+      amountCents: 3206, currency: 'EUR', i18n: createI18n('en-GB'), onChange: jest.fn(),
+    });
+    act(() => card.mount(container));
+    await screen.findByLabelText(/Card number/);
+    const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const [label, name] of [[/Card number/, 'number'], [/Expiry date/, 'expiry'], [/Security code/, 'cvc'], [/Name on card/, 'holder']] as const) {
+      expect(screen.getByLabelText(label).getAttribute('name')).toBe(name);
+    }
+    act(() => card.unmount());
+    container.remove();
+    page.unmount();
   });
 });

@@ -2,12 +2,12 @@
 // card number, expiry, CVC and holder, reporting the paymentMethod the shop's sandbox provider reads
 // ({type, number, expiryMonth, expiryYear, cvc, holderName}). It is mounted into its container
 // like the provider's component, through the same CardComponent interface.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { CardPaymentMethodData } from '@hostcart/shared-data-access-api';
-import { FormField, useClock } from '@hostcart/shared-ui';
+import { useClock } from '@hostcart/shared-ui';
 import type { CardComponent, CardComponentOptions } from './card-component';
 
 /** Card numbers have 12 to 19 digits (ISO/IEC 7812), spaces between them allowed. */
@@ -96,10 +96,42 @@ export interface SandboxCardFormProps {
   /** The provider's method type the data is for (scheme). */
   type: string;
   onChange: CardComponentOptions['onChange'];
+  /** Prefix of the fields' ids, unique in the document (createSandboxCard numbers its mounts). */
+  idPrefix?: string;
+}
+
+/**
+ * A required, labelled input of the card form with its error below (shared-ui's FormField markup)
+ * under an id the caller gives: the form is its own React root, where useId starts over and its
+ * ids would repeat the page's (on the confirm page the modal's title and the CVC were both P0-2).
+ */
+function CardField({
+  id,
+  label,
+  registration,
+  error,
+  ...input
+}: { id: string; label: string; registration: UseFormRegisterReturn; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'>) {
+  const { t } = useTranslation();
+  const errorId = `${id}-error`;
+  return (
+    <div className="hc-field">
+      <label htmlFor={id} className="hc-label">
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <input id={id} className="hc-input" aria-required aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} {...registration} />
+      {error && (
+        <p id={errorId} className="hc-field-error">
+          {t(error, { field: label })}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** The form: errors at their fields once a field was left, validity reported on every change. */
-export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
+export function SandboxCardForm({ type, onChange, idPrefix = 'hc-sandbox-card' }: SandboxCardFormProps) {
   const { t } = useTranslation();
   const clock = useClock();
   const {
@@ -125,9 +157,9 @@ export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
     <fieldset className="hc-fieldset" data-testid="sandbox-card">
       <legend className="hc-fieldset__legend">{t('payment_card.legend')}</legend>
       <p className="hc-hint">{t('payment_card.sandbox_note')}</p>
-      <FormField
+      <CardField
+        id={`${idPrefix}-number`}
         label={t('payment_card.number')}
-        required
         inputMode="numeric"
         autoComplete="cc-number"
         spellCheck={false}
@@ -135,9 +167,9 @@ export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
         registration={register('number', { validate: (v) => cardNumberError(v) ?? true })}
         error={err('number')}
       />
-      <FormField
+      <CardField
+        id={`${idPrefix}-expiry`}
         label={t('payment_card.expiry')}
-        required
         inputMode="numeric"
         autoComplete="cc-exp"
         spellCheck={false}
@@ -145,9 +177,9 @@ export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
         registration={register('expiry', { validate: (v) => expiryError(v, clock.now()) ?? true })}
         error={err('expiry')}
       />
-      <FormField
+      <CardField
+        id={`${idPrefix}-cvc`}
         label={t('payment_card.cvc')}
-        required
         inputMode="numeric"
         autoComplete="cc-csc"
         spellCheck={false}
@@ -155,9 +187,9 @@ export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
         registration={register('cvc', { validate: (v) => cvcError(v) ?? true })}
         error={err('cvc')}
       />
-      <FormField
+      <CardField
+        id={`${idPrefix}-holder`}
         label={t('payment_card.holder')}
-        required
         autoComplete="cc-name"
         spellCheck={false}
         registration={register('holder', { validate: (v) => holderError(v) ?? true })}
@@ -167,15 +199,19 @@ export function SandboxCardForm({ type, onChange }: SandboxCardFormProps) {
   );
 }
 
+/** Numbers the components, so two forms (payment screen and a modal) never share an id. */
+let mounts = 0;
+
 /** The sandbox component behind the CardComponent interface: its own React root in the container. */
 export function createSandboxCard(options: CardComponentOptions): CardComponent {
   let root: Root | null = null;
+  const idPrefix = `hc-sandbox-card-${++mounts}`;
   return {
     mount(container) {
       root = createRoot(container);
       root.render(
         <I18nextProvider i18n={options.i18n}>
-          <SandboxCardForm type={options.method.type} onChange={options.onChange} />
+          <SandboxCardForm type={options.method.type} onChange={options.onChange} idPrefix={idPrefix} />
         </I18nextProvider>,
       );
     },

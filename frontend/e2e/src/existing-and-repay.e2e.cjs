@@ -1,0 +1,220 @@
+// Issue 20 in Chromium, Hostwerk at desktop (1280x900, German) and phone (390x844, English) sizes:
+// 1. an existing customer (devstack's seed `max`, logged in through the login popup at the local
+//    authority) goes from the cart straight to confirm (no customer data, no payment step), sees
+//    no payment edit and no feedback section, buys, reaches the success page, and the order is
+//    billed on the account (payment type `existing`);
+// 2. a new customer pays by the sandbox card through 3-D Secure, and while the challenge page is
+//    open the cart grows (from another tab of the same session); after approving, the server
+//    refuses the order (422 payment.amount_changed, the old authorisation voided), confirm shows
+//    why and opens the payment form in its modal; the shopper pays the new total with the plain
+//    authorised card and the order is placed for it.
+// axe-core and the layout checks on confirm and success; no page or console errors.
+const { launch, brandOrigin, apiGet, apiSend, screenshot, settled } = require('./browser.cjs');
+const { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup } = require('./checkout.cjs');
+
+let browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+jest.setTimeout(180_000);
+
+const TEXT = {
+  'de-DE': {
+    toCheckout: 'Zur Kasse', login: 'Anmelden', confirmHeading: 'Prüfen und bestellen', successHeading: 'Vielen Dank für Ihre Bestellung',
+    editPayment: 'Zahlungsart ändern', modalTitle: 'Zahlungsart ändern', feedbackHeading: 'Noch ein paar Angaben (freiwillig)',
+    paymentOnRecord: 'Die in Ihrem Kundenkonto hinterlegte Zahlungsart', buy: 'Jetzt kaufen',
+    terms: 'Ich akzeptiere die AGB.', privacy: 'Ich habe die Datenschutzerklärung gelesen.', gtc: 'Ich akzeptiere die zusätzlichen Bedingungen für dieses Mail-Produkt.',
+    next: 'Weiter', card: 'Kreditkarte', number: /Kartennummer/, expiry: /Gültig bis/, cvc: /Kartenprüfnummer/, holder: /Name auf der Karte/,
+    amountChanged: 'Ihr Warenkorb hat sich seit der Zahlung geändert',
+  },
+  'en-GB': {
+    toCheckout: 'To checkout', login: 'Log in', confirmHeading: 'Review and order', successHeading: 'Thank you for your order',
+    editPayment: 'Change payment method', modalTitle: 'Change payment method', feedbackHeading: 'A few more details (optional)',
+    paymentOnRecord: 'The payment method stored in your customer account', buy: 'Buy now',
+    terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.', gtc: 'I accept the additional terms for this mail product.',
+    next: 'Next', card: 'Credit card', number: /Card number/, expiry: /Expiry date/, cvc: /Security code/, holder: /Name on card/,
+    amountChanged: 'Your cart has changed since you paid',
+  },
+};
+
+let findings = [];
+beforeEach(() => {
+  findings = [];
+});
+
+/** axe-core and the layout checks (browser.cjs layoutFindings) of the current screen. */
+async function check(page, name) {
+  findings.push(...(await screenFindings(page, name)));
+}
+
+/**
+ * Page errors and the shop's console errors of `page` (not those of the card sandbox's challenge
+ * page, another origin); `expected` (URL patterns) names requests whose failure the test provokes
+ * on purpose (Chromium logs a refused request as a console error).
+ */
+function collectErrors(page, expected = []) {
+  const errors = [];
+  const shop = brandOrigin('hostwerk');
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error' || new URL(page.url()).origin !== shop) return;
+    const url = msg.location()?.url ?? '';
+    if (expected.some((re) => re.test(url))) return;
+    errors.push(`console: ${msg.text()} (${url})`);
+  });
+  return errors;
+}
+
+/** The paths the page's main frame showed, in order (full loads and in-app navigations). */
+function collectPaths(page) {
+  const paths = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
+  });
+  return paths;
+}
+
+/** The consents the confirm page shows (the additional terms only for a product that asks for them). */
+async function acceptConsents(page, T, { basic = true } = {}) {
+  if (basic) {
+    await page.getByLabel(T.terms).check();
+    await page.getByLabel(T.privacy).check();
+  }
+  const gtc = page.getByLabel(T.gtc);
+  if (await gtc.count()) await gtc.check();
+}
+
+/** The success page of the order just placed: heading and order code; answers the order. */
+async function atSuccess(page, T, name) {
+  await page.waitForURL((url) => url.pathname.startsWith('/success/'));
+  await settled(page);
+  expect(await page.locator('main h1').textContent()).toBe(T.successHeading);
+  const orderId = new URL(page.url()).pathname.split('/').pop();
+  const { order } = await apiGet(page, `/orders/${orderId}`);
+  expect(order.order_id).toBe(orderId);
+  expect(await page.locator('main').textContent()).toContain(order.order_code);
+  await check(page, `${name}: success`);
+  await screenshot(page, `existing-and-repay-${name.replace(/ /g, '-')}-success`);
+  return order;
+}
+
+/** The sandbox card form (the payment screen's or the confirm modal's) filled with `number`. */
+async function fillCard(scope, T, number, holder) {
+  await scope.getByLabel(T.card, { exact: true }).check();
+  await scope.getByLabel(T.number).fill(number);
+  await scope.getByLabel(T.expiry).fill('12/39');
+  await scope.getByLabel(T.cvc).fill('737');
+  await scope.getByLabel(T.holder).fill(holder);
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('Hostwerk at %s size', (_label, size) => {
+  it('an existing customer orders', async () => {
+    const T = TEXT[size.locale];
+    const name = `hostwerk ${size.name} existing`;
+    const { context, page } = await cartWithProduct(browser, 'hostwerk', size);
+    const errors = collectErrors(page);
+    const paths = collectPaths(page);
+
+    await page.getByRole('button', { name: T.toCheckout }).click();
+    await onPath(page, '/customer/login-or-register');
+    await loginThroughPopup(page, T.login, SEED_LOGINS.max);
+    // Post-fill has nothing to fill for this product and forwards to confirm.
+    await onPath(page, '/confirm');
+    expect(await page.locator('main h1').textContent()).toBe(T.confirmHeading);
+    expect(paths.filter((p) => ['/customer/basic-info', '/customer/address', '/payment'].includes(p))).toEqual([]);
+
+    // Spec §2 confirm for an existing customer: the account's billing, nothing to edit, no feedback.
+    const main = page.locator('main');
+    expect(await main.textContent()).toContain(T.paymentOnRecord);
+    expect(await main.getByRole('button', { name: T.editPayment }).count()).toBe(0);
+    expect(await main.getByRole('group', { name: T.feedbackHeading }).count()).toBe(0);
+    expect(await main.getByLabel(T.terms).count()).toBe(0);
+    await check(page, `${name}: confirm`);
+    await screenshot(page, `existing-and-repay-${name.replace(/ /g, '-')}-confirm`);
+
+    const priced = await apiGet(page, '/session/cart/priced');
+    await acceptConsents(page, T, { basic: false });
+    await page.getByRole('button', { name: T.buy }).click();
+    const order = await atSuccess(page, T, name);
+    expect(order.payment_type).toBe('existing');
+    expect(order.status).toBe('placed');
+    expect(Number(order.totals.gross_cents)).toBe(Number(priced.priced.totals.total_gross_cents));
+
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+
+  it('a card shopper whose cart changed after paying pays again', async () => {
+    const T = TEXT[size.locale];
+    const name = `hostwerk ${size.name} repay`;
+    const origin = brandOrigin('hostwerk');
+    const { context, page } = await cartWithProduct(browser, 'hostwerk', size, { path: '/categories' });
+    // The refusal of POST /orders is what this test provokes.
+    const errors = collectErrors(page, [/\/api\/v2\/orders$/]);
+    await apiSend(page, 'PUT', '/session/basic-info', { group: 1, gender: 1, first_name: 'Erika', last_name: 'Muster', email: `repay-${size.name}@example.org` });
+    await apiSend(page, 'PUT', '/session/address-info', { street: 'Musterweg 1', postal_code: '10115', city: 'Berlin', country_code: 'DE', phone: '+49 30 1234567' });
+
+    await page.goto(`${origin}/payment`);
+    await onPath(page, '/payment');
+    await fillCard(page, T, '4000 0000 0000 3220', 'Erika Muster');
+    await page.getByRole('button', { name: T.next, exact: true }).click();
+    await onPath(page, '/confirm');
+    expect(await page.locator('main h1').textContent()).toBe(T.confirmHeading);
+    const before = Number((await apiGet(page, '/session/cart/priced')).priced.totals.total_gross_cents);
+    await acceptConsents(page, T);
+    await page.getByRole('button', { name: T.buy }).click();
+
+    // The sandbox's 3-D Secure page: before approving, the cart grows in another tab of the session.
+    await page.waitForURL((url) => url.pathname === '/3ds');
+    const tab = await context.newPage();
+    const tabErrors = collectErrors(tab);
+    await tab.goto(`${origin}/categories`);
+    await settled(tab);
+    await apiSend(tab, 'POST', '/session/cart/items', { product_id: PRODUCT.hostwerk });
+    const grown = Number((await apiGet(tab, '/session/cart/priced')).priced.totals.total_gross_cents);
+    expect(grown).toBeGreaterThan(before);
+    await tab.close();
+
+    const [refusal] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/orders' && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Approve' }).click(),
+    ]);
+    expect({ status: refusal.status(), body: await refusal.json().catch(() => null) }).toEqual({ status: 422, body: expect.objectContaining({ error: 'payment.amount_changed' }) });
+
+    // Back on confirm: why, and the payment form in its modal to pay the new total.
+    await page.waitForURL((url) => url.pathname === '/confirm');
+    const alert = page.locator('main [role="alert"]');
+    await alert.waitFor();
+    expect((await alert.textContent()).startsWith(T.amountChanged)).toBe(true);
+    const dialog = page.getByRole('dialog', { name: T.modalTitle });
+    await dialog.waitFor();
+    await dialog.getByLabel(T.number).waitFor();
+    await check(page, `${name}: confirm, cart changed, payment modal`);
+    await screenshot(page, `existing-and-repay-${name.replace(/ /g, '-')}-amount-changed`);
+
+    await fillCard(dialog, T, '4111 1111 1111 1111', 'Erika Muster');
+    await dialog.getByRole('button', { name: T.next, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await settled(page);
+    expect(new URL(page.url()).pathname).toBe('/confirm');
+    expect(Number((await apiGet(page, '/session/cart/priced')).priced.totals.total_gross_cents)).toBe(grown);
+    await acceptConsents(page, T);
+    await page.getByRole('button', { name: T.buy }).click();
+
+    const order = await atSuccess(page, T, name);
+    expect(order.payment_type).toBe('adyen-scheme');
+    expect(order.status).toBe('placed');
+    expect(Number(order.totals.gross_cents)).toBe(grown);
+
+    expect([...errors, ...tabErrors]).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+});
