@@ -133,15 +133,22 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		stores()
 		return nil, fmt.Errorf("devstack: card sandbox folder: %w", err)
 	}
-	// The payment service seals the IBANs of SEPA mandates with a key of this run (a Secret in
-	// production); the data folder goes with the stack, so the key need not outlive it.
+	// The payment service seals the IBANs of SEPA mandates, the order service an order's auth codes
+	// and passwords, with keys of this run (Secrets in production); the data folder goes with the
+	// stack, so the keys need not outlive it.
 	secretKey, err := secretbox.NewKey("devstack")
 	if err != nil {
 		stores()
 		return nil, fmt.Errorf("devstack: payment secret key: %w", err)
 	}
+	orderKey, err := secretbox.NewKey("devstack")
+	if err != nil {
+		stores()
+		return nil, fmt.Errorf("devstack: order secret key: %w", err)
+	}
 	if err := setenv(map[string]string{
 		"PAYMENT_SECRET_KEYS":   secretKey,
+		"ORDER_SECRET_KEYS":     orderKey,
 		"REDIS_URL":             redisURL,
 		"DATABASE_URL":          cfg.DatabaseURL,
 		"CATALOG_SQLITE_PATH":   filepath.Join(dataDir, "catalog.db"),

@@ -57,6 +57,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkPaymentBinding(t, st)
 	checkExistingCustomerOrders(t, st, dbURL)
 	checkSEPAMandates(t, st, dbURL)
+	checkOrderRecord(t, st, dbURL)
 	checkSessionBrand(t, st)
 	placed, awaiting := checkOrders(t, st)
 	checkOrderEvents(t, natsURL, stream, placed, awaiting)

@@ -123,6 +123,21 @@ func (c *Cart) keptFieldValues() map[int32][]string {
 
 // missingFields returns the ids of required, not postponed fields without a value (the blocking
 // modal of spec §5).
+// SecretComponent is the input_component of fields whose values are secrets (a root or admin
+// password): the order keeps them sealed.
+const SecretComponent = "password"
+
+// secretFields lists the definitions whose values are secrets.
+func secretFields(defs []FieldDef) []int32 {
+	var ids []int32
+	for _, d := range defs {
+		if d.InputComponent == SecretComponent {
+			ids = append(ids, d.ID)
+		}
+	}
+	return ids
+}
+
 func missingFields(defs []FieldDef, values []FieldValue) []int32 {
 	var ids []int32
 	for _, d := range defs {

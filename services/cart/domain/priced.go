@@ -59,6 +59,8 @@ type PricedLine struct {
 	HideInCart        bool
 	NonRemovable      bool
 	MissingFieldIDs   []int32
+	// SecretFieldIDs are the line's fields whose values are secrets (passwords).
+	SecretFieldIDs []int32
 	// Fits is false for an addon or upsell whose period no longer goes with the product's.
 	Fits bool
 }
@@ -73,6 +75,7 @@ type PricedDomain struct {
 	Price           LinePrice
 	Promotion       *LinePromotion
 	MissingFieldIDs []int32
+	SecretFieldIDs  []int32
 }
 
 // PricedItem is an item with its lines priced and what blocks its checkout.
@@ -276,7 +279,7 @@ func (pr pricer) line(p Product, per Period, l Line, target promotedLine, it *It
 		ID: p.ID, Name: p.Name,
 		MaturityID: m.ID, MaturityMonths: m.Months, IntervalID: iv.ID, IntervalMonths: iv.Months,
 		VATPercent: iv.VATPercent, CancelationPeriod: m.CancelationPeriod,
-		MissingFieldIDs: missingFields(p.Fields, l.AdditionalFields),
+		MissingFieldIDs: missingFields(p.Fields, l.AdditionalFields), SecretFieldIDs: secretFields(p.Fields),
 	}
 	price, setup := int64(m.PriceCents), int64(m.SetupFeeCents)
 	lp := pr.amounts(price, setup, m.Months, iv.VATPercent)
@@ -298,6 +301,7 @@ func (pr pricer) domain(env Env, d Domain, it *Item) PricedDomain {
 	if known {
 		out.VATPercent = t.VATPercent
 		out.MissingFieldIDs = missingFields(t.Fields, d.AdditionalFields)
+		out.SecretFieldIDs = secretFields(t.Fields)
 	}
 	if !known || d.Inclusive {
 		out.Price.ShowPrice = pricing.ShowPrice(0, pr.brand.HideZeroPricesInCart)

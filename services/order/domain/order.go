@@ -183,7 +183,9 @@ type Order struct {
 	Feedback     Feedback
 	Totals       Totals
 	Lines        []Line
-	CreatedAt    time.Time
+	// Items is the configuration of every cart item, secrets sealed.
+	Items     []ItemConfig
+	CreatedAt time.Time
 }
 
 // NewOrderID returns an order or event id: a ULID, unguessable (80 random bits from crypto/rand)
@@ -236,6 +238,9 @@ type FinalizedEvent struct {
 	// SEPA is the mandate a SEPA order is collected with (the pre-notification's facts); the
 	// IBAN stays sealed in the payment service.
 	SEPA *EventSEPA `json:"sepa,omitempty"`
+	// Items is what fulfilment provisions: every item's configuration, secrets by reference
+	// (opened from the order with the key). Address and phone stay on the order.
+	Items []ItemConfig `json:"items,omitempty"`
 }
 
 // EventSEPA names a SEPA order's mandate and creditor.
@@ -263,7 +268,7 @@ func (o Order) Finalized() FinalizedEvent {
 	return FinalizedEvent{Event: EventFinalized, OrderID: o.ID, OrderCode: o.Code, BrandID: o.BrandID, Locale: o.Locale,
 		Status: o.Status, PaymentType: o.Payment.Type,
 		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName},
-		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa()}
+		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa(), Items: WithoutCiphertexts(o.Items)}
 }
 
 func (p Payment) sepa() *EventSEPA {

@@ -60,6 +60,11 @@ type Config struct {
 	MailProvider   string
 	SMTP           smtpmail.Config
 	MailSandboxDir string
+	// SecretKeys (ORDER_SECRET_KEYS, from a Secret) are the AES-256 keys sealing an order's secrets
+	// (transfer auth codes, password fields), "id:base64,..."; SecretKeyID (ORDER_SECRET_KEY_ID)
+	// names the sealing key (default the first). Without keys orders with secrets are refused.
+	SecretKeys  string
+	SecretKeyID string
 	// SMSRateSession and SMSRateIP (ORDER_SMS_RATELIMIT_SESSION, ORDER_SMS_RATELIMIT_IP) bound resends.
 	SMSRateSession ratelimit.Limit
 	SMSRateIP      ratelimit.Limit
@@ -103,6 +108,8 @@ func ConfigFromEnv() Config {
 			Timeout:  config.Duration("SMTP_TIMEOUT", smtpmail.DefaultTimeout),
 		},
 		MailSandboxDir: config.String("MAIL_SANDBOX_DIR", ""),
+		SecretKeys:     config.String("ORDER_SECRET_KEYS", ""),
+		SecretKeyID:    config.String("ORDER_SECRET_KEY_ID", ""),
 		SMSRateSession: ratelimit.FromEnv("ORDER_SMS_RATELIMIT_SESSION", DefaultSMSRateSession),
 		SMSRateIP:      ratelimit.FromEnv("ORDER_SMS_RATELIMIT_IP", DefaultSMSRateIP),
 		ReferralTTL:    config.Duration("ORDER_REFERRAL_TTL", redisstore.DefaultTTL),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hostcart/checkout/libs/go/secretbox"
 	"log/slog"
 	"net"
 	"sync"
@@ -131,7 +132,18 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return err
 	}
 	carts := cartclient.New(cartv1.NewCartServiceClient(cartConn))
+	var secrets service.Sealer
+	if cfg.SecretKeys != "" {
+		keys, err := secretbox.Parse(cfg.SecretKeys, cfg.SecretKeyID)
+		if err != nil {
+			return fmt.Errorf("order: ORDER_SECRET_KEYS: %w", err)
+		}
+		secrets = keys
+	} else {
+		log.WarnContext(ctx, "ORDER_SECRET_KEYS not set; orders with auth codes or password fields are refused")
+	}
 	svc := service.New(service.Ports{
+		Secrets:   secrets,
 		Store:     store,
 		Carts:     carts,
 		Customers: customerclient.New(customerv1.NewCustomerServiceClient(customerConn)),

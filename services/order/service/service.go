@@ -8,6 +8,7 @@ package service
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/order/domain"
 )
@@ -57,6 +59,8 @@ type PricedCart struct {
 	VATUnavailable bool
 	// Fingerprint identifies what the cart charges (libs/go/pricedcart), as a payment records it.
 	Fingerprint string
+	// Items is every item's configuration, its secrets still in clear (sealed before writing).
+	Items []domain.ItemConfig
 }
 
 // Carts is the session's cart (cart service).
@@ -123,9 +127,17 @@ type Ports struct {
 	SMS       SMS
 	Referrals Referrals
 	Log       *slog.Logger
+	// Secrets seals the order's secrets (auth codes, password fields); without it an order with
+	// secrets is refused rather than stored with them in clear.
+	Secrets Sealer
 	// Now and Random default to the clock and crypto/rand; tests fix them.
 	Now    func() time.Time
 	Random io.Reader
+}
+
+// Sealer seals a secret bound to its place (secretbox.Keyring).
+type Sealer interface {
+	Seal(plaintext, aad []byte) (secretbox.Sealed, error)
 }
 
 // PlaceInput is a confirm attempt.
@@ -238,7 +250,7 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	now := s.Now().UTC().Truncate(time.Millisecond)
 	o := domain.Order{SessionID: v.SessionID, BrandID: v.BrandID, Locale: v.Locale, Status: domain.StatusPlaced,
 		SMSRequired: cart.SMSValidation || payment.SMSValidation, Customer: customer, Payment: payment, Feedback: fb,
-		Totals: cart.Totals, Lines: cart.Lines, CreatedAt: now}
+		Totals: cart.Totals, Lines: cart.Lines, Items: cart.Items, CreatedAt: now}
 	if o.SMSRequired {
 		o.Status = domain.StatusAwaitingSMS
 	}
@@ -246,6 +258,9 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		return domain.Order{}, err
 	}
 	if o.Code, err = domain.NewOrderCode(now, s.Random); err != nil {
+		return domain.Order{}, err
+	}
+	if err := s.seal(o.ID, o.Items); err != nil {
 		return domain.Order{}, err
 	}
 	// A SEPA order is collected with a mandate, recorded (IBAN sealed) by the payment service
@@ -300,6 +315,26 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		}
 	}
 	return placed, nil
+}
+
+// seal encrypts every secret of the items in place, bound to the order and the secret's place, and
+// drops the clear value.
+func (s *service) seal(orderID string, items []domain.ItemConfig) error {
+	secrets := domain.Secrets(items)
+	if len(secrets) == 0 {
+		return nil
+	}
+	if s.Secrets == nil {
+		return fmt.Errorf("order %s has secrets and no key to seal them: %w", orderID, ErrUnavailable)
+	}
+	for _, sv := range secrets {
+		sealed, err := s.Secrets.Seal([]byte(sv.Plain), []byte(orderID+"#"+sv.Ref))
+		if err != nil {
+			return fmt.Errorf("seal %s of order %s: %w", sv.Ref, orderID, err)
+		}
+		sv.KeyID, sv.Ciphertext, sv.Plain = sealed.KeyID, base64.StdEncoding.EncodeToString(sealed.Ciphertext), ""
+	}
+	return nil
 }
 
 // finalizedEvent makes an order's order.finalized outbox event with a fresh event id.

@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/order/domain"
 	"github.com/hostcart/checkout/services/order/sandbox/smssandbox"
@@ -594,5 +597,62 @@ func TestPaymentNotificationsMoveOrders(t *testing.T) {
 	}
 	if moved, err := f.svc.ApplyPaymentNotifications(context.Background(), []domain.PaymentNotification{chargeback}); err != nil || moved != 0 || events() != before+1 {
 		t.Fatalf("a repeated chargeback moved %d (%v), events %d", moved, err, events())
+	}
+}
+
+// Every configured value is on the order: fields in clear, password fields and transfer auth codes
+// sealed (bound to the order and their place), the event naming them by reference only; an order
+// with secrets and no key is refused rather than stored with them in clear.
+func TestOrderKeepsTheItemsConfigurationWithSecretsSealed(t *testing.T) {
+	items := func() []domain.ItemConfig {
+		return []domain.ItemConfig{{Row: "r1",
+			Product: domain.LineConfig{ID: 7, MaturityID: 2, IntervalID: 3, Informations: map[string]string{"transfer_id": "T-7"},
+				Fields: []domain.FieldConfig{{FieldID: 1, Key: "blog_title", Value: "Mein Blog"},
+					{FieldID: 3, Key: "root_password", Secret: domain.NewSecret("item/r1/product/field/3", "S3cret!pass")}}},
+			Domains: []domain.DomainConfig{{Name: "example.de", Type: domain.DomainTransfer, AuthCode: domain.NewSecret("item/r1/domain/example.de/auth_code", "AUTH-123")}},
+		}}
+	}
+	f := newFixture(t)
+	spec, _ := secretbox.NewKey("k1")
+	keys, err := secretbox.Parse(spec, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.carts.cart.Items = items()
+	svc := New(Ports{Store: f.store, Carts: f.carts, Customers: f.customers, Payments: f.payments, SMS: f.sms,
+		Referrals: f.referrals, Secrets: keys, Now: func() time.Time { return f.now }})
+	o, err := svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := f.store.Order(context.Background(), o.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(stored.Items)
+	if strings.Contains(string(raw), "S3cret!pass") || strings.Contains(string(raw), "AUTH-123") || !strings.Contains(string(raw), "Mein Blog") || !strings.Contains(string(raw), "T-7") {
+		t.Fatalf("stored items %s", raw)
+	}
+	open := func(sv *domain.SecretValue) string {
+		ct, _ := base64.StdEncoding.DecodeString(sv.Ciphertext)
+		plain, err := keys.Open(secretbox.Sealed{KeyID: sv.KeyID, Ciphertext: ct}, []byte(o.ID+"#"+sv.Ref))
+		if err != nil {
+			t.Fatalf("open %s: %v", sv.Ref, err)
+		}
+		return string(plain)
+	}
+	it := stored.Items[0]
+	if open(it.Product.Fields[1].Secret) != "S3cret!pass" || open(it.Domains[0].AuthCode) != "AUTH-123" || it.Domains[0].Type != domain.DomainTransfer {
+		t.Fatalf("secrets do not open to their values: %+v", it)
+	}
+	event, _ := json.Marshal(stored.Finalized())
+	if strings.Contains(string(event), "ciphertext") || strings.Contains(string(event), "S3cret") || !strings.Contains(string(event), `"ref":"item/r1/product/field/3"`) || !strings.Contains(string(event), "Mein Blog") {
+		t.Fatalf("event %s", event)
+	}
+
+	f = newFixture(t)
+	f.carts.cart.Items = items()
+	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); !errors.Is(err, apperr.Unavailable) {
+		t.Fatalf("secrets without a key: %v", err)
 	}
 }

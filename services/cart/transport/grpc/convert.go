@@ -209,7 +209,7 @@ func pricedLineToProto(l domain.PricedLine) *cartv1.PricedLine {
 		Id: l.ID, Name: l.Name, MaturityId: l.MaturityID, MaturityMonths: l.MaturityMonths,
 		IntervalId: l.IntervalID, IntervalMonths: l.IntervalMonths, VatPercent: l.VATPercent,
 		CancelationPeriod: l.CancelationPeriod, Price: linePriceToProto(l.Price), Promotion: linePromotionToProto(l.Promotion),
-		HideInCart: l.HideInCart, NonRemovable: l.NonRemovable, MissingFieldIds: nonNil(l.MissingFieldIDs),
+		HideInCart: l.HideInCart, NonRemovable: l.NonRemovable, MissingFieldIds: nonNil(l.MissingFieldIDs), SecretFieldIds: l.SecretFieldIDs,
 	}
 }
 
@@ -257,7 +257,7 @@ func pricedCartToProto(pc domain.PricedCart) *cartv1.PricedCart {
 		for j, d := range it.Domains {
 			item.Domains[j] = &cartv1.PricedDomain{
 				Name: d.Name, Tld: d.TLD, Inclusive: d.Inclusive, IsTransfer: d.IsTransfer, VatPercent: d.VATPercent,
-				Price: linePriceToProto(d.Price), Promotion: linePromotionToProto(d.Promotion), MissingFieldIds: nonNil(d.MissingFieldIDs),
+				Price: linePriceToProto(d.Price), Promotion: linePromotionToProto(d.Promotion), MissingFieldIds: nonNil(d.MissingFieldIDs), SecretFieldIds: d.SecretFieldIDs,
 			}
 		}
 		out.Items[i] = item

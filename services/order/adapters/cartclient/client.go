@@ -49,6 +49,7 @@ func Convert(p *cartv1.PricedCart) service.PricedCart {
 	t := p.GetTotals()
 	out.Totals = domain.Totals{NetCents: int64(t.GetTotalNetCents()), VATCents: int64(t.GetTotalVatCents()),
 		GrossCents: int64(t.GetTotalGrossCents()), Currency: domain.Currency}
+	out.Items = Items(p)
 	for _, item := range p.GetItems() {
 		if item.GetMissingDomain() || item.GetInvalid() {
 			out.Blocked = true
@@ -87,4 +88,81 @@ func promotion(p *cartv1.LinePromotion) string {
 		return p.GetCode()
 	}
 	return ""
+}
+
+// Items is the configuration of every cart item as the order keeps it: periods, promotions,
+// informations and field values per line, domains with their type; auth codes and the values of
+// the fields the cart marks secret are secrets (sealed by the order service before writing).
+func Items(p *cartv1.PricedCart) []domain.ItemConfig {
+	priced := map[string]*cartv1.PricedItem{}
+	for _, it := range p.GetItems() {
+		priced[it.GetRowId()] = it
+	}
+	var out []domain.ItemConfig
+	for _, it := range p.GetCart().GetItems() {
+		row := it.GetRowId()
+		pi := priced[row]
+		secretOf := func(l *cartv1.PricedLine) map[int32]bool {
+			m := map[int32]bool{}
+			for _, id := range l.GetSecretFieldIds() {
+				m[id] = true
+			}
+			return m
+		}
+		c := domain.ItemConfig{Row: row, Preconfigured: it.GetIsPreconfigured()}
+		pr := it.GetProduct()
+		c.Product = lineConfig("item/"+row+"/product", pr.GetId(), pr.GetMaturityId(), pr.GetIntervalId(), pr.GetPromotion(), pr.GetAdditionalFields(), secretOf(pi.GetProduct()))
+		if len(pr.GetInformations()) > 0 {
+			c.Product.Informations = pr.GetInformations()
+		}
+		lines := func(kind string, ls []*cartv1.AddonLine, pls []*cartv1.PricedLine) []domain.LineConfig {
+			var res []domain.LineConfig
+			for i, l := range ls {
+				var pl *cartv1.PricedLine
+				if i < len(pls) && pls[i].GetId() == l.GetId() {
+					pl = pls[i]
+				}
+				res = append(res, lineConfig(fmt.Sprintf("item/%s/%s/%d", row, kind, l.GetId()), l.GetId(), l.GetMaturityId(), l.GetIntervalId(),
+					l.GetPromotion(), l.GetAdditionalFields(), secretOf(pl)))
+			}
+			return res
+		}
+		c.Addons = lines("addon", it.GetAddons(), pi.GetAddons())
+		c.Upsells = lines("upsell", it.GetUpsells(), pi.GetUpsells())
+		for i, d := range it.GetDomains() {
+			secret := map[int32]bool{}
+			if ds := pi.GetDomains(); i < len(ds) && ds[i].GetName() == d.GetName() {
+				for _, id := range ds[i].GetSecretFieldIds() {
+					secret[id] = true
+				}
+			}
+			ref := "item/" + row + "/domain/" + d.GetName()
+			dc := domain.DomainConfig{Name: d.GetName(), Type: domain.DomainRegister, Inclusive: d.GetInclusive(), Promotion: d.GetPromotionCode(),
+				Fields: fieldConfigs(ref, d.GetAdditionalFields(), secret)}
+			if d.GetAuthCode() != "" {
+				dc.Type, dc.AuthCode = domain.DomainTransfer, domain.NewSecret(ref+"/auth_code", d.GetAuthCode())
+			}
+			c.Domains = append(c.Domains, dc)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func lineConfig(ref string, id, maturity, interval int32, promotion string, values []*cartv1.FieldValue, secret map[int32]bool) domain.LineConfig {
+	return domain.LineConfig{ID: id, MaturityID: maturity, IntervalID: interval, Promotion: promotion, Fields: fieldConfigs(ref, values, secret)}
+}
+
+func fieldConfigs(ref string, values []*cartv1.FieldValue, secret map[int32]bool) []domain.FieldConfig {
+	var out []domain.FieldConfig
+	for _, v := range values {
+		f := domain.FieldConfig{FieldID: v.GetFieldId(), Key: v.GetFieldKey()}
+		if secret[v.GetFieldId()] {
+			f.Secret = domain.NewSecret(fmt.Sprintf("%s/field/%d", ref, v.GetFieldId()), v.GetValue())
+		} else {
+			f.Value = v.GetValue()
+		}
+		out = append(out, f)
+	}
+	return out
 }

@@ -34,6 +34,7 @@ func TestConvert(t *testing.T) {
 	}
 	// The fingerprint is the shared one of what the cart charges (libs/go/pricedcart).
 	want.Fingerprint = pricedcart.Fingerprint(p)
+	want.Items = Items(p)
 	if got := Convert(p); !reflect.DeepEqual(got, want) || got.Fingerprint == "" {
 		t.Fatalf("Convert =\n%+v\nwant\n%+v", got, want)
 	}

@@ -126,6 +126,12 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 	if err != nil {
 		return domain.Order{}, false, fmt.Errorf("place order: feedback: %w", err)
 	}
+	items := "[]"
+	if len(o.Items) > 0 {
+		if items, err = jsonText(o.Items); err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order: items: %w", err)
+		}
+	}
 	t, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return domain.Order{}, false, fmt.Errorf("place order: begin: %w", tx(err))
@@ -148,11 +154,11 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 		return existing, false, err
 	}
 	if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO orders (id, code, session_id, brand_id, locale, status, sms_required,
-		sms_validated, payment_type, customer, payment, feedback, net_cents, vat_cents, gross_cents, currency, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		sms_validated, payment_type, customer, payment, feedback, net_cents, vat_cents, gross_cents, currency, created_at, items)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		o.ID, o.Code, o.SessionID, o.BrandID, o.Locale, o.Status, o.SMSRequired, o.SMSValidated, o.Payment.Type,
 		customer, payment, feedback, o.Totals.NetCents, o.Totals.VATCents, o.Totals.GrossCents, o.Totals.Currency,
-		ms(o.CreatedAt)); err != nil {
+		ms(o.CreatedAt), items); err != nil {
 		return domain.Order{}, false, fmt.Errorf("place order %s: %w", o.ID, sqldb.Classify(err))
 	}
 	for i, l := range o.Lines {
@@ -290,6 +296,7 @@ type orderRow struct {
 	GrossCents   int64  `db:"gross_cents"`
 	Currency     string `db:"currency"`
 	CreatedAt    int64  `db:"created_at"`
+	Items        string `db:"items"`
 }
 
 type lineRow struct {
@@ -308,7 +315,7 @@ type lineRow struct {
 }
 
 const orderColumns = `id, code, session_id, brand_id, locale, status, sms_required, sms_validated, customer, payment,
-	feedback, net_cents, vat_cents, gross_cents, currency, created_at`
+	feedback, net_cents, vat_cents, gross_cents, currency, created_at, items`
 
 // Order answers the order with id, ErrOrderNotFound when there is none.
 func (s *Store) Order(ctx context.Context, id string) (domain.Order, error) {
@@ -331,10 +338,13 @@ func (s *Store) order(ctx context.Context, q sqlx.QueryerContext, id, lock strin
 	for name, pair := range map[string]struct {
 		text string
 		dst  any
-	}{"customer": {r.Customer, &o.Customer}, "payment": {r.Payment, &o.Payment}, "feedback": {r.Feedback, &o.Feedback}} {
+	}{"customer": {r.Customer, &o.Customer}, "payment": {r.Payment, &o.Payment}, "feedback": {r.Feedback, &o.Feedback}, "items": {r.Items, &o.Items}} {
 		if err := json.Unmarshal([]byte(pair.text), pair.dst); err != nil {
 			return domain.Order{}, fmt.Errorf("order %s: %s: %w", id, name, err)
 		}
+	}
+	if len(o.Items) == 0 {
+		o.Items = nil // an order without configuration (placed before items were kept) reads as none
 	}
 	var lines []lineRow
 	if err := sqlx.SelectContext(ctx, q, &lines, s.db.Rebind(`SELECT item, kind, ref_id, name, maturity_id, interval_id,

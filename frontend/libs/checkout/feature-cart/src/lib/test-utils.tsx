@@ -81,12 +81,13 @@ export function line(id: number, name: string, extra: Partial<PricedLine> = {}):
     hide_in_cart: false,
     non_removable: false,
     missing_field_ids: [],
+    secret_field_ids: [],
     ...extra,
   };
 }
 
 export function domain(name: string, extra: Partial<PricedDomain> = {}): PricedDomain {
-  return { name, tld: name.split('.').slice(1).join('.'), inclusive: false, is_transfer: false, vat_percent: 19, price: linePrice(1414), promotion: null, missing_field_ids: [], ...extra };
+  return { name, tld: name.split('.').slice(1).join('.'), inclusive: false, is_transfer: false, vat_percent: 19, price: linePrice(1414), promotion: null, missing_field_ids: [], secret_field_ids: [], ...extra };
 }
 
 export function item(rowId: string, product: PricedLine, extra: Partial<PricedItem> = {}): PricedItem {

@@ -8,7 +8,7 @@ import { CartSummary } from './confirm-summaries';
 const nbsp = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 
 function line(id: number, name: string, months: number, p: LinePrice): PricedLine {
-  return { id, name, maturity_id: id, maturity_months: months, interval_id: 1, interval_months: months, vat_percent: 19, cancelation_period: 90, price: p, promotion: null, hide_in_cart: false, non_removable: false, missing_field_ids: [] };
+  return { id, name, maturity_id: id, maturity_months: months, interval_id: 1, interval_months: months, vat_percent: 19, cancelation_period: 90, price: p, promotion: null, hide_in_cart: false, non_removable: false, missing_field_ids: [], secret_field_ids: [] };
 }
 
 function priced(): PricedCart {
@@ -21,7 +21,7 @@ function priced(): PricedCart {
         product: line(1, 'Web hosting S', 36, price(449)),
         addons: [line(2, 'Setup service', 0, price(5831, { one_time: true }))],
         upsells: [],
-        domains: [{ name: 'example.com', tld: 'com', inclusive: false, is_transfer: false, vat_percent: 19, price: price(1414), promotion: null, missing_field_ids: [] }],
+        domains: [{ name: 'example.com', tld: 'com', inclusive: false, is_transfer: false, vat_percent: 19, price: price(1414), promotion: null, missing_field_ids: [], secret_field_ids: [] }],
         missing_domain: false,
         invalid: false,
         total_net_cents: 0,

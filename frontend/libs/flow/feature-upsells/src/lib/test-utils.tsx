@@ -96,6 +96,7 @@ function pricedLine(id: number, monthlyCents: number): PricedLine {
     hide_in_cart: false,
     non_removable: false,
     missing_field_ids: [],
+    secret_field_ids: [],
   };
 }
 

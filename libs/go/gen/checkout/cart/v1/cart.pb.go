@@ -3023,8 +3023,10 @@ type PricedLine struct {
 	NonRemovable bool `protobuf:"varint,12,opt,name=non_removable,json=nonRemovable,proto3" json:"non_removable,omitempty"`
 	// Required, not postponed fields without a value (blocking modal of spec §5).
 	MissingFieldIds []int32 `protobuf:"varint,13,rep,packed,name=missing_field_ids,json=missingFieldIds,proto3" json:"missing_field_ids,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Additional fields whose values are secrets (input_component password): the order seals them.
+	SecretFieldIds []int32 `protobuf:"varint,14,rep,packed,name=secret_field_ids,json=secretFieldIds,proto3" json:"secret_field_ids,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *PricedLine) Reset() {
@@ -3148,6 +3150,13 @@ func (x *PricedLine) GetMissingFieldIds() []int32 {
 	return nil
 }
 
+func (x *PricedLine) GetSecretFieldIds() []int32 {
+	if x != nil {
+		return x.SecretFieldIds
+	}
+	return nil
+}
+
 type PricedDomain struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	Name       string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -3159,8 +3168,10 @@ type PricedDomain struct {
 	Price           *LinePrice     `protobuf:"bytes,6,opt,name=price,proto3" json:"price,omitempty"`
 	Promotion       *LinePromotion `protobuf:"bytes,7,opt,name=promotion,proto3" json:"promotion,omitempty"`
 	MissingFieldIds []int32        `protobuf:"varint,8,rep,packed,name=missing_field_ids,json=missingFieldIds,proto3" json:"missing_field_ids,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Additional fields whose values are secrets (input_component password): the order seals them.
+	SecretFieldIds []int32 `protobuf:"varint,9,rep,packed,name=secret_field_ids,json=secretFieldIds,proto3" json:"secret_field_ids,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *PricedDomain) Reset() {
@@ -3245,6 +3256,13 @@ func (x *PricedDomain) GetPromotion() *LinePromotion {
 func (x *PricedDomain) GetMissingFieldIds() []int32 {
 	if x != nil {
 		return x.MissingFieldIds
+	}
+	return nil
+}
+
+func (x *PricedDomain) GetSecretFieldIds() []int32 {
+	if x != nil {
+		return x.SecretFieldIds
 	}
 	return nil
 }
@@ -4063,7 +4081,7 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x12discount_net_cents\x18\t \x01(\x05R\x10discountNetCents\x124\n" +
 	"\x16discount_display_cents\x18\n" +
 	" \x01(\x05R\x14discountDisplayCents\x12%\n" +
-	"\x0ediscount_label\x18\v \x01(\tR\rdiscountLabel\"\xf9\x03\n" +
+	"\x0ediscount_label\x18\v \x01(\tR\rdiscountLabel\"\xa3\x04\n" +
 	"\n" +
 	"PricedLine\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
@@ -4083,7 +4101,8 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\fhide_in_cart\x18\v \x01(\bR\n" +
 	"hideInCart\x12#\n" +
 	"\rnon_removable\x18\f \x01(\bR\fnonRemovable\x12*\n" +
-	"\x11missing_field_ids\x18\r \x03(\x05R\x0fmissingFieldIds\"\xb2\x02\n" +
+	"\x11missing_field_ids\x18\r \x03(\x05R\x0fmissingFieldIds\x12(\n" +
+	"\x10secret_field_ids\x18\x0e \x03(\x05R\x0esecretFieldIds\"\xdc\x02\n" +
 	"\fPricedDomain\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03tld\x18\x02 \x01(\tR\x03tld\x12\x1c\n" +
@@ -4094,7 +4113,8 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"vatPercent\x121\n" +
 	"\x05price\x18\x06 \x01(\v2\x1b.checkout.cart.v1.LinePriceR\x05price\x12=\n" +
 	"\tpromotion\x18\a \x01(\v2\x1f.checkout.cart.v1.LinePromotionR\tpromotion\x12*\n" +
-	"\x11missing_field_ids\x18\b \x03(\x05R\x0fmissingFieldIds\"\xf3\x03\n" +
+	"\x11missing_field_ids\x18\b \x03(\x05R\x0fmissingFieldIds\x12(\n" +
+	"\x10secret_field_ids\x18\t \x03(\x05R\x0esecretFieldIds\"\xf3\x03\n" +
 	"\n" +
 	"PricedItem\x12\x15\n" +
 	"\x06row_id\x18\x01 \x01(\tR\x05rowId\x12)\n" +
