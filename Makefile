@@ -45,6 +45,7 @@ build-web:
 build-go:
 	go build -o bin/devstack ./tools/devstack
 	go build -o bin/draftctl ./tools/draftctl
+	go build -o bin/orderctl ./tools/orderctl
 
 test: deps build test-go test-proto test-web test-e2e
 

@@ -317,6 +317,20 @@ type lineRow struct {
 const orderColumns = `id, code, session_id, brand_id, locale, status, sms_required, sms_validated, customer, payment,
 	feedback, net_cents, vat_cents, gross_cents, currency, created_at, items`
 
+// OrderByCode answers the order with the order number the customer was shown (support and
+// operators look orders up by it), ErrOrderNotFound when there is none.
+func (s *Store) OrderByCode(ctx context.Context, code string) (domain.Order, error) {
+	var id string
+	err := s.db.GetContext(ctx, &id, s.db.Rebind(`SELECT id FROM orders WHERE code = ?`), code)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Order{}, fmt.Errorf("order %s: %w", code, ErrOrderNotFound)
+	}
+	if err != nil {
+		return domain.Order{}, fmt.Errorf("order %s: %w", code, sqldb.Classify(err))
+	}
+	return s.Order(ctx, id)
+}
+
 // Order answers the order with id, ErrOrderNotFound when there is none.
 func (s *Store) Order(ctx context.Context, id string) (domain.Order, error) {
 	return s.order(ctx, s.db, id, "")
