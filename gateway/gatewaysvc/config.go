@@ -13,6 +13,7 @@ import (
 	"github.com/hostcart/checkout/gateway/sessions"
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 )
 
 // Config of the gateway. ConfigFromEnv documents the variable of each field.
@@ -47,6 +48,11 @@ type Config struct {
 	EmbeddedStores bool
 	// SessionTTL (SESSION_TTL) is how long a session lives after its last request.
 	SessionTTL time.Duration
+	// SessionNewTTL (SESSION_NEW_TTL) is how long a new session lives until its cookie comes back.
+	SessionNewTTL time.Duration
+	// SessionNewLimit (SESSION_NEW_RATELIMIT_IP, rate/period/burst) is how many sessions one
+	// address (an IPv6 /64) may start.
+	SessionNewLimit ratelimit.Limit
 	// Client is the resilience policy of the gRPC connections to the services.
 	Client grpcclient.Config
 	// AdminTokens (ADMIN_TOKEN_PUBLIC_KEYS: inline PEM or a file path; ADMIN_TOKEN_ISSUER,
@@ -91,6 +97,8 @@ func ConfigFromEnv() Config {
 		RedisURL:              config.String("REDIS_URL", ""),
 		EmbeddedStores:        config.EmbeddedStores(),
 		SessionTTL:            config.Duration("SESSION_TTL", sessions.DefaultTTL),
+		SessionNewTTL:         config.Duration("SESSION_NEW_TTL", sessions.DefaultNewTTL),
+		SessionNewLimit:       ratelimit.FromEnv("SESSION_NEW_RATELIMIT_IP", "120/1m/240"),
 		AdminTokens: adminauth.Settings{
 			PublicKeys: config.String("ADMIN_TOKEN_PUBLIC_KEYS", ""),
 			Issuer:     config.String("ADMIN_TOKEN_ISSUER", adminauth.DefaultIssuer),

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/hostcart/checkout/gateway/sessions"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"log/slog"
 	"net"
@@ -110,16 +111,17 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	}
 
 	handler, err := router.New(router.Deps{
-		Log:        log,
-		Catalog:    catalog,
-		Domains:    domainv1.NewDomainServiceClient(conns["domain"]),
-		Cart:       cartv1.NewCartServiceClient(conns["cart"]),
-		Promotions: promotionv1.NewPromotionServiceClient(conns["promotion"]),
-		Customers:  customerv1.NewCustomerServiceClient(conns["customer"]),
-		Payments:   paymentv1.NewPaymentServiceClient(conns["payment"]),
-		Orders:     orderv1.NewOrderServiceClient(conns["order"]),
-		Ready:      ready,
-		Sessions:   sessions.NewRedis(rdb, sessions.RedisOptions{TTL: cfg.SessionTTL}),
+		Log:              log,
+		Catalog:          catalog,
+		Domains:          domainv1.NewDomainServiceClient(conns["domain"]),
+		Cart:             cartv1.NewCartServiceClient(conns["cart"]),
+		Promotions:       promotionv1.NewPromotionServiceClient(conns["promotion"]),
+		Customers:        customerv1.NewCustomerServiceClient(conns["customer"]),
+		Payments:         paymentv1.NewPaymentServiceClient(conns["payment"]),
+		Orders:           orderv1.NewOrderServiceClient(conns["order"]),
+		Ready:            ready,
+		Sessions:         sessions.NewRedis(rdb, sessions.RedisOptions{TTL: cfg.SessionTTL, NewTTL: cfg.SessionNewTTL}),
+		NewSessionBudget: newSessionBudget(ratelimit.New(rdb, "rl:gateway:session:"), cfg.SessionNewLimit),
 		Brands: brands.NewResolver(catalog, brands.Options{
 			TTL:         cfg.BrandCacheTTL,
 			DevHosts:    cfg.DevBrandHosts,
@@ -175,4 +177,21 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	}
 	log.Info("gateway stopped")
 	return nil
+}
+
+// newSessionBudget draws new sessions from the address's budget in Redis; nil when the limit is off.
+func newSessionBudget(l *ratelimit.Limiter, limit ratelimit.Limit) middleware.NewSessionBudget {
+	if !limit.Enabled() {
+		return nil
+	}
+	return func(ctx context.Context, address string) (time.Duration, error) {
+		r, err := l.Allow(ctx, ratelimit.Rule{Key: "addr:" + address, Limit: limit})
+		if err != nil {
+			return 0, fmt.Errorf("new session budget: %w", err)
+		}
+		if r.Allowed {
+			return 0, nil
+		}
+		return max(r.RetryAfter, time.Second), nil
+	}
 }

@@ -1,10 +1,13 @@
 package middleware
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -26,7 +29,11 @@ const sessionTokenKey = "gateway.session_token"
 // A session belongs to the brand it was created on (runs after Brand; the brand's id is the id's
 // scope): a cookie presented on another brand's host gets a new session there, so nothing chosen
 // under one brand's rules (a payment option without SMS, a customer) is used under another's.
-func Session(https *HTTPSDetector, store sessions.Store) gin.HandlerFunc {
+func Session(https *HTTPSDetector, store sessions.Store, budgets ...NewSessionBudget) gin.HandlerFunc {
+	var budget NewSessionBudget
+	if len(budgets) > 0 {
+		budget = budgets[0]
+	}
 	return func(c *gin.Context) {
 		ctx := c.Request.Context()
 		scope := ""
@@ -44,6 +51,21 @@ func Session(https *HTTPSDetector, store sessions.Store) gin.HandlerFunc {
 		} else {
 			err = sessions.ErrUnknown
 		}
+		if errors.Is(err, sessions.ErrUnknown) && budget != nil {
+			// Sessions cost storage: an address that starts more than its budget (a loop without
+			// cookies) is told to slow down, its own answer, no backend failure.
+			wait, berr := budget(ctx, AddressKey(c.ClientIP()))
+			if berr != nil {
+				_ = c.Error(berr)
+				httperr.AbortKey(c, http.StatusServiceUnavailable, httperr.KeyServiceUnavailable, "")
+				return
+			}
+			if wait > 0 {
+				c.Header("Retry-After", httperr.RetryAfterHeader(wait))
+				httperr.AbortKey(c, http.StatusTooManyRequests, KeySessionRateLimited, "")
+				return
+			}
+		}
 		if errors.Is(err, sessions.ErrUnknown) {
 			token, id, err = store.Create(ctx, scope)
 			if err == nil {
@@ -59,6 +81,30 @@ func Session(https *HTTPSDetector, store sessions.Store) gin.HandlerFunc {
 		pendingValues(c).SessionID = id
 		c.Next()
 	}
+}
+
+// KeySessionRateLimited answers an address that starts more sessions than its budget.
+const KeySessionRateLimited = "session.rate_limited"
+
+// NewSessionBudget draws one new session from an address's budget: it answers how long to wait
+// (0: allowed) or an error when the budget cannot be asked.
+type NewSessionBudget func(ctx context.Context, address string) (wait time.Duration, err error)
+
+// AddressKey is how budgets count a client address: IPv4 per address, IPv6 per /64 (one
+// subscriber's network, which hands out addresses freely).
+func AddressKey(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	if addr.Is4() || addr.Is4In6() {
+		return addr.Unmap().String()
+	}
+	prefix, err := addr.Prefix(64)
+	if err != nil {
+		return ip
+	}
+	return prefix.String()
 }
 
 type sessionRotator struct {

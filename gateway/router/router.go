@@ -60,6 +60,8 @@ type Deps struct {
 	// Sessions maps session cookies to session ids; nil keeps them in the process (tests only:
 	// replicas would not share them and a restart would empty every cart).
 	Sessions sessions.Store
+	// NewSessionBudget limits how many sessions one address starts; nil: no limit.
+	NewSessionBudget middleware.NewSessionBudget
 	// Locales resolves session locales for the domain routes; nil builds one over Catalog.
 	Locales *locales.Cache
 	// StaticDir holds the built frontend.
@@ -135,7 +137,7 @@ func New(d Deps) (*gin.Engine, error) {
 		// The brand first: a host that serves none gets no session, and a session belongs to
 		// the brand it was created on (middleware.Session).
 		middleware.Brand(d.Brands),
-		middleware.Session(https, d.Sessions),
+		middleware.Session(https, d.Sessions, d.NewSessionBudget),
 		middleware.CSRF(https),
 		middleware.SameOrigin(https),
 		middleware.ClientIP(),

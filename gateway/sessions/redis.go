@@ -17,13 +17,20 @@ type Redis struct {
 	rdb    redis.UniversalClient
 	prefix string
 	ttl    time.Duration
+	newTTL time.Duration
 }
 
 // RedisOptions tune the Redis store; zero values take the defaults.
 type RedisOptions struct {
 	Prefix string
 	TTL    time.Duration
+	// NewTTL is the life of a session nobody came back with: a session starts short and gets the
+	// full TTL on its first use, so a loop of cookieless requests leaves keys that expire soon.
+	NewTTL time.Duration
 }
+
+// DefaultNewTTL is how long a session lives before it is used a second time.
+const DefaultNewTTL = 30 * time.Minute
 
 // NewRedis returns the store over rdb.
 func NewRedis(rdb redis.UniversalClient, o RedisOptions) *Redis {
@@ -33,7 +40,10 @@ func NewRedis(rdb redis.UniversalClient, o RedisOptions) *Redis {
 	if o.TTL <= 0 {
 		o.TTL = DefaultTTL
 	}
-	return &Redis{rdb: rdb, prefix: o.Prefix, ttl: o.TTL}
+	if o.NewTTL <= 0 || o.NewTTL > o.TTL {
+		o.NewTTL = min(DefaultNewTTL, o.TTL)
+	}
+	return &Redis{rdb: rdb, prefix: o.Prefix, ttl: o.TTL, newTTL: o.NewTTL}
 }
 
 func (s *Redis) key(token string) string { return s.prefix + tokenKey(token) }
@@ -50,7 +60,7 @@ func (s *Redis) Resolve(ctx context.Context, token string) (string, error) {
 	return id, nil
 }
 
-// Create stores a new token for a new id.
+// Create stores a new token for a new id, living NewTTL until it is resolved (used) again.
 func (s *Redis) Create(ctx context.Context, scope string) (string, string, error) {
 	token, err := NewToken()
 	if err != nil {
@@ -60,7 +70,7 @@ func (s *Redis) Create(ctx context.Context, scope string) (string, string, error
 	if err != nil {
 		return "", "", err
 	}
-	if err := s.rdb.Set(ctx, s.key(token), id, s.ttl).Err(); err != nil {
+	if err := s.rdb.Set(ctx, s.key(token), id, s.newTTL).Err(); err != nil {
 		return "", "", fmt.Errorf("create session: %w: %w", ErrUnavailable, err)
 	}
 	return token, id, nil

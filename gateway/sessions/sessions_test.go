@@ -158,3 +158,28 @@ func TestScopedID(t *testing.T) {
 		t.Fatal("a leading dot or an empty id has a scope")
 	}
 }
+
+// A new session lives NewTTL until its cookie comes back; then it gets the full TTL. Cookieless
+// loops leave keys that expire soon.
+func TestRedisStoreNewSessionsStartShort(t *testing.T) {
+	rdb, prefix := testinfra.Redis(t, "gwsession")
+	store := sessions.NewRedis(rdb, sessions.RedisOptions{Prefix: prefix, TTL: time.Hour, NewTTL: time.Minute})
+	ctx := context.Background()
+	token, _, err := store.Create(ctx, "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := rdb.Keys(ctx, prefix+"*").Result()
+	if err != nil || len(keys) != 1 {
+		t.Fatalf("keys %v, %v", keys, err)
+	}
+	if ttl := rdb.TTL(ctx, keys[0]).Val(); ttl > time.Minute || ttl <= 0 {
+		t.Fatalf("new session TTL %v, want at most a minute", ttl)
+	}
+	if _, err := store.Resolve(ctx, token); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := rdb.TTL(ctx, keys[0]).Val(); ttl < 59*time.Minute {
+		t.Fatalf("TTL after use %v, want the full hour", ttl)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -189,5 +190,53 @@ func TestStackTransferOutageIsolatesTheSession(t *testing.T) {
 	othersServed(fmt.Sprintf("after %d transfer outages", abusiveCalls))
 	if code, _, body := abuser.do(http.MethodGet, "/api/v2/session/cart", ""); code != http.StatusOK {
 		t.Fatalf("the same session's cart: %d %v", code, body)
+	}
+}
+
+// Sessions are created after the brand is known, live briefly until their cookie comes back, and
+// one address starting sessions in a loop (no cookies) is refused with 429 and Retry-After once
+// over its budget, while sessions that exist keep answering 200 (issue 21, finding 5).
+func TestStackNewSessionBudgetIsolatesTheLoop(t *testing.T) {
+	t.Setenv("SESSION_NEW_RATELIMIT_IP", "5/1m/5")
+	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})
+	others := []*browser{newBrowser(t, base, "hostwerk.localhost"), newBrowser(t, base, "alpenhost.localhost")}
+	cookieless := func(host string) (int, string, string) {
+		req, err := http.NewRequest(http.MethodGet, base+"/api/v2/config", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode, resp.Header.Get("Retry-After"), resp.Header.Get("Set-Cookie")
+	}
+	// A host without a brand gets no session at all.
+	if code, _, cookie := cookieless("nobrand.localhost"); code != http.StatusNotFound || strings.Contains(cookie, "sid=") {
+		t.Fatalf("unknown host: %d, cookie %q", code, cookie)
+	}
+	refused := 0
+	for range 12 {
+		code, retry, _ := cookieless("hostwerk.localhost")
+		switch code {
+		case http.StatusOK:
+		case http.StatusTooManyRequests:
+			refused++
+			if retry == "" || retry == "0" {
+				t.Fatalf("429 without Retry-After")
+			}
+		default:
+			t.Fatalf("cookieless request: %d", code)
+		}
+		for _, b := range others {
+			if code, _, body := b.do(http.MethodGet, "/api/v2/session/cart", ""); code != http.StatusOK {
+				t.Fatalf("an existing session during the loop: %d %v", code, body)
+			}
+		}
+	}
+	if refused == 0 {
+		t.Fatal("twelve new sessions from one address in a row were all created")
 	}
 }

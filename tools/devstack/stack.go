@@ -146,6 +146,14 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		stores()
 		return nil, fmt.Errorf("devstack: order secret key: %w", err)
 	}
+	// Every browser of devstack's tests and of a local shop comes from one loopback address: the
+	// budget of new sessions per address is the production one times fifty unless a test sets it.
+	if os.Getenv("SESSION_NEW_RATELIMIT_IP") == "" {
+		if err := os.Setenv("SESSION_NEW_RATELIMIT_IP", "6000/1m/12000"); err != nil {
+			stores()
+			return nil, fmt.Errorf("devstack: %w", err)
+		}
+	}
 	if err := setenv(map[string]string{
 		"PAYMENT_SECRET_KEYS":   secretKey,
 		"ORDER_SECRET_KEYS":     orderKey,

@@ -663,6 +663,9 @@ export const deDE: Messages = {
     unavailable: 'Ihre Angaben können gerade nicht gespeichert werden. Bitte versuchen Sie es gleich noch einmal.',
     busy: 'Ihre Angaben wurden gleichzeitig in einem anderen Fenster geändert. Bitte versuchen Sie es noch einmal.',
   },
+  session: {
+    rate_limited: 'Aus Ihrem Netzwerk wurden in kurzer Zeit zu viele Besuche begonnen. Bitte warten Sie einen Moment und laden Sie die Seite neu.',
+  },
   sms: {
     code_sent: 'Ein neuer Code wurde gesendet.',
   },

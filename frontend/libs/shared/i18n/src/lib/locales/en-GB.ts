@@ -662,6 +662,9 @@ export const enGB = {
     unavailable: 'Your details cannot be saved right now. Please try again in a moment.',
     busy: 'Your details were changed at the same time in another window. Please try again.',
   },
+  session: {
+    rate_limited: 'Too many visits have started from your network in a short time. Please wait a moment and reload the page.',
+  },
   sms: {
     code_sent: 'A new code has been sent.',
   },
