@@ -2,7 +2,10 @@ package ratelimit
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"log/slog"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -46,32 +49,96 @@ func ClientIP(ctx context.Context) string {
 	return callctx.From(ctx).ClientIP
 }
 
+// AddressKey is the bucket name of a client address: an IPv4 address as it is, an IPv6 address by
+// its /64 network, the smallest block one subscriber line gets (a visitor can use any of its 2^64
+// addresses, so a per-address budget of IPv6 must count the block); anything else as given.
+func AddressKey(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	addr = addr.Unmap().WithZone("")
+	if addr.Is4() {
+		return addr.String()
+	}
+	return netip.PrefixFrom(addr, 64).Masked().String()
+}
+
+// Option changes how Middleware guards an endpoint.
+type Option func(*options)
+
+type options struct {
+	closedKey string
+	attempt   func(request any) string
+}
+
+// FailClosed refuses the guarded calls while the limiter cannot answer (Redis down) instead of
+// letting them through: for routes where an unbounded burst costs more than the route being away
+// for everyone (card payments, orders that send an SMS and a mail, lookups at outside systems).
+// The refusal is *Unavailable with key: Unavailable (HTTP 503) with a retry hint, naming the rate
+// limiter as the dependency that is down, so no caller counts it against the service or retries it.
+func FailClosed(key string) Option {
+	return func(o *options) { o.closedKey = key }
+}
+
+// PerAttempt makes the budgets pay for attempts, not calls: attempt returns the call's attempt (its
+// idempotency key, "" for none), and the calls of one attempt of a session (a double click, a
+// retry, concurrent submits, which the use case answers from the first outcome) pay once within the
+// longest period of the budgets (Limiter.AllowAttempt). A call without an attempt pays as usual.
+func PerAttempt(attempt func(request any) string) Option {
+	return func(o *options) { o.attempt = attempt }
+}
+
+// attemptAllower is the part of Limiter PerAttempt uses; an Allower without it charges every call.
+type attemptAllower interface {
+	AllowAttempt(ctx context.Context, attempt string, markFor time.Duration, rules ...Rule) (Result, error)
+}
+
 // Middleware is the one rate-limit middleware of every service's go-kit endpoints. It refuses calls
 // once the session's or the client address's budget is spent, with the error refuse builds; both
 // budgets are checked and paid in one Redis round trip, and a call without session or address is
-// limited by what it has. When Redis fails the call goes through: the limits protect the service
-// and its registries from abuse, and a Redis outage must not take the guarded feature down.
-func Middleware(l Allower, b Budgets, refuse Refusal, log *slog.Logger) endpoint.Middleware {
+// limited by what it has. Addresses are counted by AddressKey (IPv6 per /64). When Redis fails the
+// call goes through (the limits protect the service and its registries from abuse, and a Redis
+// outage must not take the guarded feature down), unless the route fails closed (FailClosed).
+func Middleware(l Allower, b Budgets, refuse Refusal, log *slog.Logger, opts ...Option) endpoint.Middleware {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	attempts, _ := l.(attemptAllower)
+	markFor := max(b.PerSession.Period, b.PerIP.Period)
 	return func(next endpoint.Endpoint) endpoint.Endpoint {
 		if !b.PerSession.Enabled() && !b.PerIP.Enabled() {
 			return next
 		}
 		return func(ctx context.Context, request any) (any, error) {
 			rules := make([]Rule, 0, 2)
-			if sid := callctx.From(ctx).SessionID; sid != "" && b.PerSession.Enabled() {
+			sid := callctx.From(ctx).SessionID
+			if sid != "" && b.PerSession.Enabled() {
 				rules = append(rules, Rule{Key: "session:" + sid, Limit: b.PerSession})
 			}
-			if ip := ClientIP(ctx); ip != "" && b.PerIP.Enabled() {
-				rules = append(rules, Rule{Key: "ip:" + ip, Limit: b.PerIP})
+			ip := ClientIP(ctx)
+			if ip != "" && b.PerIP.Enabled() {
+				rules = append(rules, Rule{Key: "ip:" + AddressKey(ip), Limit: b.PerIP})
 			}
 			if len(rules) == 0 {
 				return next(ctx, request)
 			}
-			res, err := l.Allow(ctx, rules...)
+			var res Result
+			var err error
+			if attempt := attemptOf(o.attempt, request, sid, ip); attempt != "" && attempts != nil {
+				res, err = attempts.AllowAttempt(ctx, attempt, markFor, rules...)
+			} else {
+				res, err = l.Allow(ctx, rules...)
+			}
 			if err != nil {
+				if o.closedKey != "" {
+					log.WarnContext(ctx, "rate limiter unavailable, refusing the call", slog.String("err", err.Error()))
+					return nil, &Unavailable{Key: o.closedKey, Err: err}
+				}
 				log.WarnContext(ctx, "rate limiter unavailable, letting the call through", slog.String("err", err.Error()))
 				return next(ctx, request)
 			}
@@ -85,4 +152,22 @@ func Middleware(l Allower, b Budgets, refuse Refusal, log *slog.Logger) endpoint
 			return next(ctx, request)
 		}
 	}
+}
+
+// attemptOf names the call's attempt for the limiter: the attempt key scoped to the session (or,
+// without one, to the address), hashed so a long key makes a short Redis key; "" for none.
+func attemptOf(attempt func(any) string, request any, sid, ip string) string {
+	if attempt == nil {
+		return ""
+	}
+	key := attempt(request)
+	if key == "" {
+		return ""
+	}
+	scope := "session:" + sid
+	if sid == "" {
+		scope = "ip:" + AddressKey(ip)
+	}
+	sum := sha256.Sum256([]byte(scope + "\x00" + key))
+	return hex.EncodeToString(sum[:16])
 }

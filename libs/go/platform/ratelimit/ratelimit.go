@@ -97,6 +97,8 @@ type Result struct {
 	RetryAfter time.Duration
 	// DeniedKey names the first rule that refused, "" when allowed.
 	DeniedKey string
+	// Replay: the request belongs to an attempt allowed before (AllowAttempt) and paid nothing.
+	Replay bool
 }
 
 //go:embed gcra.lua
@@ -127,12 +129,32 @@ func (l *Limiter) Allow(ctx context.Context, rules ...Rule) (Result, error) {
 // AllowN is Allow for a request that costs n units. Rules with a disabled limit or an empty key
 // are skipped; when none is left the request is allowed without asking Redis.
 func (l *Limiter) AllowN(ctx context.Context, n int, rules ...Rule) (Result, error) {
+	return l.allow(ctx, n, "", 0, rules)
+}
+
+// AllowAttempt is Allow for one request of an attempt (an idempotency key, scoped by the caller
+// to its session): the attempt's first allowed request pays and marks the attempt for markFor;
+// its replays within that time (a double click, a retry, concurrent submits of one attempt, which
+// the guarded use case answers from its first outcome) are allowed without paying, Replay set. A
+// refused request marks nothing, so its retry pays again. An empty attempt is Allow.
+func (l *Limiter) AllowAttempt(ctx context.Context, attempt string, markFor time.Duration, rules ...Rule) (Result, error) {
+	if attempt == "" || markFor <= 0 {
+		return l.allow(ctx, 1, "", 0, rules)
+	}
+	return l.allow(ctx, 1, attempt, markFor, rules)
+}
+
+func (l *Limiter) allow(ctx context.Context, n int, attempt string, markFor time.Duration, rules []Rule) (Result, error) {
 	if n <= 0 {
 		n = 1
 	}
-	keys := make([]string, 0, len(rules))
-	args := make([]any, 0, 1+2*len(rules))
-	args = append(args, n)
+	keys := make([]string, 0, len(rules)+1)
+	args := make([]any, 0, 2+2*len(rules))
+	markMillis := int64(0)
+	if attempt != "" {
+		markMillis = max(markFor.Milliseconds(), 1)
+	}
+	args = append(args, n, markMillis)
 	for _, r := range rules {
 		if r.Key == "" || !r.Limit.Enabled() {
 			continue
@@ -150,6 +172,9 @@ func (l *Limiter) AllowN(ctx context.Context, n int, rules ...Rule) (Result, err
 		}
 		return Result{Allowed: true, Remaining: -1}, nil
 	}
+	if attempt != "" {
+		keys = append(keys, l.prefix+"attempt:"+attempt)
+	}
 	raw, err := gcra.Run(ctx, l.rdb, keys, args...).Int64Slice()
 	if err != nil {
 		return Result{}, fmt.Errorf("ratelimit: run script: %w", err)
@@ -164,6 +189,8 @@ func (l *Limiter) AllowN(ctx context.Context, n int, rules ...Rule) (Result, err
 	}
 	if !res.Allowed {
 		res.DeniedKey = strings.TrimPrefix(keys[raw[0]-1], l.prefix)
+	} else if attempt != "" && res.Remaining < 0 {
+		res.Replay = true
 	}
 	return res, nil
 }

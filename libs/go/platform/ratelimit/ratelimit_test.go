@@ -228,3 +228,34 @@ func TestRedisDownIsAnError(t *testing.T) {
 		t.Fatal("Allow with Redis down returned no error; callers decide to fail open or closed")
 	}
 }
+
+// An attempt's first allowed request pays and marks it; its replays pay nothing (Replay), on
+// every backend; a refused request marks nothing; the mark ends after its lifetime.
+func TestAllowAttempt(t *testing.T) {
+	backends(t, func(t *testing.T, rdb *redis.Client, advance func(time.Duration)) {
+		ctx := context.Background()
+		l := New(rdb, testPrefix(t, rdb))
+		rule := Rule{Key: "session:a", Limit: Limit{Rate: 1, Period: time.Hour}}
+		res, err := l.AllowAttempt(ctx, "k1", 300*time.Millisecond, rule)
+		if err != nil || !res.Allowed || res.Replay {
+			t.Fatalf("first request of k1 = %+v, %v; want allowed and paid", res, err)
+		}
+		for range 3 {
+			if res, err := l.AllowAttempt(ctx, "k1", 300*time.Millisecond, rule); err != nil || !res.Allowed || !res.Replay {
+				t.Fatalf("replay of k1 = %+v, %v; want allowed as a replay", res, err)
+			}
+		}
+		for range 2 {
+			if res, err := l.AllowAttempt(ctx, "k2", 300*time.Millisecond, rule); err != nil || res.Allowed || res.DeniedKey != "session:a" {
+				t.Fatalf("k2 over the budget = %+v, %v; want refused", res, err)
+			}
+		}
+		if res, err := l.Allow(ctx, rule); err != nil || res.Allowed {
+			t.Fatalf("a request without attempt = %+v, %v; want refused", res, err)
+		}
+		advance(400 * time.Millisecond)
+		if res, err := l.AllowAttempt(ctx, "k1", 300*time.Millisecond, rule); err != nil || res.Allowed {
+			t.Fatalf("k1 after its mark ended = %+v, %v; want refused (it pays again)", res, err)
+		}
+	})
+}
