@@ -10,6 +10,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
 	"github.com/hostcart/checkout/services/payment/adapters/paypal"
 	"github.com/hostcart/checkout/services/payment/adapters/redisstore"
@@ -22,6 +23,21 @@ const ServiceName = "payment"
 const (
 	DefaultListen     = "127.0.0.1:9106"
 	DefaultSQLitePath = "payment.db"
+	// Card testing is cheap to try and costly to suffer: a shopper needs a few attempts (a typo, a
+	// refused card, 3-D Secure), a card tester hundreds. Each of create-payment, payment-details and
+	// PayPal's create-subscription has this budget of its own; an office behind one address more.
+	DefaultRateSession = "10/10m/5"
+	DefaultRateIP      = "60/10m/20"
+)
+
+// Message keys of the guarded routes.
+const (
+	// KeyTooManyAttempts refuses a payment attempt over the session's or the address's budget
+	// (RESOURCE_EXHAUSTED, HTTP 429 with Retry-After).
+	KeyTooManyAttempts = "payment.too_many_attempts"
+	// KeyUnavailable answers the guarded routes while their rate limiter cannot count (Redis
+	// down): they fail closed (HTTP 503).
+	KeyUnavailable = "payment.unavailable"
 )
 
 // Config of the payment service.
@@ -69,6 +85,12 @@ type Config struct {
 	// (default the first). Without keys SEPA orders are refused (payment.sepa_not_configured).
 	SecretKeys  string
 	SecretKeyID string
+	// RateSession and RateIP (PAYMENT_RATELIMIT_SESSION, PAYMENT_RATELIMIT_IP, "rate/period[/burst]"
+	// or "off") budget each of CreateCardPayment, SubmitCardPaymentDetails and
+	// CreatePayPalSubscription per session and per client address (IPv6 per /64); the calls of one
+	// idempotency key pay once, and the routes fail closed while Redis is down.
+	RateSession ratelimit.Limit
+	RateIP      ratelimit.Limit
 	GRPC        grpcserver.Config
 	Client      grpcclient.Config
 }
@@ -110,6 +132,8 @@ func ConfigFromEnv() Config {
 		PayPalSandboxPageURL: config.String("PAYPAL_SANDBOX_PAGE_URL", ""),
 		SecretKeys:           config.String("PAYMENT_SECRET_KEYS", ""),
 		SecretKeyID:          config.String("PAYMENT_SECRET_KEY_ID", ""),
+		RateSession:          ratelimit.FromEnv("PAYMENT_RATELIMIT_SESSION", DefaultRateSession),
+		RateIP:               ratelimit.FromEnv("PAYMENT_RATELIMIT_IP", DefaultRateIP),
 		GRPC:                 grpcserver.ConfigFromEnv(),
 		Client:               grpcclient.ConfigFromEnv(),
 	}

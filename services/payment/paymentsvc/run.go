@@ -7,6 +7,9 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/go-kit/kit/endpoint"
+	"github.com/redis/go-redis/v9"
+
 	"github.com/hostcart/checkout/libs/go/brandprops"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
@@ -15,6 +18,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/libs/go/secretbox"
@@ -106,7 +110,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		log.WarnContext(ctx, "CART_ADDR or CUSTOMER_ADDR not set; card payments are refused")
 	}
 	svc := service.New(ports)
-	set := kitlog.Set(endpoints.New(svc), log, ServiceName)
+	set := guard(endpoints.New(svc), rdb, "rl:payment:", cfg, log)
+	set = kitlog.Set(set, log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	paymentv1.RegisterPaymentServiceServer(srv.GRPC(), grpctransport.NewServer(set))
 	log.InfoContext(ctx, "payment service starting", slog.String("catalog", cfg.CatalogAddr))
@@ -115,6 +120,35 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("payment: %w", err)
 	}
 	return nil
+}
+
+// guard puts the routes a card tester would hammer behind the one rate-limit middleware: each of
+// card payment creation, card payment details and PayPal subscription creation with a budget of
+// its own, per session and per client address, paid once per idempotency key, failing closed
+// while Redis is down. The budgets live in rdb under prefix.
+func guard(set endpoints.Set, rdb redis.Scripter, prefix string, cfg Config, log *slog.Logger) endpoints.Set {
+	budgets := ratelimit.Budgets{PerSession: cfg.RateSession, PerIP: cfg.RateIP}
+	limit := func(route string) endpoint.Middleware {
+		return ratelimit.Middleware(ratelimit.New(rdb, prefix+route+":"), budgets,
+			ratelimit.Refuse(KeyTooManyAttempts), log, ratelimit.FailClosed(KeyUnavailable), ratelimit.PerAttempt(idempotencyKey))
+	}
+	set.CreateCard = limit("create")(set.CreateCard)
+	set.CardDetails = limit("details")(set.CardDetails)
+	set.CreatePayPal = limit("paypal")(set.CreatePayPal)
+	return set
+}
+
+// idempotencyKey is the attempt a guarded call belongs to.
+func idempotencyKey(request any) string {
+	switch r := request.(type) {
+	case service.CardInput:
+		return r.IdempotencyKey
+	case endpoints.CardDetailsRequest:
+		return r.IdempotencyKey
+	case service.PayPalInput:
+		return r.IdempotencyKey
+	}
+	return ""
 }
 
 // cardPort is the configured card provider, nil for none.
