@@ -27,6 +27,17 @@ const (
 	// An SMS costs money and reaches a person: a few resends per session, more per address (offices).
 	DefaultSMSRateSession = "3/10m/3"
 	DefaultSMSRateIP      = "30/10m/10"
+	// Every order sends an SMS and a mail to a number and an address the visitor chooses: a shopper
+	// places one or two (a refused feedback form, a payment asked again), a spammer hundreds.
+	DefaultOrderRateSession = "5/10m/3"
+	DefaultOrderRateIP      = "30/10m/10"
+)
+
+// Message keys of the guarded order placement.
+const (
+	// KeyTooManyOrders refuses an order over the session's or the address's budget
+	// (RESOURCE_EXHAUSTED, HTTP 429 with Retry-After).
+	KeyTooManyOrders = "order.too_many_orders"
 )
 
 // Config of the order service.
@@ -68,6 +79,12 @@ type Config struct {
 	// SMSRateSession and SMSRateIP (ORDER_SMS_RATELIMIT_SESSION, ORDER_SMS_RATELIMIT_IP) bound resends.
 	SMSRateSession ratelimit.Limit
 	SMSRateIP      ratelimit.Limit
+	// OrderRateSession and OrderRateIP (ORDER_RATELIMIT_SESSION, ORDER_RATELIMIT_IP,
+	// "rate/period[/burst]" or "off") budget PlaceOrder per session and per client address (IPv6
+	// per /64); the calls of one idempotency key pay once, and placement fails closed
+	// (order.unavailable) while Redis is down.
+	OrderRateSession ratelimit.Limit
+	OrderRateIP      ratelimit.Limit
 	// ReferralTTL (ORDER_REFERRAL_TTL) is how long a session's referral id is kept.
 	ReferralTTL time.Duration
 	GRPC        grpcserver.Config
@@ -107,13 +124,15 @@ func ConfigFromEnv() Config {
 			From:     config.String("SMTP_FROM", ""),
 			Timeout:  config.Duration("SMTP_TIMEOUT", smtpmail.DefaultTimeout),
 		},
-		MailSandboxDir: config.String("MAIL_SANDBOX_DIR", ""),
-		SecretKeys:     config.String("ORDER_SECRET_KEYS", ""),
-		SecretKeyID:    config.String("ORDER_SECRET_KEY_ID", ""),
-		SMSRateSession: ratelimit.FromEnv("ORDER_SMS_RATELIMIT_SESSION", DefaultSMSRateSession),
-		SMSRateIP:      ratelimit.FromEnv("ORDER_SMS_RATELIMIT_IP", DefaultSMSRateIP),
-		ReferralTTL:    config.Duration("ORDER_REFERRAL_TTL", redisstore.DefaultTTL),
-		GRPC:           grpcserver.ConfigFromEnv(),
-		Client:         grpcclient.ConfigFromEnv(),
+		MailSandboxDir:   config.String("MAIL_SANDBOX_DIR", ""),
+		SecretKeys:       config.String("ORDER_SECRET_KEYS", ""),
+		SecretKeyID:      config.String("ORDER_SECRET_KEY_ID", ""),
+		SMSRateSession:   ratelimit.FromEnv("ORDER_SMS_RATELIMIT_SESSION", DefaultSMSRateSession),
+		SMSRateIP:        ratelimit.FromEnv("ORDER_SMS_RATELIMIT_IP", DefaultSMSRateIP),
+		OrderRateSession: ratelimit.FromEnv("ORDER_RATELIMIT_SESSION", DefaultOrderRateSession),
+		OrderRateIP:      ratelimit.FromEnv("ORDER_RATELIMIT_IP", DefaultOrderRateIP),
+		ReferralTTL:      config.Duration("ORDER_REFERRAL_TTL", redisstore.DefaultTTL),
+		GRPC:             grpcserver.ConfigFromEnv(),
+		Client:           grpcclient.ConfigFromEnv(),
 	}
 }

@@ -9,8 +9,10 @@ import (
 	"net"
 	"sync"
 
+	"github.com/go-kit/kit/endpoint"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/redis/go-redis/v9"
 	"google.golang.org/grpc"
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
@@ -66,7 +68,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	}
 	rdb, stopRedis, err := redisconn.Open(ctx, redisconn.Config{
 		URL: cfg.RedisURL, Embedded: cfg.EmbeddedStores,
-		Unreachable: "referrals fail with order.unavailable and SMS resends go unlimited until it is back",
+		Unreachable: "referrals and order placement fail with order.unavailable and SMS resends go unlimited until it is back",
 	}, log)
 	if err != nil {
 		return fmt.Errorf("order: %w", err)
@@ -157,6 +159,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		ratelimit.Budgets{PerSession: cfg.SMSRateSession, PerIP: cfg.SMSRateIP},
 		ratelimit.Refuse(domain.KeySMSRateLimited), log)
 	set.ResendSMS = guard(set.ResendSMS)
+	set.PlaceOrder = guardPlacement(set.PlaceOrder, rdb, "rl:order:place:", cfg, log)
 	set = kitlog.Set(set, log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	orderv1.RegisterOrderServiceServer(srv.GRPC(), grpctransport.NewServer(set))
@@ -182,6 +185,20 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("order: %w", err)
 	}
 	return nil
+}
+
+// guardPlacement puts order placement behind the one rate-limit middleware: each order sends an
+// SMS and a mail, so a session and a client address place a few per period, the submits of one
+// idempotency key (a double click, a retry) paying once, and none while Redis cannot count. The
+// budgets live in rdb under prefix.
+func guardPlacement(place endpoint.Endpoint, rdb redis.Scripter, prefix string, cfg Config, log *slog.Logger) endpoint.Endpoint {
+	return ratelimit.Middleware(ratelimit.New(rdb, prefix),
+		ratelimit.Budgets{PerSession: cfg.OrderRateSession, PerIP: cfg.OrderRateIP},
+		ratelimit.Refuse(KeyTooManyOrders), log, ratelimit.FailClosed(domain.KeyUnavailable),
+		ratelimit.PerAttempt(func(request any) string {
+			in, _ := request.(service.PlaceInput)
+			return in.IdempotencyKey
+		}))(place)
 }
 
 // broker connects to NATS_URL, or starts the embedded JetStream server where that is allowed.
