@@ -9,6 +9,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/services/cart/adapters/redisstore"
 	"github.com/hostcart/checkout/services/cart/adapters/transferhttp"
 	"github.com/hostcart/checkout/services/cart/service"
@@ -20,6 +21,13 @@ const ServiceName = "cart"
 // DefaultCacheTTL is how long brand settings, the domain-only product, TLDs and the brand's
 // promotion list are reused.
 const DefaultCacheTTL = 30 * time.Second
+
+// Budgets of contract transfer lookups: a shopper opens a transfer link once or twice, someone
+// guessing transfer ids (each answer names a contract's holder) hundreds of times.
+const (
+	DefaultTransferRateSession = "10/10m/5"
+	DefaultTransferRateIP      = "60/10m/20"
+)
 
 // Config of the cart service.
 type Config struct {
@@ -66,10 +74,12 @@ func ConfigFromEnv() Config {
 		CustomerAddr:   config.String("CUSTOMER_ADDR", ""),
 		CacheTTL:       config.Duration("CART_CACHE_TTL", DefaultCacheTTL),
 		Transfer: TransferConfig{
-			Provider: config.String("TRANSFER_PROVIDER", ""),
-			URL:      config.String("TRANSFER_URL", ""),
-			APIKey:   config.String("TRANSFER_API_KEY", ""),
-			Timeout:  config.Duration("TRANSFER_TIMEOUT", transferhttp.DefaultTimeout),
+			Provider:    config.String("TRANSFER_PROVIDER", ""),
+			URL:         config.String("TRANSFER_URL", ""),
+			APIKey:      config.String("TRANSFER_API_KEY", ""),
+			Timeout:     config.Duration("TRANSFER_TIMEOUT", transferhttp.DefaultTimeout),
+			RateSession: ratelimit.FromEnv("TRANSFER_RATELIMIT_SESSION", DefaultTransferRateSession),
+			RateIP:      ratelimit.FromEnv("TRANSFER_RATELIMIT_IP", DefaultTransferRateIP),
 		},
 		GRPC:   grpcserver.ConfigFromEnv(),
 		Client: grpcclient.ConfigFromEnv(),
@@ -91,4 +101,9 @@ type TransferConfig struct {
 	URL      string
 	APIKey   string
 	Timeout  time.Duration
+	// RateSession and RateIP (TRANSFER_RATELIMIT_SESSION, TRANSFER_RATELIMIT_IP,
+	// "rate/period[/burst]" or "off") budget StartContractTransfer per session and per client
+	// address (IPv6 per /64); the lookups fail closed (cart.unavailable) while Redis is down.
+	RateSession ratelimit.Limit
+	RateIP      ratelimit.Limit
 }

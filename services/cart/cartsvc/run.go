@@ -7,6 +7,9 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/go-kit/kit/endpoint"
+	"github.com/redis/go-redis/v9"
+
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
@@ -15,6 +18,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/libs/go/platform/kitlog"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/services/cart/adapters/catalogclient"
 	"github.com/hostcart/checkout/services/cart/adapters/customerclient"
@@ -22,6 +26,7 @@ import (
 	"github.com/hostcart/checkout/services/cart/adapters/promotionclient"
 	"github.com/hostcart/checkout/services/cart/adapters/redisstore"
 	"github.com/hostcart/checkout/services/cart/adapters/transferhttp"
+	"github.com/hostcart/checkout/services/cart/domain"
 	"github.com/hostcart/checkout/services/cart/endpoints"
 	"github.com/hostcart/checkout/services/cart/sandbox/transfersandbox"
 	"github.com/hostcart/checkout/services/cart/service"
@@ -112,7 +117,9 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		log.WarnContext(ctx, "TRANSFER_PROVIDER not set; contract transfers answer that the service is unavailable")
 	}
 
-	set := kitlog.Set(endpoints.New(service.New(ports, log)), log, ServiceName)
+	set := endpoints.New(service.New(ports, log))
+	set.StartTransfer = guardTransfers(set.StartTransfer, rdb, "rl:cart:transfer:", cfg.Transfer, log)
+	set = kitlog.Set(set, log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	cartv1.RegisterCartServiceServer(srv.GRPC(), grpctransport.NewServer(set))
 	log.InfoContext(ctx, "cart service starting",
@@ -124,6 +131,15 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("cart: %w", err)
 	}
 	return nil
+}
+
+// guardTransfers puts contract transfer lookups behind the one rate-limit middleware: each asks
+// the hoster's transfer service and answers the contract's holder, so a session and a client
+// address look up a few per period, and none while Redis cannot count. The budgets live in rdb
+// under prefix.
+func guardTransfers(start endpoint.Endpoint, rdb redis.Scripter, prefix string, cfg TransferConfig, log *slog.Logger) endpoint.Endpoint {
+	return ratelimit.Middleware(ratelimit.New(rdb, prefix), ratelimit.Budgets{PerSession: cfg.RateSession, PerIP: cfg.RateIP},
+		ratelimit.Refuse(domain.KeyTooManyTransferLookups), log, ratelimit.FailClosed(domain.ErrUnavailable.MessageKey()))(start)
 }
 
 // transferPort builds the contract transfer port of cfg; nil when none is configured.

@@ -34,6 +34,11 @@ var (
 	ErrTransferUnavailable        = apperr.NewOutage(DependencyTransfer, "domain.contract_transfer_unavailable")
 )
 
+// KeyTooManyTransferLookups refuses a transfer lookup over the session's or the address's budget
+// (RESOURCE_EXHAUSTED, HTTP 429 with Retry-After): each lookup asks the hoster's transfer service
+// and answers the contract's holder, so guessing ids must stay slow.
+const KeyTooManyTransferLookups = "domain.too_many_transfer_lookups"
+
 // DependencyTransfer names the hoster's contract transfer service in outage answers.
 const DependencyTransfer = "contract-transfer"
 

@@ -254,3 +254,72 @@ func TestPromotionOutageKeepsTheCartWorking(t *testing.T) {
 		t.Errorf("stored = %+v", stored)
 	}
 }
+
+// A replacement cannot place promotion codes, a sales agent's neither: new codes in the body are
+// dropped without a word (no notice that would tell a valid guess from a wrong one, nothing sent
+// to the promotion service), even where the brand takes no manual codes; codes the stored lines
+// carry stay. New codes go through RedeemPromotionCode, which the rate limit and the brand's
+// manual_promotions guard.
+func TestReplaceKeepsOnlyStoredCodes(t *testing.T) {
+	for _, agent := range []bool{false, true} {
+		t.Run(fmt.Sprintf("sales agent %v", agent), func(t *testing.T) {
+			svc, cat, _, promos := newPromotionFixture(false)
+			ctx := call("s")
+			first, err := svc.AddProduct(ctx, domain.AddProduct{ProductID: 10}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			redeemed, err := svc.RedeemPromotionCode(ctx, "welcome", false)
+			if err != nil || redeemed.Cart.Items[0].Product.Promotion != "WELCOME" {
+				t.Fatalf("redeem: %+v, %v", redeemed.Cart.Items, err)
+			}
+			cat.brand.ManualPromotions = false
+			row := first.RowID
+			stored := redeemed.Cart.Items[0]
+			in := domain.Cart{Items: []domain.Item{
+				{RowID: row, Product: domain.ProductLine{Line: domain.Line{ID: 10, MaturityID: stored.Product.MaturityID, IntervalID: stored.Product.IntervalID, Promotion: "welcome"}},
+					Addons: []domain.Line{{ID: 20, Promotion: "GUESS1"}}},
+				{Product: domain.ProductLine{Line: domain.Line{ID: 10, Promotion: "SSL20"}}},
+			}}
+			promos.sent, promos.calls = nil, nil
+			res, err := svc.ReplaceCart(ctx, in, agent, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Cart.Items) != 2 || res.Cart.Items[0].Product.Promotion != "WELCOME" {
+				t.Fatalf("stored code lost: %+v", res.Cart.Items)
+			}
+			for _, h := range res.Cart.CodeHolders() {
+				if h.Code != "WELCOME" {
+					t.Errorf("the replacement placed %s on %+v", h.Code, h.Line)
+				}
+			}
+			if len(res.Notices) != 0 {
+				t.Errorf("notices about the dropped codes: %+v", res.Notices)
+			}
+			for _, sent := range promos.sent {
+				for _, code := range mustCodes(sent) {
+					if code != "WELCOME" {
+						t.Errorf("sent %s to the promotion service (%v)", code, promos.calls)
+					}
+				}
+			}
+		})
+	}
+}
+
+// mustCodes lists the codes a snapshot carries on its lines and as orphans.
+func mustCodes(c domain.PromotionCart) []string {
+	var out []string
+	for _, it := range c.Items {
+		if it.Product.Code != "" {
+			out = append(out, it.Product.Code)
+		}
+		for _, a := range it.Addons {
+			if a.Code != "" {
+				out = append(out, a.Code)
+			}
+		}
+	}
+	return out
+}

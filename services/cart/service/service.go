@@ -272,10 +272,11 @@ func (s *service) ReplaceCart(ctx context.Context, in domain.Cart, salesAgent bo
 		if err := c.Replace(env, in); err != nil {
 			return nil, err
 		}
-		if !salesAgent {
-			// Codes are the promotion service's to place; a visitor's cart keeps the stored ones.
-			c.RestoreCodes(held)
-		}
+		// Codes are the promotion service's to place, through the guarded redeem (its rate limit,
+		// the brand's manual_promotions): a replacement, a sales agent's too, keeps the codes the
+		// stored lines carry and drops the others silently, so it can neither apply a code nor
+		// tell a guessed one from a wrong one.
+		c.RestoreCodes(held)
 		return nil, nil
 	})
 }
