@@ -10,6 +10,9 @@ import (
 // Order statuses beyond awaiting_sms and placed (issue 20): the payment's later fate as its provider
 // reports it.
 const (
+	// StatusPaymentPending: the card provider accepted the payment as Pending or Received; the
+	// money is not confirmed, so the order is not finalized until its AUTHORISATION notification.
+	StatusPaymentPending = "payment_pending"
 	// StatusPaymentFailed: the provider refused the authorisation after all.
 	StatusPaymentFailed = "payment_failed"
 	// StatusCancelled: the payment was cancelled, refunded or charged back; nothing is to be
@@ -34,15 +37,41 @@ type PaymentNotification struct {
 	Success   bool
 }
 
+// PaymentUnconfirmed reports whether the card provider's result leaves the money unconfirmed.
+func PaymentUnconfirmed(pspResult string) bool {
+	return pspResult == "Pending" || pspResult == "Received"
+}
+
+// InitialStatus is the status an order is placed with: payment_pending while the card payment is
+// not confirmed, else awaiting_sms while a required SMS code is missing, else placed (payable:
+// finalized at once).
+func InitialStatus(o Order) string {
+	switch {
+	case PaymentUnconfirmed(o.Payment.PSPResult):
+		return StatusPaymentPending
+	case o.SMSRequired && !o.SMSValidated:
+		return StatusAwaitingSMS
+	}
+	return StatusPlaced
+}
+
 // NextStatus is the order lifecycle's one transition table for payment notifications: the status
-// an order in from moves to, and whether it moves. A refused authorisation fails an order that
-// was not given up yet; a successful cancellation, refund or chargeback cancels it. Anything else
-// (a successful authorisation of a placed order, an unknown code, a repeat) leaves it, so
-// applying a notification twice is applying it once.
-func NextStatus(from string, n PaymentNotification) (string, bool) {
-	live := from == StatusAwaitingSMS || from == StatusPlaced
+// an order moves to, and whether it moves. A successful authorisation confirms a pending payment
+// (the order then waits for its SMS code, if it still needs one, or is placed); a refused one
+// fails an order that was not given up yet; a successful cancellation, refund or chargeback
+// cancels it. Anything else (a confirmation of a placed order, an unknown code, a repeat) leaves
+// it, so applying a notification twice is applying it once.
+func NextStatus(o Order, n PaymentNotification) (string, bool) {
+	from := o.Status
+	live := from == StatusAwaitingSMS || from == StatusPlaced || from == StatusPaymentPending
 	switch strings.ToUpper(n.EventCode) {
 	case NotifyAuthorisation:
+		if n.Success && from == StatusPaymentPending {
+			if o.SMSRequired && !o.SMSValidated {
+				return StatusAwaitingSMS, true
+			}
+			return StatusPlaced, true
+		}
 		if !n.Success && live {
 			return StatusPaymentFailed, true
 		}

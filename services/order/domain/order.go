@@ -113,6 +113,9 @@ type Payment struct {
 	Permission         bool   `json:"permission,omitempty"`
 	SMSValidation      bool   `json:"sms_validation"`
 	PSPReference       string `json:"psp_reference,omitempty"`
+	// PSPResult is the card provider's result that accepted PSPReference: Authorised, or
+	// Pending / Received (not confirmed yet).
+	PSPResult string `json:"psp_result,omitempty"`
 	RecurringReference string `json:"recurring_reference,omitempty"`
 	PayPalReference    string `json:"paypal_reference,omitempty"`
 	// What PSPReference or PayPalReference was made for (payment service): the amount, its

@@ -110,7 +110,8 @@ type Store interface {
 	PaymentReferenceUsed(ctx context.Context, provider, reference string) (bool, error)
 	// ApplyPaymentNotification moves the order paid with the reference (order domain's
 	// NextStatus), with its order.status_changed event; false when nothing moved.
-	ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string) (bool, error)
+	ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string,
+		finalized func(domain.Order) (domain.OutboxEvent, error)) (bool, error)
 	Replay(ctx context.Context, sessionID, key, requestHash string) (domain.Order, bool, error)
 	Order(ctx context.Context, id string) (domain.Order, error)
 	PutSMSCode(ctx context.Context, orderID string, c domain.SMSCode) error
@@ -251,9 +252,7 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	o := domain.Order{SessionID: v.SessionID, BrandID: v.BrandID, Locale: v.Locale, Status: domain.StatusPlaced,
 		SMSRequired: cart.SMSValidation || payment.SMSValidation, Customer: customer, Payment: payment, Feedback: fb,
 		Totals: cart.Totals, Lines: cart.Lines, Items: cart.Items, CreatedAt: now}
-	if o.SMSRequired {
-		o.Status = domain.StatusAwaitingSMS
-	}
+	o.Status = domain.InitialStatus(o)
 	if o.ID, err = domain.NewOrderID(now); err != nil {
 		return domain.Order{}, err
 	}
@@ -274,8 +273,9 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	}
 	p := sqlstore.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash}
 	// order.finalized (fulfilment, the confirmation mail) goes out once the order is payable: at
-	// once, or when its SMS code validates (ValidateSMS).
-	if !o.SMSRequired {
+	// once, or when its SMS code validates (ValidateSMS) or its payment is confirmed (a payment
+	// notification), whichever comes last.
+	if o.Status == domain.StatusPlaced {
 		event, err := finalizedEvent(now)(o)
 		if err != nil {
 			return domain.Order{}, err
@@ -577,7 +577,7 @@ func (s *service) ApplyPaymentNotifications(ctx context.Context, ns []domain.Pay
 		if err != nil {
 			return moved, err
 		}
-		ok, err := s.Store.ApplyPaymentNotification(ctx, n, now, id)
+		ok, err := s.Store.ApplyPaymentNotification(ctx, n, now, id, finalizedEvent(now))
 		if err != nil {
 			return moved, fmt.Errorf("%s notification %s of %s: %w", n.Provider, n.EventCode, n.Reference, err)
 		}

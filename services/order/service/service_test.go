@@ -656,3 +656,50 @@ func TestOrderKeepsTheItemsConfigurationWithSecretsSealed(t *testing.T) {
 		t.Fatalf("secrets without a key: %v", err)
 	}
 }
+
+// A card payment the provider accepted as Pending waits as payment_pending, not finalized; its
+// AUTHORISATION notification places it and writes order.finalized then, once; a refusal fails it.
+func TestPendingCardPaymentWaitsForItsConfirmation(t *testing.T) {
+	f := newFixture(t)
+	f.payments.p = cardFor("psp-pending")
+	f.payments.p.PSPResult = "Pending"
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil || o.Status != domain.StatusPaymentPending {
+		t.Fatalf("order %+v, %v", o.Status, err)
+	}
+	events := func() int {
+		n, err := f.store.PendingEvents(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if events() != 0 {
+		t.Fatalf("a pending order was finalized: %d events", events())
+	}
+	confirm := domain.PaymentNotification{Provider: domain.RefCard, Reference: "psp-pending", EventCode: "AUTHORISATION", Success: true}
+	for range 2 {
+		if _, err := f.svc.ApplyPaymentNotifications(context.Background(), []domain.PaymentNotification{confirm}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := f.store.Order(context.Background(), o.ID)
+	if got.Status != domain.StatusPlaced || events() != 2 { // order.status_changed and order.finalized
+		t.Fatalf("after the confirmation: %s, %d events", got.Status, events())
+	}
+
+	f = newFixture(t)
+	f.payments.p = cardFor("psp-refused")
+	f.payments.p.PSPResult = "Received"
+	o, err = f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := domain.PaymentNotification{Provider: domain.RefCard, Reference: "psp-refused", EventCode: "AUTHORISATION", Success: false}
+	if moved, err := f.svc.ApplyPaymentNotifications(context.Background(), []domain.PaymentNotification{refused}); err != nil || moved != 1 {
+		t.Fatalf("refusal: %d %v", moved, err)
+	}
+	if got, _ := f.store.Order(context.Background(), o.ID); got.Status != domain.StatusPaymentFailed || events() != 1 {
+		t.Fatalf("after the refusal: %s, %d events", got.Status, events())
+	}
+}

@@ -79,7 +79,9 @@ type Option struct {
 	Permission    bool
 	SMSValidation bool
 	// Set by the card and PayPal flows only.
-	PSPReference       string
+	PSPReference string
+	// PSPResult is the result code that accepted PSPReference (Authorised, Pending, Received).
+	PSPResult          string
 	RecurringReference string
 	PayPalReference    string
 	// PayPalPending is the subscription created for the session and not yet approved: only it
@@ -102,7 +104,7 @@ type Charge struct {
 // WithoutPayment is o with its provider references and charges cleared: the type and the SEPA
 // fields stay chosen.
 func (o Option) WithoutPayment() Option {
-	o.PSPReference, o.RecurringReference, o.PayPalReference, o.PayPalPending = "", "", "", ""
+	o.PSPReference, o.PSPResult, o.RecurringReference, o.PayPalReference, o.PayPalPending = "", "", "", "", ""
 	o.Charged, o.PendingCharge = Charge{}, Charge{}
 	return o
 }

@@ -193,7 +193,7 @@ func (s *service) cardOutcome(ctx context.Context, sessionID string, option doma
 		}
 		return CardOutcome{Result: r, Option: option}, nil
 	case r.Accepted():
-		option.PSPReference, option.RecurringReference = r.PSPReference, r.RecurringReference
+		option.PSPReference, option.PSPResult, option.RecurringReference = r.PSPReference, r.ResultCode, r.RecurringReference
 		option.Charged, option.PendingCharge = option.PendingCharge, domain.Charge{}
 		if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 			return CardOutcome{}, fmt.Errorf("store card payment references: %w", err)
@@ -225,7 +225,7 @@ func (s *service) voidCard(ctx context.Context, sessionID string, option domain.
 	if err != nil && !errors.Is(err, domain.ErrProviderRejected) {
 		return option, s.providerError("void card payment", err)
 	}
-	option.PSPReference, option.RecurringReference, option.Charged = "", "", domain.Charge{}
+	option.PSPReference, option.PSPResult, option.RecurringReference, option.Charged = "", "", "", domain.Charge{}
 	if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 		return option, fmt.Errorf("clear voided card payment: %w", err)
 	}

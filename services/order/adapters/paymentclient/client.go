@@ -29,7 +29,7 @@ func (cl *Client) SessionPayment(ctx context.Context) (domain.Payment, bool, err
 		return domain.Payment{}, false, nil
 	}
 	return domain.Payment{Type: p.GetType(), Holder: p.GetHolder(), MaskedIBAN: p.GetIban(), BIC: p.GetBic(), Bank: p.GetBank(),
-		Permission: p.GetPermission(), SMSValidation: p.GetSmsValidation(), PSPReference: p.GetPspReference(),
+		Permission: p.GetPermission(), SMSValidation: p.GetSmsValidation(), PSPReference: p.GetPspReference(), PSPResult: p.GetPspResult(),
 		RecurringReference: p.GetRecurringReference(), PayPalReference: p.GetPaypalReference(),
 		ChargedCents: p.GetChargedCents(), ChargedCurrency: p.GetChargedCurrency(), CartFingerprint: p.GetCartFingerprint()}, true, nil
 }

@@ -207,7 +207,8 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 // domain's transition table says, writing its order.status_changed event in the same transaction,
 // under a row lock so concurrent notifications of one order apply one after the other. It answers
 // whether the order moved; a reference no order has moves nothing.
-func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string) (bool, error) {
+func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string,
+	finalized func(domain.Order) (domain.OutboxEvent, error)) (bool, error) {
 	t, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return false, fmt.Errorf("payment notification: begin: %w", tx(err))
@@ -225,7 +226,7 @@ func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNo
 	if err != nil {
 		return false, err
 	}
-	to, moves := domain.NextStatus(o.Status, n)
+	to, moves := domain.NextStatus(o, n)
 	if !moves {
 		return false, nil
 	}
@@ -240,6 +241,16 @@ func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNo
 	}
 	if err := putEvent(ctx, t, e); err != nil {
 		return false, fmt.Errorf("payment notification: order %s: %w", o.ID, err)
+	}
+	// A confirmed payment makes a payment_pending order payable: it is finalized now, once.
+	if from == domain.StatusPaymentPending && to == domain.StatusPlaced && finalized != nil {
+		fe, err := finalized(o)
+		if err != nil {
+			return false, err
+		}
+		if err := putEvent(ctx, t, fe); err != nil {
+			return false, fmt.Errorf("payment notification: order %s: %w", o.ID, err)
+		}
 	}
 	if err := t.Commit(); err != nil {
 		return false, fmt.Errorf("payment notification: commit: %w", sqldb.Classify(err))
@@ -455,8 +466,13 @@ func (s *Store) VerifySMS(ctx context.Context, orderID string, check func(domain
 	}
 	moved := false
 	if key == "" {
-		res, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ?, sms_validated = ? WHERE id = ? AND status = ?`),
-			domain.StatusPlaced, true, orderID, domain.StatusAwaitingSMS)
+		// The code is validated whatever the status; only an order waiting for nothing else (not
+		// for its payment's confirmation) becomes placed.
+		if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET sms_validated = ? WHERE id = ?`), true, orderID); err != nil {
+			return domain.Order{}, "", fmt.Errorf("verify sms: order: %w", sqldb.Classify(err))
+		}
+		res, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ? WHERE id = ? AND status = ?`),
+			domain.StatusPlaced, orderID, domain.StatusAwaitingSMS)
 		if err != nil {
 			return domain.Order{}, "", fmt.Errorf("verify sms: order: %w", sqldb.Classify(err))
 		}

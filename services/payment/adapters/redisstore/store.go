@@ -55,6 +55,7 @@ type record struct {
 	Permission         bool   `json:"permission,omitempty"`
 	SMSValidation      bool   `json:"sms_validation,omitempty"`
 	PSPReference       string `json:"psp_reference,omitempty"`
+	PSPResult          string `json:"psp_result,omitempty"`
 	RecurringReference string `json:"recurring_reference,omitempty"`
 	PayPalReference    string `json:"paypal_reference,omitempty"`
 	PayPalPending      string `json:"paypal_pending,omitempty"`

@@ -294,7 +294,7 @@ func option(response any) (*paymentv1.PaymentOption, error) {
 	o := r.Option
 	return &paymentv1.PaymentOption{
 		Type: o.Type, Holder: o.Holder, Iban: maskIfSet(o.IBAN), Bic: o.BIC, Bank: o.Bank, Permission: o.Permission,
-		SmsValidation: o.SMSValidation, PspReference: o.PSPReference, RecurringReference: o.RecurringReference,
+		SmsValidation: o.SMSValidation, PspReference: o.PSPReference, PspResult: o.PSPResult, RecurringReference: o.RecurringReference,
 		PaypalReference: o.PayPalReference, ChargedCents: o.Charged.Amount.Value, ChargedCurrency: o.Charged.Amount.Currency,
 		CartFingerprint: o.Charged.Fingerprint,
 	}, nil

@@ -124,8 +124,11 @@ type PaymentOption struct {
 	ChargedCents    int64  `protobuf:"varint,11,opt,name=charged_cents,json=chargedCents,proto3" json:"charged_cents,omitempty"`
 	ChargedCurrency string `protobuf:"bytes,12,opt,name=charged_currency,json=chargedCurrency,proto3" json:"charged_currency,omitempty"`
 	CartFingerprint string `protobuf:"bytes,13,opt,name=cart_fingerprint,json=cartFingerprint,proto3" json:"cart_fingerprint,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The card provider's result that accepted psp_reference: Authorised, or Pending / Received
+	// (the money is not confirmed yet: the order waits as payment_pending for the notification).
+	PspResult     string `protobuf:"bytes,14,opt,name=psp_result,json=pspResult,proto3" json:"psp_result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PaymentOption) Reset() {
@@ -245,6 +248,13 @@ func (x *PaymentOption) GetChargedCurrency() string {
 func (x *PaymentOption) GetCartFingerprint() string {
 	if x != nil {
 		return x.CartFingerprint
+	}
+	return ""
+}
+
+func (x *PaymentOption) GetPspResult() string {
+	if x != nil {
+		return x.PspResult
 	}
 	return ""
 }
@@ -1904,7 +1914,7 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\vPaymentType\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x126\n" +
-	"\x17sms_validation_required\x18\x03 \x01(\bR\x15smsValidationRequired\"\xb8\x03\n" +
+	"\x17sms_validation_required\x18\x03 \x01(\bR\x15smsValidationRequired\"\xd7\x03\n" +
 	"\rPaymentOption\x12\x12\n" +
 	"\x04type\x18\x01 \x01(\tR\x04type\x12\x16\n" +
 	"\x06holder\x18\x02 \x01(\tR\x06holder\x12\x12\n" +
@@ -1921,7 +1931,9 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	" \x01(\tR\x0fpaypalReference\x12#\n" +
 	"\rcharged_cents\x18\v \x01(\x03R\fchargedCents\x12)\n" +
 	"\x10charged_currency\x18\f \x01(\tR\x0fchargedCurrency\x12)\n" +
-	"\x10cart_fingerprint\x18\r \x01(\tR\x0fcartFingerprint\"\x19\n" +
+	"\x10cart_fingerprint\x18\r \x01(\tR\x0fcartFingerprint\x12\x1d\n" +
+	"\n" +
+	"psp_result\x18\x0e \x01(\tR\tpspResult\"\x19\n" +
 	"\x17ListPaymentTypesRequest\"a\n" +
 	"\x18ListPaymentTypesResponse\x12E\n" +
 	"\rpayment_types\x18\x01 \x03(\v2 .checkout.payment.v1.PaymentTypeR\fpaymentTypes\"\x1a\n" +
