@@ -194,6 +194,19 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		return nil, err
 	}
 
+	// Every visitor of devstack comes from the same loopback address (the developer's browser, the
+	// e2e walk, the tests, a load generator): per-address budgets of the payment, order and
+	// transfer routes would make them one visitor. They are off unless set; the per-session
+	// budgets are production's.
+	for _, k := range []string{"PAYMENT_RATELIMIT_IP", "ORDER_RATELIMIT_IP", "TRANSFER_RATELIMIT_IP"} {
+		if _, set := os.LookupEnv(k); !set {
+			if err := setenv(map[string]string{k: "off"}); err != nil {
+				stores()
+				return nil, err
+			}
+		}
+	}
+
 	// Every service gets its own loopback port, so the stack speaks real gRPC between them.
 	names := []string{"catalog", "domain", "promotion", "cart", "customer", "payment", "order"}
 	listeners := make(map[string]net.Listener, len(names))

@@ -376,6 +376,7 @@ export const deDE: Messages = {
     holder_required: 'Bitte geben Sie den Namen des Karteninhabers ein.',
   },
   payment: {
+    too_many_attempts: 'Zu viele Zahlungsversuche in kurzer Zeit. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
     holder_required: 'Bitte geben Sie den Kontoinhaber an.',
     iban_required: 'Bitte geben Sie Ihre IBAN ein.',
     iban_invalid: 'Bitte geben Sie eine gültige IBAN ein.',
@@ -402,6 +403,7 @@ export const deDE: Messages = {
   domain: {
     already_assigned: 'Diese Domain ist bereits einem Produkt zugeordnet.',
     contract_transfer_unavailable: 'Die Vertragsübernahme ist derzeit nicht verfügbar.',
+    too_many_transfer_lookups: 'Zu viele Anfragen zur Vertragsübernahme. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
     transfer_product_unavailable: 'Das Transferprodukt ist nicht verfügbar.',
     invalid: 'Die Domain ist ungültig.',
     input_empty: 'Bitte geben Sie einen Domainnamen ein.',
@@ -720,6 +722,7 @@ export const deDE: Messages = {
     sms_attempts_exceeded: 'Zu viele Fehlversuche. Bitte fordern Sie einen neuen Code an.',
     sms_code_format: 'Der Code besteht aus 5 Zeichen: Buchstaben und Ziffern.',
     sms_rate_limited: 'Bitte warten Sie einen Moment, bevor Sie einen weiteren Code anfordern.',
+    too_many_orders: 'Zu viele Bestellungen in kurzer Zeit. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
   },
   order_confirm: {
     heading: 'Prüfen und bestellen',

@@ -375,6 +375,7 @@ export const enGB = {
     holder_required: 'Please enter the cardholder’s name.',
   },
   payment: {
+    too_many_attempts: 'Too many payment attempts in a short time. Please wait a few minutes and try again.',
     holder_required: 'Please specify the account holder.',
     iban_required: 'Please enter your IBAN.',
     iban_invalid: 'Please enter a valid IBAN.',
@@ -401,6 +402,7 @@ export const enGB = {
   domain: {
     already_assigned: 'This domain is already assigned to a product.',
     contract_transfer_unavailable: 'The contract transfer service is currently unavailable.',
+    too_many_transfer_lookups: 'Too many contract transfer requests. Please wait a few minutes and try again.',
     transfer_product_unavailable: 'The transfer product is not available.',
     invalid: 'The domain is invalid.',
     input_empty: 'Please enter a domain name.',
@@ -719,6 +721,7 @@ export const enGB = {
     sms_attempts_exceeded: 'Too many wrong attempts. Please request a new code.',
     sms_code_format: 'The code has 5 characters: letters and digits.',
     sms_rate_limited: 'Please wait a moment before requesting another code.',
+    too_many_orders: 'Too many orders in a short time. Please wait a few minutes and try again.',
   },
   order_confirm: {
     heading: 'Review and order',
