@@ -63,11 +63,14 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.PUT("/session/basic-info", h.putBasicInfo)
 	api.PUT("/session/address-info", h.putAddress)
 	api.GET("/session/vat", h.getVat)
-	api.GET("/customer/authorization-url", h.authorizationURL)
+	// Starting a login stores a state and nonce with the session, and logging out changes it: both
+	// are POST routes under the CSRF check; the spec's GET forms stay for clients that send the
+	// CSRF token, so a link on another site triggers neither.
+	api.POST("/customer/authorization-url", h.authorizationURL)
+	api.GET("/customer/authorization-url", middleware.RequireCSRFToken(), h.authorizationURL)
 	api.POST("/customer/login", h.login)
-	// Spec §7 names GET; POST is accepted too so a client can log out under CSRF protection.
-	api.GET("/customer/logout", h.logout)
 	api.POST("/customer/logout", h.logout)
+	api.GET("/customer/logout", middleware.RequireCSRFToken(), h.logout)
 }
 
 // getVat answers the session's VAT: {"vat_percent", "country_code", "reason", "reverse_charge"}.

@@ -95,7 +95,7 @@ func sessionCookie(rec *httptest.ResponseRecorder) *http.Cookie {
 
 func TestAuthorizationURLNamesTheCallbackOfTheHost(t *testing.T) {
 	e := newLoginEnv(t)
-	rec := e.do(http.MethodGet, "/api/v2/customer/authorization-url?use_cp_2=true", "", nil)
+	rec := e.do(http.MethodPost, "/api/v2/customer/authorization-url?use_cp_2=true", "", nil)
 	if rec.Code != http.StatusOK || rec.Body.String() != `{"url":"https://login.example/authorize?state=s"}` {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
@@ -138,7 +138,7 @@ func TestLoginRotatesTheSessionCookie(t *testing.T) {
 	}
 
 	// Logout rotates again.
-	rec = e.do(http.MethodGet, "/api/v2/customer/logout", "", fresh)
+	rec = e.do(http.MethodPost, "/api/v2/customer/logout", "", fresh)
 	after := sessionCookie(rec)
 	if rec.Code != http.StatusOK || after == nil || after.Value == fresh.Value || e.stub.logouts != 1 {
 		t.Fatalf("logout: %d %s, cookie %+v", rec.Code, rec.Body, after)
@@ -150,5 +150,19 @@ func TestLoginRefusesAMalformedBody(t *testing.T) {
 	rec := e.do(http.MethodPost, "/api/v2/customer/login", `{"authorization_code":`, nil)
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "error.invalid_request") {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+}
+
+// The spec's GET forms of the state-changing login routes need the CSRF token: a link or image on
+// another site can neither start a login nor log the customer out.
+func TestLoginRoutesRefuseGETWithoutTheCSRFToken(t *testing.T) {
+	e := newLoginEnv(t)
+	for _, target := range []string{"/api/v2/customer/authorization-url", "/api/v2/customer/logout"} {
+		if rec := e.do(http.MethodGet, target, "", nil); rec.Code != http.StatusForbidden {
+			t.Errorf("GET %s without the token: %d %s", target, rec.Code, rec.Body)
+		}
+	}
+	if e.stub.logouts != 0 {
+		t.Fatal("a GET without the token logged out")
 	}
 }

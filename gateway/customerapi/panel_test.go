@@ -17,14 +17,14 @@ import (
 // The panel's data travels through the authority in the callback URL, reduced to base64's characters.
 func TestAuthorizationURLCarriesThePanelData(t *testing.T) {
 	e := newLoginEnv(t)
-	rec := e.do(http.MethodGet, "/api/v2/customer/authorization-url?use_cp_2=true&data=eyJvcmRl%2Bcl90/eXBlIjoicmVkaXJlY3QifQ%3D%3D%22%3E%3Cscript", "", nil)
+	rec := e.do(http.MethodPost, "/api/v2/customer/authorization-url?use_cp_2=true&data=eyJvcmRl%2Bcl90/eXBlIjoicmVkaXJlY3QifQ%3D%3D%22%3E%3Cscript", "", nil)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	if got := e.stub.begin.GetRedirectUri(); got != "http://shop.hostwerk.de/oauth/callback?data=eyJvcmRl%2Bcl90%2FeXBlIjoicmVkaXJlY3QifQ%3D%3Dscript" {
 		t.Fatalf("redirect URI %s", got)
 	}
-	rec = e.do(http.MethodGet, "/api/v2/customer/authorization-url?data="+strings.Repeat("a", maxDataLen+1), "", nil)
+	rec = e.do(http.MethodPost, "/api/v2/customer/authorization-url?data="+strings.Repeat("a", maxDataLen+1), "", nil)
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "error.invalid_request") {
 		t.Fatalf("oversized data: %d %s", rec.Code, rec.Body)
 	}

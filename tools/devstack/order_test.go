@@ -219,7 +219,7 @@ func checkOrders(t *testing.T, st *stack) (orderIDs, awaitingIDs []string) {
 		if code, body := validate(right); code != http.StatusBadRequest || fieldKey(body) != "order.sms_attempts_exceeded" {
 			t.Fatalf("right code after 5 wrong ones: %d %v", code, body)
 		}
-		if code, _, body := b.do(http.MethodGet, "/api/v1/"+id+"/sms", ""); code != http.StatusOK || body["sent"] != true {
+		if code, _, body := b.do(http.MethodPost, "/api/v1/"+id+"/sms", ""); code != http.StatusOK || body["sent"] != true {
 			t.Fatalf("resend: %d %v", code, body)
 		}
 		fresh := lastSMSCode(t)
@@ -238,7 +238,7 @@ func checkOrders(t *testing.T, st *stack) (orderIDs, awaitingIDs []string) {
 		// visitor's resend untouched.
 		limited := false
 		for range 5 {
-			code, header, body := b.do(http.MethodGet, "/api/v1/"+id+"/sms", "")
+			code, header, body := b.do(http.MethodPost, "/api/v1/"+id+"/sms", "")
 			if code == http.StatusTooManyRequests {
 				if body["error"] != "order.sms_rate_limited" || header.Get("Retry-After") == "" {
 					t.Fatalf("rate limited resend: %v %v", header, body)
@@ -255,7 +255,7 @@ func checkOrders(t *testing.T, st *stack) (orderIDs, awaitingIDs []string) {
 		idC := placedC["order"].(map[string]any)["order_id"].(string)
 		// Never validated: it stays awaiting its code, without an order.finalized event or a mail.
 		awaitingIDs = append(awaitingIDs, idC)
-		if code, _, body := c.do(http.MethodGet, "/api/v1/"+idC+"/sms", ""); code != http.StatusOK || body["sent"] != true {
+		if code, _, body := c.do(http.MethodPost, "/api/v1/"+idC+"/sms", ""); code != http.StatusOK || body["sent"] != true {
 			t.Fatalf("another visitor's resend while the first is limited: %d %v", code, body)
 		}
 	})

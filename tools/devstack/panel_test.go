@@ -60,7 +60,7 @@ func checkPanelSignIn(t *testing.T, st *stack) {
 			t.Fatalf("add product as a visitor: %d %v", code, body)
 		}
 		data := base64.StdEncoding.EncodeToString([]byte(`{"order_type":"cloudpit_domains","webhosting_id":"wh1"}`))
-		code, _, body = b.do(http.MethodGet, "/api/v2/customer/authorization-url?data="+url.QueryEscape(data), "")
+		code, _, body = b.do(http.MethodPost, "/api/v2/customer/authorization-url?data="+url.QueryEscape(data), "")
 		authURL, _ := body["url"].(string)
 		if code != http.StatusOK || authURL == "" {
 			t.Fatalf("authorization url: %d %v", code, body)

@@ -21,7 +21,7 @@ export const panelApi = api.injectEndpoints({
   endpoints: (build) => ({
     panelAuthorizationUrl: build.mutation<{ url: string }, { data: string; useCp2: boolean }>({
       // The data comes back with the code in the callback URL (the authority keeps it in the redirect URI).
-      query: ({ data, useCp2 }) => ({ url: `/customer/authorization-url?${new URLSearchParams({ data, ...(useCp2 ? { use_cp_2: 'true' } : {}) })}`, method: 'GET' }),
+      query: ({ data, useCp2 }) => ({ url: `/customer/authorization-url?${new URLSearchParams({ data, ...(useCp2 ? { use_cp_2: 'true' } : {}) })}`, method: 'POST' }),
     }),
     panelLogin: build.mutation<LoginResponse, PanelLoginRequest>({
       query: (body) => ({ url: '/customer/login', method: 'POST', body }),

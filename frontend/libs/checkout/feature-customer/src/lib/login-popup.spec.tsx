@@ -4,7 +4,7 @@ import { apiError, installFetch, type SeenRequest } from '@hostcart/shared-testi
 import { brand, customer, installCustomerApi, renderCustomer, shownLocation, type FakeState } from './test-utils';
 import { LOGIN_POLL_MS } from './login-or-register-page';
 
-/** test-utils' fake API plus GET /customer/authorization-url answered by `authorization`. */
+/** test-utils' fake API plus POST /customer/authorization-url answered by `authorization`. */
 function installLoginApi(state: FakeState, authorization: () => unknown): SeenRequest[] {
   installCustomerApi(state);
   const base = globalThis.fetch;

@@ -92,14 +92,14 @@ describe('SMS validation (spec §2, §5 "SMS", §8)', () => {
     const { seen } = installOrderApi({
       routes: {
         'GET /orders/01JORDER': () => ({ order: order({ status: 'awaiting_sms', sms_required: true }) }),
-        'GET /api/v1/01JORDER/sms': () => (fail ? apiError(429, 'order.sms_rate_limited') : { sent: true, phone_hint: '+43 •• 67' }),
+        'POST /api/v1/01JORDER/sms': () => (fail ? apiError(429, 'order.sms_rate_limited') : { sent: true, phone_hint: '+43 •• 67' }),
       },
     });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderOrder('/sms-validation');
     await userEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByText('A new code has been sent.')).toBeTruthy();
-    expect(seen.some((r) => r.path === '/api/v1/01JORDER/sms')).toBe(true);
+    expect(seen.some((r) => r.method === 'POST' && r.path === '/api/v1/01JORDER/sms')).toBe(true);
     fail = true;
     await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
     await waitFor(() => expect(warn).toHaveBeenCalled());

@@ -96,7 +96,7 @@ export const customerApi = api.injectEndpoints({
     }),
     getAuthorizationUrl: build.mutation<{ url: string }, void>({
       // A mutation, not a query: every login needs a fresh state and nonce, never a cached URL.
-      query: () => ({ url: '/customer/authorization-url', method: 'GET' }),
+      query: () => ({ url: '/customer/authorization-url', method: 'POST' }),
     }),
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/customer/login', method: 'POST', body }),

@@ -116,8 +116,9 @@ export const orderApi = api.injectEndpoints({
       }),
       transformResponse: (body: ApiJson<order.ValidateSMSResponseJson>) => body.order as Order,
     }),
+    /** POST: an SMS costs money and reaches a phone, so the route is under the CSRF check. */
     resendSms: build.mutation<ResendSmsResponse, string>({
-      query: (orderId) => resendUrl(orderId),
+      query: (orderId) => ({ url: resendUrl(orderId), method: 'POST', body: {} }),
     }),
     getReferral: build.query<string, void>({
       query: () => '/session/referral',
