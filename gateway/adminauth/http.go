@@ -24,6 +24,29 @@ type Routes struct {
 	verifier *Verifier
 	panelURL string
 	isHTTPS  func(*http.Request) bool
+	// rotate gives the browser's session a new cookie token (middleware.RotateSession); nil: none.
+	rotate func(*gin.Context) error
+}
+
+// WithSessionRotation makes sign-in and sign-out rotate the session's cookie token, as customer
+// login and logout do: a session token known before a sign-in (planted or observed) does not
+// carry the agent's session, nor the agent's token the visitor's after a sign-out.
+func (r *Routes) WithSessionRotation(rotate func(*gin.Context) error) *Routes {
+	r.rotate = rotate
+	return r
+}
+
+// rotateSession rotates when configured; a failure is the store's outage, answered 503.
+func (r *Routes) rotateSession(c *gin.Context) bool {
+	if r.rotate == nil {
+		return true
+	}
+	if err := r.rotate(c); err != nil {
+		_ = c.Error(err)
+		c.String(http.StatusServiceUnavailable, "the session cannot be renewed right now, please try again")
+		return false
+	}
+	return true
 }
 
 // NewRoutes returns the routes. verifier nil turns admin sign-in off: sign-in is a 404 and
@@ -91,6 +114,9 @@ func (r *Routes) signIn(c *gin.Context) {
 		c.String(http.StatusUnauthorized, "the admin sign-in link is invalid or has expired")
 		return
 	}
+	if !r.rotateSession(c) {
+		return
+	}
 	http.SetCookie(c.Writer, &http.Cookie{
 		Name:     Cookie,
 		Value:    token,
@@ -152,6 +178,9 @@ func (r *Routes) me(c *gin.Context) {
 func (r *Routes) PanelURL() string { return r.panelURL }
 
 func (r *Routes) signOut(c *gin.Context) {
+	if !r.rotateSession(c) {
+		return
+	}
 	r.clearCookie(c)
 	c.Status(http.StatusNoContent)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/netip"
 	"strconv"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/hostcart/checkout/gateway/httperr"
 	"github.com/hostcart/checkout/gateway/sessions"
+	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 )
 
 // SessionCookie names the cookie holding the opaque session token.
@@ -54,7 +54,7 @@ func Session(https *HTTPSDetector, store sessions.Store, budgets ...NewSessionBu
 		if errors.Is(err, sessions.ErrUnknown) && budget != nil {
 			// Sessions cost storage: an address that starts more than its budget (a loop without
 			// cookies) is told to slow down, its own answer, no backend failure.
-			wait, berr := budget(ctx, AddressKey(c.ClientIP()))
+			wait, berr := budget(ctx, ratelimit.AddressKey(c.ClientIP()))
 			if berr != nil {
 				_ = c.Error(berr)
 				httperr.AbortKey(c, http.StatusServiceUnavailable, httperr.KeyServiceUnavailable, "")
@@ -89,23 +89,6 @@ const KeySessionRateLimited = "session.rate_limited"
 // NewSessionBudget draws one new session from an address's budget: it answers how long to wait
 // (0: allowed) or an error when the budget cannot be asked.
 type NewSessionBudget func(ctx context.Context, address string) (wait time.Duration, err error)
-
-// AddressKey is how budgets count a client address: IPv4 per address, IPv6 per /64 (one
-// subscriber's network, which hands out addresses freely).
-func AddressKey(ip string) string {
-	addr, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	if addr.Is4() || addr.Is4In6() {
-		return addr.Unmap().String()
-	}
-	prefix, err := addr.Prefix(64)
-	if err != nil {
-		return ip
-	}
-	return prefix.String()
-}
 
 type sessionRotator struct {
 	https *HTTPSDetector

@@ -131,7 +131,7 @@ func New(d Deps) (*gin.Engine, error) {
 
 	// The API's middleware: spec §7 names one route under /api/v1 (the SMS resend), which gets the
 	// same.
-	admins := adminauth.NewRoutes(d.AdminTokens, d.AdminPanelURL, https.IsHTTPS)
+	admins := adminauth.NewRoutes(d.AdminTokens, d.AdminPanelURL, https.IsHTTPS).WithSessionRotation(middleware.RotateSession)
 	apiMiddleware := []gin.HandlerFunc{
 		middleware.NoStore(),
 		// The brand first: a host that serves none gets no session, and a session belongs to
@@ -144,7 +144,8 @@ func New(d Deps) (*gin.Engine, error) {
 		admins.Middleware(),
 	}
 	api := engine.Group(APIPrefix, apiMiddleware...)
-	admins.RegisterSignIn(engine.Group("", middleware.Brand(d.Brands)))
+	// Sign-in runs with the session, which it rotates.
+	admins.RegisterSignIn(engine.Group("", middleware.NoStore(), middleware.Brand(d.Brands), middleware.Session(https, d.Sessions, d.NewSessionBudget)))
 	admins.RegisterAPI(api)
 	if d.Locales == nil {
 		d.Locales = locales.New(d.Catalog, locales.Options{})

@@ -56,6 +56,10 @@ func signInAgent(t *testing.T, st *stack, b *browser, roles string) {
 	}
 	req, _ := http.NewRequest(http.MethodGet, b.base+loc.RequestURI(), nil)
 	req.Host = b.host
+	for _, c := range b.cookies { // the browser's own cookies go along, as on any navigation
+		req.AddCookie(c)
+	}
+	before := b.cookies["sid"]
 	resp, err = noRedirect.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +70,10 @@ func signInAgent(t *testing.T, st *stack, b *browser, roles string) {
 	}
 	for _, c := range resp.Cookies() {
 		b.cookies[c.Name] = c
+	}
+	// The sign-in rotates the session's cookie token (the session and its cart stay).
+	if before != nil && b.cookies["sid"].Value == before.Value {
+		t.Fatal("admin sign-in kept the session cookie token")
 	}
 }
 
