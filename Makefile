@@ -14,7 +14,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 GO_MODULES := libs/go libs/go/discovery-ext services/catalog services/domain services/cart services/promotion services/customer services/payment services/order gateway tools tools/deploytest
 PORT ?= 8080
 
-.PHONY: help run deps deps-go deps-web build build-web build-go test test-go lint-go test-proto test-web test-e2e proto fmt loadtest test-clock-ahead
+.PHONY: help run deps deps-go deps-web build build-web build-go test test-go test-fuzz lint-go test-proto test-web test-e2e proto fmt loadtest test-clock-ahead
 
 help:
 	@echo "make run    - install, build and start the whole shop on http://localhost:$(PORT)"
@@ -47,12 +47,17 @@ build-go:
 	go build -o bin/draftctl ./tools/draftctl
 	go build -o bin/orderctl ./tools/orderctl
 
-test: deps build test-go test-proto test-web test-e2e
+test: deps build test-go test-fuzz test-proto test-web test-e2e
 
 # Race detector on every Go test; infrastructure tests fail (not skip) without PostgreSQL and Redis
 # (libs/go/platform/testinfra).
 test-go: lint-go
 	@for m in $(GO_MODULES); do echo "== go test -race: $$m"; (cd $$m && go test -race -count=1 ./...) || exit 1; done
+
+# Every Go fuzz target (parsers of visitor input) for FUZZTIME (5s) each; seed corpora run with
+# the ordinary tests too.
+test-fuzz:
+	tools/fuzz/run.sh
 
 # go vet, staticcheck (pinned in tools/gotools) and a go.mod/go.sum that `go mod tidy` would not change.
 lint-go: bin/staticcheck
