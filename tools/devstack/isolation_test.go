@@ -153,8 +153,8 @@ func TestStackMalformedVATIDIsolatesTheSession(t *testing.T) {
 	for i := range abusiveCalls {
 		code, _, body := abuser.do(http.MethodPut, "/api/v2/session/basic-info", malformed)
 		errs, _ := body["errors"].(map[string]any)
-		if code != http.StatusBadRequest || body["error"] != "validation.failed" || firstKey(errs["company_vat_id"]) != "customer.vat_id_invalid" {
-			t.Fatalf("malformed VAT id %d: %d %v, want 400 customer.vat_id_invalid at company_vat_id", i+1, code, body)
+		if code != http.StatusBadRequest || body["error"] != "validation.failed" || firstKey(errs["company_vat_id"]) != "customer.vat_id_malformed" {
+			t.Fatalf("malformed VAT id %d: %d %v, want 400 customer.vat_id_malformed at company_vat_id", i+1, code, body)
 		}
 	}
 	othersServed(fmt.Sprintf("after %d malformed VAT ids", abusiveCalls))

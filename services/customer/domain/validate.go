@@ -55,7 +55,7 @@ func ValidateBasicInfo(in BasicInfo, b Brand) Errors {
 			errs[k] = v
 		}
 		if _, bad := errs["company_vat_id"]; !bad && !WellFormedVATID(in.CompanyVatID) {
-			errs["company_vat_id"] = []fields.Violation{{Key: KeyVATIDInvalid, Params: map[string]string{"field": "company_vat_id"}}}
+			errs["company_vat_id"] = []fields.Violation{{Key: KeyVATIDMalformed, Params: map[string]string{"field": "company_vat_id"}}}
 		}
 	}
 	if _, bad := errs["group"]; !bad && !groupAllowed(in.Group, b) {

@@ -5,11 +5,13 @@ import (
 	"time"
 )
 
-// Keys of the VAT id: KeyVATIDInvalid is the notice of an id VIES does not confirm and the field
-// error of an id that cannot be a VAT id at all (WellFormedVATID); KeyVATIDUnchecked the notice
-// of an id VIES could not check.
+// Keys of the VAT id: KeyVATIDInvalid is the notice of an id VIES does not confirm (the form is
+// saved), KeyVATIDMalformed the field error of an id that cannot be a VAT id at all
+// (WellFormedVATID); KeyVATIDUnchecked the notice of an id VIES could not check.
 const (
-	KeyVATIDInvalid   = "customer.vat_id_invalid"
+	KeyVATIDInvalid = "customer.vat_id_invalid"
+	// KeyVATIDMalformed refuses a VAT id at its field: it holds characters no VAT id has.
+	KeyVATIDMalformed = "customer.vat_id_malformed"
 	KeyVATIDUnchecked = "customer.vat_id_unchecked"
 )
 
@@ -64,7 +66,7 @@ func upperASCIILetter(c byte) byte {
 // characters VAT ids are written with: Latin letters and digits, the '+' and '*' of older Irish
 // numbers, and the '-', '.' and '/' of ids written with separators (the Swiss CHE-123.456.789).
 // Anything else — other scripts, look-alike letters such as ı or ſ, control characters — cannot
-// be a VAT id of any country, so the form is refused at the field (KeyVATIDInvalid) instead of
+// be a VAT id of any country, so the form is refused at the field (KeyVATIDMalformed) instead of
 // being stored and sent to VIES. The empty id is well formed: the field is optional.
 func WellFormedVATID(vatID string) bool {
 	for i := 0; i < len(vatID); i++ {

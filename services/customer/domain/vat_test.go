@@ -41,8 +41,8 @@ func TestWellFormedVATID(t *testing.T) {
 func TestValidateBasicInfoRefusesMalformedVATID(t *testing.T) {
 	for _, id := range []string{"ıX123", "ſX123", " ı X 1 "} {
 		info := NormalizeBasicInfo(BasicInfo{Group: GroupCompany, FirstName: "E", LastName: "M", Email: "a@b.de", CompanyName: "X GmbH", CompanyVatID: id}, hostwerkEU)
-		if got := keys(ValidateBasicInfo(info, hostwerkEU)); !equal(got, map[string]string{"company_vat_id": KeyVATIDInvalid}) {
-			t.Errorf("%q: %v, want company_vat_id %s", id, got, KeyVATIDInvalid)
+		if got := keys(ValidateBasicInfo(info, hostwerkEU)); !equal(got, map[string]string{"company_vat_id": KeyVATIDMalformed}) {
+			t.Errorf("%q: %v, want company_vat_id %s", id, got, KeyVATIDMalformed)
 		}
 		if NeedsVATIDCheck(info, hostwerkEU) {
 			t.Errorf("%q needs a VIES check", id)

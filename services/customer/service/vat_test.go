@@ -126,8 +126,8 @@ func TestMalformedVATIDIsRefusedAtTheField(t *testing.T) {
 	svc := service.New(service.Ports{Store: store, Brands: brands, VIES: vies})
 	for _, id := range []string{"ıX123", "ſX123", "ı", "ATU1234567ı"} {
 		_, err := svc.SetBasicInfo(session("vat-malformed", hostwerk), company(id))
-		if got := fieldKeys(t, err); len(got) != 1 || len(got["company_vat_id"]) != 1 || got["company_vat_id"][0] != domain.KeyVATIDInvalid {
-			t.Errorf("%q: refused fields %v (%v), want company_vat_id %s", id, got, err, domain.KeyVATIDInvalid)
+		if got := fieldKeys(t, err); len(got) != 1 || len(got["company_vat_id"]) != 1 || got["company_vat_id"][0] != domain.KeyVATIDMalformed {
+			t.Errorf("%q: refused fields %v (%v), want company_vat_id %s", id, got, err, domain.KeyVATIDMalformed)
 		}
 	}
 	if vies.calls != 0 || len(store.data) != 0 {
