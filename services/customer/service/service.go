@@ -130,7 +130,10 @@ func (s *service) SetBasicInfo(ctx context.Context, in domain.BasicInfo) (Result
 	if err != nil {
 		return Result{}, err
 	}
-	res, err := s.updateAs(ctx, c, "set basic info", func(sc *domain.SessionCustomer) error {
+	// The form is saved whatever VIES took: detached from the caller's cancellation, bounded.
+	save, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
+	defer cancel()
+	res, err := s.updateAs(save, c, "set basic info", func(sc *domain.SessionCustomer) error {
 		if sc.Existing() {
 			return ErrExistingCustomer
 		}

@@ -12,6 +12,25 @@ import (
 // viesTimeout bounds a VAT id check: VIES is slow at times, and the visitor is waiting on the form.
 const viesTimeout = 8 * time.Second
 
+// saveReserve is what a VAT id check leaves of the caller's deadline for saving the form: a slow
+// VIES costs the check (normal VAT, checked again next save), never the visitor's input.
+const saveReserve = 750 * time.Millisecond
+
+// saveTimeout bounds saving the form after the check, detached from the caller's cancellation.
+const saveTimeout = 2 * time.Second
+
+// viesContext is the check's context: viesTimeout, and never past the caller's deadline less
+// saveReserve (derived from the deadline itself, no clock read).
+func viesContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	cctx, cancel := context.WithTimeout(ctx, viesTimeout)
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return cctx, cancel
+	}
+	inner, cancelInner := context.WithDeadline(cctx, dl.Add(-saveReserve))
+	return inner, func() { cancelInner(); cancel() }
+}
+
 // vatIDCheck confirms a company's foreign EU VAT id at VIES, reusing an earlier answer for the
 // same id; an unreachable VIES is recorded as unavailable (normal VAT, checked again next save).
 // Whatever VIES says, the form is saved: a wrong id only costs the reverse charge.
@@ -25,7 +44,7 @@ func (s *service) vatIDCheck(ctx context.Context, c call, info domain.BasicInfo)
 	}
 	check := current.VATIDCheck
 	if check == nil || check.VATID != info.CompanyVatID || check.Status == domain.VATIDUnavailable {
-		cctx, cancel := context.WithTimeout(ctx, viesTimeout)
+		cctx, cancel := viesContext(ctx)
 		answer, err := s.VIES.Check(cctx, info.CompanyVatID)
 		cancel()
 		if err != nil {

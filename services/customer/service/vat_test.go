@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/hostcart/checkout/services/customer/domain"
 	"github.com/hostcart/checkout/services/customer/sandbox/viessandbox"
@@ -132,5 +133,29 @@ func TestMalformedVATIDIsRefusedAtTheField(t *testing.T) {
 	}
 	if vies.calls != 0 || len(store.data) != 0 {
 		t.Fatalf("malformed ids reached VIES (%d calls) or the store (%v)", vies.calls, store.data)
+	}
+}
+
+// slowVIES answers only when its context ends (a VIES that hangs).
+type slowVIES struct{}
+
+func (slowVIES) Check(ctx context.Context, _ string) (domain.VATIDCheck, error) {
+	<-ctx.Done()
+	return domain.VATIDCheck{}, ctx.Err()
+}
+
+// A VIES slower than the caller's deadline costs the check, not the form: the check gives up
+// before the deadline, leaving time to save, and the form is saved with the id unchecked.
+func TestSlowVIESLeavesTheFormSaved(t *testing.T) {
+	store := &memStore{data: map[string]domain.SessionCustomer{}}
+	svc := service.New(service.Ports{Store: store, Brands: brands, VIES: slowVIES{}})
+	ctx, cancel := context.WithTimeout(session("vat-slow", hostwerk), 1500*time.Millisecond)
+	defer cancel()
+	res, err := svc.SetBasicInfo(ctx, company("ATU12345678"))
+	if err != nil || ctx.Err() != nil {
+		t.Fatalf("save with a hanging VIES: %v (caller's context: %v)", err, ctx.Err())
+	}
+	if len(res.Notices) != 1 || res.Notices[0].Key != domain.KeyVATIDUnchecked || res.Customer.BasicInfo == nil || res.Customer.VATIDCheck.Status != domain.VATIDUnavailable {
+		t.Fatalf("result %+v", res)
 	}
 }
