@@ -10,3 +10,7 @@ export { useOrderExtras, orderInformations } from './lib/use-order-extras';
 export type { OrderExtrasArgs, OrderInformationsQuery } from './lib/use-order-extras';
 export { promotionPeriod, productLineOf } from './lib/order-rules';
 export type { PeriodIds } from './lib/order-rules';
+// The §2/§6 gate of the item-adding routes lives in shared-store (the first screen, the categories,
+// uses it without loading this library).
+export { AddingItemsGate, useAddingItemsAllowed, withAddingItemsGate } from '@hostcart/shared-store';
+export type { AddingItemsGateProps } from '@hostcart/shared-store';

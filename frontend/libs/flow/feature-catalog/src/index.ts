@@ -5,5 +5,4 @@ export * from './lib/categories-page';
 export { ProductsPage } from './lib/products-page-lazy';
 export * from './lib/domain-search';
 export * from './lib/catalog-flow.slice';
-export { AddingItemsGate, useAddingItemsAllowed } from './lib/order/adding-allowed';
 export { needsProductFields } from './lib/order/order-rules';

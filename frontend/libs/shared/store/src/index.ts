@@ -8,3 +8,5 @@ export type { CartLineRef } from './lib/cart-analytics';
 export { noticeToNotification, useCartNotices } from './lib/cart-notices';
 export { useCartItemProducts, productsByIds, lineProductIds, notFoundError } from './lib/cart-item';
 export type { CartItemProducts } from './lib/cart-item';
+export { AddingItemsGate, useAddingItemsAllowed, withAddingItemsGate } from './lib/adding-allowed';
+export type { AddingItemsGateProps } from './lib/adding-allowed';

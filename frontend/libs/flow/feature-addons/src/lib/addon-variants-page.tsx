@@ -12,7 +12,7 @@ import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen'
  * Next (spec §2). Adding a variant saves the cart (the service keeps one per exclusive group) and
  * moves on; the variant in the cart shows a disabled 'In cart' button.
  */
-export const AddonVariantsPage = flowScreen('titles.addon-variants', Variants);
+export const AddonVariantsPage = flowScreen('titles.addon-variants', Variants, { addsItems: true });
 
 function Variants({ state, item, product, lineProducts }: ScreenBodyProps) {
   const { t } = useTranslation();

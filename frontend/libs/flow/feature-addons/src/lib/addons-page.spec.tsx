@@ -97,3 +97,26 @@ describe('AddonsPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
   });
 });
+
+describe('adding items on an order draft (spec §2 global, §6)', () => {
+  const draftPriced = (req: { path: string }) =>
+    req.path === '/session/cart/priced'
+      ? new Response(JSON.stringify({ priced: { cart: { items: [], version: '2', is_draft: true }, items: [], item_count: 0 }, notices: [] }), { headers: { 'Content-Type': 'application/json' } })
+      : req.path === '/admins/me'
+        ? new Response(null, { status: 204 })
+        : undefined;
+
+  it.each(['/addons?id=row1', '/promoted-addons?id=row1', '/addon-variants?id=row1'])('sends a customer on a draft from %s to the cart', async (path) => {
+    installFakeShop(shopCatalog(), [hostItem()], { respond: draftPriced });
+    renderScreen(path);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/cart'));
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('keeps the periods screens (they add nothing) for a customer on a draft', async () => {
+    installFakeShop(shopCatalog(), [hostItem()], { respond: draftPriced });
+    renderScreen('/periods/maturity?id=row1');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/periods/maturity?id=row1');
+  });
+});

@@ -14,7 +14,7 @@ import { NoteBox } from './note-box';
  * each sorted by its order field, beside a note box with what the item holds. Skipped when none is
  * available; confirm goes on with the guided flow (addon fields if any are unfilled, else the cart).
  */
-export const AddonsPage = flowScreen('titles.addons', Addons);
+export const AddonsPage = flowScreen('titles.addons', Addons, { addsItems: true });
 
 function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessageKey, useGetCurrentBrandQuery, type CartItem, type Product } from '@hostcart/shared-data-access-api';
-import { useFlowItem, type FlowItemState } from '@hostcart/flow-data-access-flow';
+import { useFlowItem, withAddingItemsGate, type FlowItemState } from '@hostcart/flow-data-access-flow';
 import type { FlowFlags } from '@hostcart/flow-util-guided-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
@@ -71,8 +71,8 @@ export function useFailureText(): (error: unknown) => string {
 export type ScreenBodyProps = { state: FlowScreenState } & LoadedItem;
 
 /** A flow screen: the item of ?id behind FlowGate, then the body once everything is loaded. */
-export function flowScreen(titleKey: string, Body: ComponentType<ScreenBodyProps>): ComponentType {
-  return function FlowScreen() {
+export function flowScreen(titleKey: string, Body: ComponentType<ScreenBodyProps>, options: { addsItems?: boolean } = {}): ComponentType {
+  function FlowScreen() {
     const { t } = useTranslation();
     const state = useFlowScreen();
     return (
@@ -80,5 +80,16 @@ export function flowScreen(titleKey: string, Body: ComponentType<ScreenBodyProps
         {(loaded) => <Body state={state} {...loaded} />}
       </FlowGate>
     );
-  };
+  }
+  // Spec §2, §6: a route that adds items goes to the cart when adding is not allowed (a customer
+  // on an order draft).
+  return options.addsItems ? withAddingItemsGate(FlowScreen, <GateLoading />) : FlowScreen;
+}
+
+function GateLoading() {
+  return (
+    <section className="hc-page">
+      <LoadingState lines={3} />
+    </section>
+  );
 }

@@ -20,7 +20,7 @@ import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen'
  * previous, next and continue (spec §2). Selecting toggles the addon; one with fields to fill
  * first shows them, with cancel and 'add to cart' (disabled until valid).
  */
-export const PromotedAddonsPage = flowScreen('titles.promoted-addons', Promoted);
+export const PromotedAddonsPage = flowScreen('titles.promoted-addons', Promoted, { addsItems: true });
 
 function Promoted({ state, item, product, lineProducts }: ScreenBodyProps) {
   const { t } = useTranslation();

@@ -2,19 +2,20 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey, useGetCategoriesQuery } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
+import { AddingItemsGate } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { DomainSearchBar } from './domain-search-bar';
-import { AddingItemsGate } from './order/adding-allowed';
 
 /**
  * /categories: category tiles plus the domain search bar (hidden during a domain search). A tile
  * opens the category's products; a category with a single product orders it there right away
  * (ProductsPage), so tile and products page share one decision. Redirects to the cart when adding
- * items is not allowed.
+ * items is not allowed (spec §2, §6); the tiles add nothing without a click, so they show while the
+ * cart is still being asked (the first screen does not wait for it).
  */
 export function CategoriesPage() {
   return (
-    <AddingItemsGate>
+    <AddingItemsGate optimistic>
       <CategoryTiles />
     </AddingItemsGate>
   );

@@ -259,3 +259,28 @@ describe('ProductsPage', () => {
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
   });
 });
+
+describe('adding items on an order draft (spec §2 global, §6)', () => {
+  const draftCart = { priced: { cart: { items: [], version: '4', is_draft: true }, items: [], item_count: 0 }, notices: [] };
+
+  it('sends a customer on a draft from a single-product category to the cart without ordering it', async () => {
+    const calls = api(true, [product(1, 'Only', 499, 594)], '/products?category=webhosting', { '/session/cart/priced': draftCart, '/admins/me': () => new Response(null, { status: 204 }) });
+    renderFlow('/products/webhosting');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/cart'));
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('sends a customer on a draft from the categories to the cart', async () => {
+    api(true, [], '/products?category=webhosting', { '/session/cart/priced': draftCart, '/admins/me': () => new Response(null, { status: 204 }) });
+    renderFlow('/categories');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/cart'));
+  });
+
+  it('lets a sales agent order on a draft', async () => {
+    const agent = { id: 'a-7', name: 'Ada', roles: [{ name: 'sales-agent' }], is_sales_agent: true, expires_at: '2026-11-25T12:00:00Z' };
+    api(true, [product(1, 'Webhosting S', 499, 594), product(2, 'Webhosting M', 899, 1070)], '/products?category=webhosting', { '/session/cart/priced': draftCart, '/admins/me': agent });
+    renderFlow('/products/webhosting');
+    expect(await screen.findByRole('list', { name: 'Products' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/products/webhosting');
+  });
+});

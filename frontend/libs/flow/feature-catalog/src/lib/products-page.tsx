@@ -3,12 +3,11 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey, useGetCurrentBrandQuery, type Product } from '@hostcart/shared-data-access-api';
 import { FALLBACK_PATH, pathTo } from '@hostcart/shared-routing';
-import { notify, useAppDispatch } from '@hostcart/shared-store';
+import { AddingItemsGate, notify, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { track, viewItemList } from '@hostcart/shared-util-analytics';
 import { displayedFromPrice, displaysPricesWithVat } from '@hostcart/shared-util-pricing';
 import { useCategoryProducts } from './category-products';
-import { AddingItemsGate } from './order/adding-allowed';
 import { useOrderProduct, type OrderQuery } from './order/use-order-product';
 import { ProductCard } from './product-card';
 
@@ -20,7 +19,14 @@ interface ProductsPageState {
 /** /products/:slug: the orderable products of one category (redirects to the cart when adding is not allowed). */
 export function ProductsPage() {
   return (
-    <AddingItemsGate>
+    // Waits for the cart: a single-product category orders its product right away.
+    <AddingItemsGate
+      fallback={
+        <section className="hc-page">
+          <LoadingState lines={4} />
+        </section>
+      }
+    >
       <ProductsList />
     </AddingItemsGate>
   );

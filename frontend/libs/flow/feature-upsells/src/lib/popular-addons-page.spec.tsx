@@ -163,3 +163,19 @@ describe('PopularAddonsPage', () => {
     expect(nbsp(screen.getByTestId('upsell-price').textContent)).toContain('ab 3,45 € pro Monat');
   });
 });
+
+describe('adding items on an order draft (spec §2 global, §6)', () => {
+  it('sends a customer on a draft from the upsell offer to the cart', async () => {
+    installFakeShop(shop(), [hostItem()], {
+      respond: (req) =>
+        req.path === '/session/cart/priced'
+          ? new Response(JSON.stringify({ priced: { cart: { items: [], version: '2', is_draft: true }, items: [], item_count: 0 }, notices: [] }), { headers: { 'Content-Type': 'application/json' } })
+          : req.path === '/admins/me'
+            ? new Response(null, { status: 204 })
+            : undefined,
+    });
+    renderScreens('/popular-addons?id=r1');
+    await waitFor(() => expect(location()).toBe('/cart'));
+    expect(screen.queryByRole('button', { name: 'Add SSL Premium' })).toBeNull();
+  });
+});

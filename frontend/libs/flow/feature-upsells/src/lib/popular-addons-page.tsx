@@ -15,7 +15,7 @@ import {
   type Cart,
   type FieldValue,
 } from '@hostcart/shared-data-access-api';
-import { useCartNotices, useFlowItem, useGoNext } from '@hostcart/flow-data-access-flow';
+import { useCartNotices, useFlowItem, useGoNext, withAddingItemsGate } from '@hostcart/flow-data-access-flow';
 import { FALLBACK_PATH, pathTo } from '@hostcart/shared-routing';
 import { notify, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
@@ -40,9 +40,20 @@ type Busy = 'add' | 'pass' | 'remove' | 'proceed' | null;
  * advantages with its price against the disadvantages of going without. 'Add' puts it into the
  * cart (the service gives it the product's contract and interval months) and proceeds unless its
  * fields are needed; 'pass' removes it when it was added and proceeds. History state
- * browseAllUpsells walks every upsell of the product; returnToCart offers leaving unchanged.
+ * browseAllUpsells walks every upsell of the product; returnToCart offers leaving unchanged. It adds
+ * items: a customer on an order draft goes to the cart (spec §2, §6).
  */
-export function PopularAddonsPage() {
+export const PopularAddonsPage = withAddingItemsGate(PopularAddons, <GateLoading />);
+
+function GateLoading() {
+  return (
+    <section className="hc-page">
+      <LoadingState lines={4} />
+    </section>
+  );
+}
+
+function PopularAddons() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const location = useLocation();

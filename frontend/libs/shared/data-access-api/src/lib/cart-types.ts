@@ -35,8 +35,12 @@ export type CartItem = Omit<ApiJson<cart.ItemJson>, 'product' | 'addons' | 'upse
 /** The cart as sent; version is an int64, so a JSON string. */
 export type CartJson = ApiJson<cart.CartJson>;
 
-/** The cart as the UI holds it (normalizeCart); pass version back unchanged. */
-export type Cart = { items: CartItem[]; version: number };
+/**
+ * The cart as the UI holds it (normalizeCart); pass version back unchanged. is_draft: the cart of
+ * an order draft (spec §6: only a sales agent adds items to it); normalizeCart sets it only when
+ * true, so a draft-less cart is { items, version } as before.
+ */
+export type Cart = { items: CartItem[]; version: number; is_draft?: boolean };
 
 /** Something the service changed or refused (spec §8); key and message are message keys. */
 export type CartNotice = Optional<ApiJson<cart.NoticeJson>, 'message' | 'type' | 'params'>;

@@ -54,6 +54,16 @@ describe('cart endpoints', () => {
     expect(call).toMatchObject({ method: 'GET', path: '/api/v2/session/cart', csrf: null });
   });
 
+  it('keeps is_draft of an order draft\'s cart (spec §6) and leaves it out otherwise', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ cart: { items: [], version: '3', is_draft: true } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ cart: { items: [], version: '3', is_draft: false } }));
+    const store = makeStore();
+    const { data: draft } = await store.dispatch(cartApi.endpoints.getCart.initiate());
+    expect(draft?.cart).toEqual({ items: [], version: 3, is_draft: true });
+    const { data: plain } = await store.dispatch(cartApi.endpoints.getCart.initiate(undefined, { forceRefetch: true }));
+    expect(plain?.cart).toEqual({ items: [], version: 3 });
+  });
+
   it.each([
     ['addProduct', { product_id: 1001, additional_fields: [{ field_id: 3, value: 'x' }] }, 'POST', '/session/cart/items', '', { product_id: 1001, additional_fields: [{ field_id: 3, value: 'x' }] }],
     ['removeItem', 'r/1', 'DELETE', '/session/cart/items/r%2F1', '', undefined],

@@ -132,7 +132,9 @@ function normalizeItem(item: AnyItem): CartItem {
  */
 export function normalizeCart(cart: Partial<CartJson> | Partial<Cart> | null | undefined): Cart {
   const items: AnyItem[] = cart?.items ?? [];
-  return { items: items.map(normalizeItem), version: toNumber(cart?.version) };
+  const normalized: Cart = { items: items.map(normalizeItem), version: toNumber(cart?.version) };
+  if (cart?.is_draft) normalized.is_draft = true;
+  return normalized;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Cart } from '@hostcart/shared-data-access-api';
 import { domainsOfItem, itemIdFrom, type SelectedDomain } from '../selection/domain-selection';
 import { useDomainSelection } from '../selection/cart-selection';
 import { fieldsOf, useDomainsNext } from '../lookup/next-step';
+import { withKnownItem } from '../screens/known-item';
 import { DomainFieldInput } from './domain-field-input';
 import { fieldsShown, firstViolation, initialValue, serverMessageParams } from './field-rules';
 
@@ -35,9 +36,12 @@ interface DomainForm {
 /**
  * /domains/additional-domain-fields?id&d&p: the additional fields of the chosen domains, one
  * fieldset per domain. Values are checked with the shared rules while typing and by the server
- * before they are kept; p=y (post-fill) shows the postponed fields too.
+ * before they are kept; p=y (post-fill) shows the postponed fields too. An id of no cart item goes
+ * to the categories (spec §2).
  */
-export function AdditionalDomainFieldsPage() {
+export const AdditionalDomainFieldsPage = withKnownItem(DomainFieldsPage);
+
+function DomainFieldsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();

@@ -11,6 +11,7 @@ import {
   useNormalizeDomainSearchQuery,
   type DomainSearchResult,
 } from '@hostcart/shared-data-access-api';
+import { AddingItemsGate } from '@hostcart/flow-data-access-flow';
 import { closeModal, openModal, selectOpenModal, useAppDispatch, useAppSelector } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { displaysPricesWithVat } from '@hostcart/shared-util-pricing';
@@ -30,8 +31,20 @@ import { TransferDialog } from './transfer-dialog';
 const TRANSFER_MODAL = 'domain-transfer';
 const ASSIGNED_MODAL = 'domain-already-assigned';
 
-/** /domains/lookup?d&id&referrer: domain search, results per group, the selection and the way on. */
+/**
+ * /domains/lookup?d&id&referrer: domain search, results per group, the selection and the way on.
+ * It adds items: a customer on an order draft goes to the cart (spec §2, §6).
+ */
 export function LookupPage() {
+  // It adds nothing without a click: the search shows while the cart is being asked.
+  return (
+    <AddingItemsGate optimistic>
+      <Lookup />
+    </AddingItemsGate>
+  );
+}
+
+function Lookup() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const location = useLocation();

@@ -1,13 +1,30 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useGetProductsQuery } from '@hostcart/shared-data-access-api';
+import { AddingItemsGate } from '@hostcart/flow-data-access-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import { useDomainSelection } from '../selection/cart-selection';
 import { itemIdFrom } from '../selection/domain-selection';
 import { useDomainsNext } from '../lookup/next-step';
+import { KnownItemGate } from './known-item';
 
-/** /domains/do-you-want-to-add-a-domain?id: for a product whose domain is optional. */
+/**
+ * /domains/do-you-want-to-add-a-domain?id: for a product whose domain is optional. An id of no cart
+ * item goes to the categories (spec §2); it leads to adding a domain, so a customer on an order
+ * draft goes to the cart (spec §2, §6). The question adds nothing itself: it shows while the cart
+ * is being asked.
+ */
 export function AddDomainPage() {
+  return (
+    <AddingItemsGate optimistic>
+      <KnownItemGate>
+        <AddDomainQuestion />
+      </KnownItemGate>
+    </AddingItemsGate>
+  );
+}
+
+function AddDomainQuestion() {
   const { t } = useTranslation();
   const location = useLocation();
   const [query] = useSearchParams();

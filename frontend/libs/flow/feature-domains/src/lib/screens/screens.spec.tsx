@@ -52,3 +52,43 @@ describe('/domains', () => {
     await waitFor(() => expect(location()).toBe('/categories'));
   });
 });
+
+describe('unknown item ids (spec §2)', () => {
+  it('sends an unknown id of the add-a-domain question to the categories', async () => {
+    const cart = fakeCart([cartItem('rowm', 1002)], [{ id: 1002, name: 'Webhosting M' }]);
+    installFakeApi((req) => cart.handle(req));
+    renderDomains('/domains/do-you-want-to-add-a-domain?id=nope');
+    await waitFor(() => expect(location()).toBe('/categories'));
+  });
+
+  it('sends an unknown id of the additional domain fields to the categories', async () => {
+    const cart = fakeCart([cartItem('rowm', 1002, ['mine.de'])], [{ id: 1002, name: 'Webhosting M' }]);
+    installFakeApi((req) => (req.path === '/domains' ? { tlds: [tld(1, 'de', 1)] } : cart.handle(req)));
+    renderDomains('/domains/additional-domain-fields?id=nope');
+    await waitFor(() => expect(location()).toBe('/categories'));
+  });
+
+  it('keeps the domains-only row as a known item', async () => {
+    const cart = fakeCart([cartItem('rowd', DOMAIN_ONLY.id, ['mine.de'])]);
+    installFakeApi((req) => (req.path === '/domains' ? { tlds: [tld(1, 'de', 1)] } : cart.handle(req)));
+    renderDomains('/domains/do-you-want-to-add-a-domain?id=rowd');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Would you like to add a domain?' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(location()).toBe('/domains/do-you-want-to-add-a-domain?id=rowd');
+  });
+});
+
+describe('adding items on an order draft (spec §2 global, §6)', () => {
+  const onDraft = (cart: ReturnType<typeof fakeCart>) => (req: { method: string; path: string; body: unknown }) => {
+    if (req.path === '/session/cart/priced') return { priced: { cart: { items: [], version: '2', is_draft: true }, items: [], item_count: 0 }, notices: [] };
+    if (req.path === '/admins/me') return new Response(null, { status: 204 });
+    return cart.handle(req);
+  };
+
+  it.each(['/domains/lookup?id=rowm&d=mine.de', '/domains/do-you-want-to-add-a-domain?id=rowm'])('sends a customer on a draft from %s to the cart', async (path) => {
+    const cart = fakeCart([cartItem('rowm', 1002)], [{ id: 1002, name: 'Webhosting M' }]);
+    installFakeApi(onDraft(cart));
+    renderDomains(path);
+    await waitFor(() => expect(location()).toBe('/cart'));
+  });
+});
