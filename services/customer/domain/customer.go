@@ -95,7 +95,9 @@ func NormalizeBasicInfo(in BasicInfo, b Brand) BasicInfo {
 		FirstName:    strings.TrimSpace(in.FirstName),
 		LastName:     strings.TrimSpace(in.LastName),
 		CompanyName:  strings.TrimSpace(in.CompanyName),
-		CompanyVatID: strings.Join(strings.Fields(in.CompanyVatID), ""),
+		// Bytes that are no UTF-8 go first: joined, their neighbours could form a character that is
+		// white space (U+0085 of \xc2 \x85), and normalising again would change the id.
+		CompanyVatID: strings.Join(strings.Fields(strings.ToValidUTF8(in.CompanyVatID, "")), ""),
 		Email:        strings.TrimSpace(in.Email),
 	}
 	switch {

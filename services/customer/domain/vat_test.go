@@ -69,6 +69,8 @@ func FuzzVATID(f *testing.F) {
 		"", "DE123456789", " DE 123 456 789 ", "ATU12345678", "EL123456789", "el1", "CHE-123.456.789 MWST",
 		"ı", "ſ", "ıX123", "ſX123", "Xı", "ıı", "ſſ", "DEı", "İX1", "ǅX1", "ẞX1", "ﬀX1", "\xc4", "\xff\xfe1", "D\xc4",
 		strings.Repeat("1", MaxVatIDLength+1), "\u00a0DE1", "DE\u20281",
+		// Found by the fuzzer: invalid bytes around a space joined into U+0085 (white space).
+		"\xff\x87\xaa\xb4\xac\x8b\x94\xdf\xea\x85\xff\xc2 \x8500",
 	} {
 		f.Add(seed)
 	}
