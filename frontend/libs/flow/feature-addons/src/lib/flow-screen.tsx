@@ -83,12 +83,15 @@ export function flowScreen(titleKey: string, Body: ComponentType<ScreenBodyProps
   }
   // Spec §2, §6: a route that adds items goes to the cart when adding is not allowed (a customer
   // on an order draft).
-  return options.addsItems ? withAddingItemsGate(FlowScreen, <GateLoading />) : FlowScreen;
+  return options.addsItems ? withAddingItemsGate(FlowScreen, <GateLoading titleKey={titleKey} />) : FlowScreen;
 }
 
-function GateLoading() {
+/** The screen while the gate waits for the cart: its heading (as FlowGate's loading state) and a placeholder. */
+function GateLoading({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
   return (
     <section className="hc-page">
+      <h1>{t(titleKey)}</h1>
       <LoadingState lines={3} />
     </section>
   );

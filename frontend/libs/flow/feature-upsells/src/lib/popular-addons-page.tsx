@@ -45,9 +45,12 @@ type Busy = 'add' | 'pass' | 'remove' | 'proceed' | null;
  */
 export const PopularAddonsPage = withAddingItemsGate(PopularAddons, <GateLoading />);
 
+/** The screen while the gate waits for the cart: its route's heading and a placeholder. */
 function GateLoading() {
+  const { t } = useTranslation();
   return (
     <section className="hc-page">
+      <h1>{t('titles.popular-addons')}</h1>
       <LoadingState lines={4} />
     </section>
   );
