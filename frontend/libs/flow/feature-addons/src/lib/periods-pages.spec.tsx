@@ -69,9 +69,15 @@ describe('periods screens', () => {
         },
       ],
     });
-    renderScreen('/periods/maturity?id=row1');
+    const { store } = renderScreen('/periods/maturity?id=row1');
     await screen.findAllByTestId('period-tile');
     await waitFor(() => expect(shop.calls.some((c) => c.path === '/promotions/YEAR10')).toBe(true));
+    // The warning needs the promotion's answer in the cache, not just its request sent: under load
+    // a click between the two went on without a warning.
+    await waitFor(() => {
+      const queries = Object.values((store.getState() as { api: { queries: Record<string, { status?: string } | undefined> } }).api.queries);
+      expect(queries.some((q) => q?.status === 'pending')).toBe(false);
+    });
     fireEvent.click(tiles()[0]);
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('The promo code YEAR10 does not apply to this choice and will be removed.');
