@@ -90,11 +90,11 @@ func (b Brand) Supports(country string) bool {
 // drops the company fields of a private person and strips spaces from the VAT id.
 func NormalizeBasicInfo(in BasicInfo, b Brand) BasicInfo {
 	out := BasicInfo{
-		Group:        in.Group,
-		Gender:       in.Gender,
-		FirstName:    strings.TrimSpace(in.FirstName),
-		LastName:     strings.TrimSpace(in.LastName),
-		CompanyName:  strings.TrimSpace(in.CompanyName),
+		Group:       in.Group,
+		Gender:      in.Gender,
+		FirstName:   strings.TrimSpace(in.FirstName),
+		LastName:    strings.TrimSpace(in.LastName),
+		CompanyName: strings.TrimSpace(in.CompanyName),
 		// Bytes that are no UTF-8 go first: joined, their neighbours could form a character that is
 		// white space (U+0085 of \xc2 \x85), and normalising again would change the id.
 		CompanyVatID: strings.Join(strings.Fields(strings.ToValidUTF8(in.CompanyVatID, "")), ""),

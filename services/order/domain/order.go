@@ -105,17 +105,17 @@ type Customer struct {
 // Payment is the snapshot of the session's payment option an order keeps. The payment service
 // answers the IBAN masked, so the order holds no account number.
 type Payment struct {
-	Type               string `json:"type"`
-	Holder             string `json:"holder,omitempty"`
-	MaskedIBAN         string `json:"iban,omitempty"`
-	BIC                string `json:"bic,omitempty"`
-	Bank               string `json:"bank,omitempty"`
-	Permission         bool   `json:"permission,omitempty"`
-	SMSValidation      bool   `json:"sms_validation"`
-	PSPReference       string `json:"psp_reference,omitempty"`
+	Type          string `json:"type"`
+	Holder        string `json:"holder,omitempty"`
+	MaskedIBAN    string `json:"iban,omitempty"`
+	BIC           string `json:"bic,omitempty"`
+	Bank          string `json:"bank,omitempty"`
+	Permission    bool   `json:"permission,omitempty"`
+	SMSValidation bool   `json:"sms_validation"`
+	PSPReference  string `json:"psp_reference,omitempty"`
 	// PSPResult is the card provider's result that accepted PSPReference: Authorised, or
 	// Pending / Received (not confirmed yet).
-	PSPResult string `json:"psp_result,omitempty"`
+	PSPResult          string `json:"psp_result,omitempty"`
 	RecurringReference string `json:"recurring_reference,omitempty"`
 	PayPalReference    string `json:"paypal_reference,omitempty"`
 	// What PSPReference or PayPalReference was made for (payment service): the amount, its
