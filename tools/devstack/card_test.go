@@ -15,33 +15,12 @@ import (
 	"github.com/hostcart/checkout/services/payment/domain"
 )
 
-// withKey sends a mutating call with an Idempotency-Key, as the confirm step does.
+// withKey sends a mutating call with an Idempotency-Key, as the confirm step does (post without
+// the headers).
 func (b *browser) withKey(path, key, body string) (int, map[string]any) {
 	b.t.Helper()
-	req, err := http.NewRequest(http.MethodPost, b.base+path, strings.NewReader(body))
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	req.Host = b.host
-	for _, c := range b.cookies {
-		req.AddCookie(c)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-XSRF-TOKEN", b.cookies["XSRF-TOKEN"].Value)
-	if key != "" {
-		req.Header.Set("Idempotency-Key", key)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out map[string]any
-	raw, _ := io.ReadAll(resp.Body)
-	if err := json.Unmarshal(raw, &out); err != nil {
-		b.t.Fatalf("%s: %d %s", path, resp.StatusCode, raw)
-	}
-	return resp.StatusCode, out
+	code, _, out := b.post(path, key, body)
+	return code, out
 }
 
 // checkCardPayment pays with the card sandbox through the gateway: the amount is the priced
