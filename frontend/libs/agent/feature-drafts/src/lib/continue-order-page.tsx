@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey, storeDraftSessionCode, useContinueDraftMutation } from '@hostcart/shared-data-access-api';
+import {
+  cartApi,
+  draftsApi,
+  errorMessageKey,
+  storeDraftSessionCode,
+  useContinueDraftMutation,
+} from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { notify, useAppDispatch } from '@hostcart/shared-store';
 import { LoadingState } from '@hostcart/shared-ui';
@@ -23,16 +29,27 @@ export function ContinueOrderPage() {
     if (started.current) return;
     started.current = true;
     const code = params.get('session_code') ?? '';
-    continueDraft(code)
-      .unwrap()
-      .then((answer) => {
+    void (async () => {
+      try {
+        const answer = await continueDraft(code).unwrap();
         if (answer.taken_over) storeDraftSessionCode(code);
+        // The cart screen must not show the cart this browser had before the draft (cached from
+        // the first paint) while the draft's one is on its way: load the draft's cart and the
+        // draft itself first, then go there.
+        const cart = dispatch(cartApi.endpoints.getPricedCart.initiate(undefined, { forceRefetch: true }));
+        const draft = dispatch(draftsApi.endpoints.getCurrentDraft.initiate(undefined, { forceRefetch: true }));
+        try {
+          await Promise.allSettled([cart, draft]);
+        } finally {
+          cart.unsubscribe();
+          draft.unsubscribe();
+        }
         navigate(pathTo('cart'), { replace: true });
-      })
-      .catch((e) => {
-        dispatch(notify({ type: 'error', message: errorMessageKey(e), preserveRouteChange: true }));
+      } catch (e) {
+        dispatch(notify({ type: 'error', message: errorMessageKey(e as Parameters<typeof errorMessageKey>[0]), preserveRouteChange: true }));
         navigate(pathTo('categories'), { replace: true });
-      });
+      }
+    })();
   }, [continueDraft, dispatch, navigate, params]);
 
   return (

@@ -79,6 +79,21 @@ describe('session restore and continue (spec §2)', () => {
     expect(localStorage.getItem('order_draft_session_code')).toBe('goodcode');
   });
 
+  it('continue goes to the cart only once the draft and its cart are loaded', async () => {
+    let navigatedAfter: string[] | null = null;
+    const seen = installFetch(session());
+    renderAt('/continue-preconfigured-order?session_code=goodcode', <ContinueOrderPage />, '/continue-preconfigured-order');
+    await waitFor(() => {
+      expect(shownLocation()).toBe('/cart');
+      navigatedAfter ??= seen.map((r) => `${r.method} ${r.path}`);
+    }, { timeout: 5000 });
+    const order = navigatedAfter ?? [];
+    const continued = order.indexOf('POST /order-drafts/continue');
+    expect(continued).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('GET /session/cart/priced')).toBeGreaterThan(continued);
+    expect(order.indexOf('GET /order-drafts/current')).toBeGreaterThan(continued);
+  });
+
   it('continue does not take the code over for a sales agent', async () => {
     installFetch(session({ admin: agent }));
     renderAt('/continue-preconfigured-order?session_code=goodcode', <ContinueOrderPage />, '/continue-preconfigured-order');
