@@ -12,13 +12,13 @@ const (
 
 // Promotion is the part of a promotion that pricing needs.
 type Promotion struct {
-	Kind PromotionKind
+	Kind PromotionKind `json:"kind"`
 	// Percent is the reduction of a Percentage promotion, e.g. 25 or 12.5.
-	Percent float64
+	Percent float64 `json:"percent,omitempty"`
 	// ValueCents is the reduction of a Fixed promotion over all promoted months, in EUR cents.
-	ValueCents int64
+	ValueCents int64 `json:"value_cents,omitempty"`
 	// RecursFor is the number of billing intervals the promotion applies to; 0 counts as 1.
-	RecursFor int32
+	RecursFor int32 `json:"recurs_for,omitempty"`
 }
 
 // PromotionMonths is the number of months a promotion applies to: recurs_for × interval months,
