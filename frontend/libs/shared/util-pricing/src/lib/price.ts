@@ -1,4 +1,5 @@
 import type { ApiJson, catalog } from '@hostcart/shared-api-types';
+import { grossCents } from './presentation';
 
 /** The amounts of a product's from_price as the API sends them (integer cents). */
 export type FromPriceAmounts = Pick<ApiJson<catalog.FromPriceJson>, 'net_cents' | 'gross_cents' | 'vat_percent' | 'setup_fee_cents'>;
@@ -31,10 +32,8 @@ export function effectiveVat(catalogPercent: number, sessionPercent: number | un
   return sessionPercent ?? catalogPercent;
 }
 
-/** net × (1 + VAT), rounded to the cent as the server's pricing does (libs/go/pricing). */
-export function grossCents(netCents: number, vatPercent: number): number {
-  return Math.round((netCents * (100 + vatPercent)) / 100);
-}
+// The one gross formula of the frontend lives in presentation.ts (the twin of libs/go/pricing).
+export { grossCents } from './presentation';
 
 /**
  * The 'from' price a product card shows. The amounts come computed from the API (libs/go/pricing);
