@@ -113,6 +113,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	}
 	if transfers != nil {
 		ports.Transfers, ports.TransferProducts = transfers, ports.Catalog.(service.TransferProducts)
+		ports.TransferClaims = store
 	} else {
 		log.WarnContext(ctx, "TRANSFER_PROVIDER not set; contract transfers answer that the service is unavailable")
 	}

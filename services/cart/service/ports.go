@@ -67,3 +67,12 @@ type TransferProducts interface {
 	// with externalID empty, the brand's contract-transfer product; false when there is none.
 	TransferProduct(ctx context.Context, externalID string) (domain.Product, bool, error)
 }
+
+// TransferClaims records which session a contract transfer belongs to: the first session whose
+// cart received it. Only that session is told the contract's holder (issue 21: a guessed transfer
+// id must not name a person to whoever guessed it second, or again).
+type TransferClaims interface {
+	// Claim gives transferID to sessionID unless another session holds it; it reports whether
+	// sessionID holds it now. Outages are reported wrapping apperr.Unavailable.
+	Claim(ctx context.Context, transferID, sessionID string) (bool, error)
+}

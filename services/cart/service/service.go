@@ -73,6 +73,8 @@ type Ports struct {
 	// with domain.ErrTransferUnavailable.
 	Transfers        Transfers
 	TransferProducts TransferProducts
+	// TransferClaims decides which session is told a transfer's holder; nil tells no session.
+	TransferClaims TransferClaims
 	// NewRowID makes row ids; nil uses domain.NewRowID.
 	NewRowID func() string
 	// Now is the clock a power of attorney's signature is dated against; nil uses time.Now.

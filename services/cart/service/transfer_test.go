@@ -64,7 +64,63 @@ func newTransferFixture() (*service, *fakeCatalog, *memStore, *fakeTransfers) {
 	}}
 	svc.Transfers = tr
 	svc.TransferProducts = transferProducts{cat: cat, external: map[string]int32{"HOSTING": 10}}
+	svc.TransferClaims = &fakeClaims{}
 	return svc, cat, store, tr
+}
+
+// fakeClaims gives a transfer to the first session that claims it; down fails every claim.
+type fakeClaims struct {
+	owner map[string]string
+	down  bool
+}
+
+func (f *fakeClaims) Claim(_ context.Context, transferID, sessionID string) (bool, error) {
+	if f.down {
+		return false, fmt.Errorf("claim: %w", domain.ErrUnavailable)
+	}
+	if f.owner == nil {
+		f.owner = map[string]string{}
+	}
+	if _, ok := f.owner[transferID]; !ok {
+		f.owner[transferID] = sessionID
+	}
+	return f.owner[transferID] == sessionID, nil
+}
+
+// The holder is a person's name behind a guessable id: only the session that first put the
+// transfer into its cart is told it, however often another session looks the transfer up (the
+// other session still gets the transfer product). A claim store that cannot answer, or none,
+// tells no one.
+func TestStartContractTransferNamesTheHolderOnlyToItsSession(t *testing.T) {
+	svc, _, store, _ := newTransferFixture()
+	first, err := svc.StartContractTransfer(call("owner"), "T-1", false)
+	if err != nil || first.Transfer.Holder != "Erika Mustermann" {
+		t.Fatalf("first session: holder %q, %v; want it named", first.Transfer.Holder, err)
+	}
+	for i := range 3 {
+		res, err := svc.StartContractTransfer(call("other"), "T-1", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Transfer.Holder != "" || res.Transfer.ContractReference != "V-000001" || res.RowID == "" {
+			t.Fatalf("other session, lookup %d: %+v; want the transfer without its holder", i+1, res.Transfer)
+		}
+	}
+	if c, _ := store.Get(call("other"), "other"); len(c.Items) != 1 {
+		t.Errorf("other session's cart = %+v, want the transfer item", c)
+	}
+	if again, err := svc.StartContractTransfer(call("owner"), "T-1", false); err != nil || again.Transfer.Holder != "Erika Mustermann" {
+		t.Errorf("owner's reload: holder %q, %v", again.Transfer.Holder, err)
+	}
+
+	svc.TransferClaims = &fakeClaims{down: true}
+	if res, err := svc.StartContractTransfer(call("fresh"), "T-1", false); err != nil || res.Transfer.Holder != "" {
+		t.Errorf("claims down: holder %q, %v; want the transfer without its holder", res.Transfer.Holder, err)
+	}
+	svc.TransferClaims = nil
+	if res, err := svc.StartContractTransfer(call("fresh"), "T-1", false); err != nil || res.Transfer.Holder != "" {
+		t.Errorf("no claim store: holder %q, %v; want the transfer without its holder", res.Transfer.Holder, err)
+	}
 }
 
 func TestStartContractTransferStoresTheProductOnce(t *testing.T) {
