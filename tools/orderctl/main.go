@@ -76,6 +76,9 @@ func show(w io.Writer, o domain.Order, keys *secretbox.Keyring) error {
 	fmt.Fprintf(w, "Order %s (id %s), brand %d, %s, status %s, placed %s\n", o.Code, o.ID, o.BrandID, o.Locale, o.Status, o.CreatedAt.UTC().Format(time.RFC3339))
 	fmt.Fprintf(w, "Customer %s: %s %s%s <%s>, %s, %s %s, %s, %s\n", orNone(c.CustomerNo), c.FirstName, c.LastName, prefixed(", ", c.CompanyName),
 		c.Email, c.Street, c.PostalCode, c.City, c.CountryCode, c.Phone)
+	if c.CompanyVATID != "" || c.VATIDCheck != nil {
+		fmt.Fprintf(w, "VAT id %s: %s\n", orNone(c.CompanyVATID), vies(c.VATIDCheck))
+	}
 	fmt.Fprintf(w, "Payment %s", p.Type)
 	if p.MandateReference != "" {
 		fmt.Fprintf(w, ", SEPA mandate %s, creditor %s %s, account %s", p.MandateReference, p.CreditorID, p.CreditorName, p.MaskedIBAN)
@@ -140,6 +143,17 @@ func show(w io.Writer, o domain.Order, keys *secretbox.Keyring) error {
 		}
 	}
 	return nil
+}
+
+// vies is the VAT id check's evidence on one line: VIES's verdict, the id it was asked about, the
+// consultation number, when, and the trader's name and address as VIES answered them.
+func vies(v *domain.VATIDCheck) string {
+	if v == nil {
+		return "not checked at VIES"
+	}
+	s := fmt.Sprintf("VIES %s for %s at %s", v.Status, v.VATID, v.CheckedAt.UTC().Format(time.RFC3339))
+	s += prefixed(", consultation number ", v.ConsultationNumber) + prefixed(", name ", v.Name)
+	return s + prefixed(", address ", strings.ReplaceAll(v.Address, "\n", ", "))
 }
 
 func orNone(s string) string {

@@ -38,9 +38,11 @@ func TestShowOpensSecretsOnlyWithTheKey(t *testing.T) {
 		return &domain.SecretValue{Ref: ref, KeyID: s.KeyID, Ciphertext: b64(s.Ciphertext)}
 	}
 	o := domain.Order{ID: id, Code: "261127-ABCDEFGH", SessionID: "s", BrandID: 2, Locale: "de-AT", Status: domain.StatusPlaced,
-		Customer: domain.Customer{FirstName: "Erika", LastName: "Muster", Email: "erika@example.org", Street: "Ring 1", PostalCode: "1010", City: "Wien", CountryCode: "AT"},
-		Payment:  domain.Payment{Type: "sepa", MaskedIBAN: "AT61••••3201", MandateReference: "HC261127XYZ", CreditorID: "AT92ZZZ00000012345"},
-		Totals:   domain.Totals{NetCents: 1990, VATCents: 398, GrossCents: 2388, Currency: "EUR"},
+		Customer: domain.Customer{FirstName: "Erika", LastName: "Muster", Email: "erika@example.org", Street: "Ring 1", PostalCode: "1010", City: "Wien", CountryCode: "AT",
+			CompanyName: "Muster GmbH", CompanyVATID: "DE123456788", VATIDCheck: &domain.VATIDCheck{VATID: "DE123456788", Status: domain.VATIDValid,
+				ConsultationNumber: "WAPIAAAAZCHAfYhS", Name: "MUSTER GMBH", Address: "RING 1\n10115 BERLIN", CheckedAt: at.Add(-time.Hour)}},
+		Payment: domain.Payment{Type: "sepa", MaskedIBAN: "AT61••••3201", MandateReference: "HC261127XYZ", CreditorID: "AT92ZZZ00000012345"},
+		Totals:  domain.Totals{NetCents: 1990, VATCents: 398, GrossCents: 2388, Currency: "EUR"},
 		Items: []domain.ItemConfig{{Row: "r1",
 			Product: domain.LineConfig{ID: 2011, MaturityID: 201102, IntervalID: 1, Informations: map[string]string{"transfer_id": "T-7"},
 				Fields: []domain.FieldConfig{{FieldID: 4, Key: "linux_distribution", Value: "debian-12"}, {FieldID: 3, Key: "root_password", Secret: seal("item/r1/product/field/3", "Xk9#mPq2")}}},
@@ -63,7 +65,8 @@ func TestShowOpensSecretsOnlyWithTheKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Order 261127-ABCDEFGH", "SEPA mandate HC261127XYZ, creditor AT92ZZZ00000012345", "transfer_id: T-7",
-		"linux_distribution = debian-12", "root_password = Xk9#mPq2 [secret]", "domain example.at (transfer)", "auth code = AUTH-1 [secret]"} {
+		"linux_distribution = debian-12",
+		"VAT id DE123456788: VIES valid for DE123456788 at 2026-11-27T09:00:00Z, consultation number WAPIAAAAZCHAfYhS, name MUSTER GMBH, address RING 1, 10115 BERLIN", "root_password = Xk9#mPq2 [secret]", "domain example.at (transfer)", "auth code = AUTH-1 [secret]"} {
 		if !strings.Contains(with.String(), want) {
 			t.Errorf("with the key, the output lacks %q:\n%s", want, with.String())
 		}

@@ -28,7 +28,9 @@ type VATIDCheck struct {
 	Status             string
 	ConsultationNumber string
 	Name               string
-	CheckedAt          time.Time
+	// Address is the trader's address VIES answered, when the member state shares it.
+	Address   string
+	CheckedAt time.Time
 }
 
 // VATIDCountry is the ISO country of a VAT id's prefix; Greece's ids start with EL. An id whose

@@ -100,6 +100,31 @@ type Customer struct {
 	City         string `json:"city"`
 	CountryCode  string `json:"country_code"`
 	Phone        string `json:"phone"`
+	// VATIDCheck is the VIES evidence the customer service recorded for CompanyVATID; nil when
+	// no check was made (no company, no VAT id, or one of the brand's own country). The order
+	// keeps it in a column of its own (vat_id_check), not in the customer snapshot: it is the
+	// proof of a reverse-charge invoice, looked for on its own.
+	VATIDCheck *VATIDCheck `json:"-"`
+}
+
+// Statuses of a VAT id check (the customer service's).
+const (
+	VATIDValid       = "valid"
+	VATIDInvalid     = "invalid"
+	VATIDUnavailable = "unavailable"
+)
+
+// VATIDCheck is the evidence of a company's VAT id check at the EU's VIES as the customer service
+// recorded it when the customer data was saved: the id checked, VIES's verdict (or that it did not
+// answer), its consultation number (requestIdentifier) and the trader's name and address when the
+// member state shares them.
+type VATIDCheck struct {
+	VATID              string    `json:"vat_id"`
+	Status             string    `json:"status"`
+	ConsultationNumber string    `json:"consultation_number,omitempty"`
+	Name               string    `json:"name,omitempty"`
+	Address            string    `json:"address,omitempty"`
+	CheckedAt          time.Time `json:"checked_at"`
 }
 
 // Payment is the snapshot of the session's payment option an order keeps. The payment service
@@ -244,6 +269,9 @@ type FinalizedEvent struct {
 	// Items is what fulfilment provisions: every item's configuration, secrets by reference
 	// (opened from the order with the key). Address and phone stay on the order.
 	Items []ItemConfig `json:"items,omitempty"`
+	// VATIDCheck is the VIES evidence of the customer's VAT id (billing: a valid foreign EU id
+	// is invoiced with reverse charge and this consultation number); absent without a check.
+	VATIDCheck *VATIDCheck `json:"vat_id_check,omitempty"`
 }
 
 // EventSEPA names a SEPA order's mandate and creditor.
@@ -271,7 +299,8 @@ func (o Order) Finalized() FinalizedEvent {
 	return FinalizedEvent{Event: EventFinalized, OrderID: o.ID, OrderCode: o.Code, BrandID: o.BrandID, Locale: o.Locale,
 		Status: o.Status, PaymentType: o.Payment.Type,
 		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName},
-		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa(), Items: WithoutCiphertexts(o.Items)}
+		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa(), Items: WithoutCiphertexts(o.Items),
+		VATIDCheck: c.VATIDCheck}
 }
 
 func (p Payment) sepa() *EventSEPA {

@@ -703,3 +703,54 @@ func TestPendingCardPaymentWaitsForItsConfirmation(t *testing.T) {
 		t.Fatalf("after the refusal: %s, %d events", got.Status, events())
 	}
 }
+
+// The customer's VIES evidence, as the customer service recorded it, is on the placed order (its
+// own column) and in its order.finalized event, which billing invoices the reverse charge from.
+func TestOrderKeepsTheCustomersVATIDCheck(t *testing.T) {
+	f := newFixture(t)
+	check := &domain.VATIDCheck{VATID: "ATU12345678", Status: domain.VATIDValid, ConsultationNumber: "WAPIAAAAZCHAfYhS",
+		Name: "Gruber Bau KG", Address: "Landstraße 22\n4020 Linz", CheckedAt: t0.Add(-time.Minute)}
+	f.customers.c.Group, f.customers.c.CompanyName, f.customers.c.CompanyVATID = 0, "Gruber Bau KG", "ATU12345678"
+	f.customers.c.VATIDCheck = check
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := f.store.Order(context.Background(), o.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(stored.Customer.VATIDCheck, check) {
+		t.Fatalf("stored check %+v, want %+v", stored.Customer.VATIDCheck, check)
+	}
+	var payloads []string
+	if _, err := f.store.RelayOutbox(context.Background(), 10, func(_ context.Context, e domain.OutboxEvent) error {
+		payloads = append(payloads, string(e.Payload))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(payloads) != 1 {
+		t.Fatalf("%d events, want order.finalized only", len(payloads))
+	}
+	var event domain.FinalizedEvent
+	if err := json.Unmarshal([]byte(payloads[0]), &event); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(event.VATIDCheck, check) || !strings.Contains(payloads[0], `"vat_id_check":{"vat_id":"ATU12345678","status":"valid","consultation_number":"WAPIAAAAZCHAfYhS"`) {
+		t.Fatalf("event %s", payloads[0])
+	}
+
+	// Without a check (a private person) the order and its event carry none.
+	f = newFixture(t)
+	o, err = f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored, err := f.store.Order(context.Background(), o.ID); err != nil || stored.Customer.VATIDCheck != nil {
+		t.Fatalf("order without a check: %v %+v", err, stored.Customer.VATIDCheck)
+	}
+	if ev, _ := json.Marshal(o.Finalized()); strings.Contains(string(ev), "vat_id_check") {
+		t.Fatalf("event without a check: %s", ev)
+	}
+}

@@ -32,6 +32,7 @@ type vatIDCheck struct {
 	Status             string    `json:"status"`
 	ConsultationNumber string    `json:"consultation_number,omitempty"`
 	Name               string    `json:"name,omitempty"`
+	Address            string    `json:"address,omitempty"`
 	CheckedAt          time.Time `json:"checked_at"`
 }
 
@@ -67,7 +68,8 @@ type address struct {
 func encode(c domain.SessionCustomer) []byte {
 	r := record{CustomerNo: c.CustomerNo}
 	if v := c.VATIDCheck; v != nil {
-		r.VATIDCheck = &vatIDCheck{VATID: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber, Name: v.Name, CheckedAt: v.CheckedAt}
+		r.VATIDCheck = &vatIDCheck{VATID: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber, Name: v.Name,
+			Address: v.Address, CheckedAt: v.CheckedAt}
 	}
 	if l := c.Login; l != nil {
 		r.Login = &pendingLogin{State: l.State, Nonce: l.Nonce, Verifier: l.Verifier, Issuer: l.Issuer,
@@ -99,7 +101,8 @@ func decode(raw []byte) (domain.SessionCustomer, error) {
 	}
 	out.CustomerNo = r.CustomerNo
 	if v := r.VATIDCheck; v != nil {
-		out.VATIDCheck = &domain.VATIDCheck{VATID: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber, Name: v.Name, CheckedAt: v.CheckedAt}
+		out.VATIDCheck = &domain.VATIDCheck{VATID: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber, Name: v.Name,
+			Address: v.Address, CheckedAt: v.CheckedAt}
 	}
 	if l := r.Login; l != nil {
 		out.Login = &domain.PendingLogin{State: l.State, Nonce: l.Nonce, Verifier: l.Verifier, Issuer: l.Issuer,

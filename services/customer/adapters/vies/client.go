@@ -64,6 +64,7 @@ type response struct {
 	Valid             bool   `json:"valid"`
 	RequestIdentifier string `json:"requestIdentifier"`
 	Name              string `json:"name"`
+	Address           string `json:"address"`
 	ActionSucceed     *bool  `json:"actionSucceed"`
 	ErrorWrappers     []struct {
 		Error   string `json:"error"`
@@ -129,10 +130,16 @@ func (c *Client) Check(ctx context.Context, vatID string) (domain.VATIDCheck, er
 	if r.Valid {
 		check.Status = domain.VATIDValid
 		check.ConsultationNumber = r.RequestIdentifier
-		// Member states that do not share names answer "---".
-		if name := strings.TrimSpace(r.Name); name != "---" {
-			check.Name = name
-		}
+		// Member states that do not share names or addresses answer "---".
+		check.Name, check.Address = shared(r.Name), shared(r.Address)
 	}
 	return check, nil
+}
+
+// shared is a name or address VIES answered, empty when the member state does not share it ("---").
+func shared(s string) string {
+	if s = strings.TrimSpace(s); s == "---" {
+		return ""
+	}
+	return s
 }

@@ -40,7 +40,7 @@ func fakeVIES(t *testing.T, seen *[]request) *httptest.Server {
 		case req.VATNumber == "40303265045":
 			_, _ = w.Write([]byte(`{"countryCode":"FR","vatNumber":"40303265045","requestDate":"2026-11-24","valid":true,"requestIdentifier":"WAPIAAAAZCHAfYhS","name":"SA ODIGEO","address":"---"}`))
 		case req.VATNumber == "999999999":
-			_, _ = w.Write([]byte(`{"countryCode":"DE","vatNumber":"999999999","valid":true,"requestIdentifier":"WAPI2","name":"---"}`))
+			_, _ = w.Write([]byte(`{"countryCode":"DE","vatNumber":"999999999","valid":true,"requestIdentifier":"WAPI2","name":"---","address":" MUSTERSTR. 1\n12345 BERLIN "}`))
 		default:
 			_, _ = w.Write([]byte(`{"countryCode":"` + req.CountryCode + `","vatNumber":"` + req.VATNumber + `","valid":false,"requestIdentifier":"","name":"---"}`))
 		}
@@ -64,8 +64,8 @@ func TestCheck(t *testing.T) {
 	if seen[0] != (request{CountryCode: "FR", VATNumber: "40303265045", RequesterMemberStateCode: "DE", RequesterNumber: "123456789"}) {
 		t.Fatalf("request sent: %+v", seen[0])
 	}
-	if got, err := c.Check(ctx, "DE999999999"); err != nil || got.Name != "" || got.Status != domain.VATIDValid {
-		t.Fatalf("name not shared: %+v, %v", got, err)
+	if got, err := c.Check(ctx, "DE999999999"); err != nil || got.Name != "" || got.Address != "MUSTERSTR. 1\n12345 BERLIN" || got.Status != domain.VATIDValid {
+		t.Fatalf("name not shared, address shared: %+v, %v", got, err)
 	}
 	if got, err := c.Check(ctx, "FR00000000000"); err != nil || got.Status != domain.VATIDInvalid || got.ConsultationNumber != "" {
 		t.Fatalf("unknown id: %+v, %v", got, err)

@@ -40,6 +40,7 @@ func (s Sandbox) Check(_ context.Context, vatID string) (domain.VATIDCheck, erro
 		check.Status = domain.VATIDValid
 		check.ConsultationNumber = "SANDBOX" + strings.ToUpper(hex.EncodeToString(sum[:6]))
 		check.Name = "Sandbox Trader " + id
+		check.Address = "Sandboxstraße 1\n10115 Berlin"
 	}
 	return check, nil
 }

@@ -244,7 +244,7 @@ func customerToProto(res service.Result) *customerv1.Customer {
 	}
 	if v := res.Customer.VATIDCheck; v != nil {
 		out.VatIdCheck = &customerv1.VatIdCheck{VatId: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber,
-			Name: v.Name, CheckedAt: v.CheckedAt.UTC().Format(time.RFC3339)}
+			Name: v.Name, Address: v.Address, CheckedAt: v.CheckedAt.UTC().Format(time.RFC3339)}
 	}
 	if p := res.Customer.Panel; p != nil {
 		out.Panel = &customerv1.PanelSignIn{OrderType: p.OrderType, UseCp_2: p.UseCP2, WebhostingId: p.WebhostingID,

@@ -126,6 +126,13 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 	if err != nil {
 		return domain.Order{}, false, fmt.Errorf("place order: feedback: %w", err)
 	}
+	var vatIDCheck sql.NullString
+	if v := o.Customer.VATIDCheck; v != nil {
+		if vatIDCheck.String, err = jsonText(v); err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order: vat id check: %w", err)
+		}
+		vatIDCheck.Valid = true
+	}
 	items := "[]"
 	if len(o.Items) > 0 {
 		if items, err = jsonText(o.Items); err != nil {
@@ -154,11 +161,11 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 		return existing, false, err
 	}
 	if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO orders (id, code, session_id, brand_id, locale, status, sms_required,
-		sms_validated, payment_type, customer, payment, feedback, net_cents, vat_cents, gross_cents, currency, created_at, items)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		sms_validated, payment_type, customer, payment, feedback, net_cents, vat_cents, gross_cents, currency, created_at, items,
+		vat_id_check) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		o.ID, o.Code, o.SessionID, o.BrandID, o.Locale, o.Status, o.SMSRequired, o.SMSValidated, o.Payment.Type,
 		customer, payment, feedback, o.Totals.NetCents, o.Totals.VATCents, o.Totals.GrossCents, o.Totals.Currency,
-		ms(o.CreatedAt), items); err != nil {
+		ms(o.CreatedAt), items, vatIDCheck); err != nil {
 		return domain.Order{}, false, fmt.Errorf("place order %s: %w", o.ID, sqldb.Classify(err))
 	}
 	for i, l := range o.Lines {
@@ -291,23 +298,24 @@ func (s *Store) Replay(ctx context.Context, sessionID, key, requestHash string) 
 }
 
 type orderRow struct {
-	ID           string `db:"id"`
-	Code         string `db:"code"`
-	SessionID    string `db:"session_id"`
-	BrandID      int32  `db:"brand_id"`
-	Locale       string `db:"locale"`
-	Status       string `db:"status"`
-	SMSRequired  bool   `db:"sms_required"`
-	SMSValidated bool   `db:"sms_validated"`
-	Customer     string `db:"customer"`
-	Payment      string `db:"payment"`
-	Feedback     string `db:"feedback"`
-	NetCents     int64  `db:"net_cents"`
-	VATCents     int64  `db:"vat_cents"`
-	GrossCents   int64  `db:"gross_cents"`
-	Currency     string `db:"currency"`
-	CreatedAt    int64  `db:"created_at"`
-	Items        string `db:"items"`
+	ID           string         `db:"id"`
+	Code         string         `db:"code"`
+	SessionID    string         `db:"session_id"`
+	BrandID      int32          `db:"brand_id"`
+	Locale       string         `db:"locale"`
+	Status       string         `db:"status"`
+	SMSRequired  bool           `db:"sms_required"`
+	SMSValidated bool           `db:"sms_validated"`
+	Customer     string         `db:"customer"`
+	Payment      string         `db:"payment"`
+	Feedback     string         `db:"feedback"`
+	NetCents     int64          `db:"net_cents"`
+	VATCents     int64          `db:"vat_cents"`
+	GrossCents   int64          `db:"gross_cents"`
+	Currency     string         `db:"currency"`
+	CreatedAt    int64          `db:"created_at"`
+	Items        string         `db:"items"`
+	VATIDCheck   sql.NullString `db:"vat_id_check"`
 }
 
 type lineRow struct {
@@ -326,7 +334,7 @@ type lineRow struct {
 }
 
 const orderColumns = `id, code, session_id, brand_id, locale, status, sms_required, sms_validated, customer, payment,
-	feedback, net_cents, vat_cents, gross_cents, currency, created_at, items`
+	feedback, net_cents, vat_cents, gross_cents, currency, created_at, items, vat_id_check`
 
 // OrderByCode answers the order with the order number the customer was shown (support and
 // operators look orders up by it), ErrOrderNotFound when there is none.
@@ -370,6 +378,12 @@ func (s *Store) order(ctx context.Context, q sqlx.QueryerContext, id, lock strin
 	}
 	if len(o.Items) == 0 {
 		o.Items = nil // an order without configuration (placed before items were kept) reads as none
+	}
+	if r.VATIDCheck.Valid {
+		o.Customer.VATIDCheck = new(domain.VATIDCheck)
+		if err := json.Unmarshal([]byte(r.VATIDCheck.String), o.Customer.VATIDCheck); err != nil {
+			return domain.Order{}, fmt.Errorf("order %s: vat id check: %w", id, err)
+		}
 	}
 	var lines []lineRow
 	if err := sqlx.SelectContext(ctx, q, &lines, s.db.Rebind(`SELECT item, kind, ref_id, name, maturity_id, interval_id,

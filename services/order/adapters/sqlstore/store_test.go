@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -91,6 +92,43 @@ func TestPlaceAndRead(t *testing.T) {
 		}
 		if _, err := s.Order(ctx, "nope"); !errors.Is(err, apperr.NotFound) {
 			t.Fatalf("unknown order: %v", err)
+		}
+	})
+}
+
+// The customer's VIES evidence is kept in the order row's own column and read back with the order;
+// an order without a check reads back without one (NULL, not an empty check).
+func TestPlaceKeepsTheVATIDCheck(t *testing.T) {
+	stores(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		p := placement(t, "sess-a", "k1", domain.Feedback{GeneralBusinessTerm: true, PrivacyTerm: true})
+		check := &domain.VATIDCheck{VATID: "ATU12345678", Status: domain.VATIDValid, ConsultationNumber: "WAPIAAAAZCHAfYhS",
+			Name: "Gruber Bau KG", Address: "Landstraße 22\n4020 Linz", CheckedAt: t0.Add(-time.Hour)}
+		p.Order.Customer.CompanyVATID, p.Order.Customer.VATIDCheck = "ATU12345678", check
+		if _, _, err := s.Place(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		read, err := s.Order(ctx, p.Order.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(read.Customer.VATIDCheck, check) {
+			t.Fatalf("vat id check read back %+v, want %+v", read.Customer.VATIDCheck, check)
+		}
+		var column, customer string
+		if err := s.db.QueryRowxContext(ctx, s.db.Rebind(`SELECT vat_id_check, customer FROM orders WHERE id = ?`), p.Order.ID).Scan(&column, &customer); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(column, `"consultation_number":"WAPIAAAAZCHAfYhS"`) || strings.Contains(customer, "WAPIAAAAZCHAfYhS") {
+			t.Fatalf("vat_id_check column %s, customer snapshot %s", column, customer)
+		}
+
+		none := placement(t, "sess-b", "k1", domain.Feedback{GeneralBusinessTerm: true, PrivacyTerm: true})
+		if _, _, err := s.Place(ctx, none); err != nil {
+			t.Fatal(err)
+		}
+		if read, err := s.Order(ctx, none.Order.ID); err != nil || read.Customer.VATIDCheck != nil {
+			t.Fatalf("order without a check: %v, %+v", err, read.Customer.VATIDCheck)
 		}
 	})
 }

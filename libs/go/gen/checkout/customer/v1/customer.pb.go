@@ -394,7 +394,9 @@ type VatIdCheck struct {
 	// The trader's name VIES answered, when the member state shares it.
 	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
 	// RFC 3339.
-	CheckedAt     string `protobuf:"bytes,5,opt,name=checked_at,json=checkedAt,proto3" json:"checked_at,omitempty"`
+	CheckedAt string `protobuf:"bytes,5,opt,name=checked_at,json=checkedAt,proto3" json:"checked_at,omitempty"`
+	// The trader's address VIES answered, when the member state shares it (lines joined by "\n").
+	Address       string `protobuf:"bytes,6,opt,name=address,proto3" json:"address,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -460,6 +462,13 @@ func (x *VatIdCheck) GetName() string {
 func (x *VatIdCheck) GetCheckedAt() string {
 	if x != nil {
 		return x.CheckedAt
+	}
+	return ""
+}
+
+func (x *VatIdCheck) GetAddress() string {
+	if x != nil {
+		return x.Address
 	}
 	return ""
 }
@@ -1275,7 +1284,7 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\buse_cp_2\x18\x02 \x01(\bR\x06useCp2\x12#\n" +
 	"\rwebhosting_id\x18\x03 \x01(\tR\fwebhostingId\x12#\n" +
 	"\rcategory_slug\x18\x04 \x01(\tR\fcategorySlug\x12.\n" +
-	"\x13external_product_id\x18\x05 \x01(\tR\x11externalProductId\"\x9f\x01\n" +
+	"\x13external_product_id\x18\x05 \x01(\tR\x11externalProductId\"\xb9\x01\n" +
 	"\n" +
 	"VatIdCheck\x12\x15\n" +
 	"\x06vat_id\x18\x01 \x01(\tR\x05vatId\x12\x16\n" +
@@ -1283,7 +1292,8 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\x13consultation_number\x18\x03 \x01(\tR\x12consultationNumber\x12\x12\n" +
 	"\x04name\x18\x04 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +
-	"checked_at\x18\x05 \x01(\tR\tcheckedAt\"\xab\x01\n" +
+	"checked_at\x18\x05 \x01(\tR\tcheckedAt\x12\x18\n" +
+	"\aaddress\x18\x06 \x01(\tR\aaddress\"\xab\x01\n" +
 	"\x06Notice\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12@\n" +
