@@ -1762,6 +1762,148 @@ func (x *ApplyPaymentNotificationsResponse) GetMoved() int32 {
 	return 0
 }
 
+// A provider's payment reference: card (psp reference) or paypal (subscription id).
+type PaymentReference struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Provider      string                 `protobuf:"bytes,1,opt,name=provider,proto3" json:"provider,omitempty"`
+	Reference     string                 `protobuf:"bytes,2,opt,name=reference,proto3" json:"reference,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentReference) Reset() {
+	*x = PaymentReference{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentReference) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentReference) ProtoMessage() {}
+
+func (x *PaymentReference) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentReference.ProtoReflect.Descriptor instead.
+func (*PaymentReference) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *PaymentReference) GetProvider() string {
+	if x != nil {
+		return x.Provider
+	}
+	return ""
+}
+
+func (x *PaymentReference) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+type ListPaidReferencesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	References    []*PaymentReference    `protobuf:"bytes,1,rep,name=references,proto3" json:"references,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPaidReferencesRequest) Reset() {
+	*x = ListPaidReferencesRequest{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPaidReferencesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPaidReferencesRequest) ProtoMessage() {}
+
+func (x *ListPaidReferencesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPaidReferencesRequest.ProtoReflect.Descriptor instead.
+func (*ListPaidReferencesRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *ListPaidReferencesRequest) GetReferences() []*PaymentReference {
+	if x != nil {
+		return x.References
+	}
+	return nil
+}
+
+type ListPaidReferencesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The references of the request that paid an order.
+	Paid          []*PaymentReference `protobuf:"bytes,1,rep,name=paid,proto3" json:"paid,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPaidReferencesResponse) Reset() {
+	*x = ListPaidReferencesResponse{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPaidReferencesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPaidReferencesResponse) ProtoMessage() {}
+
+func (x *ListPaidReferencesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPaidReferencesResponse.ProtoReflect.Descriptor instead.
+func (*ListPaidReferencesResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *ListPaidReferencesResponse) GetPaid() []*PaymentReference {
+	if x != nil {
+		return x.Paid
+	}
+	return nil
+}
+
 var File_checkout_order_v1_order_proto protoreflect.FileDescriptor
 
 const file_checkout_order_v1_order_proto_rawDesc = "" +
@@ -1881,8 +2023,16 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	" ApplyPaymentNotificationsRequest\x12L\n" +
 	"\rnotifications\x18\x01 \x03(\v2&.checkout.order.v1.PaymentNotificationR\rnotifications\"9\n" +
 	"!ApplyPaymentNotificationsResponse\x12\x14\n" +
-	"\x05moved\x18\x01 \x01(\x05R\x05moved2\x9b\n" +
+	"\x05moved\x18\x01 \x01(\x05R\x05moved\"L\n" +
+	"\x10PaymentReference\x12\x1a\n" +
+	"\bprovider\x18\x01 \x01(\tR\bprovider\x12\x1c\n" +
+	"\treference\x18\x02 \x01(\tR\treference\"`\n" +
+	"\x19ListPaidReferencesRequest\x12C\n" +
 	"\n" +
+	"references\x18\x01 \x03(\v2#.checkout.order.v1.PaymentReferenceR\n" +
+	"references\"U\n" +
+	"\x1aListPaidReferencesResponse\x127\n" +
+	"\x04paid\x18\x01 \x03(\v2#.checkout.order.v1.PaymentReferenceR\x04paid2\x93\v\n" +
 	"\fOrderService\x12Y\n" +
 	"\n" +
 	"PlaceOrder\x12$.checkout.order.v1.PlaceOrderRequest\x1a%.checkout.order.v1.PlaceOrderResponse\x12X\n" +
@@ -1892,7 +2042,8 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\vSetReferral\x12%.checkout.order.v1.SetReferralRequest\x1a&.checkout.order.v1.SetReferralResponse\"\x03\x90\x02\x02\x12a\n" +
 	"\vGetReferral\x12%.checkout.order.v1.GetReferralRequest\x1a&.checkout.order.v1.GetReferralResponse\"\x03\x90\x02\x01\x12\x8b\x01\n" +
 	"\x19ApplyPaymentNotifications\x123.checkout.order.v1.ApplyPaymentNotificationsRequest\x1a4.checkout.order.v1.ApplyPaymentNotificationsResponse\"\x03\x90\x02\x02\x12g\n" +
-	"\rCancelSession\x12'.checkout.order.v1.CancelSessionRequest\x1a(.checkout.order.v1.CancelSessionResponse\"\x03\x90\x02\x02\x12\\\n" +
+	"\rCancelSession\x12'.checkout.order.v1.CancelSessionRequest\x1a(.checkout.order.v1.CancelSessionResponse\"\x03\x90\x02\x02\x12v\n" +
+	"\x12ListPaidReferences\x12,.checkout.order.v1.ListPaidReferencesRequest\x1a-.checkout.order.v1.ListPaidReferencesResponse\"\x03\x90\x02\x01\x12\\\n" +
 	"\vCreateDraft\x12%.checkout.order.v1.CreateDraftRequest\x1a&.checkout.order.v1.CreateDraftResponse\x12[\n" +
 	"\tOpenDraft\x12#.checkout.order.v1.OpenDraftRequest\x1a$.checkout.order.v1.OpenDraftResponse\"\x03\x90\x02\x01\x12m\n" +
 	"\x0fGetCurrentDraft\x12).checkout.order.v1.GetCurrentDraftRequest\x1a*.checkout.order.v1.GetCurrentDraftResponse\"\x03\x90\x02\x01\x12V\n" +
@@ -1911,7 +2062,7 @@ func file_checkout_order_v1_order_proto_rawDescGZIP() []byte {
 	return file_checkout_order_v1_order_proto_rawDescData
 }
 
-var file_checkout_order_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_checkout_order_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_checkout_order_v1_order_proto_goTypes = []any{
 	(*Draft)(nil),                             // 0: checkout.order.v1.Draft
 	(*CreateDraftRequest)(nil),                // 1: checkout.order.v1.CreateDraftRequest
@@ -1944,10 +2095,13 @@ var file_checkout_order_v1_order_proto_goTypes = []any{
 	(*PaymentNotification)(nil),               // 28: checkout.order.v1.PaymentNotification
 	(*ApplyPaymentNotificationsRequest)(nil),  // 29: checkout.order.v1.ApplyPaymentNotificationsRequest
 	(*ApplyPaymentNotificationsResponse)(nil), // 30: checkout.order.v1.ApplyPaymentNotificationsResponse
-	(*v1.Cart)(nil),                           // 31: checkout.cart.v1.Cart
+	(*PaymentReference)(nil),                  // 31: checkout.order.v1.PaymentReference
+	(*ListPaidReferencesRequest)(nil),         // 32: checkout.order.v1.ListPaidReferencesRequest
+	(*ListPaidReferencesResponse)(nil),        // 33: checkout.order.v1.ListPaidReferencesResponse
+	(*v1.Cart)(nil),                           // 34: checkout.cart.v1.Cart
 }
 var file_checkout_order_v1_order_proto_depIdxs = []int32{
-	31, // 0: checkout.order.v1.CreateDraftRequest.cart:type_name -> checkout.cart.v1.Cart
+	34, // 0: checkout.order.v1.CreateDraftRequest.cart:type_name -> checkout.cart.v1.Cart
 	0,  // 1: checkout.order.v1.CreateDraftResponse.draft:type_name -> checkout.order.v1.Draft
 	0,  // 2: checkout.order.v1.OpenDraftResponse.draft:type_name -> checkout.order.v1.Draft
 	0,  // 3: checkout.order.v1.GetCurrentDraftResponse.draft:type_name -> checkout.order.v1.Draft
@@ -1958,37 +2112,41 @@ var file_checkout_order_v1_order_proto_depIdxs = []int32{
 	11, // 8: checkout.order.v1.GetOrderResponse.order:type_name -> checkout.order.v1.Order
 	11, // 9: checkout.order.v1.ValidateSMSResponse.order:type_name -> checkout.order.v1.Order
 	28, // 10: checkout.order.v1.ApplyPaymentNotificationsRequest.notifications:type_name -> checkout.order.v1.PaymentNotification
-	14, // 11: checkout.order.v1.OrderService.PlaceOrder:input_type -> checkout.order.v1.PlaceOrderRequest
-	16, // 12: checkout.order.v1.OrderService.GetOrder:input_type -> checkout.order.v1.GetOrderRequest
-	18, // 13: checkout.order.v1.OrderService.ValidateSMS:input_type -> checkout.order.v1.ValidateSMSRequest
-	20, // 14: checkout.order.v1.OrderService.ResendSMS:input_type -> checkout.order.v1.ResendSMSRequest
-	22, // 15: checkout.order.v1.OrderService.SetReferral:input_type -> checkout.order.v1.SetReferralRequest
-	24, // 16: checkout.order.v1.OrderService.GetReferral:input_type -> checkout.order.v1.GetReferralRequest
-	29, // 17: checkout.order.v1.OrderService.ApplyPaymentNotifications:input_type -> checkout.order.v1.ApplyPaymentNotificationsRequest
-	26, // 18: checkout.order.v1.OrderService.CancelSession:input_type -> checkout.order.v1.CancelSessionRequest
-	1,  // 19: checkout.order.v1.OrderService.CreateDraft:input_type -> checkout.order.v1.CreateDraftRequest
-	3,  // 20: checkout.order.v1.OrderService.OpenDraft:input_type -> checkout.order.v1.OpenDraftRequest
-	5,  // 21: checkout.order.v1.OrderService.GetCurrentDraft:input_type -> checkout.order.v1.GetCurrentDraftRequest
-	7,  // 22: checkout.order.v1.OrderService.SaveDraft:input_type -> checkout.order.v1.SaveDraftRequest
-	9,  // 23: checkout.order.v1.OrderService.CancelDraft:input_type -> checkout.order.v1.CancelDraftRequest
-	15, // 24: checkout.order.v1.OrderService.PlaceOrder:output_type -> checkout.order.v1.PlaceOrderResponse
-	17, // 25: checkout.order.v1.OrderService.GetOrder:output_type -> checkout.order.v1.GetOrderResponse
-	19, // 26: checkout.order.v1.OrderService.ValidateSMS:output_type -> checkout.order.v1.ValidateSMSResponse
-	21, // 27: checkout.order.v1.OrderService.ResendSMS:output_type -> checkout.order.v1.ResendSMSResponse
-	23, // 28: checkout.order.v1.OrderService.SetReferral:output_type -> checkout.order.v1.SetReferralResponse
-	25, // 29: checkout.order.v1.OrderService.GetReferral:output_type -> checkout.order.v1.GetReferralResponse
-	30, // 30: checkout.order.v1.OrderService.ApplyPaymentNotifications:output_type -> checkout.order.v1.ApplyPaymentNotificationsResponse
-	27, // 31: checkout.order.v1.OrderService.CancelSession:output_type -> checkout.order.v1.CancelSessionResponse
-	2,  // 32: checkout.order.v1.OrderService.CreateDraft:output_type -> checkout.order.v1.CreateDraftResponse
-	4,  // 33: checkout.order.v1.OrderService.OpenDraft:output_type -> checkout.order.v1.OpenDraftResponse
-	6,  // 34: checkout.order.v1.OrderService.GetCurrentDraft:output_type -> checkout.order.v1.GetCurrentDraftResponse
-	8,  // 35: checkout.order.v1.OrderService.SaveDraft:output_type -> checkout.order.v1.SaveDraftResponse
-	10, // 36: checkout.order.v1.OrderService.CancelDraft:output_type -> checkout.order.v1.CancelDraftResponse
-	24, // [24:37] is the sub-list for method output_type
-	11, // [11:24] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	31, // 11: checkout.order.v1.ListPaidReferencesRequest.references:type_name -> checkout.order.v1.PaymentReference
+	31, // 12: checkout.order.v1.ListPaidReferencesResponse.paid:type_name -> checkout.order.v1.PaymentReference
+	14, // 13: checkout.order.v1.OrderService.PlaceOrder:input_type -> checkout.order.v1.PlaceOrderRequest
+	16, // 14: checkout.order.v1.OrderService.GetOrder:input_type -> checkout.order.v1.GetOrderRequest
+	18, // 15: checkout.order.v1.OrderService.ValidateSMS:input_type -> checkout.order.v1.ValidateSMSRequest
+	20, // 16: checkout.order.v1.OrderService.ResendSMS:input_type -> checkout.order.v1.ResendSMSRequest
+	22, // 17: checkout.order.v1.OrderService.SetReferral:input_type -> checkout.order.v1.SetReferralRequest
+	24, // 18: checkout.order.v1.OrderService.GetReferral:input_type -> checkout.order.v1.GetReferralRequest
+	29, // 19: checkout.order.v1.OrderService.ApplyPaymentNotifications:input_type -> checkout.order.v1.ApplyPaymentNotificationsRequest
+	26, // 20: checkout.order.v1.OrderService.CancelSession:input_type -> checkout.order.v1.CancelSessionRequest
+	32, // 21: checkout.order.v1.OrderService.ListPaidReferences:input_type -> checkout.order.v1.ListPaidReferencesRequest
+	1,  // 22: checkout.order.v1.OrderService.CreateDraft:input_type -> checkout.order.v1.CreateDraftRequest
+	3,  // 23: checkout.order.v1.OrderService.OpenDraft:input_type -> checkout.order.v1.OpenDraftRequest
+	5,  // 24: checkout.order.v1.OrderService.GetCurrentDraft:input_type -> checkout.order.v1.GetCurrentDraftRequest
+	7,  // 25: checkout.order.v1.OrderService.SaveDraft:input_type -> checkout.order.v1.SaveDraftRequest
+	9,  // 26: checkout.order.v1.OrderService.CancelDraft:input_type -> checkout.order.v1.CancelDraftRequest
+	15, // 27: checkout.order.v1.OrderService.PlaceOrder:output_type -> checkout.order.v1.PlaceOrderResponse
+	17, // 28: checkout.order.v1.OrderService.GetOrder:output_type -> checkout.order.v1.GetOrderResponse
+	19, // 29: checkout.order.v1.OrderService.ValidateSMS:output_type -> checkout.order.v1.ValidateSMSResponse
+	21, // 30: checkout.order.v1.OrderService.ResendSMS:output_type -> checkout.order.v1.ResendSMSResponse
+	23, // 31: checkout.order.v1.OrderService.SetReferral:output_type -> checkout.order.v1.SetReferralResponse
+	25, // 32: checkout.order.v1.OrderService.GetReferral:output_type -> checkout.order.v1.GetReferralResponse
+	30, // 33: checkout.order.v1.OrderService.ApplyPaymentNotifications:output_type -> checkout.order.v1.ApplyPaymentNotificationsResponse
+	27, // 34: checkout.order.v1.OrderService.CancelSession:output_type -> checkout.order.v1.CancelSessionResponse
+	33, // 35: checkout.order.v1.OrderService.ListPaidReferences:output_type -> checkout.order.v1.ListPaidReferencesResponse
+	2,  // 36: checkout.order.v1.OrderService.CreateDraft:output_type -> checkout.order.v1.CreateDraftResponse
+	4,  // 37: checkout.order.v1.OrderService.OpenDraft:output_type -> checkout.order.v1.OpenDraftResponse
+	6,  // 38: checkout.order.v1.OrderService.GetCurrentDraft:output_type -> checkout.order.v1.GetCurrentDraftResponse
+	8,  // 39: checkout.order.v1.OrderService.SaveDraft:output_type -> checkout.order.v1.SaveDraftResponse
+	10, // 40: checkout.order.v1.OrderService.CancelDraft:output_type -> checkout.order.v1.CancelDraftResponse
+	27, // [27:41] is the sub-list for method output_type
+	13, // [13:27] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_checkout_order_v1_order_proto_init() }
@@ -2002,7 +2160,7 @@ func file_checkout_order_v1_order_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_order_v1_order_proto_rawDesc), len(file_checkout_order_v1_order_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   31,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -42,6 +42,7 @@ const (
 	OrderService_GetReferral_FullMethodName               = "/checkout.order.v1.OrderService/GetReferral"
 	OrderService_ApplyPaymentNotifications_FullMethodName = "/checkout.order.v1.OrderService/ApplyPaymentNotifications"
 	OrderService_CancelSession_FullMethodName             = "/checkout.order.v1.OrderService/CancelSession"
+	OrderService_ListPaidReferences_FullMethodName        = "/checkout.order.v1.OrderService/ListPaidReferences"
 	OrderService_CreateDraft_FullMethodName               = "/checkout.order.v1.OrderService/CreateDraft"
 	OrderService_OpenDraft_FullMethodName                 = "/checkout.order.v1.OrderService/OpenDraft"
 	OrderService_GetCurrentDraft_FullMethodName           = "/checkout.order.v1.OrderService/GetCurrentDraft"
@@ -98,6 +99,10 @@ type OrderServiceClient interface {
 	// move. Repeats and notifications of references no order has change nothing. Needs no session.
 	ApplyPaymentNotifications(ctx context.Context, in *ApplyPaymentNotificationsRequest, opts ...grpc.CallOption) (*ApplyPaymentNotificationsResponse, error)
 	CancelSession(ctx context.Context, in *CancelSessionRequest, opts ...grpc.CallOption) (*CancelSessionResponse, error)
+	// Which of the given payment references paid an order (order_payment_refs): the payment
+	// service's reconciliation voids authorisations and subscriptions that paid none. Needs no
+	// session.
+	ListPaidReferences(ctx context.Context, in *ListPaidReferencesRequest, opts ...grpc.CallOption) (*ListPaidReferencesResponse, error)
 	// Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
 	// updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its
 	// own: its cart (preconfigured items, is_draft), customer and payment live under the draft's
@@ -213,6 +218,16 @@ func (c *orderServiceClient) CancelSession(ctx context.Context, in *CancelSessio
 	return out, nil
 }
 
+func (c *orderServiceClient) ListPaidReferences(ctx context.Context, in *ListPaidReferencesRequest, opts ...grpc.CallOption) (*ListPaidReferencesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListPaidReferencesResponse)
+	err := c.cc.Invoke(ctx, OrderService_ListPaidReferences_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *orderServiceClient) CreateDraft(ctx context.Context, in *CreateDraftRequest, opts ...grpc.CallOption) (*CreateDraftResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CreateDraftResponse)
@@ -312,6 +327,10 @@ type OrderServiceServer interface {
 	// move. Repeats and notifications of references no order has change nothing. Needs no session.
 	ApplyPaymentNotifications(context.Context, *ApplyPaymentNotificationsRequest) (*ApplyPaymentNotificationsResponse, error)
 	CancelSession(context.Context, *CancelSessionRequest) (*CancelSessionResponse, error)
+	// Which of the given payment references paid an order (order_payment_refs): the payment
+	// service's reconciliation voids authorisations and subscriptions that paid none. Needs no
+	// session.
+	ListPaidReferences(context.Context, *ListPaidReferencesRequest) (*ListPaidReferencesResponse, error)
 	// Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
 	// updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its
 	// own: its cart (preconfigured items, is_draft), customer and payment live under the draft's
@@ -370,6 +389,9 @@ func (UnimplementedOrderServiceServer) ApplyPaymentNotifications(context.Context
 }
 func (UnimplementedOrderServiceServer) CancelSession(context.Context, *CancelSessionRequest) (*CancelSessionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CancelSession not implemented")
+}
+func (UnimplementedOrderServiceServer) ListPaidReferences(context.Context, *ListPaidReferencesRequest) (*ListPaidReferencesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListPaidReferences not implemented")
 }
 func (UnimplementedOrderServiceServer) CreateDraft(context.Context, *CreateDraftRequest) (*CreateDraftResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateDraft not implemented")
@@ -551,6 +573,24 @@ func _OrderService_CancelSession_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _OrderService_ListPaidReferences_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPaidReferencesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OrderServiceServer).ListPaidReferences(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: OrderService_ListPaidReferences_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OrderServiceServer).ListPaidReferences(ctx, req.(*ListPaidReferencesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _OrderService_CreateDraft_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreateDraftRequest)
 	if err := dec(in); err != nil {
@@ -679,6 +719,10 @@ var OrderService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CancelSession",
 			Handler:    _OrderService_CancelSession_Handler,
+		},
+		{
+			MethodName: "ListPaidReferences",
+			Handler:    _OrderService_ListPaidReferences_Handler,
 		},
 		{
 			MethodName: "CreateDraft",

@@ -1174,6 +1174,168 @@ func (x *CardNotification) GetPaymentReference() string {
 	return ""
 }
 
+type HandlePayPalWebhookRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The request body as PayPal sent it (the webhook event).
+	Body []byte `protobuf:"bytes,1,opt,name=body,proto3" json:"body,omitempty"`
+	// The headers PayPal signs the delivery with.
+	TransmissionId   string `protobuf:"bytes,2,opt,name=transmission_id,json=transmissionId,proto3" json:"transmission_id,omitempty"`
+	TransmissionTime string `protobuf:"bytes,3,opt,name=transmission_time,json=transmissionTime,proto3" json:"transmission_time,omitempty"`
+	TransmissionSig  string `protobuf:"bytes,4,opt,name=transmission_sig,json=transmissionSig,proto3" json:"transmission_sig,omitempty"`
+	CertUrl          string `protobuf:"bytes,5,opt,name=cert_url,json=certUrl,proto3" json:"cert_url,omitempty"`
+	AuthAlgo         string `protobuf:"bytes,6,opt,name=auth_algo,json=authAlgo,proto3" json:"auth_algo,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *HandlePayPalWebhookRequest) Reset() {
+	*x = HandlePayPalWebhookRequest{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandlePayPalWebhookRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandlePayPalWebhookRequest) ProtoMessage() {}
+
+func (x *HandlePayPalWebhookRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandlePayPalWebhookRequest.ProtoReflect.Descriptor instead.
+func (*HandlePayPalWebhookRequest) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *HandlePayPalWebhookRequest) GetBody() []byte {
+	if x != nil {
+		return x.Body
+	}
+	return nil
+}
+
+func (x *HandlePayPalWebhookRequest) GetTransmissionId() string {
+	if x != nil {
+		return x.TransmissionId
+	}
+	return ""
+}
+
+func (x *HandlePayPalWebhookRequest) GetTransmissionTime() string {
+	if x != nil {
+		return x.TransmissionTime
+	}
+	return ""
+}
+
+func (x *HandlePayPalWebhookRequest) GetTransmissionSig() string {
+	if x != nil {
+		return x.TransmissionSig
+	}
+	return ""
+}
+
+func (x *HandlePayPalWebhookRequest) GetCertUrl() string {
+	if x != nil {
+		return x.CertUrl
+	}
+	return ""
+}
+
+func (x *HandlePayPalWebhookRequest) GetAuthAlgo() string {
+	if x != nil {
+		return x.AuthAlgo
+	}
+	return ""
+}
+
+type HandlePayPalWebhookResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event's id and type (e.g. PAYMENT.SALE.DENIED).
+	EventId   string `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	EventType string `protobuf:"bytes,2,opt,name=event_type,json=eventType,proto3" json:"event_type,omitempty"`
+	// The event id was processed before (PayPal delivers again until it gets a 2xx).
+	Duplicate bool `protobuf:"varint,3,opt,name=duplicate,proto3" json:"duplicate,omitempty"`
+	// The event in the order lifecycle's codes (card provider's names: AUTHORISATION with success
+	// for BILLING.SUBSCRIPTION.ACTIVATED and PAYMENT.SALE.COMPLETED, AUTHORISATION without it for
+	// PAYMENT.SALE.DENIED and BILLING.SUBSCRIPTION.PAYMENT.FAILED, CANCELLATION for
+	// BILLING.SUBSCRIPTION.CANCELLED and SUSPENDED, REFUND for PAYMENT.SALE.REFUNDED, CHARGEBACK for
+	// PAYMENT.SALE.REVERSED), payment_reference the subscription id; empty for other events. Repeats
+	// included: the order service applies them idempotently.
+	Notifications []*CardNotification `protobuf:"bytes,4,rep,name=notifications,proto3" json:"notifications,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandlePayPalWebhookResponse) Reset() {
+	*x = HandlePayPalWebhookResponse{}
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandlePayPalWebhookResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandlePayPalWebhookResponse) ProtoMessage() {}
+
+func (x *HandlePayPalWebhookResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandlePayPalWebhookResponse.ProtoReflect.Descriptor instead.
+func (*HandlePayPalWebhookResponse) Descriptor() ([]byte, []int) {
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *HandlePayPalWebhookResponse) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *HandlePayPalWebhookResponse) GetEventType() string {
+	if x != nil {
+		return x.EventType
+	}
+	return ""
+}
+
+func (x *HandlePayPalWebhookResponse) GetDuplicate() bool {
+	if x != nil {
+		return x.Duplicate
+	}
+	return false
+}
+
+func (x *HandlePayPalWebhookResponse) GetNotifications() []*CardNotification {
+	if x != nil {
+		return x.Notifications
+	}
+	return nil
+}
+
 // A link of a PayPal answer (HATEOAS); rel approve is where the shopper approves.
 type PayPalLink struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1186,7 +1348,7 @@ type PayPalLink struct {
 
 func (x *PayPalLink) Reset() {
 	*x = PayPalLink{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1198,7 +1360,7 @@ func (x *PayPalLink) String() string {
 func (*PayPalLink) ProtoMessage() {}
 
 func (x *PayPalLink) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[20]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1211,7 +1373,7 @@ func (x *PayPalLink) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PayPalLink.ProtoReflect.Descriptor instead.
 func (*PayPalLink) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{20}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PayPalLink) GetHref() string {
@@ -1249,7 +1411,7 @@ type CreatePayPalSubscriptionRequest struct {
 
 func (x *CreatePayPalSubscriptionRequest) Reset() {
 	*x = CreatePayPalSubscriptionRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1261,7 +1423,7 @@ func (x *CreatePayPalSubscriptionRequest) String() string {
 func (*CreatePayPalSubscriptionRequest) ProtoMessage() {}
 
 func (x *CreatePayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[21]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1274,7 +1436,7 @@ func (x *CreatePayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*CreatePayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{21}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CreatePayPalSubscriptionRequest) GetReturnUrl() string {
@@ -1312,7 +1474,7 @@ type CreatePayPalSubscriptionResponse struct {
 
 func (x *CreatePayPalSubscriptionResponse) Reset() {
 	*x = CreatePayPalSubscriptionResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1324,7 +1486,7 @@ func (x *CreatePayPalSubscriptionResponse) String() string {
 func (*CreatePayPalSubscriptionResponse) ProtoMessage() {}
 
 func (x *CreatePayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[22]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1337,7 +1499,7 @@ func (x *CreatePayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*CreatePayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{22}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CreatePayPalSubscriptionResponse) GetSubscriptionId() string {
@@ -1377,7 +1539,7 @@ type ConfirmPayPalSubscriptionRequest struct {
 
 func (x *ConfirmPayPalSubscriptionRequest) Reset() {
 	*x = ConfirmPayPalSubscriptionRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1389,7 +1551,7 @@ func (x *ConfirmPayPalSubscriptionRequest) String() string {
 func (*ConfirmPayPalSubscriptionRequest) ProtoMessage() {}
 
 func (x *ConfirmPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[23]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1402,7 +1564,7 @@ func (x *ConfirmPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmPayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmPayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{23}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ConfirmPayPalSubscriptionRequest) GetSubscriptionId() string {
@@ -1421,7 +1583,7 @@ type ConfirmPayPalSubscriptionResponse struct {
 
 func (x *ConfirmPayPalSubscriptionResponse) Reset() {
 	*x = ConfirmPayPalSubscriptionResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1433,7 +1595,7 @@ func (x *ConfirmPayPalSubscriptionResponse) String() string {
 func (*ConfirmPayPalSubscriptionResponse) ProtoMessage() {}
 
 func (x *ConfirmPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[24]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1446,7 +1608,7 @@ func (x *ConfirmPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use ConfirmPayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmPayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{24}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ConfirmPayPalSubscriptionResponse) GetPayment() *PaymentOption {
@@ -1464,7 +1626,7 @@ type CancelPayPalSubscriptionRequest struct {
 
 func (x *CancelPayPalSubscriptionRequest) Reset() {
 	*x = CancelPayPalSubscriptionRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1476,7 +1638,7 @@ func (x *CancelPayPalSubscriptionRequest) String() string {
 func (*CancelPayPalSubscriptionRequest) ProtoMessage() {}
 
 func (x *CancelPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[25]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1489,7 +1651,7 @@ func (x *CancelPayPalSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelPayPalSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*CancelPayPalSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{25}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{27}
 }
 
 type CancelPayPalSubscriptionResponse struct {
@@ -1501,7 +1663,7 @@ type CancelPayPalSubscriptionResponse struct {
 
 func (x *CancelPayPalSubscriptionResponse) Reset() {
 	*x = CancelPayPalSubscriptionResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1513,7 +1675,7 @@ func (x *CancelPayPalSubscriptionResponse) String() string {
 func (*CancelPayPalSubscriptionResponse) ProtoMessage() {}
 
 func (x *CancelPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[26]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1526,7 +1688,7 @@ func (x *CancelPayPalSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelPayPalSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*CancelPayPalSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{26}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *CancelPayPalSubscriptionResponse) GetPayment() *PaymentOption {
@@ -1544,7 +1706,7 @@ type VoidSessionPaymentRequest struct {
 
 func (x *VoidSessionPaymentRequest) Reset() {
 	*x = VoidSessionPaymentRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1556,7 +1718,7 @@ func (x *VoidSessionPaymentRequest) String() string {
 func (*VoidSessionPaymentRequest) ProtoMessage() {}
 
 func (x *VoidSessionPaymentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[27]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1569,7 +1731,7 @@ func (x *VoidSessionPaymentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidSessionPaymentRequest.ProtoReflect.Descriptor instead.
 func (*VoidSessionPaymentRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{27}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{29}
 }
 
 type VoidSessionPaymentResponse struct {
@@ -1581,7 +1743,7 @@ type VoidSessionPaymentResponse struct {
 
 func (x *VoidSessionPaymentResponse) Reset() {
 	*x = VoidSessionPaymentResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1593,7 +1755,7 @@ func (x *VoidSessionPaymentResponse) String() string {
 func (*VoidSessionPaymentResponse) ProtoMessage() {}
 
 func (x *VoidSessionPaymentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[28]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1606,7 +1768,7 @@ func (x *VoidSessionPaymentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidSessionPaymentResponse.ProtoReflect.Descriptor instead.
 func (*VoidSessionPaymentResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{28}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *VoidSessionPaymentResponse) GetPayment() *PaymentOption {
@@ -1639,7 +1801,7 @@ type SepaMandate struct {
 
 func (x *SepaMandate) Reset() {
 	*x = SepaMandate{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1651,7 +1813,7 @@ func (x *SepaMandate) String() string {
 func (*SepaMandate) ProtoMessage() {}
 
 func (x *SepaMandate) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[29]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1664,7 +1826,7 @@ func (x *SepaMandate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SepaMandate.ProtoReflect.Descriptor instead.
 func (*SepaMandate) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{29}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SepaMandate) GetReference() string {
@@ -1739,7 +1901,7 @@ type CreateSepaMandateRequest struct {
 
 func (x *CreateSepaMandateRequest) Reset() {
 	*x = CreateSepaMandateRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1751,7 +1913,7 @@ func (x *CreateSepaMandateRequest) String() string {
 func (*CreateSepaMandateRequest) ProtoMessage() {}
 
 func (x *CreateSepaMandateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[30]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1764,7 +1926,7 @@ func (x *CreateSepaMandateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSepaMandateRequest.ProtoReflect.Descriptor instead.
 func (*CreateSepaMandateRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{30}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *CreateSepaMandateRequest) GetOrderId() string {
@@ -1783,7 +1945,7 @@ type CreateSepaMandateResponse struct {
 
 func (x *CreateSepaMandateResponse) Reset() {
 	*x = CreateSepaMandateResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1795,7 +1957,7 @@ func (x *CreateSepaMandateResponse) String() string {
 func (*CreateSepaMandateResponse) ProtoMessage() {}
 
 func (x *CreateSepaMandateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[31]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1808,7 +1970,7 @@ func (x *CreateSepaMandateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSepaMandateResponse.ProtoReflect.Descriptor instead.
 func (*CreateSepaMandateResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{31}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *CreateSepaMandateResponse) GetMandate() *SepaMandate {
@@ -1827,7 +1989,7 @@ type GetSepaMandateForCollectionRequest struct {
 
 func (x *GetSepaMandateForCollectionRequest) Reset() {
 	*x = GetSepaMandateForCollectionRequest{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1839,7 +2001,7 @@ func (x *GetSepaMandateForCollectionRequest) String() string {
 func (*GetSepaMandateForCollectionRequest) ProtoMessage() {}
 
 func (x *GetSepaMandateForCollectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[32]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1852,7 +2014,7 @@ func (x *GetSepaMandateForCollectionRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetSepaMandateForCollectionRequest.ProtoReflect.Descriptor instead.
 func (*GetSepaMandateForCollectionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{32}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetSepaMandateForCollectionRequest) GetReference() string {
@@ -1871,7 +2033,7 @@ type GetSepaMandateForCollectionResponse struct {
 
 func (x *GetSepaMandateForCollectionResponse) Reset() {
 	*x = GetSepaMandateForCollectionResponse{}
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[33]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1883,7 +2045,7 @@ func (x *GetSepaMandateForCollectionResponse) String() string {
 func (*GetSepaMandateForCollectionResponse) ProtoMessage() {}
 
 func (x *GetSepaMandateForCollectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_payment_v1_payment_proto_msgTypes[33]
+	mi := &file_checkout_payment_v1_payment_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1896,7 +2058,7 @@ func (x *GetSepaMandateForCollectionResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetSepaMandateForCollectionResponse.ProtoReflect.Descriptor instead.
 func (*GetSepaMandateForCollectionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{33}
+	return file_checkout_payment_v1_payment_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetSepaMandateForCollectionResponse) GetMandate() *SepaMandate {
@@ -1991,7 +2153,20 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\n" +
 	"event_code\x18\x01 \x01(\tR\teventCode\x12\x18\n" +
 	"\asuccess\x18\x02 \x01(\bR\asuccess\x12+\n" +
-	"\x11payment_reference\x18\x03 \x01(\tR\x10paymentReference\"J\n" +
+	"\x11payment_reference\x18\x03 \x01(\tR\x10paymentReference\"\xe9\x01\n" +
+	"\x1aHandlePayPalWebhookRequest\x12\x12\n" +
+	"\x04body\x18\x01 \x01(\fR\x04body\x12'\n" +
+	"\x0ftransmission_id\x18\x02 \x01(\tR\x0etransmissionId\x12+\n" +
+	"\x11transmission_time\x18\x03 \x01(\tR\x10transmissionTime\x12)\n" +
+	"\x10transmission_sig\x18\x04 \x01(\tR\x0ftransmissionSig\x12\x19\n" +
+	"\bcert_url\x18\x05 \x01(\tR\acertUrl\x12\x1b\n" +
+	"\tauth_algo\x18\x06 \x01(\tR\bauthAlgo\"\xc2\x01\n" +
+	"\x1bHandlePayPalWebhookResponse\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"event_type\x18\x02 \x01(\tR\teventType\x12\x1c\n" +
+	"\tduplicate\x18\x03 \x01(\bR\tduplicate\x12K\n" +
+	"\rnotifications\x18\x04 \x03(\v2%.checkout.payment.v1.CardNotificationR\rnotifications\"J\n" +
 	"\n" +
 	"PayPalLink\x12\x12\n" +
 	"\x04href\x18\x01 \x01(\tR\x04href\x12\x10\n" +
@@ -2037,7 +2212,7 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\"GetSepaMandateForCollectionRequest\x12\x1c\n" +
 	"\treference\x18\x01 \x01(\tR\treference\"a\n" +
 	"#GetSepaMandateForCollectionResponse\x12:\n" +
-	"\amandate\x18\x01 \x01(\v2 .checkout.payment.v1.SepaMandateR\amandate2\xc2\x0e\n" +
+	"\amandate\x18\x01 \x01(\v2 .checkout.payment.v1.SepaMandateR\amandate2\xc1\x0f\n" +
 	"\x0ePaymentService\x12t\n" +
 	"\x10ListPaymentTypes\x12,.checkout.payment.v1.ListPaymentTypesRequest\x1a-.checkout.payment.v1.ListPaymentTypesResponse\"\x03\x90\x02\x01\x12w\n" +
 	"\x11GetSessionPayment\x12-.checkout.payment.v1.GetSessionPaymentRequest\x1a..checkout.payment.v1.GetSessionPaymentResponse\"\x03\x90\x02\x01\x12w\n" +
@@ -2046,7 +2221,8 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\x16ListCardPaymentMethods\x122.checkout.payment.v1.ListCardPaymentMethodsRequest\x1a3.checkout.payment.v1.ListCardPaymentMethodsResponse\"\x03\x90\x02\x01\x12r\n" +
 	"\x11CreateCardPayment\x12-.checkout.payment.v1.CreateCardPaymentRequest\x1a..checkout.payment.v1.CreateCardPaymentResponse\x12\x87\x01\n" +
 	"\x18SubmitCardPaymentDetails\x124.checkout.payment.v1.SubmitCardPaymentDetailsRequest\x1a5.checkout.payment.v1.SubmitCardPaymentDetailsResponse\x12\x89\x01\n" +
-	"\x17HandleCardNotifications\x123.checkout.payment.v1.HandleCardNotificationsRequest\x1a4.checkout.payment.v1.HandleCardNotificationsResponse\"\x03\x90\x02\x02\x12\x87\x01\n" +
+	"\x17HandleCardNotifications\x123.checkout.payment.v1.HandleCardNotificationsRequest\x1a4.checkout.payment.v1.HandleCardNotificationsResponse\"\x03\x90\x02\x02\x12}\n" +
+	"\x13HandlePayPalWebhook\x12/.checkout.payment.v1.HandlePayPalWebhookRequest\x1a0.checkout.payment.v1.HandlePayPalWebhookResponse\"\x03\x90\x02\x02\x12\x87\x01\n" +
 	"\x18CreatePayPalSubscription\x124.checkout.payment.v1.CreatePayPalSubscriptionRequest\x1a5.checkout.payment.v1.CreatePayPalSubscriptionResponse\x12\x8f\x01\n" +
 	"\x19ConfirmPayPalSubscription\x125.checkout.payment.v1.ConfirmPayPalSubscriptionRequest\x1a6.checkout.payment.v1.ConfirmPayPalSubscriptionResponse\"\x03\x90\x02\x02\x12\x8c\x01\n" +
 	"\x18CancelPayPalSubscription\x124.checkout.payment.v1.CancelPayPalSubscriptionRequest\x1a5.checkout.payment.v1.CancelPayPalSubscriptionResponse\"\x03\x90\x02\x02\x12z\n" +
@@ -2066,7 +2242,7 @@ func file_checkout_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_checkout_payment_v1_payment_proto_rawDescData
 }
 
-var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_checkout_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
 var file_checkout_payment_v1_payment_proto_goTypes = []any{
 	(*PaymentType)(nil),                         // 0: checkout.payment.v1.PaymentType
 	(*PaymentOption)(nil),                       // 1: checkout.payment.v1.PaymentOption
@@ -2088,20 +2264,22 @@ var file_checkout_payment_v1_payment_proto_goTypes = []any{
 	(*HandleCardNotificationsRequest)(nil),      // 17: checkout.payment.v1.HandleCardNotificationsRequest
 	(*HandleCardNotificationsResponse)(nil),     // 18: checkout.payment.v1.HandleCardNotificationsResponse
 	(*CardNotification)(nil),                    // 19: checkout.payment.v1.CardNotification
-	(*PayPalLink)(nil),                          // 20: checkout.payment.v1.PayPalLink
-	(*CreatePayPalSubscriptionRequest)(nil),     // 21: checkout.payment.v1.CreatePayPalSubscriptionRequest
-	(*CreatePayPalSubscriptionResponse)(nil),    // 22: checkout.payment.v1.CreatePayPalSubscriptionResponse
-	(*ConfirmPayPalSubscriptionRequest)(nil),    // 23: checkout.payment.v1.ConfirmPayPalSubscriptionRequest
-	(*ConfirmPayPalSubscriptionResponse)(nil),   // 24: checkout.payment.v1.ConfirmPayPalSubscriptionResponse
-	(*CancelPayPalSubscriptionRequest)(nil),     // 25: checkout.payment.v1.CancelPayPalSubscriptionRequest
-	(*CancelPayPalSubscriptionResponse)(nil),    // 26: checkout.payment.v1.CancelPayPalSubscriptionResponse
-	(*VoidSessionPaymentRequest)(nil),           // 27: checkout.payment.v1.VoidSessionPaymentRequest
-	(*VoidSessionPaymentResponse)(nil),          // 28: checkout.payment.v1.VoidSessionPaymentResponse
-	(*SepaMandate)(nil),                         // 29: checkout.payment.v1.SepaMandate
-	(*CreateSepaMandateRequest)(nil),            // 30: checkout.payment.v1.CreateSepaMandateRequest
-	(*CreateSepaMandateResponse)(nil),           // 31: checkout.payment.v1.CreateSepaMandateResponse
-	(*GetSepaMandateForCollectionRequest)(nil),  // 32: checkout.payment.v1.GetSepaMandateForCollectionRequest
-	(*GetSepaMandateForCollectionResponse)(nil), // 33: checkout.payment.v1.GetSepaMandateForCollectionResponse
+	(*HandlePayPalWebhookRequest)(nil),          // 20: checkout.payment.v1.HandlePayPalWebhookRequest
+	(*HandlePayPalWebhookResponse)(nil),         // 21: checkout.payment.v1.HandlePayPalWebhookResponse
+	(*PayPalLink)(nil),                          // 22: checkout.payment.v1.PayPalLink
+	(*CreatePayPalSubscriptionRequest)(nil),     // 23: checkout.payment.v1.CreatePayPalSubscriptionRequest
+	(*CreatePayPalSubscriptionResponse)(nil),    // 24: checkout.payment.v1.CreatePayPalSubscriptionResponse
+	(*ConfirmPayPalSubscriptionRequest)(nil),    // 25: checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	(*ConfirmPayPalSubscriptionResponse)(nil),   // 26: checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	(*CancelPayPalSubscriptionRequest)(nil),     // 27: checkout.payment.v1.CancelPayPalSubscriptionRequest
+	(*CancelPayPalSubscriptionResponse)(nil),    // 28: checkout.payment.v1.CancelPayPalSubscriptionResponse
+	(*VoidSessionPaymentRequest)(nil),           // 29: checkout.payment.v1.VoidSessionPaymentRequest
+	(*VoidSessionPaymentResponse)(nil),          // 30: checkout.payment.v1.VoidSessionPaymentResponse
+	(*SepaMandate)(nil),                         // 31: checkout.payment.v1.SepaMandate
+	(*CreateSepaMandateRequest)(nil),            // 32: checkout.payment.v1.CreateSepaMandateRequest
+	(*CreateSepaMandateResponse)(nil),           // 33: checkout.payment.v1.CreateSepaMandateResponse
+	(*GetSepaMandateForCollectionRequest)(nil),  // 34: checkout.payment.v1.GetSepaMandateForCollectionRequest
+	(*GetSepaMandateForCollectionResponse)(nil), // 35: checkout.payment.v1.GetSepaMandateForCollectionResponse
 }
 var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	0,  // 0: checkout.payment.v1.ListPaymentTypesResponse.payment_types:type_name -> checkout.payment.v1.PaymentType
@@ -2112,45 +2290,48 @@ var file_checkout_payment_v1_payment_proto_depIdxs = []int32{
 	1,  // 5: checkout.payment.v1.CreateCardPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	1,  // 6: checkout.payment.v1.SubmitCardPaymentDetailsResponse.payment:type_name -> checkout.payment.v1.PaymentOption
 	19, // 7: checkout.payment.v1.HandleCardNotificationsResponse.notifications:type_name -> checkout.payment.v1.CardNotification
-	20, // 8: checkout.payment.v1.CreatePayPalSubscriptionResponse.links:type_name -> checkout.payment.v1.PayPalLink
-	1,  // 9: checkout.payment.v1.ConfirmPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	1,  // 10: checkout.payment.v1.CancelPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	1,  // 11: checkout.payment.v1.VoidSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
-	29, // 12: checkout.payment.v1.CreateSepaMandateResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
-	29, // 13: checkout.payment.v1.GetSepaMandateForCollectionResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
-	2,  // 14: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
-	4,  // 15: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
-	6,  // 16: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
-	8,  // 17: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
-	11, // 18: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
-	13, // 19: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
-	14, // 20: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
-	17, // 21: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
-	21, // 22: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
-	23, // 23: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
-	25, // 24: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
-	27, // 25: checkout.payment.v1.PaymentService.VoidSessionPayment:input_type -> checkout.payment.v1.VoidSessionPaymentRequest
-	30, // 26: checkout.payment.v1.PaymentService.CreateSepaMandate:input_type -> checkout.payment.v1.CreateSepaMandateRequest
-	32, // 27: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:input_type -> checkout.payment.v1.GetSepaMandateForCollectionRequest
-	3,  // 28: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
-	5,  // 29: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
-	7,  // 30: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
-	9,  // 31: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
-	12, // 32: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
-	15, // 33: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
-	16, // 34: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
-	18, // 35: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
-	22, // 36: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
-	24, // 37: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
-	26, // 38: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
-	28, // 39: checkout.payment.v1.PaymentService.VoidSessionPayment:output_type -> checkout.payment.v1.VoidSessionPaymentResponse
-	31, // 40: checkout.payment.v1.PaymentService.CreateSepaMandate:output_type -> checkout.payment.v1.CreateSepaMandateResponse
-	33, // 41: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:output_type -> checkout.payment.v1.GetSepaMandateForCollectionResponse
-	28, // [28:42] is the sub-list for method output_type
-	14, // [14:28] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	19, // 8: checkout.payment.v1.HandlePayPalWebhookResponse.notifications:type_name -> checkout.payment.v1.CardNotification
+	22, // 9: checkout.payment.v1.CreatePayPalSubscriptionResponse.links:type_name -> checkout.payment.v1.PayPalLink
+	1,  // 10: checkout.payment.v1.ConfirmPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	1,  // 11: checkout.payment.v1.CancelPayPalSubscriptionResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	1,  // 12: checkout.payment.v1.VoidSessionPaymentResponse.payment:type_name -> checkout.payment.v1.PaymentOption
+	31, // 13: checkout.payment.v1.CreateSepaMandateResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
+	31, // 14: checkout.payment.v1.GetSepaMandateForCollectionResponse.mandate:type_name -> checkout.payment.v1.SepaMandate
+	2,  // 15: checkout.payment.v1.PaymentService.ListPaymentTypes:input_type -> checkout.payment.v1.ListPaymentTypesRequest
+	4,  // 16: checkout.payment.v1.PaymentService.GetSessionPayment:input_type -> checkout.payment.v1.GetSessionPaymentRequest
+	6,  // 17: checkout.payment.v1.PaymentService.SetSessionPayment:input_type -> checkout.payment.v1.SetSessionPaymentRequest
+	8,  // 18: checkout.payment.v1.PaymentService.ClearSessionPayment:input_type -> checkout.payment.v1.ClearSessionPaymentRequest
+	11, // 19: checkout.payment.v1.PaymentService.ListCardPaymentMethods:input_type -> checkout.payment.v1.ListCardPaymentMethodsRequest
+	13, // 20: checkout.payment.v1.PaymentService.CreateCardPayment:input_type -> checkout.payment.v1.CreateCardPaymentRequest
+	14, // 21: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:input_type -> checkout.payment.v1.SubmitCardPaymentDetailsRequest
+	17, // 22: checkout.payment.v1.PaymentService.HandleCardNotifications:input_type -> checkout.payment.v1.HandleCardNotificationsRequest
+	20, // 23: checkout.payment.v1.PaymentService.HandlePayPalWebhook:input_type -> checkout.payment.v1.HandlePayPalWebhookRequest
+	23, // 24: checkout.payment.v1.PaymentService.CreatePayPalSubscription:input_type -> checkout.payment.v1.CreatePayPalSubscriptionRequest
+	25, // 25: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:input_type -> checkout.payment.v1.ConfirmPayPalSubscriptionRequest
+	27, // 26: checkout.payment.v1.PaymentService.CancelPayPalSubscription:input_type -> checkout.payment.v1.CancelPayPalSubscriptionRequest
+	29, // 27: checkout.payment.v1.PaymentService.VoidSessionPayment:input_type -> checkout.payment.v1.VoidSessionPaymentRequest
+	32, // 28: checkout.payment.v1.PaymentService.CreateSepaMandate:input_type -> checkout.payment.v1.CreateSepaMandateRequest
+	34, // 29: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:input_type -> checkout.payment.v1.GetSepaMandateForCollectionRequest
+	3,  // 30: checkout.payment.v1.PaymentService.ListPaymentTypes:output_type -> checkout.payment.v1.ListPaymentTypesResponse
+	5,  // 31: checkout.payment.v1.PaymentService.GetSessionPayment:output_type -> checkout.payment.v1.GetSessionPaymentResponse
+	7,  // 32: checkout.payment.v1.PaymentService.SetSessionPayment:output_type -> checkout.payment.v1.SetSessionPaymentResponse
+	9,  // 33: checkout.payment.v1.PaymentService.ClearSessionPayment:output_type -> checkout.payment.v1.ClearSessionPaymentResponse
+	12, // 34: checkout.payment.v1.PaymentService.ListCardPaymentMethods:output_type -> checkout.payment.v1.ListCardPaymentMethodsResponse
+	15, // 35: checkout.payment.v1.PaymentService.CreateCardPayment:output_type -> checkout.payment.v1.CreateCardPaymentResponse
+	16, // 36: checkout.payment.v1.PaymentService.SubmitCardPaymentDetails:output_type -> checkout.payment.v1.SubmitCardPaymentDetailsResponse
+	18, // 37: checkout.payment.v1.PaymentService.HandleCardNotifications:output_type -> checkout.payment.v1.HandleCardNotificationsResponse
+	21, // 38: checkout.payment.v1.PaymentService.HandlePayPalWebhook:output_type -> checkout.payment.v1.HandlePayPalWebhookResponse
+	24, // 39: checkout.payment.v1.PaymentService.CreatePayPalSubscription:output_type -> checkout.payment.v1.CreatePayPalSubscriptionResponse
+	26, // 40: checkout.payment.v1.PaymentService.ConfirmPayPalSubscription:output_type -> checkout.payment.v1.ConfirmPayPalSubscriptionResponse
+	28, // 41: checkout.payment.v1.PaymentService.CancelPayPalSubscription:output_type -> checkout.payment.v1.CancelPayPalSubscriptionResponse
+	30, // 42: checkout.payment.v1.PaymentService.VoidSessionPayment:output_type -> checkout.payment.v1.VoidSessionPaymentResponse
+	33, // 43: checkout.payment.v1.PaymentService.CreateSepaMandate:output_type -> checkout.payment.v1.CreateSepaMandateResponse
+	35, // 44: checkout.payment.v1.PaymentService.GetSepaMandateForCollection:output_type -> checkout.payment.v1.GetSepaMandateForCollectionResponse
+	30, // [30:45] is the sub-list for method output_type
+	15, // [15:30] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_checkout_payment_v1_payment_proto_init() }
@@ -2164,7 +2345,7 @@ func file_checkout_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_payment_v1_payment_proto_rawDesc), len(file_checkout_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   34,
+			NumMessages:   36,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -39,6 +39,7 @@ const (
 	PaymentService_CreateCardPayment_FullMethodName           = "/checkout.payment.v1.PaymentService/CreateCardPayment"
 	PaymentService_SubmitCardPaymentDetails_FullMethodName    = "/checkout.payment.v1.PaymentService/SubmitCardPaymentDetails"
 	PaymentService_HandleCardNotifications_FullMethodName     = "/checkout.payment.v1.PaymentService/HandleCardNotifications"
+	PaymentService_HandlePayPalWebhook_FullMethodName         = "/checkout.payment.v1.PaymentService/HandlePayPalWebhook"
 	PaymentService_CreatePayPalSubscription_FullMethodName    = "/checkout.payment.v1.PaymentService/CreatePayPalSubscription"
 	PaymentService_ConfirmPayPalSubscription_FullMethodName   = "/checkout.payment.v1.PaymentService/ConfirmPayPalSubscription"
 	PaymentService_CancelPayPalSubscription_FullMethodName    = "/checkout.payment.v1.PaymentService/CancelPayPalSubscription"
@@ -78,6 +79,13 @@ type PaymentServiceClient interface {
 	// when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
 	// nothing processed); each (psp reference, event) is processed once however often it arrives.
 	HandleCardNotifications(ctx context.Context, in *HandleCardNotificationsRequest, opts ...grpc.CallOption) (*HandleCardNotificationsResponse, error)
+	// PayPal's webhook events (POST /webhooks/paypal), verified as PayPal documents: the
+	// transmission headers (PAYPAL-TRANSMISSION-ID, -TIME, -SIG, PAYPAL-CERT-URL, PAYPAL-AUTH-ALGO),
+	// the shop's webhook id and the event go to PayPal's verify-webhook-signature, and only
+	// verification_status SUCCESS is accepted (else UNAUTHENTICATED payment.bad_signature, nothing
+	// processed). Each event id is processed once however often it arrives. Events about a
+	// subscription come back as notifications in the order lifecycle's codes.
+	HandlePayPalWebhook(ctx context.Context, in *HandlePayPalWebhookRequest, opts ...grpc.CallOption) (*HandlePayPalWebhookResponse, error)
 	// Starts a PayPal subscription for the session (POST /paypal/create-subscription; spec §4
 	// "confirm submit", PayPal integration). The session's option must be paypal-integration; the
 	// amount is the priced cart's total. The subscription waits for the shopper's approval at PayPal
@@ -200,6 +208,16 @@ func (c *paymentServiceClient) HandleCardNotifications(ctx context.Context, in *
 	return out, nil
 }
 
+func (c *paymentServiceClient) HandlePayPalWebhook(ctx context.Context, in *HandlePayPalWebhookRequest, opts ...grpc.CallOption) (*HandlePayPalWebhookResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(HandlePayPalWebhookResponse)
+	err := c.cc.Invoke(ctx, PaymentService_HandlePayPalWebhook_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *paymentServiceClient) CreatePayPalSubscription(ctx context.Context, in *CreatePayPalSubscriptionRequest, opts ...grpc.CallOption) (*CreatePayPalSubscriptionResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CreatePayPalSubscriptionResponse)
@@ -291,6 +309,13 @@ type PaymentServiceServer interface {
 	// when every item's HMAC signature is right (else PERMISSION_DENIED payment.bad_signature,
 	// nothing processed); each (psp reference, event) is processed once however often it arrives.
 	HandleCardNotifications(context.Context, *HandleCardNotificationsRequest) (*HandleCardNotificationsResponse, error)
+	// PayPal's webhook events (POST /webhooks/paypal), verified as PayPal documents: the
+	// transmission headers (PAYPAL-TRANSMISSION-ID, -TIME, -SIG, PAYPAL-CERT-URL, PAYPAL-AUTH-ALGO),
+	// the shop's webhook id and the event go to PayPal's verify-webhook-signature, and only
+	// verification_status SUCCESS is accepted (else UNAUTHENTICATED payment.bad_signature, nothing
+	// processed). Each event id is processed once however often it arrives. Events about a
+	// subscription come back as notifications in the order lifecycle's codes.
+	HandlePayPalWebhook(context.Context, *HandlePayPalWebhookRequest) (*HandlePayPalWebhookResponse, error)
 	// Starts a PayPal subscription for the session (POST /paypal/create-subscription; spec §4
 	// "confirm submit", PayPal integration). The session's option must be paypal-integration; the
 	// amount is the priced cart's total. The subscription waits for the shopper's approval at PayPal
@@ -356,6 +381,9 @@ func (UnimplementedPaymentServiceServer) SubmitCardPaymentDetails(context.Contex
 }
 func (UnimplementedPaymentServiceServer) HandleCardNotifications(context.Context, *HandleCardNotificationsRequest) (*HandleCardNotificationsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method HandleCardNotifications not implemented")
+}
+func (UnimplementedPaymentServiceServer) HandlePayPalWebhook(context.Context, *HandlePayPalWebhookRequest) (*HandlePayPalWebhookResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method HandlePayPalWebhook not implemented")
 }
 func (UnimplementedPaymentServiceServer) CreatePayPalSubscription(context.Context, *CreatePayPalSubscriptionRequest) (*CreatePayPalSubscriptionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreatePayPalSubscription not implemented")
@@ -540,6 +568,24 @@ func _PaymentService_HandleCardNotifications_Handler(srv interface{}, ctx contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PaymentService_HandlePayPalWebhook_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(HandlePayPalWebhookRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).HandlePayPalWebhook(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_HandlePayPalWebhook_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).HandlePayPalWebhook(ctx, req.(*HandlePayPalWebhookRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _PaymentService_CreatePayPalSubscription_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreatePayPalSubscriptionRequest)
 	if err := dec(in); err != nil {
@@ -686,6 +732,10 @@ var PaymentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "HandleCardNotifications",
 			Handler:    _PaymentService_HandleCardNotifications_Handler,
+		},
+		{
+			MethodName: "HandlePayPalWebhook",
+			Handler:    _PaymentService_HandlePayPalWebhook_Handler,
 		},
 		{
 			MethodName: "CreatePayPalSubscription",

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/payment/v1/payment.proto.
  */
 export const file_checkout_payment_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIIq8CCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCRIVCg1jaGFyZ2VkX2NlbnRzGAsgASgDEhgKEGNoYXJnZWRfY3VycmVuY3kYDCABKAkSGAoQY2FydF9maW5nZXJwcmludBgNIAEoCRISCgpwc3BfcmVzdWx0GA4gASgJIhkKF0xpc3RQYXltZW50VHlwZXNSZXF1ZXN0IlMKGExpc3RQYXltZW50VHlwZXNSZXNwb25zZRI3Cg1wYXltZW50X3R5cGVzGAEgAygLMiAuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50VHlwZSIaChhHZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QiUAoZR2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZRIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIk8KGFNldFNlc3Npb25QYXltZW50UmVxdWVzdBIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIlAKGVNldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiIcChpDbGVhclNlc3Npb25QYXltZW50UmVxdWVzdCIdChtDbGVhclNlc3Npb25QYXltZW50UmVzcG9uc2UiPwoRQ2FyZFBheW1lbnRNZXRob2QSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmJyYW5kcxgDIAMoCSIfCh1MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdCKyAQoeTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlEj8KD3BheW1lbnRfbWV0aG9kcxgBIAMoCzImLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZFBheW1lbnRNZXRob2QSFAoMYW1vdW50X2NlbnRzGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJEhIKCmNsaWVudF9rZXkYBCABKAkSEwoLZW52aXJvbm1lbnQYBSABKAkidAoYQ3JlYXRlQ2FyZFBheW1lbnRSZXF1ZXN0EhsKE3BheW1lbnRfbWV0aG9kX2pzb24YASABKAkSEgoKcmV0dXJuX3VybBgCIAEoCRIOCgZvcmlnaW4YAyABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAQgASgJIlMKH1N1Ym1pdENhcmRQYXltZW50RGV0YWlsc1JlcXVlc3QSFwoPcmVkaXJlY3RfcmVzdWx0GAEgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgCIAEoCSJ6ChlDcmVhdGVDYXJkUGF5bWVudFJlc3BvbnNlEhMKC3Jlc3VsdF9jb2RlGAEgASgJEhMKC2FjdGlvbl9qc29uGAIgASgJEjMKB3BheW1lbnQYAyABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24igQEKIFN1Ym1pdENhcmRQYXltZW50RGV0YWlsc1Jlc3BvbnNlEhMKC3Jlc3VsdF9jb2RlGAEgASgJEhMKC2FjdGlvbl9qc29uGAIgASgJEjMKB3BheW1lbnQYAyABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iLgoeSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnNSZXF1ZXN0EgwKBGJvZHkYASABKAwihgEKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUSPAoNbm90aWZpY2F0aW9ucxgDIAMoCzIlLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZE5vdGlmaWNhdGlvbiJSChBDYXJkTm90aWZpY2F0aW9uEhIKCmV2ZW50X2NvZGUYASABKAkSDwoHc3VjY2VzcxgCIAEoCBIZChFwYXltZW50X3JlZmVyZW5jZRgDIAEoCSI3CgpQYXlQYWxMaW5rEgwKBGhyZWYYASABKAkSCwoDcmVsGAIgASgJEg4KBm1ldGhvZBgDIAEoCSJiCh9DcmVhdGVQYXlQYWxTdWJzY3JpcHRpb25SZXF1ZXN0EhIKCnJldHVybl91cmwYASABKAkSEgoKY2FuY2VsX3VybBgCIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkikAEKIENyZWF0ZVBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCRIOCgZzdGF0dXMYAiABKAkSLgoFbGlua3MYAyADKAsyHy5jaGVja291dC5wYXltZW50LnYxLlBheVBhbExpbmsSEwoLYXBwcm92ZV91cmwYBCABKAkiOwogQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QSFwoPc3Vic2NyaXB0aW9uX2lkGAEgASgJIlgKIUNvbmZpcm1QYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIiEKH0NhbmNlbFBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QiVwogQ2FuY2VsUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiIbChlWb2lkU2Vzc2lvblBheW1lbnRSZXF1ZXN0IlEKGlZvaWRTZXNzaW9uUGF5bWVudFJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iqgEKC1NlcGFNYW5kYXRlEhEKCXJlZmVyZW5jZRgBIAEoCRITCgtjcmVkaXRvcl9pZBgCIAEoCRIVCg1jcmVkaXRvcl9uYW1lGAMgASgJEg4KBmhvbGRlchgEIAEoCRIMCgRpYmFuGAUgASgJEgsKA2JpYxgGIAEoCRIMCgRiYW5rGAcgASgJEhEKCXNpZ25lZF9hdBgIIAEoCRIQCghvcmRlcl9pZBgJIAEoCSIsChhDcmVhdGVTZXBhTWFuZGF0ZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiTgoZQ3JlYXRlU2VwYU1hbmRhdGVSZXNwb25zZRIxCgdtYW5kYXRlGAEgASgLMiAuY2hlY2tvdXQucGF5bWVudC52MS5TZXBhTWFuZGF0ZSI3CiJHZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb25SZXF1ZXN0EhEKCXJlZmVyZW5jZRgBIAEoCSJYCiNHZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb25SZXNwb25zZRIxCgdtYW5kYXRlGAEgASgLMiAuY2hlY2tvdXQucGF5bWVudC52MS5TZXBhTWFuZGF0ZTLCDgoOUGF5bWVudFNlcnZpY2USdAoQTGlzdFBheW1lbnRUeXBlcxIsLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdFBheW1lbnRUeXBlc1JlcXVlc3QaLS5jaGVja291dC5wYXltZW50LnYxLkxpc3RQYXltZW50VHlwZXNSZXNwb25zZSIDkAIBEncKEUdldFNlc3Npb25QYXltZW50Ei0uY2hlY2tvdXQucGF5bWVudC52MS5HZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLkdldFNlc3Npb25QYXltZW50UmVzcG9uc2UiA5ACARJ3ChFTZXRTZXNzaW9uUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuU2V0U2Vzc2lvblBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5TZXRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgISfQoTQ2xlYXJTZXNzaW9uUGF5bWVudBIvLmNoZWNrb3V0LnBheW1lbnQudjEuQ2xlYXJTZXNzaW9uUGF5bWVudFJlcXVlc3QaMC5jaGVja291dC5wYXltZW50LnYxLkNsZWFyU2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAICEoYBChZMaXN0Q2FyZFBheW1lbnRNZXRob2RzEjIuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdBozLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlIgOQAgEScgoRQ3JlYXRlQ2FyZFBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZUNhcmRQYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlQ2FyZFBheW1lbnRSZXNwb25zZRKHAQoYU3VibWl0Q2FyZFBheW1lbnREZXRhaWxzEjQuY2hlY2tvdXQucGF5bWVudC52MS5TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXF1ZXN0GjUuY2hlY2tvdXQucGF5bWVudC52MS5TdWJtaXRDYXJkUGF5bWVudERldGFpbHNSZXNwb25zZRKJAQoXSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnMSMy5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZUNhcmROb3RpZmljYXRpb25zUmVxdWVzdBo0LmNoZWNrb3V0LnBheW1lbnQudjEuSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnNSZXNwb25zZSIDkAICEocBChhDcmVhdGVQYXlQYWxTdWJzY3JpcHRpb24SNC5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEo8BChlDb25maXJtUGF5UGFsU3Vic2NyaXB0aW9uEjUuY2hlY2tvdXQucGF5bWVudC52MS5Db25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBo2LmNoZWNrb3V0LnBheW1lbnQudjEuQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlIgOQAgISjAEKGENhbmNlbFBheVBhbFN1YnNjcmlwdGlvbhI0LmNoZWNrb3V0LnBheW1lbnQudjEuQ2FuY2VsUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBo1LmNoZWNrb3V0LnBheW1lbnQudjEuQ2FuY2VsUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2UiA5ACAhJ6ChJWb2lkU2Vzc2lvblBheW1lbnQSLi5jaGVja291dC5wYXltZW50LnYxLlZvaWRTZXNzaW9uUGF5bWVudFJlcXVlc3QaLy5jaGVja291dC5wYXltZW50LnYxLlZvaWRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgISdwoRQ3JlYXRlU2VwYU1hbmRhdGUSLS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVNlcGFNYW5kYXRlUmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlU2VwYU1hbmRhdGVSZXNwb25zZSIDkAICEpUBChtHZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb24SNy5jaGVja291dC5wYXltZW50LnYxLkdldFNlcGFNYW5kYXRlRm9yQ29sbGVjdGlvblJlcXVlc3QaOC5jaGVja291dC5wYXltZW50LnYxLkdldFNlcGFNYW5kYXRlRm9yQ29sbGVjdGlvblJlc3BvbnNlIgOQAgFCSFpGZ2l0aHViLmNvbS9ob3N0Y2FydC9jaGVja291dC9saWJzL2dvL2dlbi9jaGVja291dC9wYXltZW50L3YxO3BheW1lbnR2MWIGcHJvdG8z");
+  fileDesc("CiFjaGVja291dC9wYXltZW50L3YxL3BheW1lbnQucHJvdG8SE2NoZWNrb3V0LnBheW1lbnQudjEiSgoLUGF5bWVudFR5cGUSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF3Ntc192YWxpZGF0aW9uX3JlcXVpcmVkGAMgASgIIq8CCg1QYXltZW50T3B0aW9uEgwKBHR5cGUYASABKAkSDgoGaG9sZGVyGAIgASgJEgwKBGliYW4YAyABKAkSCwoDYmljGAQgASgJEgwKBGJhbmsYBSABKAkSEgoKcGVybWlzc2lvbhgGIAEoCBIWCg5zbXNfdmFsaWRhdGlvbhgHIAEoCBIVCg1wc3BfcmVmZXJlbmNlGAggASgJEhsKE3JlY3VycmluZ19yZWZlcmVuY2UYCSABKAkSGAoQcGF5cGFsX3JlZmVyZW5jZRgKIAEoCRIVCg1jaGFyZ2VkX2NlbnRzGAsgASgDEhgKEGNoYXJnZWRfY3VycmVuY3kYDCABKAkSGAoQY2FydF9maW5nZXJwcmludBgNIAEoCRISCgpwc3BfcmVzdWx0GA4gASgJIhkKF0xpc3RQYXltZW50VHlwZXNSZXF1ZXN0IlMKGExpc3RQYXltZW50VHlwZXNSZXNwb25zZRI3Cg1wYXltZW50X3R5cGVzGAEgAygLMiAuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50VHlwZSIaChhHZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QiUAoZR2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZRIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIk8KGFNldFNlc3Npb25QYXltZW50UmVxdWVzdBIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIlAKGVNldFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiIcChpDbGVhclNlc3Npb25QYXltZW50UmVxdWVzdCIdChtDbGVhclNlc3Npb25QYXltZW50UmVzcG9uc2UiPwoRQ2FyZFBheW1lbnRNZXRob2QSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmJyYW5kcxgDIAMoCSIfCh1MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVxdWVzdCKyAQoeTGlzdENhcmRQYXltZW50TWV0aG9kc1Jlc3BvbnNlEj8KD3BheW1lbnRfbWV0aG9kcxgBIAMoCzImLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZFBheW1lbnRNZXRob2QSFAoMYW1vdW50X2NlbnRzGAIgASgDEhAKCGN1cnJlbmN5GAMgASgJEhIKCmNsaWVudF9rZXkYBCABKAkSEwoLZW52aXJvbm1lbnQYBSABKAkidAoYQ3JlYXRlQ2FyZFBheW1lbnRSZXF1ZXN0EhsKE3BheW1lbnRfbWV0aG9kX2pzb24YASABKAkSEgoKcmV0dXJuX3VybBgCIAEoCRIOCgZvcmlnaW4YAyABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAQgASgJIlMKH1N1Ym1pdENhcmRQYXltZW50RGV0YWlsc1JlcXVlc3QSFwoPcmVkaXJlY3RfcmVzdWx0GAEgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgCIAEoCSJ6ChlDcmVhdGVDYXJkUGF5bWVudFJlc3BvbnNlEhMKC3Jlc3VsdF9jb2RlGAEgASgJEhMKC2FjdGlvbl9qc29uGAIgASgJEjMKB3BheW1lbnQYAyABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24igQEKIFN1Ym1pdENhcmRQYXltZW50RGV0YWlsc1Jlc3BvbnNlEhMKC3Jlc3VsdF9jb2RlGAEgASgJEhMKC2FjdGlvbl9qc29uGAIgASgJEjMKB3BheW1lbnQYAyABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iLgoeSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnNSZXF1ZXN0EgwKBGJvZHkYASABKAwihgEKH0hhbmRsZUNhcmROb3RpZmljYXRpb25zUmVzcG9uc2USEQoJcHJvY2Vzc2VkGAEgASgFEhIKCmR1cGxpY2F0ZXMYAiABKAUSPAoNbm90aWZpY2F0aW9ucxgDIAMoCzIlLmNoZWNrb3V0LnBheW1lbnQudjEuQ2FyZE5vdGlmaWNhdGlvbiJSChBDYXJkTm90aWZpY2F0aW9uEhIKCmV2ZW50X2NvZGUYASABKAkSDwoHc3VjY2VzcxgCIAEoCBIZChFwYXltZW50X3JlZmVyZW5jZRgDIAEoCSKdAQoaSGFuZGxlUGF5UGFsV2ViaG9va1JlcXVlc3QSDAoEYm9keRgBIAEoDBIXCg90cmFuc21pc3Npb25faWQYAiABKAkSGQoRdHJhbnNtaXNzaW9uX3RpbWUYAyABKAkSGAoQdHJhbnNtaXNzaW9uX3NpZxgEIAEoCRIQCghjZXJ0X3VybBgFIAEoCRIRCglhdXRoX2FsZ28YBiABKAkilAEKG0hhbmRsZVBheVBhbFdlYmhvb2tSZXNwb25zZRIQCghldmVudF9pZBgBIAEoCRISCgpldmVudF90eXBlGAIgASgJEhEKCWR1cGxpY2F0ZRgDIAEoCBI8Cg1ub3RpZmljYXRpb25zGAQgAygLMiUuY2hlY2tvdXQucGF5bWVudC52MS5DYXJkTm90aWZpY2F0aW9uIjcKClBheVBhbExpbmsSDAoEaHJlZhgBIAEoCRILCgNyZWwYAiABKAkSDgoGbWV0aG9kGAMgASgJImIKH0NyZWF0ZVBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QSEgoKcmV0dXJuX3VybBgBIAEoCRISCgpjYW5jZWxfdXJsGAIgASgJEhcKD2lkZW1wb3RlbmN5X2tleRgDIAEoCSKQAQogQ3JlYXRlUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2USFwoPc3Vic2NyaXB0aW9uX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIuCgVsaW5rcxgDIAMoCzIfLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5UGFsTGluaxITCgthcHByb3ZlX3VybBgEIAEoCSI7CiBDb25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBIXCg9zdWJzY3JpcHRpb25faWQYASABKAkiWAohQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEjMKB3BheW1lbnQYASABKAsyIi5jaGVja291dC5wYXltZW50LnYxLlBheW1lbnRPcHRpb24iIQofQ2FuY2VsUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdCJXCiBDYW5jZWxQYXlQYWxTdWJzY3JpcHRpb25SZXNwb25zZRIzCgdwYXltZW50GAEgASgLMiIuY2hlY2tvdXQucGF5bWVudC52MS5QYXltZW50T3B0aW9uIhsKGVZvaWRTZXNzaW9uUGF5bWVudFJlcXVlc3QiUQoaVm9pZFNlc3Npb25QYXltZW50UmVzcG9uc2USMwoHcGF5bWVudBgBIAEoCzIiLmNoZWNrb3V0LnBheW1lbnQudjEuUGF5bWVudE9wdGlvbiKqAQoLU2VwYU1hbmRhdGUSEQoJcmVmZXJlbmNlGAEgASgJEhMKC2NyZWRpdG9yX2lkGAIgASgJEhUKDWNyZWRpdG9yX25hbWUYAyABKAkSDgoGaG9sZGVyGAQgASgJEgwKBGliYW4YBSABKAkSCwoDYmljGAYgASgJEgwKBGJhbmsYByABKAkSEQoJc2lnbmVkX2F0GAggASgJEhAKCG9yZGVyX2lkGAkgASgJIiwKGENyZWF0ZVNlcGFNYW5kYXRlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJOChlDcmVhdGVTZXBhTWFuZGF0ZVJlc3BvbnNlEjEKB21hbmRhdGUYASABKAsyIC5jaGVja291dC5wYXltZW50LnYxLlNlcGFNYW5kYXRlIjcKIkdldFNlcGFNYW5kYXRlRm9yQ29sbGVjdGlvblJlcXVlc3QSEQoJcmVmZXJlbmNlGAEgASgJIlgKI0dldFNlcGFNYW5kYXRlRm9yQ29sbGVjdGlvblJlc3BvbnNlEjEKB21hbmRhdGUYASABKAsyIC5jaGVja291dC5wYXltZW50LnYxLlNlcGFNYW5kYXRlMsEPCg5QYXltZW50U2VydmljZRJ0ChBMaXN0UGF5bWVudFR5cGVzEiwuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0UGF5bWVudFR5cGVzUmVxdWVzdBotLmNoZWNrb3V0LnBheW1lbnQudjEuTGlzdFBheW1lbnRUeXBlc1Jlc3BvbnNlIgOQAgESdwoRR2V0U2Vzc2lvblBheW1lbnQSLS5jaGVja291dC5wYXltZW50LnYxLkdldFNlc3Npb25QYXltZW50UmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuR2V0U2Vzc2lvblBheW1lbnRSZXNwb25zZSIDkAIBEncKEVNldFNlc3Npb25QYXltZW50Ei0uY2hlY2tvdXQucGF5bWVudC52MS5TZXRTZXNzaW9uUGF5bWVudFJlcXVlc3QaLi5jaGVja291dC5wYXltZW50LnYxLlNldFNlc3Npb25QYXltZW50UmVzcG9uc2UiA5ACAhJ9ChNDbGVhclNlc3Npb25QYXltZW50Ei8uY2hlY2tvdXQucGF5bWVudC52MS5DbGVhclNlc3Npb25QYXltZW50UmVxdWVzdBowLmNoZWNrb3V0LnBheW1lbnQudjEuQ2xlYXJTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgIShgEKFkxpc3RDYXJkUGF5bWVudE1ldGhvZHMSMi5jaGVja291dC5wYXltZW50LnYxLkxpc3RDYXJkUGF5bWVudE1ldGhvZHNSZXF1ZXN0GjMuY2hlY2tvdXQucGF5bWVudC52MS5MaXN0Q2FyZFBheW1lbnRNZXRob2RzUmVzcG9uc2UiA5ACARJyChFDcmVhdGVDYXJkUGF5bWVudBItLmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlQ2FyZFBheW1lbnRSZXF1ZXN0Gi4uY2hlY2tvdXQucGF5bWVudC52MS5DcmVhdGVDYXJkUGF5bWVudFJlc3BvbnNlEocBChhTdWJtaXRDYXJkUGF5bWVudERldGFpbHMSNC5jaGVja291dC5wYXltZW50LnYxLlN1Ym1pdENhcmRQYXltZW50RGV0YWlsc1JlcXVlc3QaNS5jaGVja291dC5wYXltZW50LnYxLlN1Ym1pdENhcmRQYXltZW50RGV0YWlsc1Jlc3BvbnNlEokBChdIYW5kbGVDYXJkTm90aWZpY2F0aW9ucxIzLmNoZWNrb3V0LnBheW1lbnQudjEuSGFuZGxlQ2FyZE5vdGlmaWNhdGlvbnNSZXF1ZXN0GjQuY2hlY2tvdXQucGF5bWVudC52MS5IYW5kbGVDYXJkTm90aWZpY2F0aW9uc1Jlc3BvbnNlIgOQAgISfQoTSGFuZGxlUGF5UGFsV2ViaG9vaxIvLmNoZWNrb3V0LnBheW1lbnQudjEuSGFuZGxlUGF5UGFsV2ViaG9va1JlcXVlc3QaMC5jaGVja291dC5wYXltZW50LnYxLkhhbmRsZVBheVBhbFdlYmhvb2tSZXNwb25zZSIDkAICEocBChhDcmVhdGVQYXlQYWxTdWJzY3JpcHRpb24SNC5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVBheVBhbFN1YnNjcmlwdGlvblJlcXVlc3QaNS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlEo8BChlDb25maXJtUGF5UGFsU3Vic2NyaXB0aW9uEjUuY2hlY2tvdXQucGF5bWVudC52MS5Db25maXJtUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBo2LmNoZWNrb3V0LnBheW1lbnQudjEuQ29uZmlybVBheVBhbFN1YnNjcmlwdGlvblJlc3BvbnNlIgOQAgISjAEKGENhbmNlbFBheVBhbFN1YnNjcmlwdGlvbhI0LmNoZWNrb3V0LnBheW1lbnQudjEuQ2FuY2VsUGF5UGFsU3Vic2NyaXB0aW9uUmVxdWVzdBo1LmNoZWNrb3V0LnBheW1lbnQudjEuQ2FuY2VsUGF5UGFsU3Vic2NyaXB0aW9uUmVzcG9uc2UiA5ACAhJ6ChJWb2lkU2Vzc2lvblBheW1lbnQSLi5jaGVja291dC5wYXltZW50LnYxLlZvaWRTZXNzaW9uUGF5bWVudFJlcXVlc3QaLy5jaGVja291dC5wYXltZW50LnYxLlZvaWRTZXNzaW9uUGF5bWVudFJlc3BvbnNlIgOQAgISdwoRQ3JlYXRlU2VwYU1hbmRhdGUSLS5jaGVja291dC5wYXltZW50LnYxLkNyZWF0ZVNlcGFNYW5kYXRlUmVxdWVzdBouLmNoZWNrb3V0LnBheW1lbnQudjEuQ3JlYXRlU2VwYU1hbmRhdGVSZXNwb25zZSIDkAICEpUBChtHZXRTZXBhTWFuZGF0ZUZvckNvbGxlY3Rpb24SNy5jaGVja291dC5wYXltZW50LnYxLkdldFNlcGFNYW5kYXRlRm9yQ29sbGVjdGlvblJlcXVlc3QaOC5jaGVja291dC5wYXltZW50LnYxLkdldFNlcGFNYW5kYXRlRm9yQ29sbGVjdGlvblJlc3BvbnNlIgOQAgFCSFpGZ2l0aHViLmNvbS9ob3N0Y2FydC9jaGVja291dC9saWJzL2dvL2dlbi9jaGVja291dC9wYXltZW50L3YxO3BheW1lbnR2MWIGcHJvdG8z");
 
 /**
  * @generated from message checkout.payment.v1.PaymentType
@@ -985,6 +985,170 @@ export const CardNotificationSchema: GenMessage<CardNotification, {jsonType: Car
   messageDesc(file_checkout_payment_v1_payment, 19);
 
 /**
+ * @generated from message checkout.payment.v1.HandlePayPalWebhookRequest
+ */
+export type HandlePayPalWebhookRequest = Message<"checkout.payment.v1.HandlePayPalWebhookRequest"> & {
+  /**
+   * The request body as PayPal sent it (the webhook event).
+   *
+   * @generated from field: bytes body = 1;
+   */
+  body: Uint8Array;
+
+  /**
+   * The headers PayPal signs the delivery with.
+   *
+   * @generated from field: string transmission_id = 2;
+   */
+  transmissionId: string;
+
+  /**
+   * @generated from field: string transmission_time = 3;
+   */
+  transmissionTime: string;
+
+  /**
+   * @generated from field: string transmission_sig = 4;
+   */
+  transmissionSig: string;
+
+  /**
+   * @generated from field: string cert_url = 5;
+   */
+  certUrl: string;
+
+  /**
+   * @generated from field: string auth_algo = 6;
+   */
+  authAlgo: string;
+};
+
+/**
+ * @generated from message checkout.payment.v1.HandlePayPalWebhookRequest
+ */
+export type HandlePayPalWebhookRequestJson = {
+  /**
+   * The request body as PayPal sent it (the webhook event).
+   *
+   * @generated from field: bytes body = 1;
+   */
+  body?: string;
+
+  /**
+   * The headers PayPal signs the delivery with.
+   *
+   * @generated from field: string transmission_id = 2;
+   */
+  transmissionId?: string;
+
+  /**
+   * @generated from field: string transmission_time = 3;
+   */
+  transmissionTime?: string;
+
+  /**
+   * @generated from field: string transmission_sig = 4;
+   */
+  transmissionSig?: string;
+
+  /**
+   * @generated from field: string cert_url = 5;
+   */
+  certUrl?: string;
+
+  /**
+   * @generated from field: string auth_algo = 6;
+   */
+  authAlgo?: string;
+};
+
+/**
+ * Describes the message checkout.payment.v1.HandlePayPalWebhookRequest.
+ * Use `create(HandlePayPalWebhookRequestSchema)` to create a new message.
+ */
+export const HandlePayPalWebhookRequestSchema: GenMessage<HandlePayPalWebhookRequest, {jsonType: HandlePayPalWebhookRequestJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 20);
+
+/**
+ * @generated from message checkout.payment.v1.HandlePayPalWebhookResponse
+ */
+export type HandlePayPalWebhookResponse = Message<"checkout.payment.v1.HandlePayPalWebhookResponse"> & {
+  /**
+   * The event's id and type (e.g. PAYMENT.SALE.DENIED).
+   *
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string event_type = 2;
+   */
+  eventType: string;
+
+  /**
+   * The event id was processed before (PayPal delivers again until it gets a 2xx).
+   *
+   * @generated from field: bool duplicate = 3;
+   */
+  duplicate: boolean;
+
+  /**
+   * The event in the order lifecycle's codes (card provider's names: AUTHORISATION with success
+   * for BILLING.SUBSCRIPTION.ACTIVATED and PAYMENT.SALE.COMPLETED, AUTHORISATION without it for
+   * PAYMENT.SALE.DENIED and BILLING.SUBSCRIPTION.PAYMENT.FAILED, CANCELLATION for
+   * BILLING.SUBSCRIPTION.CANCELLED and SUSPENDED, REFUND for PAYMENT.SALE.REFUNDED, CHARGEBACK for
+   * PAYMENT.SALE.REVERSED), payment_reference the subscription id; empty for other events. Repeats
+   * included: the order service applies them idempotently.
+   *
+   * @generated from field: repeated checkout.payment.v1.CardNotification notifications = 4;
+   */
+  notifications: CardNotification[];
+};
+
+/**
+ * @generated from message checkout.payment.v1.HandlePayPalWebhookResponse
+ */
+export type HandlePayPalWebhookResponseJson = {
+  /**
+   * The event's id and type (e.g. PAYMENT.SALE.DENIED).
+   *
+   * @generated from field: string event_id = 1;
+   */
+  eventId?: string;
+
+  /**
+   * @generated from field: string event_type = 2;
+   */
+  eventType?: string;
+
+  /**
+   * The event id was processed before (PayPal delivers again until it gets a 2xx).
+   *
+   * @generated from field: bool duplicate = 3;
+   */
+  duplicate?: boolean;
+
+  /**
+   * The event in the order lifecycle's codes (card provider's names: AUTHORISATION with success
+   * for BILLING.SUBSCRIPTION.ACTIVATED and PAYMENT.SALE.COMPLETED, AUTHORISATION without it for
+   * PAYMENT.SALE.DENIED and BILLING.SUBSCRIPTION.PAYMENT.FAILED, CANCELLATION for
+   * BILLING.SUBSCRIPTION.CANCELLED and SUSPENDED, REFUND for PAYMENT.SALE.REFUNDED, CHARGEBACK for
+   * PAYMENT.SALE.REVERSED), payment_reference the subscription id; empty for other events. Repeats
+   * included: the order service applies them idempotently.
+   *
+   * @generated from field: repeated checkout.payment.v1.CardNotification notifications = 4;
+   */
+  notifications?: CardNotificationJson[];
+};
+
+/**
+ * Describes the message checkout.payment.v1.HandlePayPalWebhookResponse.
+ * Use `create(HandlePayPalWebhookResponseSchema)` to create a new message.
+ */
+export const HandlePayPalWebhookResponseSchema: GenMessage<HandlePayPalWebhookResponse, {jsonType: HandlePayPalWebhookResponseJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_payment_v1_payment, 21);
+
+/**
  * A link of a PayPal answer (HATEOAS); rel approve is where the shopper approves.
  *
  * @generated from message checkout.payment.v1.PayPalLink
@@ -1033,7 +1197,7 @@ export type PayPalLinkJson = {
  * Use `create(PayPalLinkSchema)` to create a new message.
  */
 export const PayPalLinkSchema: GenMessage<PayPalLink, {jsonType: PayPalLinkJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 20);
+  messageDesc(file_checkout_payment_v1_payment, 22);
 
 /**
  * @generated from message checkout.payment.v1.CreatePayPalSubscriptionRequest
@@ -1092,7 +1256,7 @@ export type CreatePayPalSubscriptionRequestJson = {
  * Use `create(CreatePayPalSubscriptionRequestSchema)` to create a new message.
  */
 export const CreatePayPalSubscriptionRequestSchema: GenMessage<CreatePayPalSubscriptionRequest, {jsonType: CreatePayPalSubscriptionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 21);
+  messageDesc(file_checkout_payment_v1_payment, 23);
 
 /**
  * @generated from message checkout.payment.v1.CreatePayPalSubscriptionResponse
@@ -1157,7 +1321,7 @@ export type CreatePayPalSubscriptionResponseJson = {
  * Use `create(CreatePayPalSubscriptionResponseSchema)` to create a new message.
  */
 export const CreatePayPalSubscriptionResponseSchema: GenMessage<CreatePayPalSubscriptionResponse, {jsonType: CreatePayPalSubscriptionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 22);
+  messageDesc(file_checkout_payment_v1_payment, 24);
 
 /**
  * @generated from message checkout.payment.v1.ConfirmPayPalSubscriptionRequest
@@ -1184,7 +1348,7 @@ export type ConfirmPayPalSubscriptionRequestJson = {
  * Use `create(ConfirmPayPalSubscriptionRequestSchema)` to create a new message.
  */
 export const ConfirmPayPalSubscriptionRequestSchema: GenMessage<ConfirmPayPalSubscriptionRequest, {jsonType: ConfirmPayPalSubscriptionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 23);
+  messageDesc(file_checkout_payment_v1_payment, 25);
 
 /**
  * @generated from message checkout.payment.v1.ConfirmPayPalSubscriptionResponse
@@ -1211,7 +1375,7 @@ export type ConfirmPayPalSubscriptionResponseJson = {
  * Use `create(ConfirmPayPalSubscriptionResponseSchema)` to create a new message.
  */
 export const ConfirmPayPalSubscriptionResponseSchema: GenMessage<ConfirmPayPalSubscriptionResponse, {jsonType: ConfirmPayPalSubscriptionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 24);
+  messageDesc(file_checkout_payment_v1_payment, 26);
 
 /**
  * @generated from message checkout.payment.v1.CancelPayPalSubscriptionRequest
@@ -1230,7 +1394,7 @@ export type CancelPayPalSubscriptionRequestJson = {
  * Use `create(CancelPayPalSubscriptionRequestSchema)` to create a new message.
  */
 export const CancelPayPalSubscriptionRequestSchema: GenMessage<CancelPayPalSubscriptionRequest, {jsonType: CancelPayPalSubscriptionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 25);
+  messageDesc(file_checkout_payment_v1_payment, 27);
 
 /**
  * @generated from message checkout.payment.v1.CancelPayPalSubscriptionResponse
@@ -1257,7 +1421,7 @@ export type CancelPayPalSubscriptionResponseJson = {
  * Use `create(CancelPayPalSubscriptionResponseSchema)` to create a new message.
  */
 export const CancelPayPalSubscriptionResponseSchema: GenMessage<CancelPayPalSubscriptionResponse, {jsonType: CancelPayPalSubscriptionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 26);
+  messageDesc(file_checkout_payment_v1_payment, 28);
 
 /**
  * @generated from message checkout.payment.v1.VoidSessionPaymentRequest
@@ -1276,7 +1440,7 @@ export type VoidSessionPaymentRequestJson = {
  * Use `create(VoidSessionPaymentRequestSchema)` to create a new message.
  */
 export const VoidSessionPaymentRequestSchema: GenMessage<VoidSessionPaymentRequest, {jsonType: VoidSessionPaymentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 27);
+  messageDesc(file_checkout_payment_v1_payment, 29);
 
 /**
  * @generated from message checkout.payment.v1.VoidSessionPaymentResponse
@@ -1303,7 +1467,7 @@ export type VoidSessionPaymentResponseJson = {
  * Use `create(VoidSessionPaymentResponseSchema)` to create a new message.
  */
 export const VoidSessionPaymentResponseSchema: GenMessage<VoidSessionPaymentResponse, {jsonType: VoidSessionPaymentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 28);
+  messageDesc(file_checkout_payment_v1_payment, 30);
 
 /**
  * A SEPA direct-debit mandate (SEPA Core rulebook): who authorised which creditor to debit which
@@ -1432,7 +1596,7 @@ export type SepaMandateJson = {
  * Use `create(SepaMandateSchema)` to create a new message.
  */
 export const SepaMandateSchema: GenMessage<SepaMandate, {jsonType: SepaMandateJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 29);
+  messageDesc(file_checkout_payment_v1_payment, 31);
 
 /**
  * @generated from message checkout.payment.v1.CreateSepaMandateRequest
@@ -1459,7 +1623,7 @@ export type CreateSepaMandateRequestJson = {
  * Use `create(CreateSepaMandateRequestSchema)` to create a new message.
  */
 export const CreateSepaMandateRequestSchema: GenMessage<CreateSepaMandateRequest, {jsonType: CreateSepaMandateRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 30);
+  messageDesc(file_checkout_payment_v1_payment, 32);
 
 /**
  * @generated from message checkout.payment.v1.CreateSepaMandateResponse
@@ -1486,7 +1650,7 @@ export type CreateSepaMandateResponseJson = {
  * Use `create(CreateSepaMandateResponseSchema)` to create a new message.
  */
 export const CreateSepaMandateResponseSchema: GenMessage<CreateSepaMandateResponse, {jsonType: CreateSepaMandateResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 31);
+  messageDesc(file_checkout_payment_v1_payment, 33);
 
 /**
  * @generated from message checkout.payment.v1.GetSepaMandateForCollectionRequest
@@ -1513,7 +1677,7 @@ export type GetSepaMandateForCollectionRequestJson = {
  * Use `create(GetSepaMandateForCollectionRequestSchema)` to create a new message.
  */
 export const GetSepaMandateForCollectionRequestSchema: GenMessage<GetSepaMandateForCollectionRequest, {jsonType: GetSepaMandateForCollectionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 32);
+  messageDesc(file_checkout_payment_v1_payment, 34);
 
 /**
  * @generated from message checkout.payment.v1.GetSepaMandateForCollectionResponse
@@ -1540,7 +1704,7 @@ export type GetSepaMandateForCollectionResponseJson = {
  * Use `create(GetSepaMandateForCollectionResponseSchema)` to create a new message.
  */
 export const GetSepaMandateForCollectionResponseSchema: GenMessage<GetSepaMandateForCollectionResponse, {jsonType: GetSepaMandateForCollectionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_payment_v1_payment, 33);
+  messageDesc(file_checkout_payment_v1_payment, 35);
 
 /**
  * @generated from service checkout.payment.v1.PaymentService
@@ -1636,6 +1800,21 @@ export const PaymentService: GenService<{
     methodKind: "unary";
     input: typeof HandleCardNotificationsRequestSchema;
     output: typeof HandleCardNotificationsResponseSchema;
+  },
+  /**
+   * PayPal's webhook events (POST /webhooks/paypal), verified as PayPal documents: the
+   * transmission headers (PAYPAL-TRANSMISSION-ID, -TIME, -SIG, PAYPAL-CERT-URL, PAYPAL-AUTH-ALGO),
+   * the shop's webhook id and the event go to PayPal's verify-webhook-signature, and only
+   * verification_status SUCCESS is accepted (else UNAUTHENTICATED payment.bad_signature, nothing
+   * processed). Each event id is processed once however often it arrives. Events about a
+   * subscription come back as notifications in the order lifecycle's codes.
+   *
+   * @generated from rpc checkout.payment.v1.PaymentService.HandlePayPalWebhook
+   */
+  handlePayPalWebhook: {
+    methodKind: "unary";
+    input: typeof HandlePayPalWebhookRequestSchema;
+    output: typeof HandlePayPalWebhookResponseSchema;
   },
   /**
    * Starts a PayPal subscription for the session (POST /paypal/create-subscription; spec §4
