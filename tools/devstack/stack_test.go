@@ -37,6 +37,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
 func TestStackPostgresAndRedis(t *testing.T) {
+	answers := recordAnswers(t)
 	dbURL := testinfra.Postgres(t, "devstack_test")
 	testinfra.Redis(t, "devstack") // fails here when Redis is missing
 	redisURL := testinfra.RedisURL()
@@ -45,7 +46,8 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	stream := strings.ToUpper(testinfra.Name("devstack_orders"))
 	t.Setenv("NATS_STREAM", stream)
 	t.Setenv("NATS_SUBJECT_PREFIX", strings.ToLower(stream)+".")
-	st := startStackHandle(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL, NATSURL: natsURL})
+	logger, logs := captureLogs(t)
+	st := startStackLogged(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir(), DatabaseURL: dbURL, RedisURL: redisURL, NATSURL: natsURL}, logger)
 	checkSeededAPI(t, st.base)
 	checkDomainAPI(t, st.base)
 	checkCartAPI(t, st.base)
@@ -58,10 +60,12 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkExistingCustomerOrders(t, st, dbURL)
 	checkSEPAMandates(t, st, dbURL)
 	checkOrderRecord(t, st, dbURL)
+	checkOrderVIESEvidence(t, st, dbURL)
 	checkSessionBrand(t, st)
 	placed, awaiting := checkOrders(t, st)
 	checkOrderEvents(t, natsURL, stream, placed, awaiting)
 	checkDrafts(t, st)
+	checkNoClearIBAN(t, logs, answers)
 }
 
 func startStack(t *testing.T, cfg Config) string {
@@ -73,6 +77,12 @@ func startStack(t *testing.T, cfg Config) string {
 // serving; the test ends by stopping it and checking that it stopped cleanly.
 func startStackHandle(t *testing.T, cfg Config) *stack {
 	t.Helper()
+	return startStackLogged(t, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+// startStackLogged is startStackHandle with the services logging to log.
+func startStackLogged(t *testing.T, cfg Config, log *slog.Logger) *stack {
+	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +91,6 @@ func startStackHandle(t *testing.T, cfg Config) *stack {
 	lis.Close()
 
 	ctx, cancel := context.WithCancel(context.Background())
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	st, err := start(ctx, cfg, log)
 	if err != nil {
 		cancel()
