@@ -26,6 +26,9 @@ type LinePrice struct {
 	TotalVAT        int64
 	TotalGross      int64
 	TotalDisplay    int64
+	// Presentation holds the printed figures; the Total* amounts above are its net, VAT, gross
+	// and display figures, so what the screens print is what the order charges.
+	Presentation pricing.LinePresentation
 }
 
 // LinePromotion holds a line's promotion and its figures; Applied is false when the code is
@@ -42,6 +45,8 @@ type LinePromotion struct {
 	DiscountNet            int64
 	DiscountDisplay        int64
 	DiscountLabel          string
+	// promotion is the formula's input, kept for the line's presentation.
+	promotion pricing.Promotion
 }
 
 // PricedLine is a product, addon or upsell line with its amounts.
@@ -106,6 +111,8 @@ type Totals struct {
 	TotalVAT        int64
 	TotalGross      int64
 	TotalDisplay    int64
+	// Presentation sums the lines' printed figures (summary and confirm page).
+	Presentation pricing.CartPresentation
 }
 
 // PricedCart is the cart as the cart page shows it.
@@ -195,6 +202,7 @@ func Price(c Cart, env Env, brand BrandSettings, promos map[string]Promotion) Pr
 		pc.Totals.addItem(item)
 		pc.Items = append(pc.Items, item)
 	}
+	pc.Totals.Presentation = pricing.PresentCart(presentations(pc.Items))
 	pc.ItemCount = int32(len(pc.Items))
 	pc.CheckoutBlocked = pc.CheckoutBlocked || len(pc.Items) == 0
 	for _, k := range agreementKeys {
@@ -204,6 +212,23 @@ func Price(c Cart, env Env, brand BrandSettings, promos map[string]Promotion) Pr
 	}
 	pc.Totals.finish(brand.PricesWithVAT)
 	return pc
+}
+
+// presentations lists the printed figures of every priced line; free domains (inclusive or of an
+// unknown TLD) have none.
+func presentations(items []PricedItem) []pricing.LinePresentation {
+	var out []pricing.LinePresentation
+	for _, it := range items {
+		for _, l := range slices.Concat([]PricedLine{it.Product}, it.Addons, it.Upsells) {
+			out = append(out, l.Price.Presentation)
+		}
+		for _, d := range it.Domains {
+			if d.Price.Presentation.UnitMonths != 0 {
+				out = append(out, d.Price.Presentation)
+			}
+		}
+	}
+	return out
 }
 
 func (it *PricedItem) add(p LinePrice) {
@@ -288,7 +313,8 @@ func (pr pricer) line(p Product, per Period, l Line, target promotedLine, it *It
 	lp.Display = pricing.AmountDisplay(shown, iv.VATPercent, pr.brand.PricesWithVAT)
 	lp.ShowPrice = pricing.ShowPrice(lp.Display, pr.brand.HideZeroPricesInCart)
 	out.Promotion = pr.promotion(l.Promotion, target, it, price, iv.Months, iv.VATPercent)
-	lp.total(out.Promotion, iv.VATPercent, pr.brand.PricesWithVAT)
+	lp.present(pricing.LineInput{NetMonthlyCents: price, SetupNetCents: setup, TermMonths: m.Months,
+		IntervalMonths: iv.Months, VATPercent: iv.VATPercent, WithVAT: pr.brand.PricesWithVAT}, out.Promotion)
 	out.Price = lp
 	return out
 }
@@ -315,7 +341,8 @@ func (pr pricer) domain(env Env, d Domain, it *Item) PricedDomain {
 	lp.ShowPrice = pricing.ShowPrice(lp.Display, pr.brand.HideZeroPricesInCart)
 	target := promotedLine{kind: LineDomain, tld: out.TLD, maturityMonths: pricing.DomainDisplayMonths, intervalMonths: pricing.DomainDisplayMonths}
 	out.Promotion = pr.promotion(d.PromotionCode, target, it, price, pricing.DomainDisplayMonths, t.VATPercent)
-	lp.total(out.Promotion, t.VATPercent, pr.brand.PricesWithVAT)
+	lp.present(pricing.LineInput{NetMonthlyCents: price, SetupNetCents: int64(t.SetupFeeCents), VATPercent: t.VATPercent,
+		WithVAT: pr.brand.PricesWithVAT, Yearly: true}, out.Promotion)
 	out.Price = lp
 	return out
 }
@@ -337,17 +364,20 @@ func (pr pricer) amounts(price, setup int64, months int32, vat float64) LinePric
 	}
 }
 
-// total sets the line total: contract plus setup fee minus the discount, which never takes the
-// total below 0 (a promotion may run longer than the minimum term).
-func (lp *LinePrice) total(promo *LinePromotion, vat float64, withVAT bool) {
-	net := lp.ContractNet + lp.SetupNet
+// present sets the line's printed figures and its total from them: the first term plus setup fee
+// minus the discount within it, derived from the printed unit (libs/go/pricing presentation.go),
+// so the total the order charges is the sum a customer forms from the printed figures. The
+// promotion's displayed discount becomes the presentation's.
+func (lp *LinePrice) present(in pricing.LineInput, promo *LinePromotion) {
 	if promo != nil && promo.Applied {
-		net -= min(promo.DiscountNet, net)
+		in.Promotion, in.PromotionMonths = &promo.promotion, promo.Months
 	}
-	lp.TotalNet = net
-	lp.TotalGross = pricing.Gross(net, vat)
-	lp.TotalVAT = lp.TotalGross - net
-	lp.TotalDisplay = pricing.AmountDisplay(net, vat, withVAT)
+	p := pricing.PresentLine(in)
+	if promo != nil && promo.Applied {
+		promo.DiscountDisplay = p.DiscountCents
+	}
+	lp.Presentation = p
+	lp.TotalNet, lp.TotalVAT, lp.TotalGross, lp.TotalDisplay = p.NetCents, p.VATCents, p.GrossCents, p.FirstTermCents
 }
 
 // promotion computes the figures of code on a line (spec §9); nil when the line carries no code.
@@ -379,5 +409,6 @@ func (pr pricer) promotion(code string, target promotedLine, it *Item, price int
 	out.DiscountNet = pricing.Discount(pp, price, months)
 	out.DiscountDisplay = pricing.DiscountDisplay(pp, price, months, displayVAT)
 	out.DiscountLabel = p.DiscountLabel
+	out.promotion = pp
 	return out
 }

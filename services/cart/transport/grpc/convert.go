@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	"github.com/hostcart/checkout/libs/go/pricing"
 	"github.com/hostcart/checkout/services/cart/domain"
 )
 
@@ -190,6 +191,26 @@ func linePriceToProto(p domain.LinePrice) *cartv1.LinePrice {
 		ContractNetCents: cents(p.ContractNet), ContractGrossCents: cents(p.ContractGross), ContractDisplayCents: cents(p.ContractDisplay),
 		MinimumPeriodCents: cents(p.MinimumPeriod),
 		TotalNetCents:      cents(p.TotalNet), TotalVatCents: cents(p.TotalVAT), TotalGrossCents: cents(p.TotalGross), TotalDisplayCents: cents(p.TotalDisplay),
+		Presentation: linePresentationToProto(p.Presentation),
+	}
+}
+
+func linePresentationToProto(p pricing.LinePresentation) *cartv1.LinePresentation {
+	return &cartv1.LinePresentation{
+		OneTime: p.OneTime, UnitMonths: p.UnitMonths, UnitCents: cents(p.UnitCents), PerMonthCents: cents(p.PerMonthCents),
+		IntervalCents: cents(p.IntervalCents), SetupCents: cents(p.SetupCents), TermMonths: p.TermMonths,
+		RegularCents: cents(p.RegularCents), DiscountCents: cents(p.DiscountCents), FirstTermCents: cents(p.FirstTermCents),
+		DueTodayCents: cents(p.DueTodayCents), RenewalUnitCents: cents(p.RenewalUnitCents), RenewalFromMonth: p.RenewalFromMonth,
+		NetCents: cents(p.NetCents), VatCents: cents(p.VATCents), GrossCents: cents(p.GrossCents),
+	}
+}
+
+func cartPresentationToProto(p pricing.CartPresentation) *cartv1.CartPresentation {
+	return &cartv1.CartPresentation{
+		SubtotalCents: cents(p.SubtotalCents), DiscountCents: cents(p.DiscountCents), FirstTermCents: cents(p.FirstTermCents),
+		FirstTermMonths: p.FirstTermMonths, DueTodayCents: cents(p.DueTodayCents), PerMonthCents: cents(p.PerMonthCents),
+		RenewalMonthlyCents: cents(p.RenewalMonthlyCents), RenewalYearlyCents: cents(p.RenewalYearlyCents),
+		RenewalFromMonth: p.RenewalFromMonth, NetCents: cents(p.NetCents), VatCents: cents(p.VATCents), GrossCents: cents(p.GrossCents),
 	}
 }
 
@@ -238,6 +259,7 @@ func pricedCartToProto(pc domain.PricedCart) *cartv1.PricedCart {
 			DiscountNetCents: cents(pc.Totals.DiscountNet), DiscountDisplayCents: cents(pc.Totals.DiscountDisplay),
 			TotalNetCents: cents(pc.Totals.TotalNet), TotalVatCents: cents(pc.Totals.TotalVAT),
 			TotalGrossCents: cents(pc.Totals.TotalGross), TotalDisplayCents: cents(pc.Totals.TotalDisplay),
+			Presentation: cartPresentationToProto(pc.Totals.Presentation),
 		},
 	}
 	for i, it := range pc.Items {

@@ -2721,8 +2721,11 @@ type LinePrice struct {
 	TotalVatCents     int32 `protobuf:"varint,15,opt,name=total_vat_cents,json=totalVatCents,proto3" json:"total_vat_cents,omitempty"`
 	TotalGrossCents   int32 `protobuf:"varint,16,opt,name=total_gross_cents,json=totalGrossCents,proto3" json:"total_gross_cents,omitempty"`
 	TotalDisplayCents int32 `protobuf:"varint,17,opt,name=total_display_cents,json=totalDisplayCents,proto3" json:"total_display_cents,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// The figures screens, mails and invoices print (libs/go/pricing PresentLine); total_* above
+	// equal its net, VAT and gross.
+	Presentation  *LinePresentation `protobuf:"bytes,18,opt,name=presentation,proto3" json:"presentation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LinePrice) Reset() {
@@ -2874,6 +2877,326 @@ func (x *LinePrice) GetTotalDisplayCents() int32 {
 	return 0
 }
 
+func (x *LinePrice) GetPresentation() *LinePresentation {
+	if x != nil {
+		return x.Presentation
+	}
+	return nil
+}
+
+// The printed figures of a line in the brand's display mode (gross or net), derived from the
+// printed unit so the parts add up to the totals to the cent (libs/testvectors/README.md).
+type LinePresentation struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	OneTime bool                   `protobuf:"varint,1,opt,name=one_time,json=oneTime,proto3" json:"one_time,omitempty"`
+	// 1: prices per month; 12: per year (domains).
+	UnitMonths int32 `protobuf:"varint,2,opt,name=unit_months,json=unitMonths,proto3" json:"unit_months,omitempty"`
+	UnitCents  int32 `protobuf:"varint,3,opt,name=unit_cents,json=unitCents,proto3" json:"unit_cents,omitempty"`
+	// Regular price per month; 0 for domains and one-time lines.
+	PerMonthCents int32 `protobuf:"varint,4,opt,name=per_month_cents,json=perMonthCents,proto3" json:"per_month_cents,omitempty"`
+	// Regular amount of one billing interval.
+	IntervalCents int32 `protobuf:"varint,5,opt,name=interval_cents,json=intervalCents,proto3" json:"interval_cents,omitempty"`
+	SetupCents    int32 `protobuf:"varint,6,opt,name=setup_cents,json=setupCents,proto3" json:"setup_cents,omitempty"`
+	// The first term the totals cover.
+	TermMonths int32 `protobuf:"varint,7,opt,name=term_months,json=termMonths,proto3" json:"term_months,omitempty"`
+	// unit × term months / unit months.
+	RegularCents int32 `protobuf:"varint,8,opt,name=regular_cents,json=regularCents,proto3" json:"regular_cents,omitempty"`
+	// The promotion's saving within the first term.
+	DiscountCents int32 `protobuf:"varint,9,opt,name=discount_cents,json=discountCents,proto3" json:"discount_cents,omitempty"`
+	// regular + setup − discount.
+	FirstTermCents int32 `protobuf:"varint,10,opt,name=first_term_cents,json=firstTermCents,proto3" json:"first_term_cents,omitempty"`
+	// The first invoice: the first billing interval, the setup fee, the discount's share.
+	DueTodayCents int32 `protobuf:"varint,11,opt,name=due_today_cents,json=dueTodayCents,proto3" json:"due_today_cents,omitempty"`
+	// Price per unit from month renewal_from_month on; 0: no renewal.
+	RenewalUnitCents int32 `protobuf:"varint,12,opt,name=renewal_unit_cents,json=renewalUnitCents,proto3" json:"renewal_unit_cents,omitempty"`
+	RenewalFromMonth int32 `protobuf:"varint,13,opt,name=renewal_from_month,json=renewalFromMonth,proto3" json:"renewal_from_month,omitempty"`
+	NetCents         int32 `protobuf:"varint,14,opt,name=net_cents,json=netCents,proto3" json:"net_cents,omitempty"`
+	VatCents         int32 `protobuf:"varint,15,opt,name=vat_cents,json=vatCents,proto3" json:"vat_cents,omitempty"`
+	GrossCents       int32 `protobuf:"varint,16,opt,name=gross_cents,json=grossCents,proto3" json:"gross_cents,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *LinePresentation) Reset() {
+	*x = LinePresentation{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LinePresentation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LinePresentation) ProtoMessage() {}
+
+func (x *LinePresentation) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LinePresentation.ProtoReflect.Descriptor instead.
+func (*LinePresentation) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *LinePresentation) GetOneTime() bool {
+	if x != nil {
+		return x.OneTime
+	}
+	return false
+}
+
+func (x *LinePresentation) GetUnitMonths() int32 {
+	if x != nil {
+		return x.UnitMonths
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetUnitCents() int32 {
+	if x != nil {
+		return x.UnitCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetPerMonthCents() int32 {
+	if x != nil {
+		return x.PerMonthCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetIntervalCents() int32 {
+	if x != nil {
+		return x.IntervalCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetSetupCents() int32 {
+	if x != nil {
+		return x.SetupCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetTermMonths() int32 {
+	if x != nil {
+		return x.TermMonths
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetRegularCents() int32 {
+	if x != nil {
+		return x.RegularCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetDiscountCents() int32 {
+	if x != nil {
+		return x.DiscountCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetFirstTermCents() int32 {
+	if x != nil {
+		return x.FirstTermCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetDueTodayCents() int32 {
+	if x != nil {
+		return x.DueTodayCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetRenewalUnitCents() int32 {
+	if x != nil {
+		return x.RenewalUnitCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetRenewalFromMonth() int32 {
+	if x != nil {
+		return x.RenewalFromMonth
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetNetCents() int32 {
+	if x != nil {
+		return x.NetCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetVatCents() int32 {
+	if x != nil {
+		return x.VatCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetGrossCents() int32 {
+	if x != nil {
+		return x.GrossCents
+	}
+	return 0
+}
+
+// The sums of the lines' printed figures (libs/go/pricing PresentCart).
+type CartPresentation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Σ regular + setup fees.
+	SubtotalCents int32 `protobuf:"varint,1,opt,name=subtotal_cents,json=subtotalCents,proto3" json:"subtotal_cents,omitempty"`
+	DiscountCents int32 `protobuf:"varint,2,opt,name=discount_cents,json=discountCents,proto3" json:"discount_cents,omitempty"`
+	// subtotal − discount.
+	FirstTermCents int32 `protobuf:"varint,3,opt,name=first_term_cents,json=firstTermCents,proto3" json:"first_term_cents,omitempty"`
+	// The first term every recurring line shares; 0 when they differ.
+	FirstTermMonths int32 `protobuf:"varint,4,opt,name=first_term_months,json=firstTermMonths,proto3" json:"first_term_months,omitempty"`
+	DueTodayCents   int32 `protobuf:"varint,5,opt,name=due_today_cents,json=dueTodayCents,proto3" json:"due_today_cents,omitempty"`
+	PerMonthCents   int32 `protobuf:"varint,6,opt,name=per_month_cents,json=perMonthCents,proto3" json:"per_month_cents,omitempty"`
+	// From renewal_from_month on (0 when lines renew in different months): per month and, for
+	// domains, per year.
+	RenewalMonthlyCents int32 `protobuf:"varint,7,opt,name=renewal_monthly_cents,json=renewalMonthlyCents,proto3" json:"renewal_monthly_cents,omitempty"`
+	RenewalYearlyCents  int32 `protobuf:"varint,8,opt,name=renewal_yearly_cents,json=renewalYearlyCents,proto3" json:"renewal_yearly_cents,omitempty"`
+	RenewalFromMonth    int32 `protobuf:"varint,9,opt,name=renewal_from_month,json=renewalFromMonth,proto3" json:"renewal_from_month,omitempty"`
+	NetCents            int32 `protobuf:"varint,10,opt,name=net_cents,json=netCents,proto3" json:"net_cents,omitempty"`
+	VatCents            int32 `protobuf:"varint,11,opt,name=vat_cents,json=vatCents,proto3" json:"vat_cents,omitempty"`
+	GrossCents          int32 `protobuf:"varint,12,opt,name=gross_cents,json=grossCents,proto3" json:"gross_cents,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
+}
+
+func (x *CartPresentation) Reset() {
+	*x = CartPresentation{}
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CartPresentation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CartPresentation) ProtoMessage() {}
+
+func (x *CartPresentation) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CartPresentation.ProtoReflect.Descriptor instead.
+func (*CartPresentation) Descriptor() ([]byte, []int) {
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *CartPresentation) GetSubtotalCents() int32 {
+	if x != nil {
+		return x.SubtotalCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetDiscountCents() int32 {
+	if x != nil {
+		return x.DiscountCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetFirstTermCents() int32 {
+	if x != nil {
+		return x.FirstTermCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetFirstTermMonths() int32 {
+	if x != nil {
+		return x.FirstTermMonths
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetDueTodayCents() int32 {
+	if x != nil {
+		return x.DueTodayCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetPerMonthCents() int32 {
+	if x != nil {
+		return x.PerMonthCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetRenewalMonthlyCents() int32 {
+	if x != nil {
+		return x.RenewalMonthlyCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetRenewalYearlyCents() int32 {
+	if x != nil {
+		return x.RenewalYearlyCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetRenewalFromMonth() int32 {
+	if x != nil {
+		return x.RenewalFromMonth
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetNetCents() int32 {
+	if x != nil {
+		return x.NetCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetVatCents() int32 {
+	if x != nil {
+		return x.VatCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetGrossCents() int32 {
+	if x != nil {
+		return x.GrossCents
+	}
+	return 0
+}
+
 // A promotion on a line, with the figures of spec §9.
 type LinePromotion struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2899,7 +3222,7 @@ type LinePromotion struct {
 
 func (x *LinePromotion) Reset() {
 	*x = LinePromotion{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[44]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2911,7 +3234,7 @@ func (x *LinePromotion) String() string {
 func (*LinePromotion) ProtoMessage() {}
 
 func (x *LinePromotion) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[44]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2924,7 +3247,7 @@ func (x *LinePromotion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinePromotion.ProtoReflect.Descriptor instead.
 func (*LinePromotion) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{44}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *LinePromotion) GetCode() string {
@@ -3031,7 +3354,7 @@ type PricedLine struct {
 
 func (x *PricedLine) Reset() {
 	*x = PricedLine{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[45]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3043,7 +3366,7 @@ func (x *PricedLine) String() string {
 func (*PricedLine) ProtoMessage() {}
 
 func (x *PricedLine) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[45]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3056,7 +3379,7 @@ func (x *PricedLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricedLine.ProtoReflect.Descriptor instead.
 func (*PricedLine) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{45}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *PricedLine) GetId() int32 {
@@ -3176,7 +3499,7 @@ type PricedDomain struct {
 
 func (x *PricedDomain) Reset() {
 	*x = PricedDomain{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[46]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3188,7 +3511,7 @@ func (x *PricedDomain) String() string {
 func (*PricedDomain) ProtoMessage() {}
 
 func (x *PricedDomain) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[46]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3201,7 +3524,7 @@ func (x *PricedDomain) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricedDomain.ProtoReflect.Descriptor instead.
 func (*PricedDomain) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{46}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *PricedDomain) GetName() string {
@@ -3289,7 +3612,7 @@ type PricedItem struct {
 
 func (x *PricedItem) Reset() {
 	*x = PricedItem{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[47]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3301,7 +3624,7 @@ func (x *PricedItem) String() string {
 func (*PricedItem) ProtoMessage() {}
 
 func (x *PricedItem) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[47]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3314,7 +3637,7 @@ func (x *PricedItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricedItem.ProtoReflect.Descriptor instead.
 func (*PricedItem) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{47}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *PricedItem) GetRowId() string {
@@ -3409,13 +3732,16 @@ type Totals struct {
 	TotalVatCents     int32 `protobuf:"varint,9,opt,name=total_vat_cents,json=totalVatCents,proto3" json:"total_vat_cents,omitempty"`
 	TotalGrossCents   int32 `protobuf:"varint,10,opt,name=total_gross_cents,json=totalGrossCents,proto3" json:"total_gross_cents,omitempty"`
 	TotalDisplayCents int32 `protobuf:"varint,11,opt,name=total_display_cents,json=totalDisplayCents,proto3" json:"total_display_cents,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// The printed figures of the cart summary and the confirm page; total_* above equal its net,
+	// VAT and gross.
+	Presentation  *CartPresentation `protobuf:"bytes,12,opt,name=presentation,proto3" json:"presentation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Totals) Reset() {
 	*x = Totals{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[48]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3427,7 +3753,7 @@ func (x *Totals) String() string {
 func (*Totals) ProtoMessage() {}
 
 func (x *Totals) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[48]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3440,7 +3766,7 @@ func (x *Totals) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Totals.ProtoReflect.Descriptor instead.
 func (*Totals) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{48}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Totals) GetMonthlyNetCents() int32 {
@@ -3520,6 +3846,13 @@ func (x *Totals) GetTotalDisplayCents() int32 {
 	return 0
 }
 
+func (x *Totals) GetPresentation() *CartPresentation {
+	if x != nil {
+		return x.Presentation
+	}
+	return nil
+}
+
 type PricedCart struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Cart  *Cart                  `protobuf:"bytes,1,opt,name=cart,proto3" json:"cart,omitempty"`
@@ -3553,7 +3886,7 @@ type PricedCart struct {
 
 func (x *PricedCart) Reset() {
 	*x = PricedCart{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[49]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3565,7 +3898,7 @@ func (x *PricedCart) String() string {
 func (*PricedCart) ProtoMessage() {}
 
 func (x *PricedCart) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[49]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3578,7 +3911,7 @@ func (x *PricedCart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricedCart.ProtoReflect.Descriptor instead.
 func (*PricedCart) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{49}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *PricedCart) GetCart() *Cart {
@@ -3682,7 +4015,7 @@ type StartContractTransferRequest struct {
 
 func (x *StartContractTransferRequest) Reset() {
 	*x = StartContractTransferRequest{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[50]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3694,7 +4027,7 @@ func (x *StartContractTransferRequest) String() string {
 func (*StartContractTransferRequest) ProtoMessage() {}
 
 func (x *StartContractTransferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[50]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3707,7 +4040,7 @@ func (x *StartContractTransferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartContractTransferRequest.ProtoReflect.Descriptor instead.
 func (*StartContractTransferRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{50}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *StartContractTransferRequest) GetTransferId() string {
@@ -3737,7 +4070,7 @@ type ContractTransfer struct {
 
 func (x *ContractTransfer) Reset() {
 	*x = ContractTransfer{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[51]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3749,7 +4082,7 @@ func (x *ContractTransfer) String() string {
 func (*ContractTransfer) ProtoMessage() {}
 
 func (x *ContractTransfer) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[51]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3762,7 +4095,7 @@ func (x *ContractTransfer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractTransfer.ProtoReflect.Descriptor instead.
 func (*ContractTransfer) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{51}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ContractTransfer) GetTransferId() string {
@@ -3799,7 +4132,7 @@ type StartContractTransferResponse struct {
 
 func (x *StartContractTransferResponse) Reset() {
 	*x = StartContractTransferResponse{}
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[52]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3811,7 +4144,7 @@ func (x *StartContractTransferResponse) String() string {
 func (*StartContractTransferResponse) ProtoMessage() {}
 
 func (x *StartContractTransferResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_cart_v1_cart_proto_msgTypes[52]
+	mi := &file_checkout_cart_v1_cart_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3824,7 +4157,7 @@ func (x *StartContractTransferResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartContractTransferResponse.ProtoReflect.Descriptor instead.
 func (*StartContractTransferResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{52}
+	return file_checkout_cart_v1_cart_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *StartContractTransferResponse) GetCart() *Cart {
@@ -4047,7 +4380,7 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x14GetPricedCartRequest\"\x81\x01\n" +
 	"\x15GetPricedCartResponse\x124\n" +
 	"\x06priced\x18\x01 \x01(\v2\x1c.checkout.cart.v1.PricedCartR\x06priced\x122\n" +
-	"\anotices\x18\x02 \x03(\v2\x18.checkout.cart.v1.NoticeR\anotices\"\x87\x06\n" +
+	"\anotices\x18\x02 \x03(\v2\x18.checkout.cart.v1.NoticeR\anotices\"\xcf\x06\n" +
 	"\tLinePrice\x12\x19\n" +
 	"\bone_time\x18\x01 \x01(\bR\aoneTime\x12#\n" +
 	"\rdisplay_cents\x18\x02 \x01(\x05R\fdisplayCents\x12\x1d\n" +
@@ -4067,7 +4400,46 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x0ftotal_net_cents\x18\x0e \x01(\x05R\rtotalNetCents\x12&\n" +
 	"\x0ftotal_vat_cents\x18\x0f \x01(\x05R\rtotalVatCents\x12*\n" +
 	"\x11total_gross_cents\x18\x10 \x01(\x05R\x0ftotalGrossCents\x12.\n" +
-	"\x13total_display_cents\x18\x11 \x01(\x05R\x11totalDisplayCents\"\xbc\x03\n" +
+	"\x13total_display_cents\x18\x11 \x01(\x05R\x11totalDisplayCents\x12F\n" +
+	"\fpresentation\x18\x12 \x01(\v2\".checkout.cart.v1.LinePresentationR\fpresentation\"\xd3\x04\n" +
+	"\x10LinePresentation\x12\x19\n" +
+	"\bone_time\x18\x01 \x01(\bR\aoneTime\x12\x1f\n" +
+	"\vunit_months\x18\x02 \x01(\x05R\n" +
+	"unitMonths\x12\x1d\n" +
+	"\n" +
+	"unit_cents\x18\x03 \x01(\x05R\tunitCents\x12&\n" +
+	"\x0fper_month_cents\x18\x04 \x01(\x05R\rperMonthCents\x12%\n" +
+	"\x0einterval_cents\x18\x05 \x01(\x05R\rintervalCents\x12\x1f\n" +
+	"\vsetup_cents\x18\x06 \x01(\x05R\n" +
+	"setupCents\x12\x1f\n" +
+	"\vterm_months\x18\a \x01(\x05R\n" +
+	"termMonths\x12#\n" +
+	"\rregular_cents\x18\b \x01(\x05R\fregularCents\x12%\n" +
+	"\x0ediscount_cents\x18\t \x01(\x05R\rdiscountCents\x12(\n" +
+	"\x10first_term_cents\x18\n" +
+	" \x01(\x05R\x0efirstTermCents\x12&\n" +
+	"\x0fdue_today_cents\x18\v \x01(\x05R\rdueTodayCents\x12,\n" +
+	"\x12renewal_unit_cents\x18\f \x01(\x05R\x10renewalUnitCents\x12,\n" +
+	"\x12renewal_from_month\x18\r \x01(\x05R\x10renewalFromMonth\x12\x1b\n" +
+	"\tnet_cents\x18\x0e \x01(\x05R\bnetCents\x12\x1b\n" +
+	"\tvat_cents\x18\x0f \x01(\x05R\bvatCents\x12\x1f\n" +
+	"\vgross_cents\x18\x10 \x01(\x05R\n" +
+	"grossCents\"\xf5\x03\n" +
+	"\x10CartPresentation\x12%\n" +
+	"\x0esubtotal_cents\x18\x01 \x01(\x05R\rsubtotalCents\x12%\n" +
+	"\x0ediscount_cents\x18\x02 \x01(\x05R\rdiscountCents\x12(\n" +
+	"\x10first_term_cents\x18\x03 \x01(\x05R\x0efirstTermCents\x12*\n" +
+	"\x11first_term_months\x18\x04 \x01(\x05R\x0ffirstTermMonths\x12&\n" +
+	"\x0fdue_today_cents\x18\x05 \x01(\x05R\rdueTodayCents\x12&\n" +
+	"\x0fper_month_cents\x18\x06 \x01(\x05R\rperMonthCents\x122\n" +
+	"\x15renewal_monthly_cents\x18\a \x01(\x05R\x13renewalMonthlyCents\x120\n" +
+	"\x14renewal_yearly_cents\x18\b \x01(\x05R\x12renewalYearlyCents\x12,\n" +
+	"\x12renewal_from_month\x18\t \x01(\x05R\x10renewalFromMonth\x12\x1b\n" +
+	"\tnet_cents\x18\n" +
+	" \x01(\x05R\bnetCents\x12\x1b\n" +
+	"\tvat_cents\x18\v \x01(\x05R\bvatCents\x12\x1f\n" +
+	"\vgross_cents\x18\f \x01(\x05R\n" +
+	"grossCents\"\xbc\x03\n" +
 	"\rLinePromotion\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12\x18\n" +
 	"\aapplied\x18\x02 \x01(\bR\aapplied\x12\x12\n" +
@@ -4128,7 +4500,7 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x0ftotal_net_cents\x18\t \x01(\x05R\rtotalNetCents\x12*\n" +
 	"\x11total_gross_cents\x18\n" +
 	" \x01(\x05R\x0ftotalGrossCents\x12.\n" +
-	"\x13total_display_cents\x18\v \x01(\x05R\x11totalDisplayCents\"\x85\x04\n" +
+	"\x13total_display_cents\x18\v \x01(\x05R\x11totalDisplayCents\"\xcd\x04\n" +
 	"\x06Totals\x12*\n" +
 	"\x11monthly_net_cents\x18\x01 \x01(\x05R\x0fmonthlyNetCents\x12.\n" +
 	"\x13monthly_gross_cents\x18\x02 \x01(\x05R\x11monthlyGrossCents\x122\n" +
@@ -4141,7 +4513,8 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x0ftotal_vat_cents\x18\t \x01(\x05R\rtotalVatCents\x12*\n" +
 	"\x11total_gross_cents\x18\n" +
 	" \x01(\x05R\x0ftotalGrossCents\x12.\n" +
-	"\x13total_display_cents\x18\v \x01(\x05R\x11totalDisplayCents\"\xc1\x04\n" +
+	"\x13total_display_cents\x18\v \x01(\x05R\x11totalDisplayCents\x12F\n" +
+	"\fpresentation\x18\f \x01(\v2\".checkout.cart.v1.CartPresentationR\fpresentation\"\xc1\x04\n" +
 	"\n" +
 	"PricedCart\x12*\n" +
 	"\x04cart\x18\x01 \x01(\v2\x16.checkout.cart.v1.CartR\x04cart\x122\n" +
@@ -4215,7 +4588,7 @@ func file_checkout_cart_v1_cart_proto_rawDescGZIP() []byte {
 }
 
 var file_checkout_cart_v1_cart_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_checkout_cart_v1_cart_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
+var file_checkout_cart_v1_cart_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
 var file_checkout_cart_v1_cart_proto_goTypes = []any{
 	(LineKind)(0),                         // 0: checkout.cart.v1.LineKind
 	(*FieldValue)(nil),                    // 1: checkout.cart.v1.FieldValue
@@ -4262,22 +4635,24 @@ var file_checkout_cart_v1_cart_proto_goTypes = []any{
 	(*GetPricedCartRequest)(nil),          // 42: checkout.cart.v1.GetPricedCartRequest
 	(*GetPricedCartResponse)(nil),         // 43: checkout.cart.v1.GetPricedCartResponse
 	(*LinePrice)(nil),                     // 44: checkout.cart.v1.LinePrice
-	(*LinePromotion)(nil),                 // 45: checkout.cart.v1.LinePromotion
-	(*PricedLine)(nil),                    // 46: checkout.cart.v1.PricedLine
-	(*PricedDomain)(nil),                  // 47: checkout.cart.v1.PricedDomain
-	(*PricedItem)(nil),                    // 48: checkout.cart.v1.PricedItem
-	(*Totals)(nil),                        // 49: checkout.cart.v1.Totals
-	(*PricedCart)(nil),                    // 50: checkout.cart.v1.PricedCart
-	(*StartContractTransferRequest)(nil),  // 51: checkout.cart.v1.StartContractTransferRequest
-	(*ContractTransfer)(nil),              // 52: checkout.cart.v1.ContractTransfer
-	(*StartContractTransferResponse)(nil), // 53: checkout.cart.v1.StartContractTransferResponse
-	nil,                                   // 54: checkout.cart.v1.ProductLine.InformationsEntry
-	nil,                                   // 55: checkout.cart.v1.Notice.ParamsEntry
-	nil,                                   // 56: checkout.cart.v1.AddProductRequest.InformationsEntry
+	(*LinePresentation)(nil),              // 45: checkout.cart.v1.LinePresentation
+	(*CartPresentation)(nil),              // 46: checkout.cart.v1.CartPresentation
+	(*LinePromotion)(nil),                 // 47: checkout.cart.v1.LinePromotion
+	(*PricedLine)(nil),                    // 48: checkout.cart.v1.PricedLine
+	(*PricedDomain)(nil),                  // 49: checkout.cart.v1.PricedDomain
+	(*PricedItem)(nil),                    // 50: checkout.cart.v1.PricedItem
+	(*Totals)(nil),                        // 51: checkout.cart.v1.Totals
+	(*PricedCart)(nil),                    // 52: checkout.cart.v1.PricedCart
+	(*StartContractTransferRequest)(nil),  // 53: checkout.cart.v1.StartContractTransferRequest
+	(*ContractTransfer)(nil),              // 54: checkout.cart.v1.ContractTransfer
+	(*StartContractTransferResponse)(nil), // 55: checkout.cart.v1.StartContractTransferResponse
+	nil,                                   // 56: checkout.cart.v1.ProductLine.InformationsEntry
+	nil,                                   // 57: checkout.cart.v1.Notice.ParamsEntry
+	nil,                                   // 58: checkout.cart.v1.AddProductRequest.InformationsEntry
 }
 var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	1,  // 0: checkout.cart.v1.ProductLine.additional_fields:type_name -> checkout.cart.v1.FieldValue
-	54, // 1: checkout.cart.v1.ProductLine.informations:type_name -> checkout.cart.v1.ProductLine.InformationsEntry
+	56, // 1: checkout.cart.v1.ProductLine.informations:type_name -> checkout.cart.v1.ProductLine.InformationsEntry
 	1,  // 2: checkout.cart.v1.AddonLine.additional_fields:type_name -> checkout.cart.v1.FieldValue
 	1,  // 3: checkout.cart.v1.Domain.additional_fields:type_name -> checkout.cart.v1.FieldValue
 	2,  // 4: checkout.cart.v1.Item.product:type_name -> checkout.cart.v1.ProductLine
@@ -4285,7 +4660,7 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	3,  // 6: checkout.cart.v1.Item.upsells:type_name -> checkout.cart.v1.AddonLine
 	4,  // 7: checkout.cart.v1.Item.domains:type_name -> checkout.cart.v1.Domain
 	5,  // 8: checkout.cart.v1.Cart.items:type_name -> checkout.cart.v1.Item
-	55, // 9: checkout.cart.v1.Notice.params:type_name -> checkout.cart.v1.Notice.ParamsEntry
+	57, // 9: checkout.cart.v1.Notice.params:type_name -> checkout.cart.v1.Notice.ParamsEntry
 	0,  // 10: checkout.cart.v1.LineRef.kind:type_name -> checkout.cart.v1.LineKind
 	6,  // 11: checkout.cart.v1.GetCartResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 12: checkout.cart.v1.GetCartResponse.notices:type_name -> checkout.cart.v1.Notice
@@ -4295,7 +4670,7 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	6,  // 16: checkout.cart.v1.ClearCartResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 17: checkout.cart.v1.ClearCartResponse.notices:type_name -> checkout.cart.v1.Notice
 	1,  // 18: checkout.cart.v1.AddProductRequest.additional_fields:type_name -> checkout.cart.v1.FieldValue
-	56, // 19: checkout.cart.v1.AddProductRequest.informations:type_name -> checkout.cart.v1.AddProductRequest.InformationsEntry
+	58, // 19: checkout.cart.v1.AddProductRequest.informations:type_name -> checkout.cart.v1.AddProductRequest.InformationsEntry
 	6,  // 20: checkout.cart.v1.AddProductResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 21: checkout.cart.v1.AddProductResponse.notices:type_name -> checkout.cart.v1.Notice
 	6,  // 22: checkout.cart.v1.RemoveItemResponse.cart:type_name -> checkout.cart.v1.Cart
@@ -4330,63 +4705,65 @@ var file_checkout_cart_v1_cart_proto_depIdxs = []int32{
 	7,  // 51: checkout.cart.v1.RedeemPromotionCodeResponse.notices:type_name -> checkout.cart.v1.Notice
 	6,  // 52: checkout.cart.v1.RemovePromotionCodeResponse.cart:type_name -> checkout.cart.v1.Cart
 	7,  // 53: checkout.cart.v1.RemovePromotionCodeResponse.notices:type_name -> checkout.cart.v1.Notice
-	50, // 54: checkout.cart.v1.GetPricedCartResponse.priced:type_name -> checkout.cart.v1.PricedCart
+	52, // 54: checkout.cart.v1.GetPricedCartResponse.priced:type_name -> checkout.cart.v1.PricedCart
 	7,  // 55: checkout.cart.v1.GetPricedCartResponse.notices:type_name -> checkout.cart.v1.Notice
-	44, // 56: checkout.cart.v1.PricedLine.price:type_name -> checkout.cart.v1.LinePrice
-	45, // 57: checkout.cart.v1.PricedLine.promotion:type_name -> checkout.cart.v1.LinePromotion
-	44, // 58: checkout.cart.v1.PricedDomain.price:type_name -> checkout.cart.v1.LinePrice
-	45, // 59: checkout.cart.v1.PricedDomain.promotion:type_name -> checkout.cart.v1.LinePromotion
-	46, // 60: checkout.cart.v1.PricedItem.product:type_name -> checkout.cart.v1.PricedLine
-	46, // 61: checkout.cart.v1.PricedItem.addons:type_name -> checkout.cart.v1.PricedLine
-	46, // 62: checkout.cart.v1.PricedItem.upsells:type_name -> checkout.cart.v1.PricedLine
-	47, // 63: checkout.cart.v1.PricedItem.domains:type_name -> checkout.cart.v1.PricedDomain
-	6,  // 64: checkout.cart.v1.PricedCart.cart:type_name -> checkout.cart.v1.Cart
-	48, // 65: checkout.cart.v1.PricedCart.items:type_name -> checkout.cart.v1.PricedItem
-	49, // 66: checkout.cart.v1.PricedCart.totals:type_name -> checkout.cart.v1.Totals
-	6,  // 67: checkout.cart.v1.StartContractTransferResponse.cart:type_name -> checkout.cart.v1.Cart
-	7,  // 68: checkout.cart.v1.StartContractTransferResponse.notices:type_name -> checkout.cart.v1.Notice
-	52, // 69: checkout.cart.v1.StartContractTransferResponse.transfer:type_name -> checkout.cart.v1.ContractTransfer
-	9,  // 70: checkout.cart.v1.CartService.GetCart:input_type -> checkout.cart.v1.GetCartRequest
-	11, // 71: checkout.cart.v1.CartService.ReplaceCart:input_type -> checkout.cart.v1.ReplaceCartRequest
-	13, // 72: checkout.cart.v1.CartService.ClearCart:input_type -> checkout.cart.v1.ClearCartRequest
-	15, // 73: checkout.cart.v1.CartService.AddProduct:input_type -> checkout.cart.v1.AddProductRequest
-	17, // 74: checkout.cart.v1.CartService.RemoveItem:input_type -> checkout.cart.v1.RemoveItemRequest
-	19, // 75: checkout.cart.v1.CartService.AddAddon:input_type -> checkout.cart.v1.AddAddonRequest
-	21, // 76: checkout.cart.v1.CartService.RemoveAddon:input_type -> checkout.cart.v1.RemoveAddonRequest
-	23, // 77: checkout.cart.v1.CartService.AddUpsell:input_type -> checkout.cart.v1.AddUpsellRequest
-	25, // 78: checkout.cart.v1.CartService.RemoveUpsell:input_type -> checkout.cart.v1.RemoveUpsellRequest
-	27, // 79: checkout.cart.v1.CartService.SetPeriod:input_type -> checkout.cart.v1.SetPeriodRequest
-	29, // 80: checkout.cart.v1.CartService.AddDomain:input_type -> checkout.cart.v1.AddDomainRequest
-	31, // 81: checkout.cart.v1.CartService.RemoveDomain:input_type -> checkout.cart.v1.RemoveDomainRequest
-	33, // 82: checkout.cart.v1.CartService.SetAdditionalFields:input_type -> checkout.cart.v1.SetAdditionalFieldsRequest
-	36, // 83: checkout.cart.v1.CartService.SetPromotions:input_type -> checkout.cart.v1.SetPromotionsRequest
-	38, // 84: checkout.cart.v1.CartService.RedeemPromotionCode:input_type -> checkout.cart.v1.RedeemPromotionCodeRequest
-	40, // 85: checkout.cart.v1.CartService.RemovePromotionCode:input_type -> checkout.cart.v1.RemovePromotionCodeRequest
-	51, // 86: checkout.cart.v1.CartService.StartContractTransfer:input_type -> checkout.cart.v1.StartContractTransferRequest
-	42, // 87: checkout.cart.v1.CartService.GetPricedCart:input_type -> checkout.cart.v1.GetPricedCartRequest
-	10, // 88: checkout.cart.v1.CartService.GetCart:output_type -> checkout.cart.v1.GetCartResponse
-	12, // 89: checkout.cart.v1.CartService.ReplaceCart:output_type -> checkout.cart.v1.ReplaceCartResponse
-	14, // 90: checkout.cart.v1.CartService.ClearCart:output_type -> checkout.cart.v1.ClearCartResponse
-	16, // 91: checkout.cart.v1.CartService.AddProduct:output_type -> checkout.cart.v1.AddProductResponse
-	18, // 92: checkout.cart.v1.CartService.RemoveItem:output_type -> checkout.cart.v1.RemoveItemResponse
-	20, // 93: checkout.cart.v1.CartService.AddAddon:output_type -> checkout.cart.v1.AddAddonResponse
-	22, // 94: checkout.cart.v1.CartService.RemoveAddon:output_type -> checkout.cart.v1.RemoveAddonResponse
-	24, // 95: checkout.cart.v1.CartService.AddUpsell:output_type -> checkout.cart.v1.AddUpsellResponse
-	26, // 96: checkout.cart.v1.CartService.RemoveUpsell:output_type -> checkout.cart.v1.RemoveUpsellResponse
-	28, // 97: checkout.cart.v1.CartService.SetPeriod:output_type -> checkout.cart.v1.SetPeriodResponse
-	30, // 98: checkout.cart.v1.CartService.AddDomain:output_type -> checkout.cart.v1.AddDomainResponse
-	32, // 99: checkout.cart.v1.CartService.RemoveDomain:output_type -> checkout.cart.v1.RemoveDomainResponse
-	34, // 100: checkout.cart.v1.CartService.SetAdditionalFields:output_type -> checkout.cart.v1.SetAdditionalFieldsResponse
-	37, // 101: checkout.cart.v1.CartService.SetPromotions:output_type -> checkout.cart.v1.SetPromotionsResponse
-	39, // 102: checkout.cart.v1.CartService.RedeemPromotionCode:output_type -> checkout.cart.v1.RedeemPromotionCodeResponse
-	41, // 103: checkout.cart.v1.CartService.RemovePromotionCode:output_type -> checkout.cart.v1.RemovePromotionCodeResponse
-	53, // 104: checkout.cart.v1.CartService.StartContractTransfer:output_type -> checkout.cart.v1.StartContractTransferResponse
-	43, // 105: checkout.cart.v1.CartService.GetPricedCart:output_type -> checkout.cart.v1.GetPricedCartResponse
-	88, // [88:106] is the sub-list for method output_type
-	70, // [70:88] is the sub-list for method input_type
-	70, // [70:70] is the sub-list for extension type_name
-	70, // [70:70] is the sub-list for extension extendee
-	0,  // [0:70] is the sub-list for field type_name
+	45, // 56: checkout.cart.v1.LinePrice.presentation:type_name -> checkout.cart.v1.LinePresentation
+	44, // 57: checkout.cart.v1.PricedLine.price:type_name -> checkout.cart.v1.LinePrice
+	47, // 58: checkout.cart.v1.PricedLine.promotion:type_name -> checkout.cart.v1.LinePromotion
+	44, // 59: checkout.cart.v1.PricedDomain.price:type_name -> checkout.cart.v1.LinePrice
+	47, // 60: checkout.cart.v1.PricedDomain.promotion:type_name -> checkout.cart.v1.LinePromotion
+	48, // 61: checkout.cart.v1.PricedItem.product:type_name -> checkout.cart.v1.PricedLine
+	48, // 62: checkout.cart.v1.PricedItem.addons:type_name -> checkout.cart.v1.PricedLine
+	48, // 63: checkout.cart.v1.PricedItem.upsells:type_name -> checkout.cart.v1.PricedLine
+	49, // 64: checkout.cart.v1.PricedItem.domains:type_name -> checkout.cart.v1.PricedDomain
+	46, // 65: checkout.cart.v1.Totals.presentation:type_name -> checkout.cart.v1.CartPresentation
+	6,  // 66: checkout.cart.v1.PricedCart.cart:type_name -> checkout.cart.v1.Cart
+	50, // 67: checkout.cart.v1.PricedCart.items:type_name -> checkout.cart.v1.PricedItem
+	51, // 68: checkout.cart.v1.PricedCart.totals:type_name -> checkout.cart.v1.Totals
+	6,  // 69: checkout.cart.v1.StartContractTransferResponse.cart:type_name -> checkout.cart.v1.Cart
+	7,  // 70: checkout.cart.v1.StartContractTransferResponse.notices:type_name -> checkout.cart.v1.Notice
+	54, // 71: checkout.cart.v1.StartContractTransferResponse.transfer:type_name -> checkout.cart.v1.ContractTransfer
+	9,  // 72: checkout.cart.v1.CartService.GetCart:input_type -> checkout.cart.v1.GetCartRequest
+	11, // 73: checkout.cart.v1.CartService.ReplaceCart:input_type -> checkout.cart.v1.ReplaceCartRequest
+	13, // 74: checkout.cart.v1.CartService.ClearCart:input_type -> checkout.cart.v1.ClearCartRequest
+	15, // 75: checkout.cart.v1.CartService.AddProduct:input_type -> checkout.cart.v1.AddProductRequest
+	17, // 76: checkout.cart.v1.CartService.RemoveItem:input_type -> checkout.cart.v1.RemoveItemRequest
+	19, // 77: checkout.cart.v1.CartService.AddAddon:input_type -> checkout.cart.v1.AddAddonRequest
+	21, // 78: checkout.cart.v1.CartService.RemoveAddon:input_type -> checkout.cart.v1.RemoveAddonRequest
+	23, // 79: checkout.cart.v1.CartService.AddUpsell:input_type -> checkout.cart.v1.AddUpsellRequest
+	25, // 80: checkout.cart.v1.CartService.RemoveUpsell:input_type -> checkout.cart.v1.RemoveUpsellRequest
+	27, // 81: checkout.cart.v1.CartService.SetPeriod:input_type -> checkout.cart.v1.SetPeriodRequest
+	29, // 82: checkout.cart.v1.CartService.AddDomain:input_type -> checkout.cart.v1.AddDomainRequest
+	31, // 83: checkout.cart.v1.CartService.RemoveDomain:input_type -> checkout.cart.v1.RemoveDomainRequest
+	33, // 84: checkout.cart.v1.CartService.SetAdditionalFields:input_type -> checkout.cart.v1.SetAdditionalFieldsRequest
+	36, // 85: checkout.cart.v1.CartService.SetPromotions:input_type -> checkout.cart.v1.SetPromotionsRequest
+	38, // 86: checkout.cart.v1.CartService.RedeemPromotionCode:input_type -> checkout.cart.v1.RedeemPromotionCodeRequest
+	40, // 87: checkout.cart.v1.CartService.RemovePromotionCode:input_type -> checkout.cart.v1.RemovePromotionCodeRequest
+	53, // 88: checkout.cart.v1.CartService.StartContractTransfer:input_type -> checkout.cart.v1.StartContractTransferRequest
+	42, // 89: checkout.cart.v1.CartService.GetPricedCart:input_type -> checkout.cart.v1.GetPricedCartRequest
+	10, // 90: checkout.cart.v1.CartService.GetCart:output_type -> checkout.cart.v1.GetCartResponse
+	12, // 91: checkout.cart.v1.CartService.ReplaceCart:output_type -> checkout.cart.v1.ReplaceCartResponse
+	14, // 92: checkout.cart.v1.CartService.ClearCart:output_type -> checkout.cart.v1.ClearCartResponse
+	16, // 93: checkout.cart.v1.CartService.AddProduct:output_type -> checkout.cart.v1.AddProductResponse
+	18, // 94: checkout.cart.v1.CartService.RemoveItem:output_type -> checkout.cart.v1.RemoveItemResponse
+	20, // 95: checkout.cart.v1.CartService.AddAddon:output_type -> checkout.cart.v1.AddAddonResponse
+	22, // 96: checkout.cart.v1.CartService.RemoveAddon:output_type -> checkout.cart.v1.RemoveAddonResponse
+	24, // 97: checkout.cart.v1.CartService.AddUpsell:output_type -> checkout.cart.v1.AddUpsellResponse
+	26, // 98: checkout.cart.v1.CartService.RemoveUpsell:output_type -> checkout.cart.v1.RemoveUpsellResponse
+	28, // 99: checkout.cart.v1.CartService.SetPeriod:output_type -> checkout.cart.v1.SetPeriodResponse
+	30, // 100: checkout.cart.v1.CartService.AddDomain:output_type -> checkout.cart.v1.AddDomainResponse
+	32, // 101: checkout.cart.v1.CartService.RemoveDomain:output_type -> checkout.cart.v1.RemoveDomainResponse
+	34, // 102: checkout.cart.v1.CartService.SetAdditionalFields:output_type -> checkout.cart.v1.SetAdditionalFieldsResponse
+	37, // 103: checkout.cart.v1.CartService.SetPromotions:output_type -> checkout.cart.v1.SetPromotionsResponse
+	39, // 104: checkout.cart.v1.CartService.RedeemPromotionCode:output_type -> checkout.cart.v1.RedeemPromotionCodeResponse
+	41, // 105: checkout.cart.v1.CartService.RemovePromotionCode:output_type -> checkout.cart.v1.RemovePromotionCodeResponse
+	55, // 106: checkout.cart.v1.CartService.StartContractTransfer:output_type -> checkout.cart.v1.StartContractTransferResponse
+	43, // 107: checkout.cart.v1.CartService.GetPricedCart:output_type -> checkout.cart.v1.GetPricedCartResponse
+	90, // [90:108] is the sub-list for method output_type
+	72, // [72:90] is the sub-list for method input_type
+	72, // [72:72] is the sub-list for extension type_name
+	72, // [72:72] is the sub-list for extension extendee
+	0,  // [0:72] is the sub-list for field type_name
 }
 
 func init() { file_checkout_cart_v1_cart_proto_init() }
@@ -4400,7 +4777,7 @@ func file_checkout_cart_v1_cart_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_cart_v1_cart_proto_rawDesc), len(file_checkout_cart_v1_cart_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   56,
+			NumMessages:   58,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -39,7 +39,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/cart/v1/cart.proto.
  */
 export const file_checkout_cart_v1_cart: GenFile = /*@__PURE__*/
-  fileDesc("ChtjaGVja291dC9jYXJ0L3YxL2NhcnQucHJvdG8SEGNoZWNrb3V0LmNhcnQudjEiQAoKRmllbGRWYWx1ZRIQCghmaWVsZF9pZBgBIAEoBRIRCglmaWVsZF9rZXkYAiABKAkSDQoFdmFsdWUYAyABKAkiiwIKC1Byb2R1Y3RMaW5lEgoKAmlkGAEgASgFEhMKC21hdHVyaXR5X2lkGAIgASgFEhMKC2ludGVydmFsX2lkGAMgASgFEhEKCXByb21vdGlvbhgEIAEoCRI3ChFhZGRpdGlvbmFsX2ZpZWxkcxgFIAMoCzIcLmNoZWNrb3V0LmNhcnQudjEuRmllbGRWYWx1ZRJFCgxpbmZvcm1hdGlvbnMYBiADKAsyLy5jaGVja291dC5jYXJ0LnYxLlByb2R1Y3RMaW5lLkluZm9ybWF0aW9uc0VudHJ5GjMKEUluZm9ybWF0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEijQEKCUFkZG9uTGluZRIKCgJpZBgBIAEoBRITCgttYXR1cml0eV9pZBgCIAEoBRITCgtpbnRlcnZhbF9pZBgDIAEoBRIRCglwcm9tb3Rpb24YBCABKAkSNwoRYWRkaXRpb25hbF9maWVsZHMYBSADKAsyHC5jaGVja291dC5jYXJ0LnYxLkZpZWxkVmFsdWUimQEKBkRvbWFpbhIKCgJpZBgBIAEoBRIMCgRuYW1lGAIgASgJEhEKCWluY2x1c2l2ZRgDIAEoCBIRCglhdXRoX2NvZGUYBCABKAkSFgoOcHJvbW90aW9uX2NvZGUYBSABKAkSNwoRYWRkaXRpb25hbF9maWVsZHMYBiADKAsyHC5jaGVja291dC5jYXJ0LnYxLkZpZWxkVmFsdWUi5gEKBEl0ZW0SDgoGcm93X2lkGAEgASgJEi4KB3Byb2R1Y3QYAiABKAsyHS5jaGVja291dC5jYXJ0LnYxLlByb2R1Y3RMaW5lEisKBmFkZG9ucxgDIAMoCzIbLmNoZWNrb3V0LmNhcnQudjEuQWRkb25MaW5lEiwKB3Vwc2VsbHMYBCADKAsyGy5jaGVja291dC5jYXJ0LnYxLkFkZG9uTGluZRIpCgdkb21haW5zGAUgAygLMhguY2hlY2tvdXQuY2FydC52MS5Eb21haW4SGAoQaXNfcHJlY29uZmlndXJlZBgGIAEoCCJQCgRDYXJ0EiUKBWl0ZW1zGAEgAygLMhYuY2hlY2tvdXQuY2FydC52MS5JdGVtEg8KB3ZlcnNpb24YAiABKAMSEAoIaXNfZHJhZnQYAyABKAgimQEKBk5vdGljZRILCgNrZXkYASABKAkSNAoGcGFyYW1zGAIgAygLMiQuY2hlY2tvdXQuY2FydC52MS5Ob3RpY2UuUGFyYW1zRW50cnkSDwoHbWVzc2FnZRgDIAEoCRIMCgR0eXBlGAQgASgJGi0KC1BhcmFtc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiZAoHTGluZVJlZhIOCgZyb3dfaWQYASABKAkSKAoEa2luZBgCIAEoDjIaLmNoZWNrb3V0LmNhcnQudjEuTGluZUtpbmQSDwoHbGluZV9pZBgDIAEoBRIOCgZkb21haW4YBCABKAkiEAoOR2V0Q2FydFJlcXVlc3QiYgoPR2V0Q2FydFJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlImwKElJlcGxhY2VDYXJ0UmVxdWVzdBIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EhYKDmlzX3NhbGVzX2FnZW50GAIgASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YAyABKAMiZgoTUmVwbGFjZUNhcnRSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSIqChBDbGVhckNhcnRSZXF1ZXN0EhYKDmlzX3NhbGVzX2FnZW50GAEgASgIImQKEUNsZWFyQ2FydFJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlIsECChFBZGRQcm9kdWN0UmVxdWVzdBISCgpwcm9kdWN0X2lkGAEgASgFEhMKC21hdHVyaXR5X2lkGAIgASgFEhMKC2ludGVydmFsX2lkGAMgASgFEjcKEWFkZGl0aW9uYWxfZmllbGRzGAQgAygLMhwuY2hlY2tvdXQuY2FydC52MS5GaWVsZFZhbHVlEksKDGluZm9ybWF0aW9ucxgFIAMoCzI1LmNoZWNrb3V0LmNhcnQudjEuQWRkUHJvZHVjdFJlcXVlc3QuSW5mb3JtYXRpb25zRW50cnkSGwoTZG9tYWluc19mcm9tX3Jvd19pZBgGIAEoCRIWCg5pc19zYWxlc19hZ2VudBgHIAEoCBozChFJbmZvcm1hdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBInUKEkFkZFByb2R1Y3RSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZRIOCgZyb3dfaWQYAyABKAkiOwoRUmVtb3ZlSXRlbVJlcXVlc3QSDgoGcm93X2lkGAEgASgJEhYKDmlzX3NhbGVzX2FnZW50GAIgASgIImUKElJlbW92ZUl0ZW1SZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSKuAQoPQWRkQWRkb25SZXF1ZXN0Eg4KBnJvd19pZBgBIAEoCRIQCghhZGRvbl9pZBgCIAEoBRITCgttYXR1cml0eV9pZBgDIAEoBRITCgtpbnRlcnZhbF9pZBgEIAEoBRI3ChFhZGRpdGlvbmFsX2ZpZWxkcxgFIAMoCzIcLmNoZWNrb3V0LmNhcnQudjEuRmllbGRWYWx1ZRIWCg5pc19zYWxlc19hZ2VudBgGIAEoCCJjChBBZGRBZGRvblJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlIl8KElJlbW92ZUFkZG9uUmVxdWVzdBIOCgZyb3dfaWQYASABKAkSEAoIYWRkb25faWQYAiABKAUSDwoHY2FzY2FkZRgDIAEoCBIWCg5pc19zYWxlc19hZ2VudBgEIAEoCCJmChNSZW1vdmVBZGRvblJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlIoYBChBBZGRVcHNlbGxSZXF1ZXN0Eg4KBnJvd19pZBgBIAEoCRIRCgl1cHNlbGxfaWQYAiABKAUSNwoRYWRkaXRpb25hbF9maWVsZHMYAyADKAsyHC5jaGVja291dC5jYXJ0LnYxLkZpZWxkVmFsdWUSFgoOaXNfc2FsZXNfYWdlbnQYBCABKAgiZAoRQWRkVXBzZWxsUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIpCgdub3RpY2VzGAIgAygLMhguY2hlY2tvdXQuY2FydC52MS5Ob3RpY2UiUAoTUmVtb3ZlVXBzZWxsUmVxdWVzdBIOCgZyb3dfaWQYASABKAkSEQoJdXBzZWxsX2lkGAIgASgFEhYKDmlzX3NhbGVzX2FnZW50GAMgASgIImcKFFJlbW92ZVVwc2VsbFJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlIn0KEFNldFBlcmlvZFJlcXVlc3QSJwoEbGluZRgBIAEoCzIZLmNoZWNrb3V0LmNhcnQudjEuTGluZVJlZhITCgttYXR1cml0eV9pZBgCIAEoBRITCgtpbnRlcnZhbF9pZBgDIAEoBRIWCg5pc19zYWxlc19hZ2VudBgEIAEoCCJkChFTZXRQZXJpb2RSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSJkChBBZGREb21haW5SZXF1ZXN0Eg4KBnJvd19pZBgBIAEoCRIoCgZkb21haW4YAiABKAsyGC5jaGVja291dC5jYXJ0LnYxLkRvbWFpbhIWCg5pc19zYWxlc19hZ2VudBgDIAEoCCJkChFBZGREb21haW5SZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSI9ChNSZW1vdmVEb21haW5SZXF1ZXN0Eg4KBmRvbWFpbhgBIAEoCRIWCg5pc19zYWxlc19hZ2VudBgCIAEoCCJnChRSZW1vdmVEb21haW5SZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSKWAQoaU2V0QWRkaXRpb25hbEZpZWxkc1JlcXVlc3QSJwoEbGluZRgBIAEoCzIZLmNoZWNrb3V0LmNhcnQudjEuTGluZVJlZhI3ChFhZGRpdGlvbmFsX2ZpZWxkcxgCIAMoCzIcLmNoZWNrb3V0LmNhcnQudjEuRmllbGRWYWx1ZRIWCg5pc19zYWxlc19hZ2VudBgDIAEoCCJuChtTZXRBZGRpdGlvbmFsRmllbGRzUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIpCgdub3RpY2VzGAIgAygLMhguY2hlY2tvdXQuY2FydC52MS5Ob3RpY2UiTAoTUHJvbW90aW9uQXNzaWdubWVudBInCgRsaW5lGAEgASgLMhkuY2hlY2tvdXQuY2FydC52MS5MaW5lUmVmEgwKBGNvZGUYAiABKAkigAEKFFNldFByb21vdGlvbnNSZXF1ZXN0EjoKC2Fzc2lnbm1lbnRzGAEgAygLMiUuY2hlY2tvdXQuY2FydC52MS5Qcm9tb3Rpb25Bc3NpZ25tZW50EhQKDGNsZWFyX290aGVycxgCIAEoCBIWCg5pc19zYWxlc19hZ2VudBgDIAEoCCJoChVTZXRQcm9tb3Rpb25zUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIpCgdub3RpY2VzGAIgAygLMhguY2hlY2tvdXQuY2FydC52MS5Ob3RpY2UiQgoaUmVkZWVtUHJvbW90aW9uQ29kZVJlcXVlc3QSDAoEY29kZRgBIAEoCRIWCg5pc19zYWxlc19hZ2VudBgCIAEoCCJ8ChtSZWRlZW1Qcm9tb3Rpb25Db2RlUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIpCgdub3RpY2VzGAIgAygLMhguY2hlY2tvdXQuY2FydC52MS5Ob3RpY2USDAoEY29kZRgDIAEoCSJCChpSZW1vdmVQcm9tb3Rpb25Db2RlUmVxdWVzdBIMCgRjb2RlGAEgASgJEhYKDmlzX3NhbGVzX2FnZW50GAIgASgIIm4KG1JlbW92ZVByb21vdGlvbkNvZGVSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSIWChRHZXRQcmljZWRDYXJ0UmVxdWVzdCJwChVHZXRQcmljZWRDYXJ0UmVzcG9uc2USLAoGcHJpY2VkGAEgASgLMhwuY2hlY2tvdXQuY2FydC52MS5QcmljZWRDYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSLeAwoJTGluZVByaWNlEhAKCG9uZV90aW1lGAEgASgIEhUKDWRpc3BsYXlfY2VudHMYAiABKAUSEgoKc2hvd19wcmljZRgDIAEoCBIZChFtb250aGx5X25ldF9jZW50cxgEIAEoBRIbChNtb250aGx5X2dyb3NzX2NlbnRzGAUgASgFEh0KFW1vbnRobHlfZGlzcGxheV9jZW50cxgGIAEoBRIbChNzZXR1cF9mZWVfbmV0X2NlbnRzGAcgASgFEh0KFXNldHVwX2ZlZV9ncm9zc19jZW50cxgIIAEoBRIfChdzZXR1cF9mZWVfZGlzcGxheV9jZW50cxgJIAEoBRIaChJjb250cmFjdF9uZXRfY2VudHMYCiABKAUSHAoUY29udHJhY3RfZ3Jvc3NfY2VudHMYCyABKAUSHgoWY29udHJhY3RfZGlzcGxheV9jZW50cxgMIAEoBRIcChRtaW5pbXVtX3BlcmlvZF9jZW50cxgNIAEoBRIXCg90b3RhbF9uZXRfY2VudHMYDiABKAUSFwoPdG90YWxfdmF0X2NlbnRzGA8gASgFEhkKEXRvdGFsX2dyb3NzX2NlbnRzGBAgASgFEhsKE3RvdGFsX2Rpc3BsYXlfY2VudHMYESABKAUimAIKDUxpbmVQcm9tb3Rpb24SDAoEY29kZRgBIAEoCRIPCgdhcHBsaWVkGAIgASgIEgwKBGtpbmQYAyABKAkSFQoNcGVyY2VudF9sYWJlbBgEIAEoBRITCgt2YWx1ZV9jZW50cxgFIAEoBRIOCgZtb250aHMYBiABKAUSIgoacHJvbW90ZWRfbW9udGhseV9uZXRfY2VudHMYByABKAUSJgoecHJvbW90ZWRfbW9udGhseV9kaXNwbGF5X2NlbnRzGAggASgFEhoKEmRpc2NvdW50X25ldF9jZW50cxgJIAEoBRIeChZkaXNjb3VudF9kaXNwbGF5X2NlbnRzGAogASgFEhYKDmRpc2NvdW50X2xhYmVsGAsgASgJIvUCCgpQcmljZWRMaW5lEgoKAmlkGAEgASgFEgwKBG5hbWUYAiABKAkSEwoLbWF0dXJpdHlfaWQYAyABKAUSFwoPbWF0dXJpdHlfbW9udGhzGAQgASgFEhMKC2ludGVydmFsX2lkGAUgASgFEhcKD2ludGVydmFsX21vbnRocxgGIAEoBRITCgt2YXRfcGVyY2VudBgHIAEoARIaChJjYW5jZWxhdGlvbl9wZXJpb2QYCCABKAUSKgoFcHJpY2UYCSABKAsyGy5jaGVja291dC5jYXJ0LnYxLkxpbmVQcmljZRIyCglwcm9tb3Rpb24YCiABKAsyHy5jaGVja291dC5jYXJ0LnYxLkxpbmVQcm9tb3Rpb24SFAoMaGlkZV9pbl9jYXJ0GAsgASgIEhUKDW5vbl9yZW1vdmFibGUYDCABKAgSGQoRbWlzc2luZ19maWVsZF9pZHMYDSADKAUSGAoQc2VjcmV0X2ZpZWxkX2lkcxgOIAMoBSL7AQoMUHJpY2VkRG9tYWluEgwKBG5hbWUYASABKAkSCwoDdGxkGAIgASgJEhEKCWluY2x1c2l2ZRgDIAEoCBITCgtpc190cmFuc2ZlchgEIAEoCBITCgt2YXRfcGVyY2VudBgFIAEoARIqCgVwcmljZRgGIAEoCzIbLmNoZWNrb3V0LmNhcnQudjEuTGluZVByaWNlEjIKCXByb21vdGlvbhgHIAEoCzIfLmNoZWNrb3V0LmNhcnQudjEuTGluZVByb21vdGlvbhIZChFtaXNzaW5nX2ZpZWxkX2lkcxgIIAMoBRIYChBzZWNyZXRfZmllbGRfaWRzGAkgAygFIu0CCgpQcmljZWRJdGVtEg4KBnJvd19pZBgBIAEoCRIYChBpc19wcmVjb25maWd1cmVkGAIgASgIEi0KB3Byb2R1Y3QYAyABKAsyHC5jaGVja291dC5jYXJ0LnYxLlByaWNlZExpbmUSLAoGYWRkb25zGAQgAygLMhwuY2hlY2tvdXQuY2FydC52MS5QcmljZWRMaW5lEi0KB3Vwc2VsbHMYBSADKAsyHC5jaGVja291dC5jYXJ0LnYxLlByaWNlZExpbmUSLwoHZG9tYWlucxgGIAMoCzIeLmNoZWNrb3V0LmNhcnQudjEuUHJpY2VkRG9tYWluEhYKDm1pc3NpbmdfZG9tYWluGAcgASgIEg8KB2ludmFsaWQYCCABKAgSFwoPdG90YWxfbmV0X2NlbnRzGAkgASgFEhkKEXRvdGFsX2dyb3NzX2NlbnRzGAogASgFEhsKE3RvdGFsX2Rpc3BsYXlfY2VudHMYCyABKAUivgIKBlRvdGFscxIZChFtb250aGx5X25ldF9jZW50cxgBIAEoBRIbChNtb250aGx5X2dyb3NzX2NlbnRzGAIgASgFEh0KFW1vbnRobHlfZGlzcGxheV9jZW50cxgDIAEoBRIbChNzZXR1cF9mZWVfbmV0X2NlbnRzGAQgASgFEhoKEmNvbnRyYWN0X25ldF9jZW50cxgFIAEoBRIaChJkaXNjb3VudF9uZXRfY2VudHMYBiABKAUSHgoWZGlzY291bnRfZGlzcGxheV9jZW50cxgHIAEoBRIXCg90b3RhbF9uZXRfY2VudHMYCCABKAUSFwoPdG90YWxfdmF0X2NlbnRzGAkgASgFEhkKEXRvdGFsX2dyb3NzX2NlbnRzGAogASgFEhsKE3RvdGFsX2Rpc3BsYXlfY2VudHMYCyABKAUiiQMKClByaWNlZENhcnQSJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIrCgVpdGVtcxgCIAMoCzIcLmNoZWNrb3V0LmNhcnQudjEuUHJpY2VkSXRlbRIoCgZ0b3RhbHMYAyABKAsyGC5jaGVja291dC5jYXJ0LnYxLlRvdGFscxIXCg9wcmljZXNfd2l0aF92YXQYBCABKAgSGAoQaGlkZV96ZXJvX3ByaWNlcxgFIAEoCBIeChZwcm9tb3Rpb25zX3VuYXZhaWxhYmxlGAYgASgIEhsKE3JlcXVpcmVkX2FncmVlbWVudHMYByADKAkSFgoOc21zX3ZhbGlkYXRpb24YCCABKAgSGAoQY2hlY2tvdXRfYmxvY2tlZBgJIAEoCBISCgppdGVtX2NvdW50GAogASgFEhIKCnZhdF9yZWFzb24YCyABKAkSGwoTc2Vzc2lvbl92YXRfcGVyY2VudBgMIAEoARIXCg92YXRfdW5hdmFpbGFibGUYDSABKAgiSwocU3RhcnRDb250cmFjdFRyYW5zZmVyUmVxdWVzdBITCgt0cmFuc2Zlcl9pZBgBIAEoCRIWCg5pc19zYWxlc19hZ2VudBgCIAEoCCJTChBDb250cmFjdFRyYW5zZmVyEhMKC3RyYW5zZmVyX2lkGAEgASgJEhoKEmNvbnRyYWN0X3JlZmVyZW5jZRgCIAEoCRIOCgZob2xkZXIYAyABKAkitgEKHVN0YXJ0Q29udHJhY3RUcmFuc2ZlclJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlEg4KBnJvd19pZBgDIAEoCRI0Cgh0cmFuc2ZlchgEIAEoCzIiLmNoZWNrb3V0LmNhcnQudjEuQ29udHJhY3RUcmFuc2Zlcip9CghMaW5lS2luZBIZChVMSU5FX0tJTkRfVU5TUEVDSUZJRUQQABIVChFMSU5FX0tJTkRfUFJPRFVDVBABEhMKD0xJTkVfS0lORF9BRERPThACEhQKEExJTkVfS0lORF9VUFNFTEwQAxIUChBMSU5FX0tJTkRfRE9NQUlOEAQy3g0KC0NhcnRTZXJ2aWNlElMKB0dldENhcnQSIC5jaGVja291dC5jYXJ0LnYxLkdldENhcnRSZXF1ZXN0GiEuY2hlY2tvdXQuY2FydC52MS5HZXRDYXJ0UmVzcG9uc2UiA5ACAhJfCgtSZXBsYWNlQ2FydBIkLmNoZWNrb3V0LmNhcnQudjEuUmVwbGFjZUNhcnRSZXF1ZXN0GiUuY2hlY2tvdXQuY2FydC52MS5SZXBsYWNlQ2FydFJlc3BvbnNlIgOQAgISWQoJQ2xlYXJDYXJ0EiIuY2hlY2tvdXQuY2FydC52MS5DbGVhckNhcnRSZXF1ZXN0GiMuY2hlY2tvdXQuY2FydC52MS5DbGVhckNhcnRSZXNwb25zZSIDkAICElcKCkFkZFByb2R1Y3QSIy5jaGVja291dC5jYXJ0LnYxLkFkZFByb2R1Y3RSZXF1ZXN0GiQuY2hlY2tvdXQuY2FydC52MS5BZGRQcm9kdWN0UmVzcG9uc2USVwoKUmVtb3ZlSXRlbRIjLmNoZWNrb3V0LmNhcnQudjEuUmVtb3ZlSXRlbVJlcXVlc3QaJC5jaGVja291dC5jYXJ0LnYxLlJlbW92ZUl0ZW1SZXNwb25zZRJRCghBZGRBZGRvbhIhLmNoZWNrb3V0LmNhcnQudjEuQWRkQWRkb25SZXF1ZXN0GiIuY2hlY2tvdXQuY2FydC52MS5BZGRBZGRvblJlc3BvbnNlEloKC1JlbW92ZUFkZG9uEiQuY2hlY2tvdXQuY2FydC52MS5SZW1vdmVBZGRvblJlcXVlc3QaJS5jaGVja291dC5jYXJ0LnYxLlJlbW92ZUFkZG9uUmVzcG9uc2USVAoJQWRkVXBzZWxsEiIuY2hlY2tvdXQuY2FydC52MS5BZGRVcHNlbGxSZXF1ZXN0GiMuY2hlY2tvdXQuY2FydC52MS5BZGRVcHNlbGxSZXNwb25zZRJdCgxSZW1vdmVVcHNlbGwSJS5jaGVja291dC5jYXJ0LnYxLlJlbW92ZVVwc2VsbFJlcXVlc3QaJi5jaGVja291dC5jYXJ0LnYxLlJlbW92ZVVwc2VsbFJlc3BvbnNlElQKCVNldFBlcmlvZBIiLmNoZWNrb3V0LmNhcnQudjEuU2V0UGVyaW9kUmVxdWVzdBojLmNoZWNrb3V0LmNhcnQudjEuU2V0UGVyaW9kUmVzcG9uc2USVAoJQWRkRG9tYWluEiIuY2hlY2tvdXQuY2FydC52MS5BZGREb21haW5SZXF1ZXN0GiMuY2hlY2tvdXQuY2FydC52MS5BZGREb21haW5SZXNwb25zZRJdCgxSZW1vdmVEb21haW4SJS5jaGVja291dC5jYXJ0LnYxLlJlbW92ZURvbWFpblJlcXVlc3QaJi5jaGVja291dC5jYXJ0LnYxLlJlbW92ZURvbWFpblJlc3BvbnNlEnIKE1NldEFkZGl0aW9uYWxGaWVsZHMSLC5jaGVja291dC5jYXJ0LnYxLlNldEFkZGl0aW9uYWxGaWVsZHNSZXF1ZXN0Gi0uY2hlY2tvdXQuY2FydC52MS5TZXRBZGRpdGlvbmFsRmllbGRzUmVzcG9uc2USYAoNU2V0UHJvbW90aW9ucxImLmNoZWNrb3V0LmNhcnQudjEuU2V0UHJvbW90aW9uc1JlcXVlc3QaJy5jaGVja291dC5jYXJ0LnYxLlNldFByb21vdGlvbnNSZXNwb25zZRJyChNSZWRlZW1Qcm9tb3Rpb25Db2RlEiwuY2hlY2tvdXQuY2FydC52MS5SZWRlZW1Qcm9tb3Rpb25Db2RlUmVxdWVzdBotLmNoZWNrb3V0LmNhcnQudjEuUmVkZWVtUHJvbW90aW9uQ29kZVJlc3BvbnNlEnIKE1JlbW92ZVByb21vdGlvbkNvZGUSLC5jaGVja291dC5jYXJ0LnYxLlJlbW92ZVByb21vdGlvbkNvZGVSZXF1ZXN0Gi0uY2hlY2tvdXQuY2FydC52MS5SZW1vdmVQcm9tb3Rpb25Db2RlUmVzcG9uc2USeAoVU3RhcnRDb250cmFjdFRyYW5zZmVyEi4uY2hlY2tvdXQuY2FydC52MS5TdGFydENvbnRyYWN0VHJhbnNmZXJSZXF1ZXN0Gi8uY2hlY2tvdXQuY2FydC52MS5TdGFydENvbnRyYWN0VHJhbnNmZXJSZXNwb25zZRJlCg1HZXRQcmljZWRDYXJ0EiYuY2hlY2tvdXQuY2FydC52MS5HZXRQcmljZWRDYXJ0UmVxdWVzdBonLmNoZWNrb3V0LmNhcnQudjEuR2V0UHJpY2VkQ2FydFJlc3BvbnNlIgOQAgJCQlpAZ2l0aHViLmNvbS9ob3N0Y2FydC9jaGVja291dC9saWJzL2dvL2dlbi9jaGVja291dC9jYXJ0L3YxO2NhcnR2MWIGcHJvdG8z");
+  fileDesc("ChtjaGVja291dC9jYXJ0L3YxL2NhcnQucHJvdG8SEGNoZWNrb3V0LmNhcnQudjEiQAoKRmllbGRWYWx1ZRIQCghmaWVsZF9pZBgBIAEoBRIRCglmaWVsZF9rZXkYAiABKAkSDQoFdmFsdWUYAyABKAkiiwIKC1Byb2R1Y3RMaW5lEgoKAmlkGAEgASgFEhMKC21hdHVyaXR5X2lkGAIgASgFEhMKC2ludGVydmFsX2lkGAMgASgFEhEKCXByb21vdGlvbhgEIAEoCRI3ChFhZGRpdGlvbmFsX2ZpZWxkcxgFIAMoCzIcLmNoZWNrb3V0LmNhcnQudjEuRmllbGRWYWx1ZRJFCgxpbmZvcm1hdGlvbnMYBiADKAsyLy5jaGVja291dC5jYXJ0LnYxLlByb2R1Y3RMaW5lLkluZm9ybWF0aW9uc0VudHJ5GjMKEUluZm9ybWF0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEijQEKCUFkZG9uTGluZRIKCgJpZBgBIAEoBRITCgttYXR1cml0eV9pZBgCIAEoBRITCgtpbnRlcnZhbF9pZBgDIAEoBRIRCglwcm9tb3Rpb24YBCABKAkSNwoRYWRkaXRpb25hbF9maWVsZHMYBSADKAsyHC5jaGVja291dC5jYXJ0LnYxLkZpZWxkVmFsdWUimQEKBkRvbWFpbhIKCgJpZBgBIAEoBRIMCgRuYW1lGAIgASgJEhEKCWluY2x1c2l2ZRgDIAEoCBIRCglhdXRoX2NvZGUYBCABKAkSFgoOcHJvbW90aW9uX2NvZGUYBSABKAkSNwoRYWRkaXRpb25hbF9maWVsZHMYBiADKAsyHC5jaGVja291dC5jYXJ0LnYxLkZpZWxkVmFsdWUi5gEKBEl0ZW0SDgoGcm93X2lkGAEgASgJEi4KB3Byb2R1Y3QYAiABKAsyHS5jaGVja291dC5jYXJ0LnYxLlByb2R1Y3RMaW5lEisKBmFkZG9ucxgDIAMoCzIbLmNoZWNrb3V0LmNhcnQudjEuQWRkb25MaW5lEiwKB3Vwc2VsbHMYBCADKAsyGy5jaGVja291dC5jYXJ0LnYxLkFkZG9uTGluZRIpCgdkb21haW5zGAUgAygLMhguY2hlY2tvdXQuY2FydC52MS5Eb21haW4SGAoQaXNfcHJlY29uZmlndXJlZBgGIAEoCCJQCgRDYXJ0EiUKBWl0ZW1zGAEgAygLMhYuY2hlY2tvdXQuY2FydC52MS5JdGVtEg8KB3ZlcnNpb24YAiABKAMSEAoIaXNfZHJhZnQYAyABKAgimQEKBk5vdGljZRILCgNrZXkYASABKAkSNAoGcGFyYW1zGAIgAygLMiQuY2hlY2tvdXQuY2FydC52MS5Ob3RpY2UuUGFyYW1zRW50cnkSDwoHbWVzc2FnZRgDIAEoCRIMCgR0eXBlGAQgASgJGi0KC1BhcmFtc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiZAoHTGluZVJlZhIOCgZyb3dfaWQYASABKAkSKAoEa2luZBgCIAEoDjIaLmNoZWNrb3V0LmNhcnQudjEuTGluZUtpbmQSDwoHbGluZV9pZBgDIAEoBRIOCgZkb21haW4YBCABKAkiEAoOR2V0Q2FydFJlcXVlc3QiYgoPR2V0Q2FydFJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlImwKElJlcGxhY2VDYXJ0UmVxdWVzdBIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EhYKDmlzX3NhbGVzX2FnZW50GAIgASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YAyABKAMiZgoTUmVwbGFjZUNhcnRSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSIqChBDbGVhckNhcnRSZXF1ZXN0EhYKDmlzX3NhbGVzX2FnZW50GAEgASgIImQKEUNsZWFyQ2FydFJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlIsECChFBZGRQcm9kdWN0UmVxdWVzdBISCgpwcm9kdWN0X2lkGAEgASgFEhMKC21hdHVyaXR5X2lkGAIgASgFEhMKC2ludGVydmFsX2lkGAMgASgFEjcKEWFkZGl0aW9uYWxfZmllbGRzGAQgAygLMhwuY2hlY2tvdXQuY2FydC52MS5GaWVsZFZhbHVlEksKDGluZm9ybWF0aW9ucxgFIAMoCzI1LmNoZWNrb3V0LmNhcnQudjEuQWRkUHJvZHVjdFJlcXVlc3QuSW5mb3JtYXRpb25zRW50cnkSGwoTZG9tYWluc19mcm9tX3Jvd19pZBgGIAEoCRIWCg5pc19zYWxlc19hZ2VudBgHIAEoCBozChFJbmZvcm1hdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBInUKEkFkZFByb2R1Y3RSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZRIOCgZyb3dfaWQYAyABKAkiOwoRUmVtb3ZlSXRlbVJlcXVlc3QSDgoGcm93X2lkGAEgASgJEhYKDmlzX3NhbGVzX2FnZW50GAIgASgIImUKElJlbW92ZUl0ZW1SZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSKuAQoPQWRkQWRkb25SZXF1ZXN0Eg4KBnJvd19pZBgBIAEoCRIQCghhZGRvbl9pZBgCIAEoBRITCgttYXR1cml0eV9pZBgDIAEoBRITCgtpbnRlcnZhbF9pZBgEIAEoBRI3ChFhZGRpdGlvbmFsX2ZpZWxkcxgFIAMoCzIcLmNoZWNrb3V0LmNhcnQudjEuRmllbGRWYWx1ZRIWCg5pc19zYWxlc19hZ2VudBgGIAEoCCJjChBBZGRBZGRvblJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlIl8KElJlbW92ZUFkZG9uUmVxdWVzdBIOCgZyb3dfaWQYASABKAkSEAoIYWRkb25faWQYAiABKAUSDwoHY2FzY2FkZRgDIAEoCBIWCg5pc19zYWxlc19hZ2VudBgEIAEoCCJmChNSZW1vdmVBZGRvblJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlIoYBChBBZGRVcHNlbGxSZXF1ZXN0Eg4KBnJvd19pZBgBIAEoCRIRCgl1cHNlbGxfaWQYAiABKAUSNwoRYWRkaXRpb25hbF9maWVsZHMYAyADKAsyHC5jaGVja291dC5jYXJ0LnYxLkZpZWxkVmFsdWUSFgoOaXNfc2FsZXNfYWdlbnQYBCABKAgiZAoRQWRkVXBzZWxsUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIpCgdub3RpY2VzGAIgAygLMhguY2hlY2tvdXQuY2FydC52MS5Ob3RpY2UiUAoTUmVtb3ZlVXBzZWxsUmVxdWVzdBIOCgZyb3dfaWQYASABKAkSEQoJdXBzZWxsX2lkGAIgASgFEhYKDmlzX3NhbGVzX2FnZW50GAMgASgIImcKFFJlbW92ZVVwc2VsbFJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKQoHbm90aWNlcxgCIAMoCzIYLmNoZWNrb3V0LmNhcnQudjEuTm90aWNlIn0KEFNldFBlcmlvZFJlcXVlc3QSJwoEbGluZRgBIAEoCzIZLmNoZWNrb3V0LmNhcnQudjEuTGluZVJlZhITCgttYXR1cml0eV9pZBgCIAEoBRITCgtpbnRlcnZhbF9pZBgDIAEoBRIWCg5pc19zYWxlc19hZ2VudBgEIAEoCCJkChFTZXRQZXJpb2RSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSJkChBBZGREb21haW5SZXF1ZXN0Eg4KBnJvd19pZBgBIAEoCRIoCgZkb21haW4YAiABKAsyGC5jaGVja291dC5jYXJ0LnYxLkRvbWFpbhIWCg5pc19zYWxlc19hZ2VudBgDIAEoCCJkChFBZGREb21haW5SZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSI9ChNSZW1vdmVEb21haW5SZXF1ZXN0Eg4KBmRvbWFpbhgBIAEoCRIWCg5pc19zYWxlc19hZ2VudBgCIAEoCCJnChRSZW1vdmVEb21haW5SZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSKWAQoaU2V0QWRkaXRpb25hbEZpZWxkc1JlcXVlc3QSJwoEbGluZRgBIAEoCzIZLmNoZWNrb3V0LmNhcnQudjEuTGluZVJlZhI3ChFhZGRpdGlvbmFsX2ZpZWxkcxgCIAMoCzIcLmNoZWNrb3V0LmNhcnQudjEuRmllbGRWYWx1ZRIWCg5pc19zYWxlc19hZ2VudBgDIAEoCCJuChtTZXRBZGRpdGlvbmFsRmllbGRzUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIpCgdub3RpY2VzGAIgAygLMhguY2hlY2tvdXQuY2FydC52MS5Ob3RpY2UiTAoTUHJvbW90aW9uQXNzaWdubWVudBInCgRsaW5lGAEgASgLMhkuY2hlY2tvdXQuY2FydC52MS5MaW5lUmVmEgwKBGNvZGUYAiABKAkigAEKFFNldFByb21vdGlvbnNSZXF1ZXN0EjoKC2Fzc2lnbm1lbnRzGAEgAygLMiUuY2hlY2tvdXQuY2FydC52MS5Qcm9tb3Rpb25Bc3NpZ25tZW50EhQKDGNsZWFyX290aGVycxgCIAEoCBIWCg5pc19zYWxlc19hZ2VudBgDIAEoCCJoChVTZXRQcm9tb3Rpb25zUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIpCgdub3RpY2VzGAIgAygLMhguY2hlY2tvdXQuY2FydC52MS5Ob3RpY2UiQgoaUmVkZWVtUHJvbW90aW9uQ29kZVJlcXVlc3QSDAoEY29kZRgBIAEoCRIWCg5pc19zYWxlc19hZ2VudBgCIAEoCCJ8ChtSZWRlZW1Qcm9tb3Rpb25Db2RlUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmNoZWNrb3V0LmNhcnQudjEuQ2FydBIpCgdub3RpY2VzGAIgAygLMhguY2hlY2tvdXQuY2FydC52MS5Ob3RpY2USDAoEY29kZRgDIAEoCSJCChpSZW1vdmVQcm9tb3Rpb25Db2RlUmVxdWVzdBIMCgRjb2RlGAEgASgJEhYKDmlzX3NhbGVzX2FnZW50GAIgASgIIm4KG1JlbW92ZVByb21vdGlvbkNvZGVSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSIWChRHZXRQcmljZWRDYXJ0UmVxdWVzdCJwChVHZXRQcmljZWRDYXJ0UmVzcG9uc2USLAoGcHJpY2VkGAEgASgLMhwuY2hlY2tvdXQuY2FydC52MS5QcmljZWRDYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZSKYBAoJTGluZVByaWNlEhAKCG9uZV90aW1lGAEgASgIEhUKDWRpc3BsYXlfY2VudHMYAiABKAUSEgoKc2hvd19wcmljZRgDIAEoCBIZChFtb250aGx5X25ldF9jZW50cxgEIAEoBRIbChNtb250aGx5X2dyb3NzX2NlbnRzGAUgASgFEh0KFW1vbnRobHlfZGlzcGxheV9jZW50cxgGIAEoBRIbChNzZXR1cF9mZWVfbmV0X2NlbnRzGAcgASgFEh0KFXNldHVwX2ZlZV9ncm9zc19jZW50cxgIIAEoBRIfChdzZXR1cF9mZWVfZGlzcGxheV9jZW50cxgJIAEoBRIaChJjb250cmFjdF9uZXRfY2VudHMYCiABKAUSHAoUY29udHJhY3RfZ3Jvc3NfY2VudHMYCyABKAUSHgoWY29udHJhY3RfZGlzcGxheV9jZW50cxgMIAEoBRIcChRtaW5pbXVtX3BlcmlvZF9jZW50cxgNIAEoBRIXCg90b3RhbF9uZXRfY2VudHMYDiABKAUSFwoPdG90YWxfdmF0X2NlbnRzGA8gASgFEhkKEXRvdGFsX2dyb3NzX2NlbnRzGBAgASgFEhsKE3RvdGFsX2Rpc3BsYXlfY2VudHMYESABKAUSOAoMcHJlc2VudGF0aW9uGBIgASgLMiIuY2hlY2tvdXQuY2FydC52MS5MaW5lUHJlc2VudGF0aW9uIv0CChBMaW5lUHJlc2VudGF0aW9uEhAKCG9uZV90aW1lGAEgASgIEhMKC3VuaXRfbW9udGhzGAIgASgFEhIKCnVuaXRfY2VudHMYAyABKAUSFwoPcGVyX21vbnRoX2NlbnRzGAQgASgFEhYKDmludGVydmFsX2NlbnRzGAUgASgFEhMKC3NldHVwX2NlbnRzGAYgASgFEhMKC3Rlcm1fbW9udGhzGAcgASgFEhUKDXJlZ3VsYXJfY2VudHMYCCABKAUSFgoOZGlzY291bnRfY2VudHMYCSABKAUSGAoQZmlyc3RfdGVybV9jZW50cxgKIAEoBRIXCg9kdWVfdG9kYXlfY2VudHMYCyABKAUSGgoScmVuZXdhbF91bml0X2NlbnRzGAwgASgFEhoKEnJlbmV3YWxfZnJvbV9tb250aBgNIAEoBRIRCgluZXRfY2VudHMYDiABKAUSEQoJdmF0X2NlbnRzGA8gASgFEhMKC2dyb3NzX2NlbnRzGBAgASgFIr0CChBDYXJ0UHJlc2VudGF0aW9uEhYKDnN1YnRvdGFsX2NlbnRzGAEgASgFEhYKDmRpc2NvdW50X2NlbnRzGAIgASgFEhgKEGZpcnN0X3Rlcm1fY2VudHMYAyABKAUSGQoRZmlyc3RfdGVybV9tb250aHMYBCABKAUSFwoPZHVlX3RvZGF5X2NlbnRzGAUgASgFEhcKD3Blcl9tb250aF9jZW50cxgGIAEoBRIdChVyZW5ld2FsX21vbnRobHlfY2VudHMYByABKAUSHAoUcmVuZXdhbF95ZWFybHlfY2VudHMYCCABKAUSGgoScmVuZXdhbF9mcm9tX21vbnRoGAkgASgFEhEKCW5ldF9jZW50cxgKIAEoBRIRCgl2YXRfY2VudHMYCyABKAUSEwoLZ3Jvc3NfY2VudHMYDCABKAUimAIKDUxpbmVQcm9tb3Rpb24SDAoEY29kZRgBIAEoCRIPCgdhcHBsaWVkGAIgASgIEgwKBGtpbmQYAyABKAkSFQoNcGVyY2VudF9sYWJlbBgEIAEoBRITCgt2YWx1ZV9jZW50cxgFIAEoBRIOCgZtb250aHMYBiABKAUSIgoacHJvbW90ZWRfbW9udGhseV9uZXRfY2VudHMYByABKAUSJgoecHJvbW90ZWRfbW9udGhseV9kaXNwbGF5X2NlbnRzGAggASgFEhoKEmRpc2NvdW50X25ldF9jZW50cxgJIAEoBRIeChZkaXNjb3VudF9kaXNwbGF5X2NlbnRzGAogASgFEhYKDmRpc2NvdW50X2xhYmVsGAsgASgJIvUCCgpQcmljZWRMaW5lEgoKAmlkGAEgASgFEgwKBG5hbWUYAiABKAkSEwoLbWF0dXJpdHlfaWQYAyABKAUSFwoPbWF0dXJpdHlfbW9udGhzGAQgASgFEhMKC2ludGVydmFsX2lkGAUgASgFEhcKD2ludGVydmFsX21vbnRocxgGIAEoBRITCgt2YXRfcGVyY2VudBgHIAEoARIaChJjYW5jZWxhdGlvbl9wZXJpb2QYCCABKAUSKgoFcHJpY2UYCSABKAsyGy5jaGVja291dC5jYXJ0LnYxLkxpbmVQcmljZRIyCglwcm9tb3Rpb24YCiABKAsyHy5jaGVja291dC5jYXJ0LnYxLkxpbmVQcm9tb3Rpb24SFAoMaGlkZV9pbl9jYXJ0GAsgASgIEhUKDW5vbl9yZW1vdmFibGUYDCABKAgSGQoRbWlzc2luZ19maWVsZF9pZHMYDSADKAUSGAoQc2VjcmV0X2ZpZWxkX2lkcxgOIAMoBSL7AQoMUHJpY2VkRG9tYWluEgwKBG5hbWUYASABKAkSCwoDdGxkGAIgASgJEhEKCWluY2x1c2l2ZRgDIAEoCBITCgtpc190cmFuc2ZlchgEIAEoCBITCgt2YXRfcGVyY2VudBgFIAEoARIqCgVwcmljZRgGIAEoCzIbLmNoZWNrb3V0LmNhcnQudjEuTGluZVByaWNlEjIKCXByb21vdGlvbhgHIAEoCzIfLmNoZWNrb3V0LmNhcnQudjEuTGluZVByb21vdGlvbhIZChFtaXNzaW5nX2ZpZWxkX2lkcxgIIAMoBRIYChBzZWNyZXRfZmllbGRfaWRzGAkgAygFIu0CCgpQcmljZWRJdGVtEg4KBnJvd19pZBgBIAEoCRIYChBpc19wcmVjb25maWd1cmVkGAIgASgIEi0KB3Byb2R1Y3QYAyABKAsyHC5jaGVja291dC5jYXJ0LnYxLlByaWNlZExpbmUSLAoGYWRkb25zGAQgAygLMhwuY2hlY2tvdXQuY2FydC52MS5QcmljZWRMaW5lEi0KB3Vwc2VsbHMYBSADKAsyHC5jaGVja291dC5jYXJ0LnYxLlByaWNlZExpbmUSLwoHZG9tYWlucxgGIAMoCzIeLmNoZWNrb3V0LmNhcnQudjEuUHJpY2VkRG9tYWluEhYKDm1pc3NpbmdfZG9tYWluGAcgASgIEg8KB2ludmFsaWQYCCABKAgSFwoPdG90YWxfbmV0X2NlbnRzGAkgASgFEhkKEXRvdGFsX2dyb3NzX2NlbnRzGAogASgFEhsKE3RvdGFsX2Rpc3BsYXlfY2VudHMYCyABKAUi+AIKBlRvdGFscxIZChFtb250aGx5X25ldF9jZW50cxgBIAEoBRIbChNtb250aGx5X2dyb3NzX2NlbnRzGAIgASgFEh0KFW1vbnRobHlfZGlzcGxheV9jZW50cxgDIAEoBRIbChNzZXR1cF9mZWVfbmV0X2NlbnRzGAQgASgFEhoKEmNvbnRyYWN0X25ldF9jZW50cxgFIAEoBRIaChJkaXNjb3VudF9uZXRfY2VudHMYBiABKAUSHgoWZGlzY291bnRfZGlzcGxheV9jZW50cxgHIAEoBRIXCg90b3RhbF9uZXRfY2VudHMYCCABKAUSFwoPdG90YWxfdmF0X2NlbnRzGAkgASgFEhkKEXRvdGFsX2dyb3NzX2NlbnRzGAogASgFEhsKE3RvdGFsX2Rpc3BsYXlfY2VudHMYCyABKAUSOAoMcHJlc2VudGF0aW9uGAwgASgLMiIuY2hlY2tvdXQuY2FydC52MS5DYXJ0UHJlc2VudGF0aW9uIokDCgpQcmljZWRDYXJ0EiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSKwoFaXRlbXMYAiADKAsyHC5jaGVja291dC5jYXJ0LnYxLlByaWNlZEl0ZW0SKAoGdG90YWxzGAMgASgLMhguY2hlY2tvdXQuY2FydC52MS5Ub3RhbHMSFwoPcHJpY2VzX3dpdGhfdmF0GAQgASgIEhgKEGhpZGVfemVyb19wcmljZXMYBSABKAgSHgoWcHJvbW90aW9uc191bmF2YWlsYWJsZRgGIAEoCBIbChNyZXF1aXJlZF9hZ3JlZW1lbnRzGAcgAygJEhYKDnNtc192YWxpZGF0aW9uGAggASgIEhgKEGNoZWNrb3V0X2Jsb2NrZWQYCSABKAgSEgoKaXRlbV9jb3VudBgKIAEoBRISCgp2YXRfcmVhc29uGAsgASgJEhsKE3Nlc3Npb25fdmF0X3BlcmNlbnQYDCABKAESFwoPdmF0X3VuYXZhaWxhYmxlGA0gASgIIksKHFN0YXJ0Q29udHJhY3RUcmFuc2ZlclJlcXVlc3QSEwoLdHJhbnNmZXJfaWQYASABKAkSFgoOaXNfc2FsZXNfYWdlbnQYAiABKAgiUwoQQ29udHJhY3RUcmFuc2ZlchITCgt0cmFuc2Zlcl9pZBgBIAEoCRIaChJjb250cmFjdF9yZWZlcmVuY2UYAiABKAkSDgoGaG9sZGVyGAMgASgJIrYBCh1TdGFydENvbnRyYWN0VHJhbnNmZXJSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuY2hlY2tvdXQuY2FydC52MS5DYXJ0EikKB25vdGljZXMYAiADKAsyGC5jaGVja291dC5jYXJ0LnYxLk5vdGljZRIOCgZyb3dfaWQYAyABKAkSNAoIdHJhbnNmZXIYBCABKAsyIi5jaGVja291dC5jYXJ0LnYxLkNvbnRyYWN0VHJhbnNmZXIqfQoITGluZUtpbmQSGQoVTElORV9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRTElORV9LSU5EX1BST0RVQ1QQARITCg9MSU5FX0tJTkRfQURET04QAhIUChBMSU5FX0tJTkRfVVBTRUxMEAMSFAoQTElORV9LSU5EX0RPTUFJThAEMt4NCgtDYXJ0U2VydmljZRJTCgdHZXRDYXJ0EiAuY2hlY2tvdXQuY2FydC52MS5HZXRDYXJ0UmVxdWVzdBohLmNoZWNrb3V0LmNhcnQudjEuR2V0Q2FydFJlc3BvbnNlIgOQAgISXwoLUmVwbGFjZUNhcnQSJC5jaGVja291dC5jYXJ0LnYxLlJlcGxhY2VDYXJ0UmVxdWVzdBolLmNoZWNrb3V0LmNhcnQudjEuUmVwbGFjZUNhcnRSZXNwb25zZSIDkAICElkKCUNsZWFyQ2FydBIiLmNoZWNrb3V0LmNhcnQudjEuQ2xlYXJDYXJ0UmVxdWVzdBojLmNoZWNrb3V0LmNhcnQudjEuQ2xlYXJDYXJ0UmVzcG9uc2UiA5ACAhJXCgpBZGRQcm9kdWN0EiMuY2hlY2tvdXQuY2FydC52MS5BZGRQcm9kdWN0UmVxdWVzdBokLmNoZWNrb3V0LmNhcnQudjEuQWRkUHJvZHVjdFJlc3BvbnNlElcKClJlbW92ZUl0ZW0SIy5jaGVja291dC5jYXJ0LnYxLlJlbW92ZUl0ZW1SZXF1ZXN0GiQuY2hlY2tvdXQuY2FydC52MS5SZW1vdmVJdGVtUmVzcG9uc2USUQoIQWRkQWRkb24SIS5jaGVja291dC5jYXJ0LnYxLkFkZEFkZG9uUmVxdWVzdBoiLmNoZWNrb3V0LmNhcnQudjEuQWRkQWRkb25SZXNwb25zZRJaCgtSZW1vdmVBZGRvbhIkLmNoZWNrb3V0LmNhcnQudjEuUmVtb3ZlQWRkb25SZXF1ZXN0GiUuY2hlY2tvdXQuY2FydC52MS5SZW1vdmVBZGRvblJlc3BvbnNlElQKCUFkZFVwc2VsbBIiLmNoZWNrb3V0LmNhcnQudjEuQWRkVXBzZWxsUmVxdWVzdBojLmNoZWNrb3V0LmNhcnQudjEuQWRkVXBzZWxsUmVzcG9uc2USXQoMUmVtb3ZlVXBzZWxsEiUuY2hlY2tvdXQuY2FydC52MS5SZW1vdmVVcHNlbGxSZXF1ZXN0GiYuY2hlY2tvdXQuY2FydC52MS5SZW1vdmVVcHNlbGxSZXNwb25zZRJUCglTZXRQZXJpb2QSIi5jaGVja291dC5jYXJ0LnYxLlNldFBlcmlvZFJlcXVlc3QaIy5jaGVja291dC5jYXJ0LnYxLlNldFBlcmlvZFJlc3BvbnNlElQKCUFkZERvbWFpbhIiLmNoZWNrb3V0LmNhcnQudjEuQWRkRG9tYWluUmVxdWVzdBojLmNoZWNrb3V0LmNhcnQudjEuQWRkRG9tYWluUmVzcG9uc2USXQoMUmVtb3ZlRG9tYWluEiUuY2hlY2tvdXQuY2FydC52MS5SZW1vdmVEb21haW5SZXF1ZXN0GiYuY2hlY2tvdXQuY2FydC52MS5SZW1vdmVEb21haW5SZXNwb25zZRJyChNTZXRBZGRpdGlvbmFsRmllbGRzEiwuY2hlY2tvdXQuY2FydC52MS5TZXRBZGRpdGlvbmFsRmllbGRzUmVxdWVzdBotLmNoZWNrb3V0LmNhcnQudjEuU2V0QWRkaXRpb25hbEZpZWxkc1Jlc3BvbnNlEmAKDVNldFByb21vdGlvbnMSJi5jaGVja291dC5jYXJ0LnYxLlNldFByb21vdGlvbnNSZXF1ZXN0GicuY2hlY2tvdXQuY2FydC52MS5TZXRQcm9tb3Rpb25zUmVzcG9uc2UScgoTUmVkZWVtUHJvbW90aW9uQ29kZRIsLmNoZWNrb3V0LmNhcnQudjEuUmVkZWVtUHJvbW90aW9uQ29kZVJlcXVlc3QaLS5jaGVja291dC5jYXJ0LnYxLlJlZGVlbVByb21vdGlvbkNvZGVSZXNwb25zZRJyChNSZW1vdmVQcm9tb3Rpb25Db2RlEiwuY2hlY2tvdXQuY2FydC52MS5SZW1vdmVQcm9tb3Rpb25Db2RlUmVxdWVzdBotLmNoZWNrb3V0LmNhcnQudjEuUmVtb3ZlUHJvbW90aW9uQ29kZVJlc3BvbnNlEngKFVN0YXJ0Q29udHJhY3RUcmFuc2ZlchIuLmNoZWNrb3V0LmNhcnQudjEuU3RhcnRDb250cmFjdFRyYW5zZmVyUmVxdWVzdBovLmNoZWNrb3V0LmNhcnQudjEuU3RhcnRDb250cmFjdFRyYW5zZmVyUmVzcG9uc2USZQoNR2V0UHJpY2VkQ2FydBImLmNoZWNrb3V0LmNhcnQudjEuR2V0UHJpY2VkQ2FydFJlcXVlc3QaJy5jaGVja291dC5jYXJ0LnYxLkdldFByaWNlZENhcnRSZXNwb25zZSIDkAICQkJaQGdpdGh1Yi5jb20vaG9zdGNhcnQvY2hlY2tvdXQvbGlicy9nby9nZW4vY2hlY2tvdXQvY2FydC92MTtjYXJ0djFiBnByb3RvMw");
 
 /**
  * A value of an additional field (spec §3 "Value entry").
@@ -2287,6 +2287,14 @@ export type LinePrice = Message<"checkout.cart.v1.LinePrice"> & {
    * @generated from field: int32 total_display_cents = 17;
    */
   totalDisplayCents: number;
+
+  /**
+   * The figures screens, mails and invoices print (libs/go/pricing PresentLine); total_* above
+   * equal its net, VAT and gross.
+   *
+   * @generated from field: checkout.cart.v1.LinePresentation presentation = 18;
+   */
+  presentation?: LinePresentation | undefined;
 };
 
 /**
@@ -2392,6 +2400,14 @@ export type LinePriceJson = {
    * @generated from field: int32 total_display_cents = 17;
    */
   totalDisplayCents?: number;
+
+  /**
+   * The figures screens, mails and invoices print (libs/go/pricing PresentLine); total_* above
+   * equal its net, VAT and gross.
+   *
+   * @generated from field: checkout.cart.v1.LinePresentation presentation = 18;
+   */
+  presentation?: LinePresentationJson;
 };
 
 /**
@@ -2400,6 +2416,384 @@ export type LinePriceJson = {
  */
 export const LinePriceSchema: GenMessage<LinePrice, {jsonType: LinePriceJson}> = /*@__PURE__*/
   messageDesc(file_checkout_cart_v1_cart, 43);
+
+/**
+ * The printed figures of a line in the brand's display mode (gross or net), derived from the
+ * printed unit so the parts add up to the totals to the cent (libs/testvectors/README.md).
+ *
+ * @generated from message checkout.cart.v1.LinePresentation
+ */
+export type LinePresentation = Message<"checkout.cart.v1.LinePresentation"> & {
+  /**
+   * @generated from field: bool one_time = 1;
+   */
+  oneTime: boolean;
+
+  /**
+   * 1: prices per month; 12: per year (domains).
+   *
+   * @generated from field: int32 unit_months = 2;
+   */
+  unitMonths: number;
+
+  /**
+   * @generated from field: int32 unit_cents = 3;
+   */
+  unitCents: number;
+
+  /**
+   * Regular price per month; 0 for domains and one-time lines.
+   *
+   * @generated from field: int32 per_month_cents = 4;
+   */
+  perMonthCents: number;
+
+  /**
+   * Regular amount of one billing interval.
+   *
+   * @generated from field: int32 interval_cents = 5;
+   */
+  intervalCents: number;
+
+  /**
+   * @generated from field: int32 setup_cents = 6;
+   */
+  setupCents: number;
+
+  /**
+   * The first term the totals cover.
+   *
+   * @generated from field: int32 term_months = 7;
+   */
+  termMonths: number;
+
+  /**
+   * unit × term months / unit months.
+   *
+   * @generated from field: int32 regular_cents = 8;
+   */
+  regularCents: number;
+
+  /**
+   * The promotion's saving within the first term.
+   *
+   * @generated from field: int32 discount_cents = 9;
+   */
+  discountCents: number;
+
+  /**
+   * regular + setup − discount.
+   *
+   * @generated from field: int32 first_term_cents = 10;
+   */
+  firstTermCents: number;
+
+  /**
+   * The first invoice: the first billing interval, the setup fee, the discount's share.
+   *
+   * @generated from field: int32 due_today_cents = 11;
+   */
+  dueTodayCents: number;
+
+  /**
+   * Price per unit from month renewal_from_month on; 0: no renewal.
+   *
+   * @generated from field: int32 renewal_unit_cents = 12;
+   */
+  renewalUnitCents: number;
+
+  /**
+   * @generated from field: int32 renewal_from_month = 13;
+   */
+  renewalFromMonth: number;
+
+  /**
+   * @generated from field: int32 net_cents = 14;
+   */
+  netCents: number;
+
+  /**
+   * @generated from field: int32 vat_cents = 15;
+   */
+  vatCents: number;
+
+  /**
+   * @generated from field: int32 gross_cents = 16;
+   */
+  grossCents: number;
+};
+
+/**
+ * The printed figures of a line in the brand's display mode (gross or net), derived from the
+ * printed unit so the parts add up to the totals to the cent (libs/testvectors/README.md).
+ *
+ * @generated from message checkout.cart.v1.LinePresentation
+ */
+export type LinePresentationJson = {
+  /**
+   * @generated from field: bool one_time = 1;
+   */
+  oneTime?: boolean;
+
+  /**
+   * 1: prices per month; 12: per year (domains).
+   *
+   * @generated from field: int32 unit_months = 2;
+   */
+  unitMonths?: number;
+
+  /**
+   * @generated from field: int32 unit_cents = 3;
+   */
+  unitCents?: number;
+
+  /**
+   * Regular price per month; 0 for domains and one-time lines.
+   *
+   * @generated from field: int32 per_month_cents = 4;
+   */
+  perMonthCents?: number;
+
+  /**
+   * Regular amount of one billing interval.
+   *
+   * @generated from field: int32 interval_cents = 5;
+   */
+  intervalCents?: number;
+
+  /**
+   * @generated from field: int32 setup_cents = 6;
+   */
+  setupCents?: number;
+
+  /**
+   * The first term the totals cover.
+   *
+   * @generated from field: int32 term_months = 7;
+   */
+  termMonths?: number;
+
+  /**
+   * unit × term months / unit months.
+   *
+   * @generated from field: int32 regular_cents = 8;
+   */
+  regularCents?: number;
+
+  /**
+   * The promotion's saving within the first term.
+   *
+   * @generated from field: int32 discount_cents = 9;
+   */
+  discountCents?: number;
+
+  /**
+   * regular + setup − discount.
+   *
+   * @generated from field: int32 first_term_cents = 10;
+   */
+  firstTermCents?: number;
+
+  /**
+   * The first invoice: the first billing interval, the setup fee, the discount's share.
+   *
+   * @generated from field: int32 due_today_cents = 11;
+   */
+  dueTodayCents?: number;
+
+  /**
+   * Price per unit from month renewal_from_month on; 0: no renewal.
+   *
+   * @generated from field: int32 renewal_unit_cents = 12;
+   */
+  renewalUnitCents?: number;
+
+  /**
+   * @generated from field: int32 renewal_from_month = 13;
+   */
+  renewalFromMonth?: number;
+
+  /**
+   * @generated from field: int32 net_cents = 14;
+   */
+  netCents?: number;
+
+  /**
+   * @generated from field: int32 vat_cents = 15;
+   */
+  vatCents?: number;
+
+  /**
+   * @generated from field: int32 gross_cents = 16;
+   */
+  grossCents?: number;
+};
+
+/**
+ * Describes the message checkout.cart.v1.LinePresentation.
+ * Use `create(LinePresentationSchema)` to create a new message.
+ */
+export const LinePresentationSchema: GenMessage<LinePresentation, {jsonType: LinePresentationJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_cart_v1_cart, 44);
+
+/**
+ * The sums of the lines' printed figures (libs/go/pricing PresentCart).
+ *
+ * @generated from message checkout.cart.v1.CartPresentation
+ */
+export type CartPresentation = Message<"checkout.cart.v1.CartPresentation"> & {
+  /**
+   * Σ regular + setup fees.
+   *
+   * @generated from field: int32 subtotal_cents = 1;
+   */
+  subtotalCents: number;
+
+  /**
+   * @generated from field: int32 discount_cents = 2;
+   */
+  discountCents: number;
+
+  /**
+   * subtotal − discount.
+   *
+   * @generated from field: int32 first_term_cents = 3;
+   */
+  firstTermCents: number;
+
+  /**
+   * The first term every recurring line shares; 0 when they differ.
+   *
+   * @generated from field: int32 first_term_months = 4;
+   */
+  firstTermMonths: number;
+
+  /**
+   * @generated from field: int32 due_today_cents = 5;
+   */
+  dueTodayCents: number;
+
+  /**
+   * @generated from field: int32 per_month_cents = 6;
+   */
+  perMonthCents: number;
+
+  /**
+   * From renewal_from_month on (0 when lines renew in different months): per month and, for
+   * domains, per year.
+   *
+   * @generated from field: int32 renewal_monthly_cents = 7;
+   */
+  renewalMonthlyCents: number;
+
+  /**
+   * @generated from field: int32 renewal_yearly_cents = 8;
+   */
+  renewalYearlyCents: number;
+
+  /**
+   * @generated from field: int32 renewal_from_month = 9;
+   */
+  renewalFromMonth: number;
+
+  /**
+   * @generated from field: int32 net_cents = 10;
+   */
+  netCents: number;
+
+  /**
+   * @generated from field: int32 vat_cents = 11;
+   */
+  vatCents: number;
+
+  /**
+   * @generated from field: int32 gross_cents = 12;
+   */
+  grossCents: number;
+};
+
+/**
+ * The sums of the lines' printed figures (libs/go/pricing PresentCart).
+ *
+ * @generated from message checkout.cart.v1.CartPresentation
+ */
+export type CartPresentationJson = {
+  /**
+   * Σ regular + setup fees.
+   *
+   * @generated from field: int32 subtotal_cents = 1;
+   */
+  subtotalCents?: number;
+
+  /**
+   * @generated from field: int32 discount_cents = 2;
+   */
+  discountCents?: number;
+
+  /**
+   * subtotal − discount.
+   *
+   * @generated from field: int32 first_term_cents = 3;
+   */
+  firstTermCents?: number;
+
+  /**
+   * The first term every recurring line shares; 0 when they differ.
+   *
+   * @generated from field: int32 first_term_months = 4;
+   */
+  firstTermMonths?: number;
+
+  /**
+   * @generated from field: int32 due_today_cents = 5;
+   */
+  dueTodayCents?: number;
+
+  /**
+   * @generated from field: int32 per_month_cents = 6;
+   */
+  perMonthCents?: number;
+
+  /**
+   * From renewal_from_month on (0 when lines renew in different months): per month and, for
+   * domains, per year.
+   *
+   * @generated from field: int32 renewal_monthly_cents = 7;
+   */
+  renewalMonthlyCents?: number;
+
+  /**
+   * @generated from field: int32 renewal_yearly_cents = 8;
+   */
+  renewalYearlyCents?: number;
+
+  /**
+   * @generated from field: int32 renewal_from_month = 9;
+   */
+  renewalFromMonth?: number;
+
+  /**
+   * @generated from field: int32 net_cents = 10;
+   */
+  netCents?: number;
+
+  /**
+   * @generated from field: int32 vat_cents = 11;
+   */
+  vatCents?: number;
+
+  /**
+   * @generated from field: int32 gross_cents = 12;
+   */
+  grossCents?: number;
+};
+
+/**
+ * Describes the message checkout.cart.v1.CartPresentation.
+ * Use `create(CartPresentationSchema)` to create a new message.
+ */
+export const CartPresentationSchema: GenMessage<CartPresentation, {jsonType: CartPresentationJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_cart_v1_cart, 45);
 
 /**
  * A promotion on a line, with the figures of spec §9.
@@ -2550,7 +2944,7 @@ export type LinePromotionJson = {
  * Use `create(LinePromotionSchema)` to create a new message.
  */
 export const LinePromotionSchema: GenMessage<LinePromotion, {jsonType: LinePromotionJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 44);
+  messageDesc(file_checkout_cart_v1_cart, 46);
 
 /**
  * @generated from message checkout.cart.v1.PricedLine
@@ -2727,7 +3121,7 @@ export type PricedLineJson = {
  * Use `create(PricedLineSchema)` to create a new message.
  */
 export const PricedLineSchema: GenMessage<PricedLine, {jsonType: PricedLineJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 45);
+  messageDesc(file_checkout_cart_v1_cart, 47);
 
 /**
  * @generated from message checkout.cart.v1.PricedDomain
@@ -2842,7 +3236,7 @@ export type PricedDomainJson = {
  * Use `create(PricedDomainSchema)` to create a new message.
  */
 export const PricedDomainSchema: GenMessage<PricedDomain, {jsonType: PricedDomainJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 46);
+  messageDesc(file_checkout_cart_v1_cart, 48);
 
 /**
  * @generated from message checkout.cart.v1.PricedItem
@@ -2981,7 +3375,7 @@ export type PricedItemJson = {
  * Use `create(PricedItemSchema)` to create a new message.
  */
 export const PricedItemSchema: GenMessage<PricedItem, {jsonType: PricedItemJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 47);
+  messageDesc(file_checkout_cart_v1_cart, 49);
 
 /**
  * @generated from message checkout.cart.v1.Totals
@@ -3045,6 +3439,14 @@ export type Totals = Message<"checkout.cart.v1.Totals"> & {
    * @generated from field: int32 total_display_cents = 11;
    */
   totalDisplayCents: number;
+
+  /**
+   * The printed figures of the cart summary and the confirm page; total_* above equal its net,
+   * VAT and gross.
+   *
+   * @generated from field: checkout.cart.v1.CartPresentation presentation = 12;
+   */
+  presentation?: CartPresentation | undefined;
 };
 
 /**
@@ -3109,6 +3511,14 @@ export type TotalsJson = {
    * @generated from field: int32 total_display_cents = 11;
    */
   totalDisplayCents?: number;
+
+  /**
+   * The printed figures of the cart summary and the confirm page; total_* above equal its net,
+   * VAT and gross.
+   *
+   * @generated from field: checkout.cart.v1.CartPresentation presentation = 12;
+   */
+  presentation?: CartPresentationJson;
 };
 
 /**
@@ -3116,7 +3526,7 @@ export type TotalsJson = {
  * Use `create(TotalsSchema)` to create a new message.
  */
 export const TotalsSchema: GenMessage<Totals, {jsonType: TotalsJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 48);
+  messageDesc(file_checkout_cart_v1_cart, 50);
 
 /**
  * @generated from message checkout.cart.v1.PricedCart
@@ -3305,7 +3715,7 @@ export type PricedCartJson = {
  * Use `create(PricedCartSchema)` to create a new message.
  */
 export const PricedCartSchema: GenMessage<PricedCart, {jsonType: PricedCartJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 49);
+  messageDesc(file_checkout_cart_v1_cart, 51);
 
 /**
  * @generated from message checkout.cart.v1.StartContractTransferRequest
@@ -3342,7 +3752,7 @@ export type StartContractTransferRequestJson = {
  * Use `create(StartContractTransferRequestSchema)` to create a new message.
  */
 export const StartContractTransferRequestSchema: GenMessage<StartContractTransferRequest, {jsonType: StartContractTransferRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 50);
+  messageDesc(file_checkout_cart_v1_cart, 52);
 
 /**
  * The contract a transfer takes over, as the transfer service named it.
@@ -3397,7 +3807,7 @@ export type ContractTransferJson = {
  * Use `create(ContractTransferSchema)` to create a new message.
  */
 export const ContractTransferSchema: GenMessage<ContractTransfer, {jsonType: ContractTransferJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 51);
+  messageDesc(file_checkout_cart_v1_cart, 53);
 
 /**
  * @generated from message checkout.cart.v1.StartContractTransferResponse
@@ -3458,7 +3868,7 @@ export type StartContractTransferResponseJson = {
  * Use `create(StartContractTransferResponseSchema)` to create a new message.
  */
 export const StartContractTransferResponseSchema: GenMessage<StartContractTransferResponse, {jsonType: StartContractTransferResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_cart_v1_cart, 52);
+  messageDesc(file_checkout_cart_v1_cart, 54);
 
 /**
  * The part of a line an operation addresses.
