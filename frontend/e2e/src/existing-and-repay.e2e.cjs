@@ -1,4 +1,5 @@
-// Issue 20 in Chromium, Hostwerk at desktop (1280x900, German) and phone (390x844, English) sizes:
+// Issue 20 in Chromium, Hostwerk and Alpenhost at desktop (1280x900, German) and phone (390x844, English) sizes;
+// Hostwerk:
 // 1. an existing customer (devstack's seed `max`, logged in through the login popup at the local
 //    authority) goes from the cart straight to confirm (no customer data, no payment step), sees
 //    no payment edit and no feedback section, buys, reaches the success page, and the order is
@@ -8,6 +9,11 @@
 //    refuses the order (422 payment.amount_changed, the old authorisation voided), confirm shows
 //    why and opens the payment form in its modal; the shopper pays the new total with the plain
 //    authorised card and the order is placed for it.
+// Alpenhost at both sizes: the brand offers no login (allow_crm false, no authority in the catalog
+// seed), so no existing customer can order there, and it takes no payment its provider authorises
+// before the order (SEPA, PayPal and bank transfer are collected afterwards: no card, no PayPal
+// subscription in the payment types' seed). Its counterpart of (2): a shopper who changes the cart
+// after choosing PayPal is not asked to pay again (nothing was authorised) and orders the new total.
 // axe-core and the layout checks on confirm and success; no page or console errors.
 const { launch, brandOrigin, apiGet, apiSend, screenshot, settled } = require('./browser.cjs');
 const { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup } = require('./checkout.cjs');
@@ -28,7 +34,7 @@ const TEXT = {
     paymentOnRecord: 'Die in Ihrem Kundenkonto hinterlegte Zahlungsart', buy: 'Jetzt kaufen',
     terms: 'Ich akzeptiere die AGB.', privacy: 'Ich habe die Datenschutzerklärung gelesen.', gtc: 'Ich akzeptiere die zusätzlichen Bedingungen für dieses Mail-Produkt.',
     next: 'Weiter', card: 'Kreditkarte', number: /Kartennummer/, expiry: /Gültig bis/, cvc: /Kartenprüfnummer/, holder: /Name auf der Karte/,
-    amountChanged: 'Ihr Warenkorb hat sich seit der Zahlung geändert',
+    amountChanged: 'Ihr Warenkorb hat sich seit der Zahlung geändert', paypal: 'PayPal',
   },
   'en-GB': {
     toCheckout: 'To checkout', login: 'Log in', confirmHeading: 'Review and order', successHeading: 'Thank you for your order',
@@ -36,7 +42,7 @@ const TEXT = {
     paymentOnRecord: 'The payment method stored in your customer account', buy: 'Buy now',
     terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.', gtc: 'I accept the additional terms for this mail product.',
     next: 'Next', card: 'Credit card', number: /Card number/, expiry: /Expiry date/, cvc: /Security code/, holder: /Name on card/,
-    amountChanged: 'Your cart has changed since you paid',
+    amountChanged: 'Your cart has changed since you paid', paypal: 'PayPal',
   },
 };
 
@@ -55,9 +61,9 @@ async function check(page, name) {
  * page, another origin); `expected` (URL patterns) names requests whose failure the test provokes
  * on purpose (Chromium logs a refused request as a console error).
  */
-function collectErrors(page, expected = []) {
+function collectErrors(page, expected = [], slug = 'hostwerk') {
   const errors = [];
-  const shop = brandOrigin('hostwerk');
+  const shop = brandOrigin(slug);
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (msg) => {
     if (msg.type() !== 'error' || new URL(page.url()).origin !== shop) return;
@@ -214,6 +220,59 @@ describe.each([
     expect(Number(order.totals.gross_cents)).toBe(grown);
 
     expect([...errors, ...tabErrors]).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('Alpenhost at %s size', (_label, size) => {
+  it('a shopper whose cart changed after choosing the payment orders the new total without paying again', async () => {
+    const T = TEXT[size.locale];
+    const name = `alpenhost ${size.name} cart changed`;
+    const origin = brandOrigin('alpenhost');
+    const { context, page } = await cartWithProduct(browser, 'alpenhost', size);
+    const errors = collectErrors(page, [], 'alpenhost');
+    const paths = collectPaths(page);
+
+    // No login on Alpenhost: checkout starts with the customer data.
+    await page.getByRole('button', { name: T.toCheckout }).click();
+    await onPath(page, '/customer/basic-info');
+    expect(paths).not.toContain('/customer/login-or-register');
+    await apiSend(page, 'PUT', '/session/basic-info', { group: 1, gender: 1, first_name: 'Erika', last_name: 'Muster', email: `changed-${size.name}@example.org` });
+    await apiSend(page, 'PUT', '/session/address-info', { street: 'Ring 1', postal_code: '1010', city: 'Wien', country_code: 'AT', phone: '+43 1 58801' });
+
+    await page.goto(`${origin}/payment`);
+    await onPath(page, '/payment');
+    await page.getByLabel(T.paypal, { exact: true }).check();
+    await page.getByRole('button', { name: T.next, exact: true }).click();
+    await onPath(page, '/confirm');
+    const before = Number((await apiGet(page, '/session/cart/priced')).priced.totals.total_gross_cents);
+
+    // The cart grows after the payment was chosen; confirm, shown again, prices the new cart and
+    // asks for nothing more: PayPal here is collected after the order, for the order's total.
+    await apiSend(page, 'POST', '/session/cart/items', { product_id: PRODUCT.alpenhost });
+    const grown = Number((await apiGet(page, '/session/cart/priced')).priced.totals.total_gross_cents);
+    expect(grown).toBeGreaterThan(before);
+    await page.goto(`${origin}/confirm`);
+    await onPath(page, '/confirm');
+    await settled(page);
+    expect(await page.locator('main h1').textContent()).toBe(T.confirmHeading);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('main [role="alert"]').count()).toBe(0);
+    await check(page, `${name}: confirm`);
+    await screenshot(page, `existing-and-repay-${name.replace(/ /g, '-')}-confirm`);
+    await acceptConsents(page, T);
+    await page.getByRole('button', { name: T.buy }).click();
+
+    const order = await atSuccess(page, T, name);
+    expect(order.payment_type).toBe('paypal');
+    expect(order.status).toBe('placed');
+    expect(Number(order.totals.gross_cents)).toBe(grown);
+
+    expect(errors).toEqual([]);
     expect(findings).toEqual([]);
     await context.close();
   });
