@@ -70,11 +70,13 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.POST("/payment-details", h.paymentDetails)
 }
 
-// RegisterWebhooks adds the card provider's notification endpoint to routes, which must not run
-// the session, CSRF or brand middleware: the provider is not a browser. Its HMAC signatures are
-// the authentication.
+// RegisterWebhooks adds the card provider's and PayPal's notification endpoints to routes, which
+// must not run the session, CSRF or brand middleware: the providers are not browsers. Their
+// signatures are the authentication (the card provider's HMAC; PayPal's transmission signature,
+// which PayPal itself confirms).
 func (h *Handlers) RegisterWebhooks(routes gin.IRoutes) {
 	routes.POST("/webhooks/card-provider", h.notifications)
+	routes.POST("/webhooks/paypal", h.paypalWebhook)
 }
 
 func (h *Handlers) cardMethods(c *gin.Context) {
@@ -222,18 +224,49 @@ func (h *Handlers) notifications(c *gin.Context) {
 	// The order service moves the orders the notifications concern. Its transitions are
 	// idempotent, so a failure here answers an error and the provider's retry of the batch
 	// (repeats included in the payment service's answer) applies it then.
-	if h.orders != nil && len(resp.GetNotifications()) > 0 {
-		req := &orderv1.ApplyPaymentNotificationsRequest{}
-		for _, n := range resp.GetNotifications() {
-			req.Notifications = append(req.Notifications, &orderv1.PaymentNotification{Provider: "card", Reference: n.GetPaymentReference(),
-				EventCode: n.GetEventCode(), Success: n.GetSuccess()})
-		}
-		if _, err := h.orders.ApplyPaymentNotifications(c.Request.Context(), req); err != nil {
-			httperr.Abort(c, err)
-			return
-		}
+	if err := h.applyNotifications(c, "card", resp.GetNotifications()); err != nil {
+		httperr.Abort(c, err)
+		return
 	}
 	c.String(http.StatusOK, "[accepted]")
+}
+
+// paypalWebhook answers PayPal 200 once the event is verified, recorded and applied; anything else
+// makes PayPal deliver it again (up to 25 times over 3 days), and a repeat is applied idempotently.
+func (h *Handlers) paypalWebhook(c *gin.Context) {
+	raw, err := reqbody.Read(c.Request, maxNotificationBytes)
+	if err != nil {
+		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
+		return
+	}
+	hd := c.Request.Header
+	resp, err := h.payments.HandlePayPalWebhook(c.Request.Context(), &paymentv1.HandlePayPalWebhookRequest{Body: raw,
+		TransmissionId: hd.Get("PAYPAL-TRANSMISSION-ID"), TransmissionTime: hd.Get("PAYPAL-TRANSMISSION-TIME"),
+		TransmissionSig: hd.Get("PAYPAL-TRANSMISSION-SIG"), CertUrl: hd.Get("PAYPAL-CERT-URL"), AuthAlgo: hd.Get("PAYPAL-AUTH-ALGO")})
+	if err != nil {
+		httperr.Abort(c, err)
+		return
+	}
+	if err := h.applyNotifications(c, "paypal", resp.GetNotifications()); err != nil {
+		httperr.Abort(c, err)
+		return
+	}
+	c.Status(http.StatusOK)
+}
+
+// applyNotifications passes verified notifications of a provider to the order service, which
+// moves the orders paid with their references.
+func (h *Handlers) applyNotifications(c *gin.Context, provider string, ns []*paymentv1.CardNotification) error {
+	if h.orders == nil || len(ns) == 0 {
+		return nil
+	}
+	req := &orderv1.ApplyPaymentNotificationsRequest{}
+	for _, n := range ns {
+		req.Notifications = append(req.Notifications, &orderv1.PaymentNotification{Provider: provider, Reference: n.GetPaymentReference(),
+			EventCode: n.GetEventCode(), Success: n.GetSuccess()})
+	}
+	_, err := h.orders.ApplyPaymentNotifications(c.Request.Context(), req)
+	return err
 }
 
 func (h *Handlers) listTypes(c *gin.Context) {

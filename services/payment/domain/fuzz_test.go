@@ -30,3 +30,30 @@ func FuzzSEPAOption(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParsePayPalEvent feeds the PayPal webhook body parser arbitrary bytes (an unverified body
+// reaches it before PayPal confirmed the signature): it never panics, an accepted event has an id
+// and a type of printable ASCII within bounds, and what it maps to names the event's subscription.
+func FuzzParsePayPalEvent(f *testing.F) {
+	for _, s := range []string{
+		`{"id":"WH-1","event_type":"PAYMENT.SALE.DENIED","resource_type":"sale","resource":{"id":"S1","billing_agreement_id":"I-ABC"}}`,
+		`{"id":"WH-2","event_type":"BILLING.SUBSCRIPTION.CANCELLED","resource":{"id":"I-ABC"}}`,
+		`{"id":"WH-3","event_type":"billing.subscription.activated","resource":{"id":" I-ABC "}}`,
+		`{"id":"","event_type":"X"}`, `{"id":"WH\u0000","event_type":"X"}`, `[]`, `null`, `{"resource":[]}`, "",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		e, err := ParsePayPalEvent(body)
+		if err != nil {
+			return
+		}
+		if e.ID == "" || e.EventType == "" || !printable(e.ID) || !printable(e.EventType) || !printable(e.SubscriptionID) ||
+			len(e.ID) > maxPayPalID || len(e.SubscriptionID) > maxPayPalID {
+			t.Fatalf("accepted %+v from %q", e, body)
+		}
+		if n, ok := e.Notification(); ok && (n.PSPReference != e.SubscriptionID || n.PSPReference == "" || n.EventCode == "") {
+			t.Fatalf("event %+v mapped to %+v", e, n)
+		}
+	})
+}

@@ -21,6 +21,7 @@ type Set struct {
 	CreateCard        endpoint.Endpoint
 	CardDetails       endpoint.Endpoint
 	CardNotifications endpoint.Endpoint
+	PayPalWebhook     endpoint.Endpoint
 	ClearSession      endpoint.Endpoint
 	CreatePayPal      endpoint.Endpoint
 	ConfirmPayPal     endpoint.Endpoint
@@ -77,6 +78,14 @@ func New(svc service.Service) Set {
 			}
 			out, err := svc.HandleCardNotifications(ctx, body)
 			return NotificationsResponse{Processed: out.Processed, Duplicates: out.Duplicates, Items: out.Items}, err
+		},
+		PayPalWebhook: func(ctx context.Context, request any) (any, error) {
+			d, ok := request.(domain.PayPalDelivery)
+			if !ok {
+				return nil, fmt.Errorf("payment endpoint: got request %T, want domain.PayPalDelivery", request)
+			}
+			out, err := svc.HandlePayPalWebhook(ctx, d)
+			return PayPalWebhookResponse{Outcome: out}, err
 		},
 		ClearSession: func(ctx context.Context, _ any) (any, error) {
 			return OptionResponse{}, svc.ClearSessionPayment(ctx)
@@ -165,6 +174,15 @@ type NotificationsResponse struct {
 // LogAttrs records the result code only.
 func (r CardResponse) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.String("result", r.Outcome.Result.ResultCode), slog.String("psp", r.Outcome.Result.PSPReference)}
+}
+
+// PayPalWebhookResponse is a verified PayPal event.
+type PayPalWebhookResponse struct{ Outcome service.PayPalWebhookOutcome }
+
+// LogAttrs records the event's id and type and whether it was a repeat.
+func (r PayPalWebhookResponse) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("event", r.Outcome.Event.ID), slog.String("event_type", r.Outcome.Event.EventType),
+		slog.Bool("duplicate", r.Outcome.Duplicate)}
 }
 
 // LogAttrs records the counts.

@@ -74,7 +74,8 @@ type Config struct {
 	// for devstack's tests in other processes; empty keeps them in memory.
 	CardSandboxDir string
 	// PayPalProvider (PAYPAL_PROVIDER) is "paypal" (the REST API: PAYPAL_URL, PAYPAL_CLIENT_ID,
-	// PAYPAL_CLIENT_SECRET, PAYPAL_PLAN_ID, PAYPAL_BRAND_NAME), "sandbox" (paypalsandbox:
+	// PAYPAL_CLIENT_SECRET, PAYPAL_PLAN_ID, PAYPAL_BRAND_NAME; PAYPAL_WEBHOOK_ID, the listener's id
+	// at PayPal, verifies webhook deliveries: without it they are refused), "sandbox" (paypalsandbox:
 	// PAYPAL_SANDBOX_SECRET, PAYPAL_SANDBOX_PAGE_URL) or empty (no PayPal subscriptions).
 	PayPalProvider       string
 	PayPal               paypal.Config
@@ -127,6 +128,7 @@ func ConfigFromEnv() Config {
 			ClientSecret: config.String("PAYPAL_CLIENT_SECRET", ""),
 			PlanID:       config.String("PAYPAL_PLAN_ID", ""),
 			BrandName:    config.String("PAYPAL_BRAND_NAME", ""),
+			WebhookID:    config.String("PAYPAL_WEBHOOK_ID", ""),
 		},
 		PayPalSandboxSecret:  config.String("PAYPAL_SANDBOX_SECRET", ""),
 		PayPalSandboxPageURL: config.String("PAYPAL_SANDBOX_PAGE_URL", ""),

@@ -93,6 +93,13 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	if ports.PayPal, err = paypalPort(cfg); err != nil {
 		return err
 	}
+	// PayPal's webhooks are verified by the same PayPal: the REST API's verify-webhook-signature
+	// (needs the listener's PAYPAL_WEBHOOK_ID) or the sandbox's own signature.
+	if hooks, ok := ports.PayPal.(service.PayPalWebhooks); ok && (cfg.PayPalProvider != "paypal" || cfg.PayPal.WebhookID != "") {
+		ports.PayPalWebhooks = hooks
+	} else if cfg.PayPalProvider == "paypal" {
+		log.WarnContext(ctx, "PAYPAL_WEBHOOK_ID not set; PayPal webhooks are refused")
+	}
 	if cfg.CartAddr != "" && cfg.CustomerAddr != "" {
 		cartConn, err := grpcclient.Dial(cfg.CartAddr, log, cfg.Client)
 		if err != nil {

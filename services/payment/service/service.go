@@ -68,6 +68,9 @@ type Service interface {
 	SubmitCardPaymentDetails(ctx context.Context, redirectResult, idempotencyKey string) (CardOutcome, error)
 	// HandleCardNotifications verifies and processes the provider's notifications once each.
 	HandleCardNotifications(ctx context.Context, body []byte) (NotificationsOutcome, error)
+	// HandlePayPalWebhook verifies a PayPal webhook delivery with PayPal and processes its event
+	// once; the outcome says what it means for the order paid with the subscription.
+	HandlePayPalWebhook(ctx context.Context, d domain.PayPalDelivery) (PayPalWebhookOutcome, error)
 	// CardClient is what the browser's card component starts with.
 	CardClient() (clientKey, environment string)
 	// CreatePayPalSubscription starts the session's PayPal subscription over the priced cart's total.
@@ -97,6 +100,8 @@ type Ports struct {
 	Notifications Notifications
 	// PayPal subscriptions; without it they answer payment.cannot_be_processed.
 	PayPal PayPal
+	// PayPalWebhooks verifies PayPal's webhook deliveries; without it they are refused.
+	PayPalWebhooks PayPalWebhooks
 	// Mandates keeps the SEPA mandates of orders; without it SEPA mandates answer
 	// payment.sepa_not_configured.
 	Mandates Mandates

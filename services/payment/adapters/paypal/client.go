@@ -41,6 +41,9 @@ type Config struct {
 	PlanID string
 	// BrandName is shown to the shopper on PayPal's pages.
 	BrandName string
+	// WebhookID is the id PayPal gave the shop's webhook listener (its Developer Dashboard or the
+	// Webhooks Management API); every delivery is verified against it.
+	WebhookID string
 	Timeout   time.Duration
 }
 
@@ -183,7 +186,9 @@ type apiError struct {
 
 func (c *Client) do(ctx context.Context, method, path string, body any, requestID string, into any) error {
 	var rd io.Reader
-	if body != nil {
+	if raw, ok := body.(json.RawMessage); ok {
+		rd = bytes.NewReader(raw) // encoded by the caller
+	} else if body != nil {
 		raw, err := json.Marshal(body)
 		if err != nil {
 			return fmt.Errorf("paypal: encode %s: %w", path, err)
@@ -231,6 +236,55 @@ func (c *Client) do(ctx context.Context, method, path string, body any, requestI
 	}
 	if err := json.Unmarshal(data, into); err != nil {
 		return fmt.Errorf("paypal %s: decode: %w: %w", path, ErrUnavailable, err)
+	}
+	return nil
+}
+
+// VerifyWebhook asks PayPal whether a webhook delivery is its own, as PayPal documents it: the
+// transmission headers, the shop's webhook id (Config.WebhookID) and the event exactly as
+// received go to POST /v1/notifications/verify-webhook-signature; only verification_status
+// SUCCESS is a verified delivery. A FAILURE (or a delivery missing a header) is
+// domain.ErrPayPalSignature; PayPal not answering is ErrUnavailable, so PayPal delivers again.
+func (c *Client) VerifyWebhook(ctx context.Context, d domain.PayPalDelivery) error {
+	if c.cfg.WebhookID == "" {
+		return fmt.Errorf("paypal: no webhook id configured: %w", domain.ErrPayPalSignature)
+	}
+	if d.TransmissionID == "" || d.TransmissionTime == "" || d.TransmissionSig == "" || d.CertURL == "" || d.AuthAlgo == "" {
+		return fmt.Errorf("paypal webhook: transmission headers missing: %w", domain.ErrPayPalSignature)
+	}
+	if !json.Valid(d.Body) {
+		return fmt.Errorf("paypal webhook: body is not JSON: %w", domain.ErrPayPalSignature)
+	}
+	req := struct {
+		AuthAlgo         string          `json:"auth_algo"`
+		CertURL          string          `json:"cert_url"`
+		TransmissionID   string          `json:"transmission_id"`
+		TransmissionSig  string          `json:"transmission_sig"`
+		TransmissionTime string          `json:"transmission_time"`
+		WebhookID        string          `json:"webhook_id"`
+		WebhookEvent     json.RawMessage `json:"webhook_event"`
+	}{d.AuthAlgo, d.CertURL, d.TransmissionID, d.TransmissionSig, d.TransmissionTime, c.cfg.WebhookID, d.Body}
+	// The event goes back as received: encoding/json would escape <, > and & in its strings, and
+	// PayPal checks the signature over the event it gets.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(req); err != nil {
+		return fmt.Errorf("paypal webhook: encode: %w", err)
+	}
+	var resp struct {
+		VerificationStatus string `json:"verification_status"`
+	}
+	err := c.do(ctx, http.MethodPost, "/v1/notifications/verify-webhook-signature", json.RawMessage(buf.Bytes()), "", &resp)
+	if errors.Is(err, ErrRejected) {
+		// PayPal refused to check what it was given (a malformed header): not its delivery.
+		return fmt.Errorf("paypal webhook: %w: %w", domain.ErrPayPalSignature, err)
+	}
+	if err != nil {
+		return err
+	}
+	if resp.VerificationStatus != "SUCCESS" {
+		return fmt.Errorf("paypal webhook: verification_status %q: %w", resp.VerificationStatus, domain.ErrPayPalSignature)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -25,6 +26,7 @@ type fakePayPal struct {
 	byRequest  map[string]string         // PayPal-Request-Id → id
 	lastCreate map[string]any
 	cancelled  []string
+	verified   []string // webhook events PayPal was asked to verify
 }
 
 func newFake() *fakePayPal {
@@ -52,6 +54,8 @@ func (f *fakePayPal) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/v1/notifications/verify-webhook-signature":
+		f.verify(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == "/v1/billing/subscriptions":
 		var body map[string]any
 		_ = json.NewDecoder(r.Body).Decode(&body)
@@ -203,5 +207,87 @@ func TestFormatMoney(t *testing.T) {
 		if got := formatMoney(domain.Money{Value: cents, Currency: "EUR"}).Value; got != want {
 			t.Errorf("%d cents: %s, want %s", cents, got, want)
 		}
+	}
+}
+
+// verify answers like PayPal's verify-webhook-signature: every field required (else 400
+// VALIDATION_ERROR), SUCCESS for the signature "sig-<transmission id>" of listener "WH1LISTENER"
+// over the event it signed (webhookBody, byte for byte as sent), FAILURE otherwise; transmission
+// "boom" is a 500.
+func (f *fakePayPal) verify(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		AuthAlgo, CertURL, TransmissionID, TransmissionSig, TransmissionTime, WebhookID string
+		WebhookEvent                                                                    json.RawMessage
+	}
+	raw, _ := io.ReadAll(r.Body)
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	for name, into := range map[string]*string{"auth_algo": &req.AuthAlgo, "cert_url": &req.CertURL, "transmission_id": &req.TransmissionID,
+		"transmission_sig": &req.TransmissionSig, "transmission_time": &req.TransmissionTime, "webhook_id": &req.WebhookID} {
+		if json.Unmarshal(fields[name], into) != nil || *into == "" {
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write([]byte(`{"name":"VALIDATION_ERROR","message":"Invalid request - see details","debug_id":"d4"}`))
+			return
+		}
+	}
+	req.WebhookEvent = fields["webhook_event"]
+	if req.TransmissionID == "boom" {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		return
+	}
+	f.verified = append(f.verified, string(req.WebhookEvent))
+	status := "FAILURE"
+	if req.TransmissionSig == "sig-"+req.TransmissionID && req.WebhookID == "WH1LISTENER" && req.AuthAlgo == "SHA256withRSA" &&
+		string(req.WebhookEvent) == webhookBody {
+		status = "SUCCESS"
+	}
+	_, _ = fmt.Fprintf(w, `{"verification_status":%q}`, status)
+}
+
+// webhookBody is an event as PayPal sends it (compact), with characters encoding/json would escape.
+const webhookBody = `{"id":"WH-58D329510W468432D-8HN650336L201105X","event_version":"1.0","create_time":"2026-11-27T05:00:00.000Z",` +
+	`"resource_type":"sale","event_type":"PAYMENT.SALE.DENIED","summary":"Payment <denied> & reversed","resource":` +
+	`{"id":"80021663DE681814L","state":"denied","billing_agreement_id":"I-BW452GLLEP1G"}}`
+
+func TestVerifyWebhook(t *testing.T) {
+	fake := newFake()
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	c := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret", PlanID: "P-PLAN", WebhookID: "WH1LISTENER"})
+	ctx := context.Background()
+	delivery := func(id, sig string) domain.PayPalDelivery {
+		return domain.PayPalDelivery{TransmissionID: id, TransmissionTime: "2026-11-27T05:00:01Z", TransmissionSig: sig,
+			CertURL: "https://api-m.paypal.com/v1/notifications/certs/CERT-360caa42", AuthAlgo: "SHA256withRSA", Body: []byte(webhookBody)}
+	}
+	if err := c.VerifyWebhook(ctx, delivery("t1", "sig-t1")); err != nil {
+		t.Fatalf("PayPal's own delivery: %v", err)
+	}
+	// The event went to PayPal as received: unescaped, unchanged.
+	if got := fake.verified[0]; got != webhookBody {
+		t.Fatalf("event sent for verification:\n%s", got)
+	}
+	if err := c.VerifyWebhook(ctx, delivery("t2", "sig-t1")); !errors.Is(err, domain.ErrPayPalSignature) {
+		t.Fatalf("FAILURE: %v", err)
+	}
+	changed := delivery("t3", "sig-t3")
+	changed.Body = []byte(strings.Replace(webhookBody, "DENIED", "COMPLETED", 1))
+	if err := c.VerifyWebhook(ctx, changed); !errors.Is(err, domain.ErrPayPalSignature) {
+		t.Fatalf("changed event: %v", err)
+	}
+	missing := delivery("t4", "sig-t4")
+	missing.CertURL = ""
+	if err := c.VerifyWebhook(ctx, missing); !errors.Is(err, domain.ErrPayPalSignature) || len(fake.verified) != 3 {
+		t.Fatalf("missing header: %v (asked PayPal %d times)", err, len(fake.verified))
+	}
+	if err := c.VerifyWebhook(ctx, delivery("boom", "sig-boom")); !errors.Is(err, apperr.Unavailable) || errors.Is(err, domain.ErrPayPalSignature) {
+		t.Fatalf("PayPal down: %v", err)
+	}
+	// PayPal refusing the request (a header it finds malformed) is no verified delivery either.
+	noListener := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret", PlanID: "P-PLAN", WebhookID: ""})
+	if err := noListener.VerifyWebhook(ctx, delivery("t5", "sig-t5")); !errors.Is(err, domain.ErrPayPalSignature) {
+		t.Fatalf("without webhook id: %v", err)
 	}
 }

@@ -16,9 +16,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash/crc32"
 	"html/template"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/hostcart/checkout/services/payment/domain"
@@ -127,4 +129,36 @@ func (s *Sandbox) Handler() http.Handler {
 		}
 		http.Redirect(w, r, back.String(), http.StatusSeeOther)
 	})
+}
+
+// SandboxAuthAlgo is the PAYPAL-AUTH-ALGO of the sandbox's deliveries: an HMAC under the sandbox
+// secret where PayPal signs with its certificate's key (SHA256withRSA).
+const SandboxAuthAlgo = "HMACSHA256"
+
+// webhookMessage is what PayPal's signature covers: transmission id, time, webhook id and the
+// CRC32 of the body, joined by "|".
+func webhookMessage(d domain.PayPalDelivery) string {
+	return d.TransmissionID + "|" + d.TransmissionTime + "|" + webhookID + "|" + strconv.FormatUint(uint64(crc32.ChecksumIEEE(d.Body)), 10)
+}
+
+// webhookID is the sandbox's webhook listener id.
+const webhookID = "SANDBOXWEBHOOK"
+
+// SignWebhook signs a delivery as the sandbox's PayPal would send it (devstack's tests, a
+// developer's curl): the headers it fills in are the ones VerifyWebhook checks.
+func (s *Sandbox) SignWebhook(transmissionID, transmissionTime string, body []byte) domain.PayPalDelivery {
+	d := domain.PayPalDelivery{TransmissionID: transmissionID, TransmissionTime: transmissionTime, Body: body,
+		CertURL: "https://sandbox.invalid/certs/hmac", AuthAlgo: SandboxAuthAlgo}
+	d.TransmissionSig = s.sign("webhook|" + webhookMessage(d))
+	return d
+}
+
+// VerifyWebhook accepts what SignWebhook signed, like PayPal's verify-webhook-signature answering
+// SUCCESS; anything else is domain.ErrPayPalSignature.
+func (s *Sandbox) VerifyWebhook(_ context.Context, d domain.PayPalDelivery) error {
+	if d.TransmissionID == "" || d.TransmissionTime == "" || d.CertURL == "" || d.AuthAlgo != SandboxAuthAlgo ||
+		!hmac.Equal([]byte(d.TransmissionSig), []byte(s.sign("webhook|"+webhookMessage(d)))) {
+		return fmt.Errorf("paypal sandbox: delivery %q not signed by the sandbox: %w", d.TransmissionID, domain.ErrPayPalSignature)
+	}
+	return nil
 }

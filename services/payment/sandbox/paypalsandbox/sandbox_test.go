@@ -89,3 +89,31 @@ func TestApproveAndCancelPages(t *testing.T) {
 		t.Errorf("no request id: %v", err)
 	}
 }
+
+func TestWebhookSignature(t *testing.T) {
+	s := &Sandbox{Secret: []byte("k"), PageURL: "http://pp.test/approve"}
+	body := []byte(`{"id":"WH-1","event_type":"PAYMENT.SALE.DENIED","resource":{"billing_agreement_id":"I-X"}}`)
+	d := s.SignWebhook("t-1", "2026-11-27T05:00:00Z", body)
+	if err := s.VerifyWebhook(context.Background(), d); err != nil {
+		t.Fatalf("own delivery: %v", err)
+	}
+	for name, change := range map[string]func(*domain.PayPalDelivery){
+		"body": func(d *domain.PayPalDelivery) {
+			d.Body = append([]byte(nil), append(d.Body[:len(d.Body)-1:len(d.Body)-1], ' ', '}')...)
+		},
+		"time":      func(d *domain.PayPalDelivery) { d.TransmissionTime = "2026-11-27T05:00:01Z" },
+		"id":        func(d *domain.PayPalDelivery) { d.TransmissionID = "t-2" },
+		"algorithm": func(d *domain.PayPalDelivery) { d.AuthAlgo = "SHA256withRSA" },
+		"signature": func(d *domain.PayPalDelivery) { d.TransmissionSig = "" },
+	} {
+		changed := d
+		change(&changed)
+		if err := s.VerifyWebhook(context.Background(), changed); !errors.Is(err, domain.ErrPayPalSignature) {
+			t.Errorf("changed %s: %v", name, err)
+		}
+	}
+	other := &Sandbox{Secret: []byte("other")}
+	if err := other.VerifyWebhook(context.Background(), d); !errors.Is(err, domain.ErrPayPalSignature) {
+		t.Errorf("another secret: %v", err)
+	}
+}

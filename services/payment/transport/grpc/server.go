@@ -35,6 +35,7 @@ type server struct {
 	createCard        kitgrpc.Handler
 	cardDetails       kitgrpc.Handler
 	cardNotifications kitgrpc.Handler
+	paypalWebhook     kitgrpc.Handler
 	clearSession      kitgrpc.Handler
 	createPayPal      kitgrpc.Handler
 	confirmPayPal     kitgrpc.Handler
@@ -54,6 +55,7 @@ func NewServer(set endpoints.Set, opts ...kitgrpc.ServerOption) paymentv1.Paymen
 		createCard:        kitgrpc.NewServer(set.CreateCard, decodeCreateCard, encodeCreateCard, opts...),
 		cardDetails:       kitgrpc.NewServer(set.CardDetails, decodeCardDetails, encodeCardDetails, opts...),
 		cardNotifications: kitgrpc.NewServer(set.CardNotifications, decodeNotifications, encodeNotifications, opts...),
+		paypalWebhook:     kitgrpc.NewServer(set.PayPalWebhook, decodePayPalWebhook, encodePayPalWebhook, opts...),
 		clearSession:      kitgrpc.NewServer(set.ClearSession, decodeEmpty[paymentv1.ClearSessionPaymentRequest], func(context.Context, any) (any, error) { return &paymentv1.ClearSessionPaymentResponse{}, nil }, opts...),
 		createPayPal:      kitgrpc.NewServer(set.CreatePayPal, decodeCreatePayPal, encodeCreatePayPal, opts...),
 		confirmPayPal:     kitgrpc.NewServer(set.ConfirmPayPal, decodeConfirmPayPal, encodeOption(func(o *paymentv1.PaymentOption) any { return &paymentv1.ConfirmPayPalSubscriptionResponse{Payment: o} }), opts...),
@@ -102,6 +104,10 @@ func (s *server) SubmitCardPaymentDetails(ctx context.Context, req *paymentv1.Su
 
 func (s *server) HandleCardNotifications(ctx context.Context, req *paymentv1.HandleCardNotificationsRequest) (*paymentv1.HandleCardNotificationsResponse, error) {
 	return grpcserver.Handle[paymentv1.HandleCardNotificationsResponse](ctx, s.cardNotifications, req, statusFrom)
+}
+
+func (s *server) HandlePayPalWebhook(ctx context.Context, req *paymentv1.HandlePayPalWebhookRequest) (*paymentv1.HandlePayPalWebhookResponse, error) {
+	return grpcserver.Handle[paymentv1.HandlePayPalWebhookResponse](ctx, s.paypalWebhook, req, statusFrom)
 }
 
 func (s *server) ClearSessionPayment(ctx context.Context, req *paymentv1.ClearSessionPaymentRequest) (*paymentv1.ClearSessionPaymentResponse, error) {
@@ -212,6 +218,27 @@ func decodeNotifications(_ context.Context, grpcReq any) (any, error) {
 		return nil, fmt.Errorf("payment transport: got request %T: %w", grpcReq, apperr.InvalidArgument)
 	}
 	return req.GetBody(), nil
+}
+
+func decodePayPalWebhook(_ context.Context, grpcReq any) (any, error) {
+	req, ok := grpcReq.(*paymentv1.HandlePayPalWebhookRequest)
+	if !ok || req == nil {
+		return nil, fmt.Errorf("payment transport: got request %T: %w", grpcReq, apperr.InvalidArgument)
+	}
+	return domain.PayPalDelivery{TransmissionID: req.GetTransmissionId(), TransmissionTime: req.GetTransmissionTime(),
+		TransmissionSig: req.GetTransmissionSig(), CertURL: req.GetCertUrl(), AuthAlgo: req.GetAuthAlgo(), Body: req.GetBody()}, nil
+}
+
+func encodePayPalWebhook(_ context.Context, response any) (any, error) {
+	r, ok := response.(endpoints.PayPalWebhookResponse)
+	if !ok {
+		return nil, fmt.Errorf("payment transport: endpoint returned %T", response)
+	}
+	out := &paymentv1.HandlePayPalWebhookResponse{EventId: r.Outcome.Event.ID, EventType: r.Outcome.Event.EventType, Duplicate: r.Outcome.Duplicate}
+	for _, n := range r.Outcome.Notifications {
+		out.Notifications = append(out.Notifications, &paymentv1.CardNotification{EventCode: n.EventCode, Success: n.Success, PaymentReference: n.PaymentReference()})
+	}
+	return out, nil
 }
 
 func encodeCardMethods(_ context.Context, response any) (any, error) {
