@@ -10,6 +10,7 @@ import (
 	"github.com/hostcart/checkout/gateway/configapi"
 	"github.com/hostcart/checkout/gateway/locales"
 	"github.com/hostcart/checkout/gateway/middleware"
+	"github.com/hostcart/checkout/gateway/router"
 	"github.com/hostcart/checkout/gateway/sessions"
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
@@ -55,6 +56,10 @@ type Config struct {
 	SessionNewLimit ratelimit.Limit
 	// Client is the resilience policy of the gRPC connections to the services.
 	Client grpcclient.Config
+	// Deadlines are the route deadlines: ROUTE_TIMEOUT (default GRPC_CLIENT_TIMEOUT) and
+	// PROVIDER_ROUTE_TIMEOUT (12 s) for the routes with a payment provider or the SMS gateway
+	// behind them (router.Deadlines, the one table).
+	Deadlines router.Deadlines
 	// AdminTokens (ADMIN_TOKEN_PUBLIC_KEYS: inline PEM or a file path; ADMIN_TOKEN_ISSUER,
 	// ADMIN_TOKEN_AUDIENCE) verifies the admin panel's sales-agent tokens; no keys, no agents.
 	AdminTokens adminauth.Settings
@@ -78,7 +83,7 @@ const (
 // ConfigFromEnv reads PORT, FRONTEND_DIR, DEFAULT_BRAND, DEV_BRAND_HOSTS, TRUSTED_PROXIES
 // (comma-separated), BRAND_CACHE_TTL, LOCALE_CACHE_TTL, ACCESS_LOG_SLOW, READY_TIMEOUT, HTTP_SHUTDOWN_GRACE, CONTENT_SECURITY_POLICY,
 // REDIS_URL, EMBEDDED_STORES, SESSION_TTL, ADMIN_TOKEN_PUBLIC_KEYS, ADMIN_TOKEN_ISSUER, ADMIN_TOKEN_AUDIENCE,
-// ADMIN_PANEL_URL
+// ADMIN_PANEL_URL, ROUTE_TIMEOUT, PROVIDER_ROUTE_TIMEOUT
 // and the gRPC client variables of grpcclient.ConfigFromEnv.
 func ConfigFromEnv() Config {
 	return Config{
@@ -109,6 +114,10 @@ func ConfigFromEnv() Config {
 			Env: config.String("APP_ENV", configapi.LocalEnv), Release: config.String("APP_RELEASE", ""),
 			DSN:       config.String("ERROR_REPORTING_DSN", ""),
 			FlashType: config.String("FLASH_MESSAGE_TYPE", "info"), FlashMsg: config.String("FLASH_MESSAGE", ""),
+		},
+		Deadlines: router.Deadlines{
+			Default:  config.Duration("ROUTE_TIMEOUT", config.Duration("GRPC_CLIENT_TIMEOUT", grpcclient.DefaultTimeout)),
+			Provider: config.Duration("PROVIDER_ROUTE_TIMEOUT", router.DefaultProviderRouteTimeout),
 		},
 	}
 }

@@ -136,6 +136,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 		AdminTokens:           adminTokens,
 		AdminPanelURL:         cfg.AdminPanelURL,
 		ReadyTimeout:          cfg.ReadyTimeout,
+		Deadlines:             cfg.Deadlines,
 		Draining:              &draining,
 	})
 	if err != nil {

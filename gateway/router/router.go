@@ -80,6 +80,8 @@ type Deps struct {
 	// Draining, once set, makes /readyz answer 503 so load balancers stop sending new requests
 	// while the gateway shuts down; nil never drains.
 	Draining *atomic.Bool
+	// Deadlines are the route deadlines (deadlines.go); zero values take the defaults.
+	Deadlines Deadlines
 	// SlowRequest is the duration from which a successful request's access-log line is a warning;
 	// zero takes middleware.DefaultSlowRequest, negative turns the rule off.
 	SlowRequest time.Duration
@@ -120,6 +122,7 @@ func New(d Deps) (*gin.Engine, error) {
 		middleware.AccessLog(d.Log, d.SlowRequest),
 		recovery(d.Log),
 		middleware.SecurityHeaders(d.ContentSecurityPolicy, https),
+		d.Deadlines.middleware(),
 	)
 
 	engine.GET("/healthz", func(c *gin.Context) {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/cart/domain"
 )
 
@@ -47,7 +48,8 @@ func New(cfg Config) *Client {
 		cfg.Timeout = DefaultTimeout
 	}
 	cfg.URL = strings.TrimRight(cfg.URL, "/")
-	return &Client{cfg: cfg, http: &http.Client{Timeout: cfg.Timeout}}
+	// Each request's context carries the bound (outbound.Context), so the client needs none.
+	return &Client{cfg: cfg, http: &http.Client{}}
 }
 
 type answer struct {
@@ -63,6 +65,10 @@ func (c *Client) Lookup(ctx context.Context, id string) (domain.Transfer, error)
 	if brand := callctx.From(ctx).BrandID; brand > 0 {
 		u += "?brand_id=" + strconv.Itoa(int(brand))
 	}
+	// The configured timeout, and never past the caller's deadline less a margin: the caller answers the
+	// outage in time and the outside system is not asked to act after the caller gave up.
+	ctx, cancel := outbound.Context(ctx, c.cfg.Timeout, outbound.DefaultMargin)
+	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return domain.Transfer{}, fmt.Errorf("transfer %s: %w: %w", id, domain.ErrTransferUnavailable, err)

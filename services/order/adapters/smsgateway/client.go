@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 )
 
 // DefaultTimeout bounds one send.
@@ -44,7 +45,8 @@ func New(cfg Config) *Client {
 		cfg.Timeout = DefaultTimeout
 	}
 	cfg.URL = strings.TrimRight(cfg.URL, "/")
-	return &Client{cfg: cfg, http: &http.Client{Timeout: cfg.Timeout}}
+	// Each request's context carries the bound (outbound.Context), so the client needs none.
+	return &Client{cfg: cfg, http: &http.Client{}}
 }
 
 type request struct {
@@ -59,7 +61,11 @@ func (c *Client) Send(ctx context.Context, to, text string) error {
 	if err != nil {
 		return fmt.Errorf("sms: %w", err)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.cfg.URL+"/messages", bytes.NewReader(body))
+	// The configured timeout, and never past the caller's deadline less a margin: the caller answers the
+	// outage in time and the outside system is not asked to act after the caller gave up.
+	callCtx, cancel := outbound.Context(ctx, c.cfg.Timeout, outbound.DefaultMargin)
+	defer cancel()
+	req, err := http.NewRequestWithContext(callCtx, http.MethodPost, c.cfg.URL+"/messages", bytes.NewReader(body))
 	if err != nil {
 		return fmt.Errorf("sms: %w", err)
 	}
@@ -68,7 +74,7 @@ func (c *Client) Send(ctx context.Context, to, text string) error {
 	req.Header.Set("X-API-Key", c.cfg.APIKey)
 	resp, err := c.http.Do(req)
 	if err != nil {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil { // the caller's own cancellation, not the gateway's slowness
 			return fmt.Errorf("sms: %w", ctx.Err())
 		}
 		return fmt.Errorf("sms: %w: %w", apperr.Unavailable, err)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/payment/domain"
 )
 
@@ -32,7 +33,11 @@ type Config struct {
 	URL             string
 	APIKey          string
 	MerchantAccount string
-	Timeout         time.Duration
+	// Timeout bounds one request; it also ends Margin before the caller's deadline, whichever
+	// comes first (outbound.Context), so the provider is never asked to act after the shop gave up.
+	Timeout time.Duration
+	// Margin is what a request leaves of the caller's deadline; zero is outbound.DefaultMargin.
+	Margin time.Duration
 	// HMACKey is the notifications' hex HMAC key.
 	HMACKey string
 	// ClientKey and Environment (test or live) start the browser's component; the client key is
@@ -57,7 +62,11 @@ func New(cfg Config) *Client {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 15 * time.Second
 	}
-	return &Client{cfg: cfg, http: &http.Client{Timeout: cfg.Timeout}}
+	if cfg.Margin <= 0 {
+		cfg.Margin = outbound.DefaultMargin
+	}
+	// The request's context carries the bound (post), so the client needs no timeout of its own.
+	return &Client{cfg: cfg, http: &http.Client{}}
 }
 
 type amount struct {
@@ -187,6 +196,8 @@ func (c *Client) post(ctx context.Context, path string, body any, idempotencyKey
 	if err != nil {
 		return fmt.Errorf("card provider: encode %s: %w", path, err)
 	}
+	ctx, cancel := outbound.Context(ctx, c.cfg.Timeout, c.cfg.Margin)
+	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(c.cfg.URL, "/")+path, bytes.NewReader(raw))
 	if err != nil {
 		return fmt.Errorf("card provider: %w", err)

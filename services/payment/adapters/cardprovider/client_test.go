@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -203,4 +204,30 @@ func TestCancel(t *testing.T) {
 	if err := c.Cancel(ctx, "../payments", "k4"); !errors.Is(err, ErrRejected) {
 		t.Fatalf("a reference that is a path: %v", err)
 	}
+}
+
+// A provider slower than what is left of the caller's deadline gets its request cancelled a margin
+// before that deadline: the client answers the outage while the caller still has time to say so
+// (its context is not done yet), instead of hanging until the caller gives up, and the provider
+// sees the request end.
+func TestSlowProviderIsCancelledBeforeTheCallersDeadline(t *testing.T) {
+	cancelled := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The server notices a client going away only once the body has been read.
+		_, _ = io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+		cancelled <- struct{}{}
+	}))
+	t.Cleanup(srv.Close)
+	c := New(Config{URL: srv.URL + "/v71", APIKey: "test-key", MerchantAccount: "HostwerkECOM", Timeout: time.Hour, Margin: 300 * time.Millisecond})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_, err := c.CreatePayment(ctx, payment("ok", 100), "key-slow")
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("slow provider: %v, want the outage", err)
+	}
+	if ctx.Err() != nil {
+		t.Fatalf("the client gave up with the caller (%v): the caller has no time left to answer", ctx.Err())
+	}
+	<-cancelled // the provider saw the request end (the test's own timeout guards a hang)
 }

@@ -1,0 +1,81 @@
+package router
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hostcart/checkout/gateway/paymentapi"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
+)
+
+// Deadlines are the gateway's route deadlines (docs/operations.md "Deadlines"): every request
+// runs under one, which travels with each gRPC call to the services and from there to the
+// outside systems they call. A route's deadline must be longer than the longest call behind it;
+// the calls behind it give up a margin before it (platform/outbound), so the visitor gets the
+// outside system's outage as an answer rather than a gateway timeout.
+type Deadlines struct {
+	// Default (ROUTE_TIMEOUT; zero: GRPC_CLIENT_TIMEOUT, 3 s) bounds every route not in
+	// providerRoutes: they read and write the shop's own stores.
+	Default time.Duration
+	// Provider (PROVIDER_ROUTE_TIMEOUT, 12 s) bounds the routes with a payment provider or the SMS
+	// gateway behind them: a card payment or a PayPal subscription may take the provider several
+	// seconds, and placing an order sends the first SMS.
+	Provider time.Duration
+}
+
+// DefaultProviderRouteTimeout is Deadlines.Provider's default: longer than a provider answers in
+// practice (a few seconds), shorter than a visitor waits for a payment.
+const DefaultProviderRouteTimeout = 12 * time.Second
+
+// providerRoutes is the one table of routes that get Deadlines.Provider, by method and gin route
+// pattern; every other route gets Deadlines.Default.
+var providerRoutes = map[string]bool{
+	http.MethodPost + " " + APIPrefix + "/create-payment":                                  true, // card provider: payment
+	http.MethodPost + " " + APIPrefix + "/payment-details":                                 true, // card provider: 3-D Secure result
+	http.MethodGet + " " + APIPrefix + "/" + paymentapi.CardProvider + "/payment-methods":  true, // card provider: methods
+	http.MethodPost + " " + APIPrefix + "/" + paymentapi.CardProvider + "/payment-methods": true,
+	http.MethodPost + " " + APIPrefix + "/paypal/create-subscription":                      true, // PayPal
+	http.MethodPost + " " + APIPrefix + "/paypal/confirm-subscription":                     true,
+	http.MethodPost + " " + APIPrefix + "/paypal/cancel-subscription":                      true,
+	http.MethodPost + " " + APIPrefix + "/orders":                                          true, // payment check, first SMS, mail
+	http.MethodPost + " " + APIPrefix + "/orders/:id/validate":                             true, // may finalize: payment, mail
+	http.MethodPost + " /api/v1/:id/sms":                                                   true, // SMS gateway
+	http.MethodGet + " /api/v1/:id/sms":                                                    true,
+}
+
+func (d Deadlines) withDefaults() Deadlines {
+	if d.Default <= 0 {
+		d.Default = grpcclient.DefaultTimeout
+	}
+	if d.Provider <= 0 {
+		d.Provider = DefaultProviderRouteTimeout
+	}
+	if d.Provider < d.Default {
+		// A provider route does everything an ordinary route does, and then calls the provider.
+		d.Provider = d.Default
+	}
+	return d
+}
+
+// For is the deadline of the route with method and gin pattern fullPath ("" for no route).
+func (d Deadlines) For(method, fullPath string) time.Duration {
+	d = d.withDefaults()
+	if providerRoutes[method+" "+fullPath] {
+		return d.Provider
+	}
+	return d.Default
+}
+
+// middleware puts the route's deadline on the request's context.
+func (d Deadlines) middleware() gin.HandlerFunc {
+	d = d.withDefaults()
+	return func(c *gin.Context) {
+		ctx, cancel := context.WithTimeout(c.Request.Context(), d.For(c.Request.Method, c.FullPath()))
+		defer cancel()
+		c.Request = c.Request.WithContext(ctx)
+		c.Next()
+	}
+}
