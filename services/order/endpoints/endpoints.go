@@ -23,6 +23,8 @@ type Set struct {
 	CancelSession endpoint.Endpoint
 	// ApplyNotifications applies payment providers' notifications (no session).
 	ApplyNotifications endpoint.Endpoint
+	// PaidReferences answers which payment references paid an order (no session).
+	PaidReferences endpoint.Endpoint
 
 	CreateDraft  endpoint.Endpoint
 	OpenDraft    endpoint.Endpoint
@@ -166,6 +168,13 @@ func New(svc service.Service, drafts service.Drafts) Set {
 				return nil, fmt.Errorf("order endpoint: got request %T, want payment notifications", request)
 			}
 			return svc.ApplyPaymentNotifications(ctx, ns)
+		},
+		PaidReferences: func(ctx context.Context, request any) (any, error) {
+			refs, ok := request.([]service.PaymentReference)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want payment references", request)
+			}
+			return svc.PaidReferences(ctx, refs)
 		},
 		CancelSession: func(ctx context.Context, _ any) (any, error) {
 			return struct{}{}, svc.CancelSession(ctx)

@@ -162,6 +162,9 @@ type Service interface {
 	// ApplyPaymentNotifications applies providers' notifications to the orders they concern and
 	// answers how many orders moved.
 	ApplyPaymentNotifications(ctx context.Context, ns []domain.PaymentNotification) (int, error)
+	// PaidReferences answers which of the providers' references paid an order (the payment
+	// service's reconciliation voids the others).
+	PaidReferences(ctx context.Context, refs []PaymentReference) ([]PaymentReference, error)
 }
 
 type service struct{ Ports }
@@ -587,4 +590,31 @@ func (s *service) ApplyPaymentNotifications(ctx context.Context, ns []domain.Pay
 		}
 	}
 	return moved, nil
+}
+
+// PaymentReference is a provider's payment reference: domain.RefCard (psp reference) or
+// domain.RefPayPal (subscription id).
+type PaymentReference struct{ Provider, Reference string }
+
+// maxPaidReferences bounds one question: the reconciliation asks in batches.
+const maxPaidReferences = 500
+
+func (s *service) PaidReferences(ctx context.Context, refs []PaymentReference) ([]PaymentReference, error) {
+	if len(refs) > maxPaidReferences {
+		return nil, fmt.Errorf("%d payment references, at most %d: %w", len(refs), maxPaidReferences, apperr.InvalidArgument)
+	}
+	var paid []PaymentReference
+	for _, r := range refs {
+		if r.Reference == "" {
+			continue
+		}
+		used, err := s.Store.PaymentReferenceUsed(ctx, r.Provider, r.Reference)
+		if err != nil {
+			return nil, fmt.Errorf("paid references: %w", err)
+		}
+		if used {
+			paid = append(paid, r)
+		}
+	}
+	return paid, nil
 }

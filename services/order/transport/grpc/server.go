@@ -28,7 +28,7 @@ type server struct {
 	orderv1.UnimplementedOrderServiceServer
 
 	placeOrder, getOrder, validateSMS, resendSMS, setReferral, getReferral, cancelSession kitgrpc.Handler
-	applyNotifications                                                                    kitgrpc.Handler
+	applyNotifications, paidReferences                                                    kitgrpc.Handler
 
 	createDraft, openDraft, currentDraft, saveDraft, cancelDraft kitgrpc.Handler
 }
@@ -59,6 +59,27 @@ func NewServer(set endpoints.Set) orderv1.OrderServiceServer {
 				return nil, fmt.Errorf("order transport: endpoint returned %T", response)
 			}
 			return &orderv1.ApplyPaymentNotificationsResponse{Moved: int32(moved)}, nil
+		}),
+		paidReferences: grpcserver.Bind(set.PaidReferences, func(_ context.Context, grpcReq any) (any, error) {
+			req, err := request[orderv1.ListPaidReferencesRequest](grpcReq)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]service.PaymentReference, 0, len(req.GetReferences()))
+			for _, r := range req.GetReferences() {
+				out = append(out, service.PaymentReference{Provider: r.GetProvider(), Reference: r.GetReference()})
+			}
+			return out, nil
+		}, func(_ context.Context, response any) (any, error) {
+			paid, ok := response.([]service.PaymentReference)
+			if !ok {
+				return nil, fmt.Errorf("order transport: endpoint returned %T", response)
+			}
+			out := &orderv1.ListPaidReferencesResponse{}
+			for _, r := range paid {
+				out.Paid = append(out.Paid, &orderv1.PaymentReference{Provider: r.Provider, Reference: r.Reference})
+			}
+			return out, nil
 		}),
 
 		createDraft:  grpcserver.Bind(set.CreateDraft, decodeCreateDraft, encodeCreateDraft),
@@ -95,6 +116,10 @@ func (s *server) GetReferral(ctx context.Context, req *orderv1.GetReferralReques
 
 func (s *server) ApplyPaymentNotifications(ctx context.Context, req *orderv1.ApplyPaymentNotificationsRequest) (*orderv1.ApplyPaymentNotificationsResponse, error) {
 	return grpcserver.Handle[orderv1.ApplyPaymentNotificationsResponse](ctx, s.applyNotifications, req, statusFrom)
+}
+
+func (s *server) ListPaidReferences(ctx context.Context, req *orderv1.ListPaidReferencesRequest) (*orderv1.ListPaidReferencesResponse, error) {
+	return grpcserver.Handle[orderv1.ListPaidReferencesResponse](ctx, s.paidReferences, req, statusFrom)
 }
 
 func (s *server) CancelSession(ctx context.Context, req *orderv1.CancelSessionRequest) (*orderv1.CancelSessionResponse, error) {
