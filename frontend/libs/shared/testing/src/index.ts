@@ -5,4 +5,4 @@ export type { RenderWithAppOptions } from './lib/render';
 export { apiError, installFetch, json } from './lib/http';
 export type { SeenRequest } from './lib/http';
 export { additionalField, catalogProduct, maturity } from './lib/catalog';
-export { linePrice } from './lib/pricing';
+export { cartPresentation, linePresentation, linePrice } from './lib/pricing';

@@ -4,3 +4,4 @@ export * from './lib/modal';
 export * from './lib/states';
 export * from './lib/form-field';
 export * from './lib/clock';
+export * from './lib/price-totals';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PricedItem, PricedLine, Product } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
-import { displayedAddonFromPrice, formatCents } from '@hostcart/shared-util-pricing';
+import { addonMaturityFor, addonMaturityPrice, formatCents } from '@hostcart/shared-util-pricing';
 import { LinePriceView } from './line-price';
 import { isAutoAssigned, offeredAddons } from './offered-addons';
 import { visibleAddons } from './priced-lines';
@@ -153,7 +153,10 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
           <h3 className="hc-cart-offers__title">{t('cart_page.offers.title')}</h3>
           <ul className="hc-cart-offers__list">
             {offered.map((addon) => {
-              const offer = hidePrices ? undefined : displayedAddonFromPrice(addon.from_price, withVat, sessionVat);
+              // The price of the term the addon joins with, as the extras screen shows it and the
+              // cart will print it once added (not the catalog's cheapest "from" price).
+              const maturity = addonMaturityFor(addon.payment_maturities, line?.maturity_months ?? 0);
+              const offer = hidePrices || !maturity ? undefined : addonMaturityPrice(maturity, withVat, sessionVat);
               const from = offer && !(offer.cents === 0 && hideZeroPrices) ? offer : undefined;
               return (
                 <li key={addon.id}>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectNotifications } from '@hostcart/shared-store';
 import type { PricedCart } from '@hostcart/shared-data-access-api';
-import { brand, catalogProduct, domain, installFakeApi, item, json, line, nbsp, price, pricedCart, promotion, renderCart, type FakeRequest } from './test-utils';
+import { maturity } from '@hostcart/shared-testing';
+import { brand, cartPresentation, catalogProduct, domain, installFakeApi, item, json, line, linePresentation, nbsp, price, pricedCart, promotion, renderCart, type FakeRequest } from './test-utils';
 
 type Layer = { dataLayer?: Array<Record<string, unknown>> };
 const events = () => ((window as unknown as Layer).dataLayer ?? []).filter((e) => e['event']).map((e) => e['event']);
@@ -45,10 +46,22 @@ const hosting = catalogProduct(1001, 'Web hosting S', {
   upsells: [{ upsell_id: 1301, upsell_headline: '', disadvantages_headline: '', disadvantages: [], disadvantages_button_text: '' }],
 });
 const addonCatalog = [
-  catalogProduct(1204, 'Daily backup', { type: 'addon', from_price: { net_cents: 200, gross_cents: 238, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 } }),
+  // Its cheapest term (24 months, 1,50 €) is the catalog's from-price; offered for the item's
+  // 12-month term it costs 2,00 € net, 2,38 € shown — the price the extras screen shows and the
+  // cart prints once added (issue 23, finding 2).
+  catalogProduct(1204, 'Daily backup', {
+    type: 'addon',
+    from_price: { net_cents: 150, gross_cents: 179, vat_percent: 19, maturity_months: 24, setup_fee_cents: 0 },
+    payment_maturities: [maturity(12041, 12, 200, [[4, 12]]), maturity(12042, 24, 150, [[5, 24]])],
+  }),
   catalogProduct(1205, 'Basic DDoS protection', { type: 'addon' }),
   // Costs nothing per month: offered as a one-time price (spec §9), or without one when the brand hides zero prices.
-  catalogProduct(1207, 'Spam filter', { type: 'addon', order: 5, from_price: { net_cents: 0, gross_cents: 0, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 } }),
+  catalogProduct(1207, 'Spam filter', {
+    type: 'addon',
+    order: 5,
+    from_price: { net_cents: 0, gross_cents: 0, vat_percent: 19, maturity_months: 12, setup_fee_cents: 0 },
+    payment_maturities: [maturity(12071, 12, 0, [[4, 12]])],
+  }),
   catalogProduct(1208, 'Setup service', { type: 'addon' }),
   catalogProduct(1210, 'Monitoring agent', { type: 'addon', hide_in_cart: true }),
 ];
@@ -57,7 +70,7 @@ const addonCatalog = [
 function hostwerkCart(): PricedCart {
   return pricedCart(
     [
-      item('row1', line(1001, 'Web hosting S', { price: price(594), promotion: promotion({ promoted_monthly_display_cents: 535, discount_display_cents: 708 }) }), {
+      item('row1', line(1001, 'Web hosting S', { price: price(594, { presentation: linePresentation(594, { discount_cents: 708, first_term_cents: 6420 }) }), promotion: promotion({ promoted_monthly_display_cents: 535, discount_display_cents: 708 }) }), {
         addons: [
           line(1205, 'Basic DDoS protection', { price: price(0, { one_time: true }), non_removable: true }),
           line(1210, 'Monitoring agent', { price: price(0), hide_in_cart: true }),
@@ -81,6 +94,17 @@ function hostwerkCart(): PricedCart {
         total_vat_cents: 3800,
         total_gross_cents: 23800,
         total_display_cents: 23800,
+        presentation: cartPresentation({
+          subtotal_cents: 24508,
+          discount_cents: 708,
+          first_term_cents: 23800,
+          due_today_cents: 23800,
+          renewal_monthly_cents: 939,
+          renewal_yearly_cents: 1414,
+          net_cents: 20000,
+          vat_cents: 3800,
+          gross_cents: 23800,
+        }),
       },
     },
   );
@@ -108,6 +132,7 @@ function alpenhostCart(): PricedCart {
         total_vat_cents: 1176,
         total_gross_cents: 7056,
         total_display_cents: 5880,
+        presentation: cartPresentation({ subtotal_cents: 5880, first_term_cents: 5880, due_today_cents: 490, renewal_monthly_cents: 490, net_cents: 5880, vat_cents: 1176, gross_cents: 7056 }),
       },
     },
   );
@@ -158,13 +183,16 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     const section = await screen.findByRole('region', { name: 'Web hosting S' });
     const rows = within(section).getAllByRole('row').slice(1);
     const text = rows.map((r) => nbsp(r.textContent));
-    // Product: old price struck, promoted price, discount label from percent_label, saving.
+    // Product (issue 23): the printed unit, the discount within the first term in display mode,
+    // the first-term total and the price after it, all as the presentation sends them:
+    // 12 × 5,94 € − 7,08 € = 64,20 €; no promoted monthly price that would not add up.
     expect(text[0]).toContain('Web hosting S');
     expect(text[0]).toContain('Yearly, billed yearly');
-    expect(text[0]).toContain('previously €5.94');
-    expect(text[0]).toContain('€5.35 per month');
-    expect(text[0]).toContain('10% off');
-    expect(text[0]).toContain('(you save €7.08)');
+    expect(text[0]).toContain('€5.94 per month');
+    expect(text[0]).toContain('10% off: −€7.08');
+    expect(text[0]).toContain('First 12 months: €64.20');
+    expect(text[0]).toContain('from month 13: €5.94 per month');
+    expect(text[0]).not.toContain('€5.35');
     // A zero price is shown (Hostwerk does not hide them) as the one-time amount the service
     // marks it, never as 0.00 per month; the non-removable addon has no delete.
     expect(text[1]).toContain('Basic DDoS protection');
@@ -184,10 +212,13 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(text[5]).toContain('€14.14 per year (12 months)');
 
     const totals = screen.getByTestId('cart-totals');
-    expect(nbsp(totals.textContent)).toContain('Monthly€9.39');
+    // Subtotal − discount = the total, named with the months it covers; the renewal below.
+    expect(nbsp(totals.textContent)).toContain('Subtotal€245.08');
     expect(nbsp(totals.textContent)).toContain('Discount−€7.08');
-    expect(nbsp(totals.textContent)).toContain('Total incl. VAT€238.00');
-    expect(nbsp(totals.textContent)).toContain('of which VAT€38.00');
+    expect(nbsp(totals.textContent)).toContain('Total for the first 12 months incl. VAT€238.00');
+    expect(nbsp(totals.textContent)).toContain('VAT included€38.00');
+    expect(nbsp(totals.textContent)).not.toContain('Due today');
+    expect(nbsp(screen.getByTestId('cart-totals-renewal').textContent)).toBe('From month 13: €9.39 per month and €14.14 per year');
     expect(screen.getByLabelText('Promo code')).toBeTruthy();
     expect(screen.getByText('Do you have a coupon? You can redeem it as a promo code.')).toBeTruthy();
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Contract terms: yearly and every two years.');
@@ -266,7 +297,8 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     setup();
     renderCart();
     const backup = await screen.findByRole('button', { name: 'Add Daily backup to Web hosting S' });
-    expect(nbsp(backup.closest('li')?.textContent ?? '')).toContain('from €2.38 per month');
+    expect(nbsp(backup.closest('li')?.textContent ?? '')).toContain('€2.38 per month');
+    expect(nbsp(backup.closest('li')?.textContent ?? '')).not.toContain('from');
     const spam = screen.getByRole('button', { name: 'Add Spam filter to Web hosting S' });
     const offer = nbsp(spam.closest('li')?.textContent ?? '');
     expect(offer).toContain('€0.00 one-time');
@@ -281,7 +313,7 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     const backup = screen.getByRole('button', { name: 'Daily backup hinzufügen (zu Web hosting S)' });
     // WCAG 2.5.3 (axe label-content-name-mismatch): the name starts with the visible label.
     expect(backup.getAttribute('aria-label')?.startsWith(backup.textContent ?? '-')).toBe(true);
-    expect(nbsp(backup.closest('li')?.textContent ?? '')).toContain('ab 2,38 € pro Monat');
+    expect(nbsp(backup.closest('li')?.textContent ?? '')).toContain('2,38 € pro Monat');
     // German nouns keep their capital inside the term text (issue 14: "alle 24 monate").
     const rows = within(screen.getByRole('region', { name: 'Web hosting S' })).getAllByRole('row').slice(1);
     expect(nbsp(rows[0].textContent)).toContain('Jährlich, Abrechnung jährlich');
@@ -410,9 +442,12 @@ describe('CartPage, Alpenhost (net prices)', () => {
     expect(nbsp(rows[0].textContent)).not.toContain('Abrechnung');
     expect(within(rows[1]).queryByTestId('line-price')).toBeNull();
     const totals = nbsp(screen.getByTestId('cart-totals').textContent);
-    expect(totals).toContain('Gesamt zzgl. MwSt.58,80 €');
+    expect(totals).toContain('Gesamt für die ersten 12 Monate zzgl. MwSt.58,80 €');
     expect(totals).toContain('MwSt.11,76 €');
-    expect(totals).toContain('Gesamt inkl. MwSt.70,56 €');
+    expect(totals).toContain('Gesamt für die ersten 12 Monate inkl. MwSt.70,56 €');
+    // Billed monthly: the first month is due today.
+    expect(totals).toContain('Heute fällig (zzgl. MwSt.)4,90 €');
+    expect(nbsp(screen.getByTestId('cart-totals-renewal').textContent)).toBe('Ab Monat 13: 4,90 € pro Monat');
     expect(screen.queryByLabelText('Aktionscode')).toBeNull();
     expect(screen.queryByText(/Gutschein/)).toBeNull();
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Alle Preise zzgl. MwSt.');

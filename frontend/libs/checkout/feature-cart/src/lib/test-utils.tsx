@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import type { Brand, Cart, LinePromotion, PricedCart, PricedDomain, PricedItem, PricedLine, Product } from '@hostcart/shared-data-access-api';
 import { createAppStore } from '@hostcart/shared-store';
-import { catalogProduct as baseProduct, installFetch, linePrice, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
+import { cartPresentation, catalogProduct as baseProduct, installFetch, linePresentation, linePrice, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
 import { CartPage, type CartPageProps } from './cart-page';
 
 export type FakeRequest = SeenRequest;
@@ -47,7 +47,7 @@ export function brand(slug: 'hostwerk' | 'alpenhost'): Brand {
   };
 }
 
-export { linePrice as price };
+export { linePrice as price, linePresentation, cartPresentation };
 
 export function promotion(extra: Partial<LinePromotion> = {}): LinePromotion {
   return {
@@ -140,6 +140,7 @@ export function pricedCart(items: PricedItem[], withVat: boolean, extra: Partial
       total_vat_cents: 0,
       total_gross_cents: 0,
       total_display_cents: 0,
+      presentation: cartPresentation(),
     },
     prices_with_vat: withVat,
     hide_zero_prices: !withVat,

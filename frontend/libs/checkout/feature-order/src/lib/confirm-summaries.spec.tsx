@@ -2,7 +2,7 @@ import { render, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@hostcart/shared-i18n/testing';
 import type { LinePrice, PricedCart, PricedLine } from '@hostcart/shared-data-access-api';
-import { linePrice as price } from '@hostcart/shared-testing';
+import { cartPresentation, linePresentation, linePrice as price } from '@hostcart/shared-testing';
 import { CartSummary } from './confirm-summaries';
 
 const nbsp = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
@@ -61,5 +61,40 @@ describe('CartSummary on the confirm page', () => {
     expect(lines[0]).toContain(term);
     expect(lines[1]).toContain(once);
     expect(lines[2]).toContain(domain);
+  });
+
+  // Issue 23: Webhosting M, 12 months, "20 € Rabatt im ersten Jahr" on a gross brand. The confirm
+  // page prints the presentation: 12 × 9,51 € = 114,12 €, − 23,80 € = 90,32 €, the months it
+  // covers and the price from month 13 — the figures the cart shows and the order charges.
+  it.each([
+    ['de-DE', ['Zwischensumme114,12 €', 'Rabatt−23,80 €', 'Gesamt für die ersten 12 Monate inkl. MwSt.90,32 €', 'darin enthaltene MwSt.14,42 €'], 'Ab Monat 13: 9,51 € pro Monat'],
+    ['en-GB', ['Subtotal€114.12', 'Discount−€23.80', 'Total for the first 12 months incl. VAT€90.32', 'VAT included€14.42'], 'From month 13: €9.51 per month'],
+  ])('prints totals that add up in %s', (locale, rows, renewal) => {
+    const cart = priced();
+    const m = price(951, { presentation: linePresentation(951, { discount_cents: 2380, first_term_cents: 9032, net_cents: 7590, vat_cents: 1442, gross_cents: 9032 }) });
+    cart.items = [{ ...cart.items[0], product: line(1, 'Webhosting M', 12, m), addons: [], domains: [] }];
+    cart.totals = {
+      monthly_net_cents: 799,
+      monthly_gross_cents: 951,
+      monthly_display_cents: 951,
+      setup_fee_net_cents: 0,
+      contract_net_cents: 9588,
+      discount_net_cents: 2000,
+      discount_display_cents: 2380,
+      total_net_cents: 7590,
+      total_vat_cents: 1442,
+      total_gross_cents: 9032,
+      total_display_cents: 9032,
+      presentation: cartPresentation({ subtotal_cents: 11412, discount_cents: 2380, first_term_cents: 9032, due_today_cents: 9032, per_month_cents: 951, renewal_monthly_cents: 951, net_cents: 7590, vat_cents: 1442, gross_cents: 9032 }),
+    };
+    const { getByTestId } = render(
+      <I18nextProvider i18n={createI18n(locale)}>
+        <CartSummary priced={cart} />
+      </I18nextProvider>,
+    );
+    const totals = getByTestId('confirm-totals');
+    const pairs = [...totals.querySelectorAll('dt')].map((dt) => nbsp(`${dt.textContent}${dt.nextElementSibling?.textContent}`));
+    expect(pairs).toEqual(rows);
+    expect(nbsp(getByTestId('confirm-totals-renewal').textContent)).toBe(renewal);
   });
 });

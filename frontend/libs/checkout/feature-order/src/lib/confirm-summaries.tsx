@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GROUP_COMPANY, type PaymentOption, type PaymentType, type PricedCart, type PricedLine, type SessionCustomer } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
+import { PriceTotals } from '@hostcart/shared-ui';
 import { formatCents, maturityLabel } from '@hostcart/shared-util-pricing';
 
 function useMoney() {
@@ -95,7 +96,9 @@ function LineRow({ line, sub, money, withVat }: { line: PricedLine; sub?: boolea
       </span>
       {price && price.show_price && (
         <span className="hc-confirm-cart__price">
-          {price.one_time ? t('order_confirm.one_time', { price: money(price.display_cents) }) : t('order_confirm.per_month', { price: money(price.display_cents) })}
+          {price.one_time
+            ? t('order_confirm.one_time', { price: money(price.presentation?.setup_cents ?? price.display_cents) })
+            : t('order_confirm.per_month', { price: money(price.presentation?.unit_cents ?? price.display_cents) })}
           <span className="hc-visually-hidden"> {withVat ? t('order_confirm.incl_vat') : t('order_confirm.excl_vat')}</span>
         </span>
       )}
@@ -103,9 +106,12 @@ function LineRow({ line, sub, money, withVat }: { line: PricedLine; sub?: boolea
   );
 }
 
-/** The cart of the priced view: every row with its lines and the totals (spec §2 "Confirm"). */
+/**
+ * The cart of the priced view: every row with its lines and the totals (spec §2 "Confirm"), the
+ * figures of the presentation as sent, so the confirm page adds up as the cart does.
+ */
 export function CartSummary({ priced }: { priced: PricedCart }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const totals = priced.totals;
   const withVat = priced.prices_with_vat;
@@ -135,28 +141,7 @@ export function CartSummary({ priced }: { priced: PricedCart }) {
           </li>
         ))}
       </ul>
-      {totals && (
-        <dl className="hc-cart-summary__totals" data-testid="confirm-totals">
-          <dt>{t('cart_page.summary.monthly')}</dt>
-          <dd>{money(totals.monthly_display_cents)}</dd>
-          {totals.discount_display_cents > 0 && (
-            <>
-              <dt>{t('cart_page.summary.discount')}</dt>
-              <dd>−{money(totals.discount_display_cents)}</dd>
-            </>
-          )}
-          {!withVat && (
-            <>
-              <dt>{t('cart_page.summary.total_net')}</dt>
-              <dd>{money(totals.total_net_cents)}</dd>
-            </>
-          )}
-          <dt>{withVat ? t('cart_page.summary.vat_included') : t('cart_page.summary.vat')}</dt>
-          <dd>{money(totals.total_vat_cents)}</dd>
-          <dt>{t('cart_page.summary.total_gross')}</dt>
-          <dd className="hc-cart-summary__total">{money(totals.total_gross_cents)}</dd>
-        </dl>
-      )}
+      {totals?.presentation && <PriceTotals figures={totals.presentation} withVat={withVat} locale={i18n.language} testId="confirm-totals" />}
     </section>
   );
 }

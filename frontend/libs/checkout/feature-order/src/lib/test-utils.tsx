@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import type { Brand, Order, SessionCustomer } from '@hostcart/shared-data-access-api';
 import { createAppStore } from '@hostcart/shared-store';
-import { installFetch, json, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
+import { cartPresentation, installFetch, json, linePresentation, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
 import { CancelPaypalSubscriptionPage } from './cancel-paypal-page';
 import { ConfirmPage, type ConfirmPageProps } from './confirm-page';
 import { PostfillPage } from './postfill-page';
@@ -59,7 +59,7 @@ const line = (id: number, name: string) => ({
   interval_months: 12,
   vat_percent: 19,
   cancelation_period: 90,
-  price: { one_time: false, display_cents: 449, show_price: true, monthly_net_cents: 377, monthly_gross_cents: 449, monthly_display_cents: 449, setup_fee_net_cents: 0, setup_fee_gross_cents: 0, setup_fee_display_cents: 0, contract_net_cents: 0, contract_gross_cents: 0, contract_display_cents: 0, minimum_period_cents: 0, total_net_cents: 0, total_vat_cents: 0, total_gross_cents: 0, total_display_cents: 0 },
+  price: { one_time: false, display_cents: 449, show_price: true, monthly_net_cents: 377, monthly_gross_cents: 449, monthly_display_cents: 449, setup_fee_net_cents: 0, setup_fee_gross_cents: 0, setup_fee_display_cents: 0, contract_net_cents: 0, contract_gross_cents: 0, contract_display_cents: 0, minimum_period_cents: 0, total_net_cents: 0, total_vat_cents: 0, total_gross_cents: 0, total_display_cents: 0, presentation: linePresentation(449) },
   promotion: null,
   hide_in_cart: false,
   non_removable: false,
@@ -72,7 +72,9 @@ function pricedCart(items: number, requiredAgreements: string[]) {
     priced: {
       cart: { items: rows.map((r) => ({ row_id: r, product: { id: 1, maturity_id: 1, interval_id: 1, promotion: '', additional_fields: [] }, addons: [], upsells: [], domains: [] })), version: '1' },
       items: rows.map((r) => ({ row_id: r, is_preconfigured: false, product: line(1, 'Web hosting S'), addons: [], upsells: [], domains: [], missing_domain: false, invalid: false, total_net_cents: 0, total_gross_cents: 0, total_display_cents: 0 })),
-      totals: { monthly_net_cents: 377, monthly_gross_cents: 449, monthly_display_cents: 449, setup_fee_net_cents: 0, contract_net_cents: 0, discount_net_cents: 0, discount_display_cents: 0, total_net_cents: 4524, total_vat_cents: 864, total_gross_cents: 5388, total_display_cents: 5388 },
+      totals: { monthly_net_cents: 377, monthly_gross_cents: 449, monthly_display_cents: 449, setup_fee_net_cents: 0, contract_net_cents: 0, discount_net_cents: 0, discount_display_cents: 0, total_net_cents: 4524, total_vat_cents: 864, total_gross_cents: 5388, total_display_cents: 5388,
+        // 12 × 4,49 € per line, as the presentation prints it.
+        presentation: cartPresentation({ subtotal_cents: 5388 * items, first_term_cents: 5388 * items, due_today_cents: 5388 * items, renewal_monthly_cents: 449 * items, net_cents: 4528 * items, vat_cents: 860 * items, gross_cents: 5388 * items }) },
       prices_with_vat: true,
       hide_zero_prices: false,
       promotions_unavailable: false,

@@ -61,3 +61,15 @@ export function groupsWithRule(offers: readonly { link: ProductAddonLink; addon:
 
 /** Whether the addon may be taken out again (spec §2: non-removable addons show no delete). */
 export const isRemovable = (link: ProductAddonLink) => !hasRule(link, 'non_removable');
+
+/**
+ * The term whose price a promoted addon's offer shows: the one it is added with, which for the
+ * 'default' fallback is the addon's default term (the service's choice), e.g. the one-time term of
+ * a setup service (issue 23: the Einrichtungsservice showed no price).
+ */
+export function promotedAddonMaturity(addon: Product, parent: PeriodMonths): PaymentMaturity | undefined {
+  const chosen = addonPeriodFor(addon, parent, 'default').maturity;
+  if (chosen) return chosen;
+  const maturities = orderableMaturities(addon) as PaymentMaturity[];
+  return maturities.find((m) => m.is_default) ?? maturities[0];
+}

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { maturity } from '@hostcart/shared-testing';
 import { cartLine, hostItem, installFakeShop, renderScreen, shopCatalog } from './test-utils';
 
 describe('PromotedAddonsPage', () => {
@@ -26,6 +27,24 @@ describe('PromotedAddonsPage', () => {
       { method: 'POST', path: '/session/cart/items/row1/addons', body: { addon_id: 2011, maturity_id: 20112, interval_id: 201102 } },
       { method: 'DELETE', path: '/session/cart/items/row1/addons/2011', body: undefined },
     ]);
+  });
+
+  it('prices the term the addon is added with: the yearly one for the yearly host, 0,90 € net → 1,07 € shown', async () => {
+    installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/promoted-addons?id=row1&addonId=2011');
+    const card = await screen.findByRole('article', { name: 'Backup plus' });
+    expect(within(card).getByTestId('addon-price').textContent?.replace(/\u00a0/g, ' ')).toContain('€1.07');
+  });
+
+  it('shows the price of a setup service whose only term is one-time (issue 23: it showed none)', async () => {
+    const catalog = shopCatalog();
+    const setup = catalog.find((p) => p.id === 2011);
+    if (setup) setup.payment_maturities = [{ ...maturity(20110, 0, 0, [[201100, 0]]), setup_fee_cents: 4900 }];
+    installFakeShop(catalog, [hostItem()]);
+    renderScreen('/promoted-addons?id=row1&addonId=2011');
+    const card = await screen.findByRole('article', { name: 'Backup plus' });
+    // 49,00 € × 1.19 = 58,31 €, once: the figure the cart prints for the line.
+    expect(within(card).getByTestId('addon-price').textContent?.replace(/\u00a0/g, ' ')).toContain('€58.31');
   });
 
   it('leaves the term to the service when no addon term matches the parent', async () => {

@@ -12,7 +12,7 @@ import {
 import { useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
 import { FieldsForm, fieldsShown, type ServerFieldErrors } from '@hostcart/shared-ui-fields';
 import { AddonPrice } from './addon-price';
-import { addonPeriodFor, availableLinks, isRemovable, parentPeriod } from './addon-period';
+import { addonPeriodFor, availableLinks, isRemovable, parentPeriod, promotedAddonMaturity } from './addon-period';
 import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen';
 
 /**
@@ -149,7 +149,7 @@ function Promoted({ state, item, product, lineProducts }: ScreenBodyProps) {
         </h2>
         {addon.tagline && <p className="hc-card__tagline">{addon.tagline}</p>}
         {addon.description && <p>{addon.description}</p>}
-        <AddonPrice maturity={addonPeriodFor(addon, parent, 'default').maturity} withVat={state.withVat} />
+        <AddonPrice maturity={promotedAddonMaturity(addon, parent)} withVat={state.withVat} />
         {!isRemovable(link) ? (
           // Spec §2: non-removable addons come by themselves: no add button, no delete.
           inCart && <p className="hc-card__badge">{t('addon_screens.included')}</p>

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { AdditionalField, Cart, CartItem, PaymentMaturity, PricedLine, Product, ProductUpsell } from '@hostcart/shared-data-access-api';
-import { catalogProduct, installFetch, json, maturity, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
+import { catalogProduct, installFetch, json, linePresentation, maturity, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
 import { AddonReselectionPage, ReselectPromotedAddonsPage, ReselectStandardAddonsPage } from './addon-reselection-page';
 import { PopularAddonsPage } from './popular-addons-page';
 import type { UpsellProduct } from './upsell-offer';
@@ -91,6 +91,7 @@ function pricedLine(id: number, monthlyCents: number): PricedLine {
       total_vat_cents: zero,
       total_gross_cents: zero,
       total_display_cents: zero,
+      presentation: linePresentation(monthlyCents),
     },
     promotion: null,
     hide_in_cart: false,

@@ -12,8 +12,8 @@ export interface UpsellPriceProps {
 }
 
 /**
- * The price of the advantages panel. In the cart, the priced view's amounts for the line (the
- * period the service chose); before that, the catalog's from-price as the product cards show it.
+ * The price of the advantages panel. In the cart, the priced view's presentation of the line (the
+ * period the service chose, the figure the cart prints); before that, the catalog's from-price as the product cards show it.
  * Nothing is computed here.
  */
 export function UpsellPrice({ upsell, priced, withVat }: UpsellPriceProps) {
@@ -29,8 +29,8 @@ export function UpsellPrice({ upsell, priced, withVat }: UpsellPriceProps) {
       <div className="hc-price" data-testid="upsell-price">
         <p className="hc-price__amount">
           {p.one_time
-            ? t('upsells.price_one_time', { price: formatCents(p.display_cents, locale) })
-            : t('upsells.price_monthly', { price: formatCents(p.monthly_display_cents, locale) })}
+            ? t('upsells.price_one_time', { price: formatCents(p.presentation?.setup_cents ?? p.display_cents, locale) })
+            : t('upsells.price_monthly', { price: formatCents(p.presentation?.unit_cents ?? p.monthly_display_cents, locale) })}
         </p>
         <p className="hc-price__note">{vatNote(priced.vat_percent)}</p>
       </div>

@@ -1,4 +1,4 @@
-import { addonAmount, displayedFromPrice, type DisplayedPrice, type FromPriceAmounts } from './price';
+import { addonAmount, displayedFromPrice, effectiveVat, type DisplayedPrice, type FromPriceAmounts } from './price';
 import { amountDisplay } from './presentation';
 
 /**
@@ -25,4 +25,33 @@ export function displayedAddonFromPrice(
   if (!oneTime) return { ...(displayedFromPrice(fromPrice, withVat, sessionVat) as DisplayedPrice), oneTime };
   const vatPercent = sessionVat ?? fromPrice.vat_percent;
   return { cents: maturityDisplayCents(netCents, vatPercent, withVat), withVat, vatPercent, oneTime };
+}
+
+/** The catalog maturity fields the addon price needs (a PaymentMaturity of the catalog API). */
+export interface MaturityPriceInput {
+  months: number;
+  price_cents: number;
+  setup_fee_cents: number;
+  payment_intervals: readonly { is_active: boolean; interval_vat: number }[];
+}
+
+/**
+ * The price an addon shows for one catalog maturity — the one it would be added with — per month,
+ * or once with its setup fee (spec §9): the presentation's display unit (presentation.ts), the
+ * figure the cart prints for the addon's line once it is added. The extras screens and the cart's
+ * addon offers both print this, so a choice has one price on every screen (issue 23, finding 2).
+ */
+export function addonMaturityPrice(maturity: MaturityPriceInput, withVat: boolean, sessionVat?: number): { cents: number; oneTime: boolean } {
+  const interval = maturity.payment_intervals.find((i) => i.is_active);
+  const { netCents, oneTime } = addonAmount(maturity.months, maturity.price_cents, maturity.setup_fee_cents);
+  return { cents: maturityDisplayCents(netCents, effectiveVat(interval?.interval_vat ?? 0, sessionVat), withVat), oneTime };
+}
+
+/**
+ * The maturity an addon offered for an item joins with: the one of the product's term, else a
+ * one-time one (spec §2, as the extras screens choose it).
+ */
+export function addonMaturityFor<M extends { months: number; is_active: boolean }>(maturities: readonly M[] | undefined, productMonths: number): M | undefined {
+  const active = (maturities ?? []).filter((m) => m.is_active);
+  return active.find((m) => m.months === productMonths) ?? active.find((m) => m.months === 0);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { grossCents, presentCart, presentLine, type CartPresentation, type LineInput, type LinePresentation } from './presentation';
-import { maturityDisplayCents } from './catalog-price';
+import { addonMaturityPrice, maturityDisplayCents } from './catalog-price';
 
 // The shared vectors are the contract with libs/go/pricing (PresentLine, PresentCart): every case
 // must hold here too. libs/testvectors/README.md states the rule both implement.
@@ -56,5 +56,21 @@ describe('one gross formula', () => {
   ])('gross of %i at %f %% is %i, and the catalog price agrees', (net, vat, want) => {
     expect(grossCents(net, vat)).toBe(want);
     expect(maturityDisplayCents(net, vat, true)).toBe(want);
+  });
+});
+
+// Acceptance of issue 23, finding 2: the price an extras screen shows for a term is the figure the
+// cart prints for the line once it is added with that term.
+describe('extras screen price = cart price', () => {
+  it.each(vectors.lines.filter((c) => !c.input.yearly).map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const maturity = {
+      months: c.input.term_months,
+      price_cents: c.input.net_monthly_cents,
+      setup_fee_cents: c.input.setup_net_cents,
+      payment_intervals: [{ is_active: true, interval_vat: c.input.vat_percent }],
+    };
+    const shown = addonMaturityPrice(maturity, c.input.with_vat);
+    expect(shown.oneTime).toBe(c.want.one_time);
+    expect(shown.cents).toBe(c.want.one_time ? c.want.setup_cents : c.want.unit_cents);
   });
 });
