@@ -28,6 +28,12 @@ const (
 	// PayPal's create-subscription has this budget of its own; an office behind one address more.
 	DefaultRateSession = "10/10m/5"
 	DefaultRateIP      = "60/10m/20"
+	// A shopper who paid and has not ordered within two hours has left; an authorisation held
+	// longer blocks the shopper's money for nothing (Adyen holds it for up to 28 days).
+	DefaultReconcileAfter    = 2 * time.Hour
+	DefaultReconcileInterval = 5 * time.Minute
+	// reconcileLease keeps other replicas off a claimed reference while its void runs.
+	reconcileLease = 5 * time.Minute
 )
 
 // Message keys of the guarded routes.
@@ -92,8 +98,16 @@ type Config struct {
 	// idempotency key pay once, and the routes fail closed while Redis is down.
 	RateSession ratelimit.Limit
 	RateIP      ratelimit.Limit
-	GRPC        grpcserver.Config
-	Client      grpcclient.Config
+	// OrderAddr (ORDER_ADDR) is the order service, which knows which payment references paid an
+	// order; without it the reconciliation does not run.
+	OrderAddr string
+	// ReconcileAfter (PAYMENT_RECONCILE_AFTER, default 2h) is how old a card authorisation or
+	// PayPal subscription no order used must be before it is voided; ReconcileInterval
+	// (PAYMENT_RECONCILE_INTERVAL, default 5m) how often the reconciliation looks; 0 turns it off.
+	ReconcileAfter    time.Duration
+	ReconcileInterval time.Duration
+	GRPC              grpcserver.Config
+	Client            grpcclient.Config
 }
 
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
@@ -136,6 +150,9 @@ func ConfigFromEnv() Config {
 		SecretKeyID:          config.String("PAYMENT_SECRET_KEY_ID", ""),
 		RateSession:          ratelimit.FromEnv("PAYMENT_RATELIMIT_SESSION", DefaultRateSession),
 		RateIP:               ratelimit.FromEnv("PAYMENT_RATELIMIT_IP", DefaultRateIP),
+		OrderAddr:            config.String("ORDER_ADDR", ""),
+		ReconcileAfter:       config.Duration("PAYMENT_RECONCILE_AFTER", DefaultReconcileAfter),
+		ReconcileInterval:    config.Duration("PAYMENT_RECONCILE_INTERVAL", DefaultReconcileInterval),
 		GRPC:                 grpcserver.ConfigFromEnv(),
 		Client:               grpcclient.ConfigFromEnv(),
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"sync"
+	"time"
 
 	"github.com/go-kit/kit/endpoint"
 	"github.com/redis/go-redis/v9"
@@ -14,6 +16,7 @@ import (
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
+	orderv1 "github.com/hostcart/checkout/libs/go/gen/checkout/order/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
@@ -26,6 +29,7 @@ import (
 	"github.com/hostcart/checkout/services/payment/adapters/cartclient"
 	"github.com/hostcart/checkout/services/payment/adapters/catalogbrands"
 	"github.com/hostcart/checkout/services/payment/adapters/customerclient"
+	"github.com/hostcart/checkout/services/payment/adapters/orderclient"
 	"github.com/hostcart/checkout/services/payment/adapters/paypal"
 	"github.com/hostcart/checkout/services/payment/adapters/redisstore"
 	"github.com/hostcart/checkout/services/payment/adapters/sqlstore"
@@ -116,7 +120,22 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	} else {
 		log.WarnContext(ctx, "CART_ADDR or CUSTOMER_ADDR not set; card payments are refused")
 	}
+	ports.References = types.References()
+	if cfg.OrderAddr != "" {
+		orderConn, err := grpcclient.Dial(cfg.OrderAddr, log, cfg.Client)
+		if err != nil {
+			return fmt.Errorf("payment: %w", err)
+		}
+		defer orderConn.Close()
+		ports.Orders = orderclient.New(orderv1.NewOrderServiceClient(orderConn))
+	}
 	svc := service.New(ports)
+	if ports.Orders != nil && cfg.ReconcileInterval > 0 {
+		stopReconcile := startReconciliation(ctx, svc, cfg, log)
+		defer stopReconcile()
+	} else {
+		log.WarnContext(ctx, "ORDER_ADDR not set or PAYMENT_RECONCILE_INTERVAL 0; unused authorisations and subscriptions are not voided")
+	}
 	set := guard(endpoints.New(svc), rdb, "rl:payment:", cfg, log)
 	set = kitlog.Set(set, log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
@@ -222,4 +241,37 @@ func storeSettings(cfg Config, log *slog.Logger) (sqldb.StoreConfig, sqldb.Opene
 				return nil
 			},
 		}
+}
+
+// startReconciliation runs the reconciliation every ReconcileInterval until ctx ends (the first
+// run after one interval, so a starting stack is not asked before it answers); the returned stop
+// waits for a run in progress. Every replica runs it: the store's claims keep them apart.
+func startReconciliation(ctx context.Context, svc service.Service, cfg Config, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		timer := time.NewTimer(cfg.ReconcileInterval)
+		defer timer.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-timer.C:
+			}
+			out, err := svc.Reconcile(ctx, service.ReconcileSettings{After: cfg.ReconcileAfter, Lease: reconcileLease})
+			if err != nil && ctx.Err() == nil {
+				log.WarnContext(ctx, "payment reconciliation failed; tried again next interval", slog.Any("error", err))
+			}
+			if out.Voided+out.Paid+out.Failed > 0 {
+				log.InfoContext(ctx, "payment reconciliation", slog.Int("voided", out.Voided), slog.Int("paid", out.Paid), slog.Int("failed", out.Failed))
+			}
+			timer.Reset(cfg.ReconcileInterval)
+		}
+	}()
+	return func() {
+		cancel()
+		wg.Wait()
+	}
 }

@@ -195,6 +195,7 @@ func (s *service) cardOutcome(ctx context.Context, sessionID string, option doma
 	case r.Accepted():
 		option.PSPReference, option.PSPResult, option.RecurringReference = r.PSPReference, r.ResultCode, r.RecurringReference
 		option.Charged, option.PendingCharge = option.PendingCharge, domain.Charge{}
+		s.record(ctx, domain.RefCard, r.PSPReference, sessionID)
 		if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 			return CardOutcome{}, fmt.Errorf("store card payment references: %w", err)
 		}
@@ -225,6 +226,7 @@ func (s *service) voidCard(ctx context.Context, sessionID string, option domain.
 	if err != nil && !errors.Is(err, domain.ErrProviderRejected) {
 		return option, s.providerError("void card payment", err)
 	}
+	s.settle(ctx, domain.RefCard, option.PSPReference)
 	option.PSPReference, option.PSPResult, option.RecurringReference, option.Charged = "", "", "", domain.Charge{}
 	if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 		return option, fmt.Errorf("clear voided card payment: %w", err)

@@ -83,6 +83,7 @@ func (s *service) CreatePayPalSubscription(ctx context.Context, in PayPalInput) 
 		}
 	}
 	option.PayPalPending, option.PendingCharge = sub.ID, charge
+	s.record(ctx, domain.RefPayPal, sub.ID, sessionID)
 	if err := s.Sessions.Put(ctx, sessionID, option); err != nil {
 		return domain.Subscription{}, fmt.Errorf("store pending paypal subscription: %w", err)
 	}
@@ -158,6 +159,7 @@ func (s *service) cancelSubscriptions(ctx context.Context, ids ...string) error 
 		if err := s.PayPal.CancelSubscription(ctx, id, cancelReason); err != nil && !errors.Is(err, domain.ErrPayPalRejected) {
 			return s.providerError("cancel paypal subscription "+id, err)
 		}
+		s.settle(ctx, domain.RefPayPal, id)
 	}
 	return nil
 }

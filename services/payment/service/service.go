@@ -84,6 +84,8 @@ type Service interface {
 	VoidSessionPayment(ctx context.Context) (domain.Option, error)
 	// CreateSEPAMandate records the SEPA mandate of an order paid with the session's SEPA option.
 	CreateSEPAMandate(ctx context.Context, orderID string) (domain.Mandate, error)
+	// Reconcile voids authorisations and cancels subscriptions that no order used in time.
+	Reconcile(ctx context.Context, set ReconcileSettings) (ReconcileOutcome, error)
 	// SEPAMandateForCollection answers a mandate with the clear IBAN.
 	SEPAMandateForCollection(ctx context.Context, reference string) (domain.Mandate, error)
 }
@@ -105,6 +107,10 @@ type Ports struct {
 	// Mandates keeps the SEPA mandates of orders; without it SEPA mandates answer
 	// payment.sepa_not_configured.
 	Mandates Mandates
+	// References and Orders feed the reconciliation (which authorisations and subscriptions no
+	// order used); without References nothing is recorded, without either Reconcile refuses.
+	References References
+	Orders     Orders
 	// Log records what a use case could not finish but need not fail for; nil discards it.
 	Log *slog.Logger
 	// Now and Random default to the clock and crypto/rand; tests fix them.
