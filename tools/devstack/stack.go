@@ -245,6 +245,9 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"CUSTOMER_ADDR":  resolver["customer"],
 		"CART_ADDR":      resolver["cart"],
 		"PAYMENT_ADDR":   resolver["payment"],
+		// The payment service asks the order service which payments paid an order (its
+		// reconciliation voids the others after PAYMENT_RECONCILE_AFTER).
+		"ORDER_ADDR": resolver["order"],
 	}); err != nil {
 		closeAll()
 		_ = gatewayLis.Close()
