@@ -337,39 +337,49 @@ describe('Hostwerk: prices with VAT, promo code on the cart page', () => {
     expect(n(backup.price.display_cents)).toBe(238);
     expect(backup.promotion?.code).toBe('AUTO-BACKUP-25');
     expect([n(backup.promotion.promoted_monthly_display_cents), n(backup.promotion.discount_net_cents), n(backup.promotion.discount_display_cents)]).toEqual([179, 600, 714]);
-    expect(await rowPrice(page, 'Tägliches Backup')).toContain(`${euros(238)} ${euros(179)} pro Monat`);
+    // The row prints the presentation (issue 23): the unit, the discount within the first term
+    // in the brand's mode and the first-term total, 12 × 2,38 € − 7,14 € = 21,42 €.
+    expect(await rowPrice(page, 'Tägliches Backup')).toContain(`${euros(238)} pro Monat`);
+    expect(await rowPrice(page, 'Tägliches Backup')).toContain(`25 % Rabatt auf das Backup: −${euros(714)}`);
+    expect(await rowPrice(page, 'Tägliches Backup')).toContain(`Erste 12 Monate: ${euros(2142)}`);
     expect(p.items[0].domains.map((d) => [d.name, d.inclusive])).toEqual([['free-warenkorb-e2e.de', true]]);
-    expect(await rowPrice(page, 'Webhosting M')).toContain(`${euros(951)} ${euros(856)} pro Monat`);
-    expect(await rowPrice(page, 'Webhosting M')).toContain(`(Sie sparen ${euros(1141)})`);
+    // 12 × 9,51 € − 11,41 € = 102,71 €; from month 13 the regular 9,51 €.
+    expect(await rowPrice(page, 'Webhosting M')).toContain(`${euros(951)} pro Monat`);
+    expect(await rowPrice(page, 'Webhosting M')).toContain(`10 % Willkommensrabatt: −${euros(1141)}`);
+    expect(await rowPrice(page, 'Webhosting M')).toContain(`Erste 12 Monate: ${euros(10271)} · ab Monat 13: ${euros(951)} pro Monat`);
     expect(await rowPrice(page, 'SSL Premium')).toContain(`${euros(345)} pro Monat`);
 
-    // Totals (net, 12 months): product 12 × 799 = 9588 − 959 = 8629; SSL 12 × 290 = 3480;
-    // backup 12 × 200 = 2400 − 25 % = 1800 (AUTO-BACKUP-25 stays: the manual code took the
-    // product only); variant, DDoS and monitoring 0; the inclusive domain 0. 8629 + 3480 + 1800 =
-    // 13909 net; × 1.19 = 16551.71 → 16552 gross, VAT 2643.
+    // Totals (issue 23: from the printed figures, so they add up to the cent): product
+    // 12 × 9,51 € = 114,12 € − 11,41 € = 102,71 €; SSL 12 × 3,45 € = 41,40 €; backup
+    // 12 × 2,38 € = 28,56 € − 7,14 € = 21,42 € (AUTO-BACKUP-25 stays: the manual code took the
+    // product only); variant, DDoS and monitoring 0; the inclusive domain 0. Subtotal 184,08 €
+    // − 18,55 € = 165,53 € gross; the VAT taken out per line (16,40 + 6,61 + 3,42 = 26,43 €),
+    // 139,10 € net.
     const t = p.totals;
     expect(p.prices_with_vat).toBe(true);
-    expect(n(t.total_net_cents)).toBe(13909);
-    expect(n(t.total_gross_cents)).toBe(16552);
+    expect(n(t.total_net_cents)).toBe(13910);
+    expect(n(t.total_gross_cents)).toBe(16553);
     expect(n(t.total_vat_cents)).toBe(2643);
-    expect(n(t.total_display_cents)).toBe(16552);
-    // Hostwerk shows the gross total with the VAT it includes; the discount is 959 + 600 = 1559
-    // net, 1141 + 714 = 1855 shown.
+    expect(n(t.total_display_cents)).toBe(16553);
+    expect([n(t.presentation.subtotal_cents), n(t.presentation.discount_cents), n(t.presentation.first_term_cents)]).toEqual([18408, 1855, 16553]);
+    // Hostwerk shows the gross total with the VAT it includes and the months it covers.
     const shown = await totals(page);
-    expect(shown['Gesamt inkl. MwSt.']).toBe(euros(16552));
+    expect(shown['Zwischensumme']).toBe(euros(18408));
+    expect(shown['Gesamt für die ersten 12 Monate inkl. MwSt.']).toBe(euros(16553));
     expect(shown['darin enthaltene MwSt.']).toBe(euros(2643));
     expect(n(t.discount_display_cents)).toBe(1855);
     expect(shown['Rabatt']).toBe(`−${euros(1855)}`);
+    expect(plain(await page.getByTestId('cart-totals-renewal').textContent())).toBe(`Ab Monat 13: ${euros(1534)} pro Monat`);
 
     // Removing a row asks first; "keep" keeps it, confirming removes it and the totals follow:
-    // 13909 − 1800 = 12109 net.
+    // 165,53 € − 21,42 € = 144,11 € (net 139,10 € − 18,00 € = 121,10 €).
     await pressOn(page.getByRole('button', { name: 'Tägliches Backup entfernen' }));
     let dialog = page.getByRole('dialog', { name: 'Aus dem Warenkorb entfernen?' });
     await dialog.waitFor();
     await expectAccessible(page, 'hostwerk: remove dialog');
     await dialog.getByRole('button', { name: 'Behalten' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(n((await priced(page)).totals.total_net_cents)).toBe(13909);
+    expect(n((await priced(page)).totals.total_net_cents)).toBe(13910);
     await page.getByRole('button', { name: 'Tägliches Backup entfernen' }).click();
     dialog = page.getByRole('dialog', { name: 'Aus dem Warenkorb entfernen?' });
     await pressOn(dialog.getByRole('button', { name: 'Tägliches Backup entfernen' }));
@@ -378,16 +388,15 @@ describe('Hostwerk: prices with VAT, promo code on the cart page', () => {
     // The removed addon is offered again for one click.
     await page.getByRole('button', { name: 'Tägliches Backup hinzufügen (zu Webhosting M)' }).waitFor();
     p = await priced(page);
-    expect(n(p.totals.total_net_cents)).toBe(12109);
-    // 12109 × 1.19 = 14409.71 → 14410.
-    expect(n(p.totals.total_gross_cents)).toBe(14410);
-    expect((await totals(page))['Gesamt inkl. MwSt.']).toBe(euros(14410));
+    expect(n(p.totals.total_net_cents)).toBe(12110);
+    expect(n(p.totals.total_gross_cents)).toBe(14411);
+    expect((await totals(page))['Gesamt für die ersten 12 Monate inkl. MwSt.']).toBe(euros(14411));
 
     // The cart in English: the same amounts, no axe violations.
     await switchLanguage(page, 'English');
     await page.getByTestId('cart-item').first().waitFor();
     expect(plain(await page.locator('main h1').textContent())).toBe('Shopping cart');
-    expect(Object.values(await totals(page))).toContain(euros(14410, 'en-GB'));
+    expect(Object.values(await totals(page))).toContain(euros(14411, 'en-GB'));
     await expectAccessible(page, 'hostwerk: cart (en-GB)');
     await screenshot(page, 'cart-hostwerk-9-cart-en-GB');
 
@@ -468,7 +477,7 @@ describe('Alpenhost: net prices with the VAT apart, promo code from the URL', ()
     expect(n(t.total_display_cents)).toBe(17370);
     // Alpenhost shows the net total, the VAT and the gross total.
     const shown = await totals(page);
-    expect([shown['Gesamt zzgl. MwSt.'], shown['MwSt.'], shown['Gesamt inkl. MwSt.']]).toEqual([euros(17370), euros(3474), euros(20844)]);
+    expect([shown['Gesamt für die ersten 12 Monate zzgl. MwSt.'], shown['MwSt.'], shown['Gesamt für die ersten 12 Monate inkl. MwSt.']]).toEqual([euros(17370), euros(3474), euros(20844)]);
     expect(shown['Rabatt']).toBe(`−${euros(810)}`);
     expect(await rowPrice(page, 'SSL Premium')).toContain(`${euros(290)} pro Monat`);
     expect(await rowPrice(page, 'Umzugsservice')).toContain(`${euros(6900)} einmalig`);
@@ -547,12 +556,14 @@ describe('Hostwerk in English: the flow screens in the other language', () => {
     const setup = p.items[0].addons.find((a) => a.id === 1208);
     expect([setup.price.one_time, n(setup.price.setup_fee_net_cents), n(setup.price.display_cents)]).toEqual([true, 4900, 5831]);
     expect(await rowPrice(page, 'Setup service')).toContain(`${euros(5831, 'en-GB')} one-time`);
-    // Totals as the German walk before its code: product 12 × 799 = 9588 − 2000 (AUTO-WEB12-20EUR)
-    // = 7588; SSL 3480; backup 2400 − 600 = 1800; setup service 4900. 17768 net; × 1.19 =
-    // 21143.92 → 21144 gross.
-    expect(n(p.totals.total_net_cents)).toBe(17768);
-    expect(n(p.totals.total_gross_cents)).toBe(21144);
-    expect((await totals(page))['Total incl. VAT']).toBe(euros(21144, 'en-GB'));
+    // Totals from the printed figures (issue 23): product 12 × 9,51 € = 114,12 € − 23,80 €
+    // (AUTO-WEB12-20EUR, 20 € net shown gross) = 90,32 €; SSL 41,40 €; backup 28,56 € − 7,14 € =
+    // 21,42 €; setup service 58,31 €: 211,45 € gross, VAT 33,76 € taken out per line.
+    expect(n(p.totals.total_net_cents)).toBe(17769);
+    expect(n(p.totals.total_gross_cents)).toBe(21145);
+    expect((await totals(page))['Total for the first 12 months incl. VAT']).toBe(euros(21145, 'en-GB'));
+    expect(await rowPrice(page, 'Web hosting M')).toContain(`Discount in the first term: −${euros(2380, 'en-GB')}`);
+    expect(await rowPrice(page, 'Web hosting M')).toContain(`First 12 months: ${euros(9032, 'en-GB')}`);
     await screenshot(page, 'cart-hostwerk-en-GB-cart');
     expect(errors).toEqual([]);
     expect(axeFindings).toEqual([]);
