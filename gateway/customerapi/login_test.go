@@ -136,6 +136,13 @@ func TestLoginRotatesTheSessionCookie(t *testing.T) {
 	if _, err := e.sessions.Resolve(context.Background(), first.Value); err == nil {
 		t.Fatal("the cookie from before the login still works (session fixation)")
 	}
+	// A request the browser sent with the old cookie while the login was under way (the shop page
+	// loading in the login popup) is answered alone: no session, and no cookie that would replace
+	// the new one with an empty session.
+	rec = e.do(http.MethodPost, "/api/v2/customer/authorization-url", "", first)
+	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `"error":"session.rotated"`) || sessionCookie(rec) != nil {
+		t.Fatalf("request racing the login: %d %s, cookie %v", rec.Code, rec.Body, sessionCookie(rec))
+	}
 
 	// Logout rotates again.
 	rec = e.do(http.MethodPost, "/api/v2/customer/logout", "", fresh)

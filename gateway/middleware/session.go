@@ -22,7 +22,8 @@ const SessionCookie = "sid"
 const sessionTokenKey = "gateway.session_token"
 
 // Session makes sure the browser holds a session and passes the session's id to the services. A
-// missing, malformed, expired or rotated-away cookie gets a new session; services never see the
+// missing, malformed or expired cookie gets a new session (one rotated away moments ago gets 409
+// session.rotated and keeps the browser's new cookie); services never see the
 // cookie itself, only the id it stands for. A store outage answers 503 rather than silently
 // starting an empty session.
 //
@@ -50,6 +51,12 @@ func Session(https *HTTPSDetector, store sessions.Store, budgets ...NewSessionBu
 			}
 		} else {
 			err = sessions.ErrUnknown
+		}
+		if errors.Is(err, sessions.ErrRotated) {
+			// A request that raced the rotation: no session, no cookie (the browser's new one stays);
+			// the frontend asks again with the new cookie.
+			httperr.AbortKey(c, http.StatusConflict, KeySessionRotated, "")
+			return
 		}
 		if errors.Is(err, sessions.ErrUnknown) && budget != nil {
 			// Sessions cost storage: an address that starts more than its budget (a loop without
@@ -82,6 +89,9 @@ func Session(https *HTTPSDetector, store sessions.Store, budgets ...NewSessionBu
 		c.Next()
 	}
 }
+
+// KeySessionRotated answers a request sent with a cookie token rotated away moments before.
+const KeySessionRotated = "session.rotated"
 
 // KeySessionRateLimited answers an address that starts more sessions than its budget.
 const KeySessionRateLimited = "session.rate_limited"

@@ -20,8 +20,11 @@ func (m *Memory) Resolve(_ context.Context, token string) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	id, ok := m.ids[tokenKey(token)]
-	if !ok {
+	switch {
+	case !ok:
 		return "", ErrUnknown
+	case id == rotatedMarker:
+		return "", ErrRotated
 	}
 	return id, nil
 }
@@ -51,10 +54,10 @@ func (m *Memory) Rotate(_ context.Context, token string) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	id, ok := m.ids[tokenKey(token)]
-	if !ok {
+	if !ok || id == rotatedMarker {
 		return "", ErrUnknown
 	}
-	delete(m.ids, tokenKey(token))
+	m.ids[tokenKey(token)] = rotatedMarker // kept without expiry: a test store
 	m.ids[tokenKey(fresh)] = id
 	return fresh, nil
 }
@@ -67,7 +70,7 @@ func (m *Memory) Adopt(_ context.Context, token, id string) (string, error) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	delete(m.ids, tokenKey(token))
+	m.ids[tokenKey(token)] = rotatedMarker
 	m.ids[tokenKey(fresh)] = id
 	return fresh, nil
 }

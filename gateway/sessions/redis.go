@@ -56,6 +56,11 @@ func (s *Redis) Resolve(ctx context.Context, token string) (string, error) {
 		return "", ErrUnknown
 	case err != nil:
 		return "", fmt.Errorf("resolve session: %w: %w", ErrUnavailable, err)
+	case id == rotatedMarker:
+		// GETEX gave the marker the sessions' life: it keeps only its grace. Rare path (a request
+		// racing a login), so the second round trip costs nothing on the warm path; best effort.
+		s.rdb.PExpire(ctx, s.key(token), RotatedGrace)
+		return "", ErrRotated
 	}
 	return id, nil
 }
@@ -76,13 +81,14 @@ func (s *Redis) Create(ctx context.Context, scope string) (string, string, error
 	return token, id, nil
 }
 
-// rotate moves the id from the old key to the new one atomically: a crash between the two
-// steps can neither leave both tokens working nor lose the session.
+// rotate moves the id from the old key to the new one atomically (a crash between the two steps
+// can neither leave both tokens working nor lose the session) and leaves the old key as a marker
+// for the grace period. A token already rotated away is not rotated again.
 var rotate = redis.NewScript(`
 local id = redis.call('GET', KEYS[1])
-if not id then return false end
+if (not id) or id == ARGV[3] then return false end
 redis.call('SET', KEYS[2], id, 'PX', ARGV[1])
-redis.call('DEL', KEYS[1])
+redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[2])
 return id
 `)
 
@@ -92,7 +98,7 @@ func (s *Redis) Rotate(ctx context.Context, token string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	err = rotate.Run(ctx, s.rdb, []string{s.key(token), s.key(fresh)}, s.ttl.Milliseconds()).Err()
+	err = rotate.Run(ctx, s.rdb, []string{s.key(token), s.key(fresh)}, s.ttl.Milliseconds(), RotatedGrace.Milliseconds(), rotatedMarker).Err()
 	switch {
 	case errors.Is(err, redis.Nil):
 		return "", ErrUnknown
@@ -110,7 +116,7 @@ func (s *Redis) Adopt(ctx context.Context, token, id string) (string, error) {
 	}
 	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Set(ctx, s.key(fresh), id, s.ttl)
-		p.Del(ctx, s.key(token))
+		p.Set(ctx, s.key(token), rotatedMarker, RotatedGrace)
 		return nil
 	})
 	if err != nil {

@@ -15,8 +15,22 @@ import (
 	"time"
 )
 
-// ErrUnknown means the token names no live session: it expired, was rotated away or never existed.
+// ErrUnknown means the token names no live session: it expired or never existed.
 var ErrUnknown = errors.New("unknown session token")
+
+// ErrRotated means the token was rotated away (login, logout, draft adoption) within RotatedGrace.
+// A request sent with it before the browser received the new cookie must neither reach the session
+// (the old token stops working: no fixation) nor start a new one, whose cookie would overwrite the
+// new one and leave the visitor with an empty cart: the gateway answers it alone, and the browser,
+// holding the new cookie by then, asks again.
+var ErrRotated = errors.New("session token rotated away")
+
+// RotatedGrace is how long a rotated-away token is known as such; after it, it is unknown.
+const RotatedGrace = time.Minute
+
+// rotatedMarker is what a rotated-away token resolves to in the stores: never a session id
+// (ids are base64url, with an optional "<scope>." prefix).
+const rotatedMarker = "!rotated"
 
 // DefaultTTL is how long a session lives after its last request: as long as its cart.
 const DefaultTTL = 7 * 24 * time.Hour
@@ -32,11 +46,11 @@ type Store interface {
 	// Create starts a session of scope (the brand it belongs to; ScopedID) and returns its cookie
 	// token and id.
 	Create(ctx context.Context, scope string) (token, id string, err error)
-	// Rotate gives the session of token a new token; the old one resolves no more. ErrUnknown
-	// when token names no session.
+	// Rotate gives the session of token a new token; the old one resolves to ErrRotated for
+	// RotatedGrace, then to ErrUnknown. ErrUnknown when token names no session.
 	Rotate(ctx context.Context, token string) (newToken string, err error)
 	// Adopt gives the browser of token a new token that names the session id instead of its own
-	// (an order draft's session, spec §2 session-restore); the old token resolves no more.
+	// (an order draft's session, spec §2 session-restore); the old token resolves as after Rotate.
 	Adopt(ctx context.Context, token, id string) (newToken string, err error)
 }
 

@@ -71,6 +71,32 @@ func TestRedisStoreSlidingExpiry(t *testing.T) {
 	}
 }
 
+// A rotated-away token is remembered only for the grace period, however often it comes back.
+func TestRedisStoreRotatedGrace(t *testing.T) {
+	rdb, prefix := testinfra.Redis(t, "gwsession")
+	store := sessions.NewRedis(rdb, sessions.RedisOptions{Prefix: prefix, TTL: time.Hour})
+	ctx := context.Background()
+	token, _, err := store.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := rdb.Keys(ctx, prefix+"*").Result()
+	if err != nil || len(keys) != 1 {
+		t.Fatalf("keys %v, %v", keys, err)
+	}
+	if _, err := store.Rotate(ctx, token); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := store.Resolve(ctx, token); !errors.Is(err, sessions.ErrRotated) {
+			t.Fatalf("old token: %v, want ErrRotated", err)
+		}
+		if ttl := rdb.PTTL(ctx, keys[0]).Val(); ttl <= 0 || ttl > sessions.RotatedGrace {
+			t.Fatalf("rotated marker lives %v, want at most %v", ttl, sessions.RotatedGrace)
+		}
+	}
+}
+
 func TestRedisStoreOutage(t *testing.T) {
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 200 * time.Millisecond})
 	defer rdb.Close()
@@ -115,8 +141,8 @@ func testStore(t *testing.T, store sessions.Store) {
 	if got, err := store.Resolve(ctx, fresh); err != nil || got != id {
 		t.Fatalf("rotated token resolves to %q, %v; want the same session %q", got, err, id)
 	}
-	if _, err := store.Resolve(ctx, token); !errors.Is(err, sessions.ErrUnknown) {
-		t.Fatalf("old token after rotation: %v, want ErrUnknown", err)
+	if _, err := store.Resolve(ctx, token); !errors.Is(err, sessions.ErrRotated) {
+		t.Fatalf("old token after rotation: %v, want ErrRotated", err)
 	}
 	if _, err := store.Rotate(ctx, token); !errors.Is(err, sessions.ErrUnknown) {
 		t.Fatalf("rotating a dead token: %v, want ErrUnknown", err)
@@ -137,8 +163,8 @@ func testStore(t *testing.T, store sessions.Store) {
 	if got, err := store.Resolve(ctx, adopted); err != nil || got != otherID {
 		t.Fatalf("adopted token resolves to %q, %v; want %q", got, err, otherID)
 	}
-	if _, err := store.Resolve(ctx, fresh); !errors.Is(err, sessions.ErrUnknown) {
-		t.Fatalf("token before adoption: %v, want ErrUnknown", err)
+	if _, err := store.Resolve(ctx, fresh); !errors.Is(err, sessions.ErrRotated) {
+		t.Fatalf("token before adoption: %v, want ErrRotated", err)
 	}
 	if got, err := store.Resolve(ctx, other); err != nil || got != otherID {
 		t.Fatalf("the draft's own token: %q, %v", got, err)

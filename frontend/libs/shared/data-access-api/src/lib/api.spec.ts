@@ -51,6 +51,31 @@ describe('api base query', () => {
     expect(await put.json()).toEqual({ code: 'en-GB' });
   });
 
+  it('asks once more, with the cookies of now, when the session cookie was rotated on the way', async () => {
+    fetchMock
+      .mockImplementationOnce(async () => {
+        // The login's answer arrived meanwhile with a new CSRF cookie.
+        document.cookie = 'XSRF-TOKEN=fresh; path=/';
+        return jsonResponse({ error: 'session.rotated' }, 409);
+      })
+      .mockImplementationOnce(async () => jsonResponse({ code: 'de-DE' }));
+    const store = makeStore();
+    const result = await store.dispatch(localeApi.endpoints.setSessionLocale.initiate('de-DE'));
+    expect('error' in result).toBe(false);
+    const [first, second] = fetchMock.mock.calls.map((c) => c[0]);
+    expect(first.headers.get('X-XSRF-TOKEN')).toBe('tok+en');
+    expect(second.headers.get('X-XSRF-TOKEN')).toBe('fresh');
+    expect(await second.json()).toEqual({ code: 'de-DE' });
+  });
+
+  it('asks only once more: a second session.rotated is the answer', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ error: 'session.rotated' }, 409));
+    const store = makeStore();
+    const result = await store.dispatch(localeApi.endpoints.getSessionLocale.initiate());
+    expect(result.error).toMatchObject({ status: 409 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('counts running requests and lowers the counter 10 ms after a call ends', async () => {
     let release: (r: Response) => void = () => undefined;
     fetchMock.mockReturnValue(new Promise<Response>((resolve) => (release = resolve)));

@@ -13,11 +13,13 @@ export interface ApiExtraOptions {
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include' });
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+/**
+ * The gateway's answer to a request sent with a session cookie that a login, logout or draft
+ * adoption replaced while the request was on its way: the browser holds the new cookie by now.
+ */
+const SESSION_ROTATED = 'session.rotated';
+
+function withCsrfToken(args: string | FetchArgs): FetchArgs {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
   if (needsCsrfToken(request.method)) {
     const token = readCookie(CSRF_COOKIE);
@@ -27,10 +29,26 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
       request.headers = headers;
     }
   }
+  return request;
+}
+
+function isSessionRotated(error: FetchBaseQueryError | undefined): boolean {
+  return error?.status === 409 && (error.data as { error?: unknown } | undefined)?.error === SESSION_ROTATED;
+}
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const request = withCsrfToken(args);
   const counted = !extraOptions?.skipLoading;
   if (counted) api.dispatch(requestStarted());
   try {
-    const result = await rawBaseQuery(request, api, extraOptions ?? {});
+    let result = await rawBaseQuery(request, api, extraOptions ?? {});
+    // Asked once more with the cookies of now (session and CSRF token): the gateway did nothing
+    // with the first request.
+    if (isSessionRotated(result.error)) result = await rawBaseQuery(withCsrfToken(args), api, extraOptions ?? {});
     if (result.error) reportFailedCall({ method: request.method ?? 'GET', url: request.url, status: result.error.status });
     return result;
   } finally {

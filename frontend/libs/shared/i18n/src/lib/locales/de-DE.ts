@@ -692,6 +692,7 @@ export const deDE: Messages = {
   },
   session: {
     rate_limited: 'Aus Ihrem Netzwerk wurden in kurzer Zeit zu viele Besuche begonnen. Bitte warten Sie einen Moment und laden Sie die Seite neu.',
+    rotated: 'Sie haben sich in diesem Browser gerade an- oder abgemeldet. Bitte laden Sie die Seite neu.',
   },
   sms: {
     code_sent: 'Ein neuer Code wurde gesendet.',

@@ -691,6 +691,7 @@ export const enGB = {
   },
   session: {
     rate_limited: 'Too many visits have started from your network in a short time. Please wait a moment and reload the page.',
+    rotated: 'You have just signed in or out in this browser. Please reload the page.',
   },
   sms: {
     code_sent: 'A new code has been sent.',
