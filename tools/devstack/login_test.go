@@ -52,11 +52,16 @@ func checkCustomerLogin(t *testing.T, st *stack) {
 		if after == before {
 			t.Fatal("session cookie not rotated on login")
 		}
-		// The cookie from before the login is a stranger now: it gets a new, empty session.
+		// The cookie from before the login is dead: a request with it reaches no session and gets
+		// no cookie (it would replace the new one: a request racing the login), only 409.
 		stale := newBrowser(t, st.base, "hostwerk.localhost")
+		staleSid := stale.cookies["sid"].Value
 		stale.cookies["sid"].Value = before
-		if _, _, body := stale.do(http.MethodGet, "/api/v2/session/customer", ""); customerOf(t, body)["customer_no"] != "" {
-			t.Fatalf("the pre-login cookie still reaches the customer: %v", body)
+		if status, _, body := stale.do(http.MethodGet, "/api/v2/session/customer", ""); status != http.StatusConflict || body["error"] != "session.rotated" {
+			t.Fatalf("the pre-login cookie: %d %v, want 409 session.rotated", status, body)
+		}
+		if stale.cookies["sid"].Value != before {
+			t.Fatalf("the answer to the pre-login cookie set a new session cookie (was %q)", staleSid)
 		}
 		if _, _, body := b.do(http.MethodGet, "/api/v2/session/customer", ""); customerOf(t, body)["customer_no"] != "100002" {
 			t.Fatalf("after login: %v", body)
