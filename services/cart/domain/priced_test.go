@@ -236,3 +236,77 @@ func TestPriceWithTheSessionVAT(t *testing.T) {
 		t.Fatalf("20 %% gross %d not above 19 %% gross %d", austrian.Totals.TotalGross, brandRate.Totals.TotalGross)
 	}
 }
+
+// Every product of the test catalogue on each of its terms, with each test promotion and a paid
+// domain: the cart's printed figures add up (issue 23): line totals are their presentation's,
+// the cart's presentation sums them, subtotal − discount is the first-term total, and the amounts
+// the order charges (total_*) are those figures.
+func TestPricedFiguresAddUp(t *testing.T) {
+	env := testEnv()
+	checked := 0
+	for id, p := range env.Catalog {
+		for _, m := range p.Maturities {
+			for _, code := range []string{"", "SPRING25", "FIXED10", "ONLYM"} {
+				for _, withVAT := range []bool{true, false} {
+					var c Cart
+					row, _, err := c.AddProduct(env, AddProduct{ProductID: id, MaturityID: m.ID})
+					if err != nil {
+						continue
+					}
+					_, _ = c.AddDomain(env, row, Domain{Name: "paid-figures.de"})
+					c.Items[0].Product.Promotion = code
+					pc := Price(c, env, BrandSettings{PricesWithVAT: withVAT}, promos)
+					checkPricedAddsUp(t, fmt.Sprintf("%d/%d/%s/%v", id, m.ID, code, withVAT), pc)
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d carts checked", checked)
+	}
+}
+
+func checkPricedAddsUp(t *testing.T, name string, pc PricedCart) {
+	t.Helper()
+	p := pc.Totals.Presentation
+	var first, gross, discount int64
+	for _, it := range pc.Items {
+		lines := append([]LinePrice{it.Product.Price}, pricesOf(it.Addons)...)
+		lines = append(lines, pricesOf(it.Upsells)...)
+		for _, d := range it.Domains {
+			lines = append(lines, d.Price)
+		}
+		var itemDisplay int64
+		for _, lp := range lines {
+			lpp := lp.Presentation
+			if lp.TotalDisplay != lpp.FirstTermCents || lp.TotalGross != lpp.GrossCents || lp.TotalNet+lp.TotalVAT != lp.TotalGross {
+				t.Errorf("%s: line total %+v is not its presentation %+v", name, lp, lpp)
+			}
+			if lpp.FirstTermCents != lpp.RegularCents+lpp.SetupCents-lpp.DiscountCents {
+				t.Errorf("%s: line does not add up: %+v", name, lpp)
+			}
+			first += lpp.FirstTermCents
+			gross += lpp.GrossCents
+			discount += lpp.DiscountCents
+			itemDisplay += lp.TotalDisplay
+		}
+		if it.TotalDisplay != itemDisplay {
+			t.Errorf("%s: item total %d, lines %d", name, it.TotalDisplay, itemDisplay)
+		}
+	}
+	if p.FirstTermCents != first || p.GrossCents != gross || p.DiscountCents != discount || p.SubtotalCents-p.DiscountCents != p.FirstTermCents {
+		t.Errorf("%s: cart %+v, lines first %d gross %d discount %d", name, p, first, gross, discount)
+	}
+	if pc.Totals.TotalGross != p.GrossCents || pc.Totals.TotalDisplay != p.FirstTermCents || pc.Totals.DiscountDisplay != p.DiscountCents {
+		t.Errorf("%s: totals %+v are not the presentation's", name, pc.Totals)
+	}
+}
+
+func pricesOf(lines []PricedLine) []LinePrice {
+	out := make([]LinePrice, len(lines))
+	for i, l := range lines {
+		out[i] = l.Price
+	}
+	return out
+}
