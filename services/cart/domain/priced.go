@@ -378,6 +378,12 @@ func (lp *LinePrice) present(in pricing.LineInput, promo *LinePromotion) {
 	}
 	lp.Presentation = p
 	lp.TotalNet, lp.TotalVAT, lp.TotalGross, lp.TotalDisplay = p.NetCents, p.VATCents, p.GrossCents, p.FirstTermCents
+	// The contract dialog's total and minimum-period price are the printed regular amount too
+	// (units × months), not a separately rounded net × months × VAT that would differ by cents.
+	lp.ContractDisplay = p.RegularCents
+	if in.WithVAT {
+		lp.ContractGross, lp.MinimumPeriod = p.RegularCents, p.RegularCents
+	}
 }
 
 // promotion computes the figures of code on a line (spec §9); nil when the line carries no code.

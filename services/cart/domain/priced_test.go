@@ -43,11 +43,12 @@ func TestPriceWithVAT(t *testing.T) {
 	it := pc.Items[0]
 	p := it.Product.Price
 	// 449 × 1.19 = 534.31; 449 × 24 = 10776; × 1.19 = 12823.44
-	// The printed figures: 24 × 5,34 € = 128,16 €; 25 % of 12 printed months: 16,02 €; the total
+	// The printed figures: 24 × 5,34 € = 128,16 € (the contract total and minimum-period price
+	// too, not 449 × 24 × 1.19 = 128,23 €); 25 % of 12 printed months: 16,02 €; the total
 	// is what a customer sums from them, 112,14 €, and its VAT is taken out of it (17,90 €).
 	want := LinePrice{
 		Display: 534, ShowPrice: true, MonthlyNet: 449, MonthlyGross: 534, MonthlyDisplay: 534,
-		ContractNet: 10776, ContractGross: 12823, ContractDisplay: 12823, MinimumPeriod: 12823,
+		ContractNet: 10776, ContractGross: 12816, ContractDisplay: 12816, MinimumPeriod: 12816,
 		TotalNet: 9424, TotalVAT: 1790, TotalGross: 11214, TotalDisplay: 11214,
 		Presentation: pricing.LinePresentation{UnitMonths: 1, UnitCents: 534, PerMonthCents: 534, IntervalCents: 6408,
 			TermMonths: 24, RegularCents: 12816, DiscountCents: 1602, FirstTermCents: 11214, DueTodayCents: 4806,
