@@ -80,14 +80,16 @@ describe('session restore and continue (spec §2)', () => {
   });
 
   it('continue goes to the cart only once the draft and its cart are loaded', async () => {
-    let navigatedAfter: string[] | null = null;
     const seen = installFetch(session());
     renderAt('/continue-preconfigured-order?session_code=goodcode', <ContinueOrderPage />, '/continue-preconfigured-order');
-    await waitFor(() => {
-      expect(shownLocation()).toBe('/cart');
-      navigatedAfter ??= seen.map((r) => `${r.method} ${r.path}`);
-    }, { timeout: 5000 });
-    const order = navigatedAfter ?? [];
+    // The requests made before the screen left for the cart.
+    const order = await waitFor(
+      () => {
+        expect(shownLocation()).toBe('/cart');
+        return seen.map((r) => `${r.method} ${r.path}`);
+      },
+      { timeout: 5000 },
+    );
     const continued = order.indexOf('POST /order-drafts/continue');
     expect(continued).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('GET /session/cart/priced')).toBeGreaterThan(continued);
