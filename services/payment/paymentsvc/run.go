@@ -116,7 +116,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		}
 		defer customerConn.Close()
 		ports.Carts = cartclient.New(cartv1.NewCartServiceClient(cartConn))
-		ports.Shoppers = customerclient.New(customerv1.NewCustomerServiceClient(customerConn))
+		customers := customerclient.New(customerv1.NewCustomerServiceClient(customerConn))
+		ports.Shoppers, ports.Accounts = customers, customers
 	} else {
 		log.WarnContext(ctx, "CART_ADDR or CUSTOMER_ADDR not set; card payments are refused")
 	}

@@ -121,6 +121,9 @@ func (s *service) CreateCardPayment(ctx context.Context, in CardInput) (CardOutc
 	if in.IdempotencyKey == "" {
 		return CardOutcome{}, errIdempotencyKey
 	}
+	if err := s.refuseExistingCustomer(ctx); err != nil {
+		return CardOutcome{}, err
+	}
 	option, chosen, err := s.Sessions.Get(ctx, v.SessionID)
 	if err != nil {
 		return CardOutcome{}, fmt.Errorf("create card payment: %w", err)

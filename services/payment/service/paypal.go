@@ -55,6 +55,9 @@ func (s *service) CreatePayPalSubscription(ctx context.Context, in PayPalInput) 
 	if in.IdempotencyKey == "" {
 		return domain.Subscription{}, errIdempotencyKey
 	}
+	if err := s.refuseExistingCustomer(ctx); err != nil {
+		return domain.Subscription{}, err
+	}
 	sessionID, option, err := s.subscriptionOption(ctx, "create paypal subscription")
 	if err != nil {
 		return domain.Subscription{}, err

@@ -20,6 +20,10 @@ import (
 var (
 	ErrSessionRequired = apperr.New(apperr.InvalidArgument, "session.required")
 	ErrBrandRequired   = apperr.New(apperr.InvalidArgument, "brand.required")
+	// ErrExistingCustomer refuses choosing or starting a payment for an existing customer: their
+	// order is billed through their customer account (spec §6 "cannot change the payment"), so a
+	// request that still tries (a stale screen, a hand-made call) changes nothing.
+	ErrExistingCustomer = apperr.New(apperr.PermissionDenied, "payment.existing_customer")
 )
 
 // FallbackLocale names types whose name is missing in the session's locale.
@@ -41,6 +45,11 @@ type Sessions interface {
 // Brands answer what the payment rules need of a brand.
 type Brands interface {
 	Brand(ctx context.Context, brandID int32) (domain.Brand, error)
+}
+
+// Accounts answers whether the session's customer is an existing one (has a customer number).
+type Accounts interface {
+	ExistingCustomer(ctx context.Context) (bool, error)
 }
 
 // Type is a payment type as a visitor sees it.
@@ -96,9 +105,12 @@ type Ports struct {
 	Sessions Sessions
 	Brands   Brands
 	// The card flow's ports; without them card payments answer payment.cannot_be_processed.
-	Card          CardProvider
-	Carts         Carts
-	Shoppers      Shoppers
+	Card     CardProvider
+	Carts    Carts
+	Shoppers Shoppers
+	// Accounts tells existing customers apart, who cannot change the payment; without it every
+	// session may.
+	Accounts      Accounts
 	Notifications Notifications
 	// PayPal subscriptions; without it they answer payment.cannot_be_processed.
 	PayPal PayPal
@@ -199,6 +211,9 @@ func (s *service) SetSessionPayment(ctx context.Context, in domain.Option) (doma
 	case v.BrandID <= 0:
 		return domain.Option{}, ErrBrandRequired
 	}
+	if err := s.refuseExistingCustomer(ctx); err != nil {
+		return domain.Option{}, err
+	}
 	types, err := s.activeTypes(ctx, v.BrandID)
 	if err != nil {
 		return domain.Option{}, err
@@ -229,4 +244,20 @@ func (s *service) SetSessionPayment(ctx context.Context, in domain.Option) (doma
 		return domain.Option{}, fmt.Errorf("set session payment: %w", err)
 	}
 	return o, nil
+}
+
+// refuseExistingCustomer answers ErrExistingCustomer for a session whose customer pays through the
+// account; an unreadable customer is an error (fail closed: no payment starts on a guess).
+func (s *service) refuseExistingCustomer(ctx context.Context) error {
+	if s.Accounts == nil {
+		return nil
+	}
+	existing, err := s.Accounts.ExistingCustomer(ctx)
+	if err != nil {
+		return fmt.Errorf("session customer: %w", err)
+	}
+	if existing {
+		return ErrExistingCustomer
+	}
+	return nil
 }

@@ -1,5 +1,6 @@
 // Package customerclient is the payment service's Shoppers port over the customer service: the
-// session customer's e-mail and country, for the card provider.
+// session customer's e-mail and country, for the card provider; and its Accounts port: whether the
+// customer is an existing one.
 package customerclient
 
 import (
@@ -29,4 +30,13 @@ func (cl *Client) Shopper(ctx context.Context) (string, string, error) {
 		return "", "", fmt.Errorf("no validated customer: %w", service.ErrPaymentDataMissing)
 	}
 	return c.GetBasicInfo().GetEmail(), c.GetAddress().GetCountryCode(), nil
+}
+
+// ExistingCustomer answers whether the session's customer has a customer number.
+func (cl *Client) ExistingCustomer(ctx context.Context) (bool, error) {
+	resp, err := cl.c.GetSessionCustomer(ctx, &customerv1.GetSessionCustomerRequest{})
+	if err != nil {
+		return false, fmt.Errorf("session customer: %w", err)
+	}
+	return resp.GetCustomer().GetCustomerNo() != "", nil
 }
