@@ -643,9 +643,14 @@ type Order struct {
 	Totals *Totals `protobuf:"bytes,7,opt,name=totals,proto3" json:"totals,omitempty"`
 	Lines  []*Line `protobuf:"bytes,8,rep,name=lines,proto3" json:"lines,omitempty"`
 	// RFC 3339.
-	CreatedAt     string `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	CreatedAt string `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// The referral id the order was attributed to and where it came from (spec §7 referral source
+	// order): order (the confirm page's field), pvid or emid (the browser's cookies), referrer (the
+	// session's id: a ?referrer link or PUT /session/referral); both empty without one.
+	ReferralId     string `protobuf:"bytes,10,opt,name=referral_id,json=referralId,proto3" json:"referral_id,omitempty"`
+	ReferralSource string `protobuf:"bytes,11,opt,name=referral_source,json=referralSource,proto3" json:"referral_source,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -737,6 +742,20 @@ func (x *Order) GetLines() []*Line {
 func (x *Order) GetCreatedAt() string {
 	if x != nil {
 		return x.CreatedAt
+	}
+	return ""
+}
+
+func (x *Order) GetReferralId() string {
+	if x != nil {
+		return x.ReferralId
+	}
+	return ""
+}
+
+func (x *Order) GetReferralSource() string {
+	if x != nil {
+		return x.ReferralSource
 	}
 	return ""
 }
@@ -900,8 +919,11 @@ type PlaceOrderRequest struct {
 	GtcAgreement        bool `protobuf:"varint,10,opt,name=gtc_agreement,json=gtcAgreement,proto3" json:"gtc_agreement,omitempty"`
 	Generalbusinessterm bool `protobuf:"varint,11,opt,name=generalbusinessterm,proto3" json:"generalbusinessterm,omitempty"`
 	Privacyterm         bool `protobuf:"varint,12,opt,name=privacyterm,proto3" json:"privacyterm,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// The browser's referral cookies pvid and emid (spec §7), passed on by the gateway; values
+	// that are no valid referral id are ignored.
+	Cookies       *ReferralCookies `protobuf:"bytes,13,opt,name=cookies,proto3" json:"cookies,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PlaceOrderRequest) Reset() {
@@ -1018,6 +1040,67 @@ func (x *PlaceOrderRequest) GetPrivacyterm() bool {
 	return false
 }
 
+func (x *PlaceOrderRequest) GetCookies() *ReferralCookies {
+	if x != nil {
+		return x.Cookies
+	}
+	return nil
+}
+
+// The browser's referral cookies (spec §7 referral source order: after the order's own id, cookie
+// pvid, then cookie emid, then the session's referrer).
+type ReferralCookies struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Pvid          string                 `protobuf:"bytes,1,opt,name=pvid,proto3" json:"pvid,omitempty"`
+	Emid          string                 `protobuf:"bytes,2,opt,name=emid,proto3" json:"emid,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReferralCookies) Reset() {
+	*x = ReferralCookies{}
+	mi := &file_checkout_order_v1_order_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReferralCookies) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReferralCookies) ProtoMessage() {}
+
+func (x *ReferralCookies) ProtoReflect() protoreflect.Message {
+	mi := &file_checkout_order_v1_order_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReferralCookies.ProtoReflect.Descriptor instead.
+func (*ReferralCookies) Descriptor() ([]byte, []int) {
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ReferralCookies) GetPvid() string {
+	if x != nil {
+		return x.Pvid
+	}
+	return ""
+}
+
+func (x *ReferralCookies) GetEmid() string {
+	if x != nil {
+		return x.Emid
+	}
+	return ""
+}
+
 type PlaceOrderResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Order         *Order                 `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
@@ -1027,7 +1110,7 @@ type PlaceOrderResponse struct {
 
 func (x *PlaceOrderResponse) Reset() {
 	*x = PlaceOrderResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[15]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1039,7 +1122,7 @@ func (x *PlaceOrderResponse) String() string {
 func (*PlaceOrderResponse) ProtoMessage() {}
 
 func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[15]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1052,7 +1135,7 @@ func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderResponse.ProtoReflect.Descriptor instead.
 func (*PlaceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{15}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PlaceOrderResponse) GetOrder() *Order {
@@ -1071,7 +1154,7 @@ type GetOrderRequest struct {
 
 func (x *GetOrderRequest) Reset() {
 	*x = GetOrderRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[16]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1083,7 +1166,7 @@ func (x *GetOrderRequest) String() string {
 func (*GetOrderRequest) ProtoMessage() {}
 
 func (x *GetOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[16]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1096,7 +1179,7 @@ func (x *GetOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetOrderRequest.ProtoReflect.Descriptor instead.
 func (*GetOrderRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{16}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetOrderRequest) GetOrderId() string {
@@ -1115,7 +1198,7 @@ type GetOrderResponse struct {
 
 func (x *GetOrderResponse) Reset() {
 	*x = GetOrderResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[17]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1127,7 +1210,7 @@ func (x *GetOrderResponse) String() string {
 func (*GetOrderResponse) ProtoMessage() {}
 
 func (x *GetOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[17]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1140,7 +1223,7 @@ func (x *GetOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetOrderResponse.ProtoReflect.Descriptor instead.
 func (*GetOrderResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{17}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetOrderResponse) GetOrder() *Order {
@@ -1163,7 +1246,7 @@ type ValidateSMSRequest struct {
 
 func (x *ValidateSMSRequest) Reset() {
 	*x = ValidateSMSRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[18]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1175,7 +1258,7 @@ func (x *ValidateSMSRequest) String() string {
 func (*ValidateSMSRequest) ProtoMessage() {}
 
 func (x *ValidateSMSRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[18]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1188,7 +1271,7 @@ func (x *ValidateSMSRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateSMSRequest.ProtoReflect.Descriptor instead.
 func (*ValidateSMSRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{18}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ValidateSMSRequest) GetOrderId() string {
@@ -1221,7 +1304,7 @@ type ValidateSMSResponse struct {
 
 func (x *ValidateSMSResponse) Reset() {
 	*x = ValidateSMSResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[19]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1233,7 +1316,7 @@ func (x *ValidateSMSResponse) String() string {
 func (*ValidateSMSResponse) ProtoMessage() {}
 
 func (x *ValidateSMSResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[19]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1246,7 +1329,7 @@ func (x *ValidateSMSResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateSMSResponse.ProtoReflect.Descriptor instead.
 func (*ValidateSMSResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{19}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ValidateSMSResponse) GetOrder() *Order {
@@ -1267,7 +1350,7 @@ type ResendSMSRequest struct {
 
 func (x *ResendSMSRequest) Reset() {
 	*x = ResendSMSRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[20]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1279,7 +1362,7 @@ func (x *ResendSMSRequest) String() string {
 func (*ResendSMSRequest) ProtoMessage() {}
 
 func (x *ResendSMSRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[20]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1292,7 +1375,7 @@ func (x *ResendSMSRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendSMSRequest.ProtoReflect.Descriptor instead.
 func (*ResendSMSRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{20}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ResendSMSRequest) GetOrderId() string {
@@ -1320,7 +1403,7 @@ type ResendSMSResponse struct {
 
 func (x *ResendSMSResponse) Reset() {
 	*x = ResendSMSResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[21]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1332,7 +1415,7 @@ func (x *ResendSMSResponse) String() string {
 func (*ResendSMSResponse) ProtoMessage() {}
 
 func (x *ResendSMSResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[21]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1345,7 +1428,7 @@ func (x *ResendSMSResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendSMSResponse.ProtoReflect.Descriptor instead.
 func (*ResendSMSResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{21}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ResendSMSResponse) GetSent() bool {
@@ -1371,7 +1454,7 @@ type SetReferralRequest struct {
 
 func (x *SetReferralRequest) Reset() {
 	*x = SetReferralRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[22]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1383,7 +1466,7 @@ func (x *SetReferralRequest) String() string {
 func (*SetReferralRequest) ProtoMessage() {}
 
 func (x *SetReferralRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[22]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1396,7 +1479,7 @@ func (x *SetReferralRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetReferralRequest.ProtoReflect.Descriptor instead.
 func (*SetReferralRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{22}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SetReferralRequest) GetId() string {
@@ -1415,7 +1498,7 @@ type SetReferralResponse struct {
 
 func (x *SetReferralResponse) Reset() {
 	*x = SetReferralResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[23]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1427,7 +1510,7 @@ func (x *SetReferralResponse) String() string {
 func (*SetReferralResponse) ProtoMessage() {}
 
 func (x *SetReferralResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[23]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1440,7 +1523,7 @@ func (x *SetReferralResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetReferralResponse.ProtoReflect.Descriptor instead.
 func (*SetReferralResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{23}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SetReferralResponse) GetId() string {
@@ -1452,13 +1535,14 @@ func (x *SetReferralResponse) GetId() string {
 
 type GetReferralRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
+	Cookies       *ReferralCookies       `protobuf:"bytes,1,opt,name=cookies,proto3" json:"cookies,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetReferralRequest) Reset() {
 	*x = GetReferralRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[24]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1470,7 +1554,7 @@ func (x *GetReferralRequest) String() string {
 func (*GetReferralRequest) ProtoMessage() {}
 
 func (x *GetReferralRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[24]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1483,19 +1567,30 @@ func (x *GetReferralRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetReferralRequest.ProtoReflect.Descriptor instead.
 func (*GetReferralRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{24}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *GetReferralRequest) GetCookies() *ReferralCookies {
+	if x != nil {
+		return x.Cookies
+	}
+	return nil
 }
 
 type GetReferralResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The id an order placed now would carry without an id of its own: cookie pvid, cookie emid,
+	// then the session's referrer.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// pvid, emid or referrer; empty with no id.
+	Source        string `protobuf:"bytes,2,opt,name=source,proto3" json:"source,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetReferralResponse) Reset() {
 	*x = GetReferralResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[25]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1507,7 +1602,7 @@ func (x *GetReferralResponse) String() string {
 func (*GetReferralResponse) ProtoMessage() {}
 
 func (x *GetReferralResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[25]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1520,12 +1615,19 @@ func (x *GetReferralResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetReferralResponse.ProtoReflect.Descriptor instead.
 func (*GetReferralResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{25}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetReferralResponse) GetId() string {
 	if x != nil {
 		return x.Id
+	}
+	return ""
+}
+
+func (x *GetReferralResponse) GetSource() string {
+	if x != nil {
+		return x.Source
 	}
 	return ""
 }
@@ -1538,7 +1640,7 @@ type CancelSessionRequest struct {
 
 func (x *CancelSessionRequest) Reset() {
 	*x = CancelSessionRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[26]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1550,7 +1652,7 @@ func (x *CancelSessionRequest) String() string {
 func (*CancelSessionRequest) ProtoMessage() {}
 
 func (x *CancelSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[26]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1563,7 +1665,7 @@ func (x *CancelSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelSessionRequest.ProtoReflect.Descriptor instead.
 func (*CancelSessionRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{26}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{27}
 }
 
 type CancelSessionResponse struct {
@@ -1574,7 +1676,7 @@ type CancelSessionResponse struct {
 
 func (x *CancelSessionResponse) Reset() {
 	*x = CancelSessionResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[27]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1586,7 +1688,7 @@ func (x *CancelSessionResponse) String() string {
 func (*CancelSessionResponse) ProtoMessage() {}
 
 func (x *CancelSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[27]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1599,7 +1701,7 @@ func (x *CancelSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelSessionResponse.ProtoReflect.Descriptor instead.
 func (*CancelSessionResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{27}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{28}
 }
 
 // What a payment provider reported about one payment.
@@ -1617,7 +1719,7 @@ type PaymentNotification struct {
 
 func (x *PaymentNotification) Reset() {
 	*x = PaymentNotification{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[28]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1629,7 +1731,7 @@ func (x *PaymentNotification) String() string {
 func (*PaymentNotification) ProtoMessage() {}
 
 func (x *PaymentNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[28]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1642,7 +1744,7 @@ func (x *PaymentNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentNotification.ProtoReflect.Descriptor instead.
 func (*PaymentNotification) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{28}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PaymentNotification) GetProvider() string {
@@ -1682,7 +1784,7 @@ type ApplyPaymentNotificationsRequest struct {
 
 func (x *ApplyPaymentNotificationsRequest) Reset() {
 	*x = ApplyPaymentNotificationsRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[29]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1694,7 +1796,7 @@ func (x *ApplyPaymentNotificationsRequest) String() string {
 func (*ApplyPaymentNotificationsRequest) ProtoMessage() {}
 
 func (x *ApplyPaymentNotificationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[29]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1707,7 +1809,7 @@ func (x *ApplyPaymentNotificationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPaymentNotificationsRequest.ProtoReflect.Descriptor instead.
 func (*ApplyPaymentNotificationsRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{29}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ApplyPaymentNotificationsRequest) GetNotifications() []*PaymentNotification {
@@ -1727,7 +1829,7 @@ type ApplyPaymentNotificationsResponse struct {
 
 func (x *ApplyPaymentNotificationsResponse) Reset() {
 	*x = ApplyPaymentNotificationsResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[30]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1739,7 +1841,7 @@ func (x *ApplyPaymentNotificationsResponse) String() string {
 func (*ApplyPaymentNotificationsResponse) ProtoMessage() {}
 
 func (x *ApplyPaymentNotificationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[30]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1752,7 +1854,7 @@ func (x *ApplyPaymentNotificationsResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use ApplyPaymentNotificationsResponse.ProtoReflect.Descriptor instead.
 func (*ApplyPaymentNotificationsResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{30}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ApplyPaymentNotificationsResponse) GetMoved() int32 {
@@ -1773,7 +1875,7 @@ type PaymentReference struct {
 
 func (x *PaymentReference) Reset() {
 	*x = PaymentReference{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[31]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1785,7 +1887,7 @@ func (x *PaymentReference) String() string {
 func (*PaymentReference) ProtoMessage() {}
 
 func (x *PaymentReference) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[31]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1798,7 +1900,7 @@ func (x *PaymentReference) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentReference.ProtoReflect.Descriptor instead.
 func (*PaymentReference) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{31}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *PaymentReference) GetProvider() string {
@@ -1824,7 +1926,7 @@ type ListPaidReferencesRequest struct {
 
 func (x *ListPaidReferencesRequest) Reset() {
 	*x = ListPaidReferencesRequest{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[32]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1836,7 +1938,7 @@ func (x *ListPaidReferencesRequest) String() string {
 func (*ListPaidReferencesRequest) ProtoMessage() {}
 
 func (x *ListPaidReferencesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[32]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1849,7 +1951,7 @@ func (x *ListPaidReferencesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPaidReferencesRequest.ProtoReflect.Descriptor instead.
 func (*ListPaidReferencesRequest) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{32}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListPaidReferencesRequest) GetReferences() []*PaymentReference {
@@ -1869,7 +1971,7 @@ type ListPaidReferencesResponse struct {
 
 func (x *ListPaidReferencesResponse) Reset() {
 	*x = ListPaidReferencesResponse{}
-	mi := &file_checkout_order_v1_order_proto_msgTypes[33]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1881,7 +1983,7 @@ func (x *ListPaidReferencesResponse) String() string {
 func (*ListPaidReferencesResponse) ProtoMessage() {}
 
 func (x *ListPaidReferencesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_checkout_order_v1_order_proto_msgTypes[33]
+	mi := &file_checkout_order_v1_order_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1894,7 +1996,7 @@ func (x *ListPaidReferencesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPaidReferencesResponse.ProtoReflect.Descriptor instead.
 func (*ListPaidReferencesResponse) Descriptor() ([]byte, []int) {
-	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{33}
+	return file_checkout_order_v1_order_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListPaidReferencesResponse) GetPaid() []*PaymentReference {
@@ -1945,7 +2047,7 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\x05draft\x18\x01 \x01(\v2\x18.checkout.order.v1.DraftR\x05draft\":\n" +
 	"\x12CancelDraftRequest\x12$\n" +
 	"\x0eis_sales_agent\x18\x01 \x01(\bR\fisSalesAgent\"\x15\n" +
-	"\x13CancelDraftResponse\"\xc5\x02\n" +
+	"\x13CancelDraftResponse\"\x8f\x03\n" +
 	"\x05Order\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\tR\aorderId\x12\x1d\n" +
 	"\n" +
@@ -1957,7 +2059,11 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\x06totals\x18\a \x01(\v2\x19.checkout.order.v1.TotalsR\x06totals\x12-\n" +
 	"\x05lines\x18\b \x03(\v2\x17.checkout.order.v1.LineR\x05lines\x12\x1d\n" +
 	"\n" +
-	"created_at\x18\t \x01(\tR\tcreatedAt\"\x7f\n" +
+	"created_at\x18\t \x01(\tR\tcreatedAt\x12\x1f\n" +
+	"\vreferral_id\x18\n" +
+	" \x01(\tR\n" +
+	"referralId\x12'\n" +
+	"\x0freferral_source\x18\v \x01(\tR\x0ereferralSource\"\x7f\n" +
 	"\x06Totals\x12\x1b\n" +
 	"\tnet_cents\x18\x01 \x01(\x03R\bnetCents\x12\x1b\n" +
 	"\tvat_cents\x18\x02 \x01(\x03R\bvatCents\x12\x1f\n" +
@@ -1969,7 +2075,7 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1b\n" +
 	"\tnet_cents\x18\x03 \x01(\x03R\bnetCents\x12\x1f\n" +
 	"\vgross_cents\x18\x04 \x01(\x03R\n" +
-	"grossCents\"\xe5\x03\n" +
+	"grossCents\"\xa3\x04\n" +
 	"\x11PlaceOrderRequest\x12'\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tR\x0eidempotencyKey\x12/\n" +
 	"\x13advertised_customer\x18\x02 \x01(\tR\x12advertisedCustomer\x12\x1f\n" +
@@ -1985,7 +2091,11 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\rgtc_agreement\x18\n" +
 	" \x01(\bR\fgtcAgreement\x120\n" +
 	"\x13generalbusinessterm\x18\v \x01(\bR\x13generalbusinessterm\x12 \n" +
-	"\vprivacyterm\x18\f \x01(\bR\vprivacyterm\"D\n" +
+	"\vprivacyterm\x18\f \x01(\bR\vprivacyterm\x12<\n" +
+	"\acookies\x18\r \x01(\v2\".checkout.order.v1.ReferralCookiesR\acookies\"9\n" +
+	"\x0fReferralCookies\x12\x12\n" +
+	"\x04pvid\x18\x01 \x01(\tR\x04pvid\x12\x12\n" +
+	"\x04emid\x18\x02 \x01(\tR\x04emid\"D\n" +
 	"\x12PlaceOrderResponse\x12.\n" +
 	"\x05order\x18\x01 \x01(\v2\x18.checkout.order.v1.OrderR\x05order\",\n" +
 	"\x0fGetOrderRequest\x12\x19\n" +
@@ -2008,10 +2118,12 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\x12SetReferralRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"%\n" +
 	"\x13SetReferralResponse\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\x14\n" +
-	"\x12GetReferralRequest\"%\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"R\n" +
+	"\x12GetReferralRequest\x12<\n" +
+	"\acookies\x18\x01 \x01(\v2\".checkout.order.v1.ReferralCookiesR\acookies\"=\n" +
 	"\x13GetReferralResponse\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\x16\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
+	"\x06source\x18\x02 \x01(\tR\x06source\"\x16\n" +
 	"\x14CancelSessionRequest\"\x17\n" +
 	"\x15CancelSessionResponse\"\x88\x01\n" +
 	"\x13PaymentNotification\x12\x1a\n" +
@@ -2062,7 +2174,7 @@ func file_checkout_order_v1_order_proto_rawDescGZIP() []byte {
 	return file_checkout_order_v1_order_proto_rawDescData
 }
 
-var file_checkout_order_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_checkout_order_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_checkout_order_v1_order_proto_goTypes = []any{
 	(*Draft)(nil),                             // 0: checkout.order.v1.Draft
 	(*CreateDraftRequest)(nil),                // 1: checkout.order.v1.CreateDraftRequest
@@ -2079,74 +2191,77 @@ var file_checkout_order_v1_order_proto_goTypes = []any{
 	(*Totals)(nil),                            // 12: checkout.order.v1.Totals
 	(*Line)(nil),                              // 13: checkout.order.v1.Line
 	(*PlaceOrderRequest)(nil),                 // 14: checkout.order.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),                // 15: checkout.order.v1.PlaceOrderResponse
-	(*GetOrderRequest)(nil),                   // 16: checkout.order.v1.GetOrderRequest
-	(*GetOrderResponse)(nil),                  // 17: checkout.order.v1.GetOrderResponse
-	(*ValidateSMSRequest)(nil),                // 18: checkout.order.v1.ValidateSMSRequest
-	(*ValidateSMSResponse)(nil),               // 19: checkout.order.v1.ValidateSMSResponse
-	(*ResendSMSRequest)(nil),                  // 20: checkout.order.v1.ResendSMSRequest
-	(*ResendSMSResponse)(nil),                 // 21: checkout.order.v1.ResendSMSResponse
-	(*SetReferralRequest)(nil),                // 22: checkout.order.v1.SetReferralRequest
-	(*SetReferralResponse)(nil),               // 23: checkout.order.v1.SetReferralResponse
-	(*GetReferralRequest)(nil),                // 24: checkout.order.v1.GetReferralRequest
-	(*GetReferralResponse)(nil),               // 25: checkout.order.v1.GetReferralResponse
-	(*CancelSessionRequest)(nil),              // 26: checkout.order.v1.CancelSessionRequest
-	(*CancelSessionResponse)(nil),             // 27: checkout.order.v1.CancelSessionResponse
-	(*PaymentNotification)(nil),               // 28: checkout.order.v1.PaymentNotification
-	(*ApplyPaymentNotificationsRequest)(nil),  // 29: checkout.order.v1.ApplyPaymentNotificationsRequest
-	(*ApplyPaymentNotificationsResponse)(nil), // 30: checkout.order.v1.ApplyPaymentNotificationsResponse
-	(*PaymentReference)(nil),                  // 31: checkout.order.v1.PaymentReference
-	(*ListPaidReferencesRequest)(nil),         // 32: checkout.order.v1.ListPaidReferencesRequest
-	(*ListPaidReferencesResponse)(nil),        // 33: checkout.order.v1.ListPaidReferencesResponse
-	(*v1.Cart)(nil),                           // 34: checkout.cart.v1.Cart
+	(*ReferralCookies)(nil),                   // 15: checkout.order.v1.ReferralCookies
+	(*PlaceOrderResponse)(nil),                // 16: checkout.order.v1.PlaceOrderResponse
+	(*GetOrderRequest)(nil),                   // 17: checkout.order.v1.GetOrderRequest
+	(*GetOrderResponse)(nil),                  // 18: checkout.order.v1.GetOrderResponse
+	(*ValidateSMSRequest)(nil),                // 19: checkout.order.v1.ValidateSMSRequest
+	(*ValidateSMSResponse)(nil),               // 20: checkout.order.v1.ValidateSMSResponse
+	(*ResendSMSRequest)(nil),                  // 21: checkout.order.v1.ResendSMSRequest
+	(*ResendSMSResponse)(nil),                 // 22: checkout.order.v1.ResendSMSResponse
+	(*SetReferralRequest)(nil),                // 23: checkout.order.v1.SetReferralRequest
+	(*SetReferralResponse)(nil),               // 24: checkout.order.v1.SetReferralResponse
+	(*GetReferralRequest)(nil),                // 25: checkout.order.v1.GetReferralRequest
+	(*GetReferralResponse)(nil),               // 26: checkout.order.v1.GetReferralResponse
+	(*CancelSessionRequest)(nil),              // 27: checkout.order.v1.CancelSessionRequest
+	(*CancelSessionResponse)(nil),             // 28: checkout.order.v1.CancelSessionResponse
+	(*PaymentNotification)(nil),               // 29: checkout.order.v1.PaymentNotification
+	(*ApplyPaymentNotificationsRequest)(nil),  // 30: checkout.order.v1.ApplyPaymentNotificationsRequest
+	(*ApplyPaymentNotificationsResponse)(nil), // 31: checkout.order.v1.ApplyPaymentNotificationsResponse
+	(*PaymentReference)(nil),                  // 32: checkout.order.v1.PaymentReference
+	(*ListPaidReferencesRequest)(nil),         // 33: checkout.order.v1.ListPaidReferencesRequest
+	(*ListPaidReferencesResponse)(nil),        // 34: checkout.order.v1.ListPaidReferencesResponse
+	(*v1.Cart)(nil),                           // 35: checkout.cart.v1.Cart
 }
 var file_checkout_order_v1_order_proto_depIdxs = []int32{
-	34, // 0: checkout.order.v1.CreateDraftRequest.cart:type_name -> checkout.cart.v1.Cart
+	35, // 0: checkout.order.v1.CreateDraftRequest.cart:type_name -> checkout.cart.v1.Cart
 	0,  // 1: checkout.order.v1.CreateDraftResponse.draft:type_name -> checkout.order.v1.Draft
 	0,  // 2: checkout.order.v1.OpenDraftResponse.draft:type_name -> checkout.order.v1.Draft
 	0,  // 3: checkout.order.v1.GetCurrentDraftResponse.draft:type_name -> checkout.order.v1.Draft
 	0,  // 4: checkout.order.v1.SaveDraftResponse.draft:type_name -> checkout.order.v1.Draft
 	12, // 5: checkout.order.v1.Order.totals:type_name -> checkout.order.v1.Totals
 	13, // 6: checkout.order.v1.Order.lines:type_name -> checkout.order.v1.Line
-	11, // 7: checkout.order.v1.PlaceOrderResponse.order:type_name -> checkout.order.v1.Order
-	11, // 8: checkout.order.v1.GetOrderResponse.order:type_name -> checkout.order.v1.Order
-	11, // 9: checkout.order.v1.ValidateSMSResponse.order:type_name -> checkout.order.v1.Order
-	28, // 10: checkout.order.v1.ApplyPaymentNotificationsRequest.notifications:type_name -> checkout.order.v1.PaymentNotification
-	31, // 11: checkout.order.v1.ListPaidReferencesRequest.references:type_name -> checkout.order.v1.PaymentReference
-	31, // 12: checkout.order.v1.ListPaidReferencesResponse.paid:type_name -> checkout.order.v1.PaymentReference
-	14, // 13: checkout.order.v1.OrderService.PlaceOrder:input_type -> checkout.order.v1.PlaceOrderRequest
-	16, // 14: checkout.order.v1.OrderService.GetOrder:input_type -> checkout.order.v1.GetOrderRequest
-	18, // 15: checkout.order.v1.OrderService.ValidateSMS:input_type -> checkout.order.v1.ValidateSMSRequest
-	20, // 16: checkout.order.v1.OrderService.ResendSMS:input_type -> checkout.order.v1.ResendSMSRequest
-	22, // 17: checkout.order.v1.OrderService.SetReferral:input_type -> checkout.order.v1.SetReferralRequest
-	24, // 18: checkout.order.v1.OrderService.GetReferral:input_type -> checkout.order.v1.GetReferralRequest
-	29, // 19: checkout.order.v1.OrderService.ApplyPaymentNotifications:input_type -> checkout.order.v1.ApplyPaymentNotificationsRequest
-	26, // 20: checkout.order.v1.OrderService.CancelSession:input_type -> checkout.order.v1.CancelSessionRequest
-	32, // 21: checkout.order.v1.OrderService.ListPaidReferences:input_type -> checkout.order.v1.ListPaidReferencesRequest
-	1,  // 22: checkout.order.v1.OrderService.CreateDraft:input_type -> checkout.order.v1.CreateDraftRequest
-	3,  // 23: checkout.order.v1.OrderService.OpenDraft:input_type -> checkout.order.v1.OpenDraftRequest
-	5,  // 24: checkout.order.v1.OrderService.GetCurrentDraft:input_type -> checkout.order.v1.GetCurrentDraftRequest
-	7,  // 25: checkout.order.v1.OrderService.SaveDraft:input_type -> checkout.order.v1.SaveDraftRequest
-	9,  // 26: checkout.order.v1.OrderService.CancelDraft:input_type -> checkout.order.v1.CancelDraftRequest
-	15, // 27: checkout.order.v1.OrderService.PlaceOrder:output_type -> checkout.order.v1.PlaceOrderResponse
-	17, // 28: checkout.order.v1.OrderService.GetOrder:output_type -> checkout.order.v1.GetOrderResponse
-	19, // 29: checkout.order.v1.OrderService.ValidateSMS:output_type -> checkout.order.v1.ValidateSMSResponse
-	21, // 30: checkout.order.v1.OrderService.ResendSMS:output_type -> checkout.order.v1.ResendSMSResponse
-	23, // 31: checkout.order.v1.OrderService.SetReferral:output_type -> checkout.order.v1.SetReferralResponse
-	25, // 32: checkout.order.v1.OrderService.GetReferral:output_type -> checkout.order.v1.GetReferralResponse
-	30, // 33: checkout.order.v1.OrderService.ApplyPaymentNotifications:output_type -> checkout.order.v1.ApplyPaymentNotificationsResponse
-	27, // 34: checkout.order.v1.OrderService.CancelSession:output_type -> checkout.order.v1.CancelSessionResponse
-	33, // 35: checkout.order.v1.OrderService.ListPaidReferences:output_type -> checkout.order.v1.ListPaidReferencesResponse
-	2,  // 36: checkout.order.v1.OrderService.CreateDraft:output_type -> checkout.order.v1.CreateDraftResponse
-	4,  // 37: checkout.order.v1.OrderService.OpenDraft:output_type -> checkout.order.v1.OpenDraftResponse
-	6,  // 38: checkout.order.v1.OrderService.GetCurrentDraft:output_type -> checkout.order.v1.GetCurrentDraftResponse
-	8,  // 39: checkout.order.v1.OrderService.SaveDraft:output_type -> checkout.order.v1.SaveDraftResponse
-	10, // 40: checkout.order.v1.OrderService.CancelDraft:output_type -> checkout.order.v1.CancelDraftResponse
-	27, // [27:41] is the sub-list for method output_type
-	13, // [13:27] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	15, // 7: checkout.order.v1.PlaceOrderRequest.cookies:type_name -> checkout.order.v1.ReferralCookies
+	11, // 8: checkout.order.v1.PlaceOrderResponse.order:type_name -> checkout.order.v1.Order
+	11, // 9: checkout.order.v1.GetOrderResponse.order:type_name -> checkout.order.v1.Order
+	11, // 10: checkout.order.v1.ValidateSMSResponse.order:type_name -> checkout.order.v1.Order
+	15, // 11: checkout.order.v1.GetReferralRequest.cookies:type_name -> checkout.order.v1.ReferralCookies
+	29, // 12: checkout.order.v1.ApplyPaymentNotificationsRequest.notifications:type_name -> checkout.order.v1.PaymentNotification
+	32, // 13: checkout.order.v1.ListPaidReferencesRequest.references:type_name -> checkout.order.v1.PaymentReference
+	32, // 14: checkout.order.v1.ListPaidReferencesResponse.paid:type_name -> checkout.order.v1.PaymentReference
+	14, // 15: checkout.order.v1.OrderService.PlaceOrder:input_type -> checkout.order.v1.PlaceOrderRequest
+	17, // 16: checkout.order.v1.OrderService.GetOrder:input_type -> checkout.order.v1.GetOrderRequest
+	19, // 17: checkout.order.v1.OrderService.ValidateSMS:input_type -> checkout.order.v1.ValidateSMSRequest
+	21, // 18: checkout.order.v1.OrderService.ResendSMS:input_type -> checkout.order.v1.ResendSMSRequest
+	23, // 19: checkout.order.v1.OrderService.SetReferral:input_type -> checkout.order.v1.SetReferralRequest
+	25, // 20: checkout.order.v1.OrderService.GetReferral:input_type -> checkout.order.v1.GetReferralRequest
+	30, // 21: checkout.order.v1.OrderService.ApplyPaymentNotifications:input_type -> checkout.order.v1.ApplyPaymentNotificationsRequest
+	27, // 22: checkout.order.v1.OrderService.CancelSession:input_type -> checkout.order.v1.CancelSessionRequest
+	33, // 23: checkout.order.v1.OrderService.ListPaidReferences:input_type -> checkout.order.v1.ListPaidReferencesRequest
+	1,  // 24: checkout.order.v1.OrderService.CreateDraft:input_type -> checkout.order.v1.CreateDraftRequest
+	3,  // 25: checkout.order.v1.OrderService.OpenDraft:input_type -> checkout.order.v1.OpenDraftRequest
+	5,  // 26: checkout.order.v1.OrderService.GetCurrentDraft:input_type -> checkout.order.v1.GetCurrentDraftRequest
+	7,  // 27: checkout.order.v1.OrderService.SaveDraft:input_type -> checkout.order.v1.SaveDraftRequest
+	9,  // 28: checkout.order.v1.OrderService.CancelDraft:input_type -> checkout.order.v1.CancelDraftRequest
+	16, // 29: checkout.order.v1.OrderService.PlaceOrder:output_type -> checkout.order.v1.PlaceOrderResponse
+	18, // 30: checkout.order.v1.OrderService.GetOrder:output_type -> checkout.order.v1.GetOrderResponse
+	20, // 31: checkout.order.v1.OrderService.ValidateSMS:output_type -> checkout.order.v1.ValidateSMSResponse
+	22, // 32: checkout.order.v1.OrderService.ResendSMS:output_type -> checkout.order.v1.ResendSMSResponse
+	24, // 33: checkout.order.v1.OrderService.SetReferral:output_type -> checkout.order.v1.SetReferralResponse
+	26, // 34: checkout.order.v1.OrderService.GetReferral:output_type -> checkout.order.v1.GetReferralResponse
+	31, // 35: checkout.order.v1.OrderService.ApplyPaymentNotifications:output_type -> checkout.order.v1.ApplyPaymentNotificationsResponse
+	28, // 36: checkout.order.v1.OrderService.CancelSession:output_type -> checkout.order.v1.CancelSessionResponse
+	34, // 37: checkout.order.v1.OrderService.ListPaidReferences:output_type -> checkout.order.v1.ListPaidReferencesResponse
+	2,  // 38: checkout.order.v1.OrderService.CreateDraft:output_type -> checkout.order.v1.CreateDraftResponse
+	4,  // 39: checkout.order.v1.OrderService.OpenDraft:output_type -> checkout.order.v1.OpenDraftResponse
+	6,  // 40: checkout.order.v1.OrderService.GetCurrentDraft:output_type -> checkout.order.v1.GetCurrentDraftResponse
+	8,  // 41: checkout.order.v1.OrderService.SaveDraft:output_type -> checkout.order.v1.SaveDraftResponse
+	10, // 42: checkout.order.v1.OrderService.CancelDraft:output_type -> checkout.order.v1.CancelDraftResponse
+	29, // [29:43] is the sub-list for method output_type
+	15, // [15:29] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_checkout_order_v1_order_proto_init() }
@@ -2160,7 +2275,7 @@ func file_checkout_order_v1_order_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_checkout_order_v1_order_proto_rawDesc), len(file_checkout_order_v1_order_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   34,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -88,7 +88,7 @@ type OrderServiceClient interface {
 	// Stores the session's referral id (PUT /session/referral); refused: validation.failed at id
 	// (2 to 20 letters, digits, underscore or hyphen).
 	SetReferral(ctx context.Context, in *SetReferralRequest, opts ...grpc.CallOption) (*SetReferralResponse, error)
-	// The session's referral id (GET /session/referral); empty when none was stored.
+	// The session's referral id (GET /session/referral) by spec §7's source order; empty when none.
 	GetReferral(ctx context.Context, in *GetReferralRequest, opts ...grpc.CallOption) (*GetReferralResponse, error)
 	// Cancels the session (GET /session/cancel, spec §4 order draft cancel and success reset): its
 	// cart, customer data, payment option and referral are cleared. Orders already placed stay.
@@ -316,7 +316,7 @@ type OrderServiceServer interface {
 	// Stores the session's referral id (PUT /session/referral); refused: validation.failed at id
 	// (2 to 20 letters, digits, underscore or hyphen).
 	SetReferral(context.Context, *SetReferralRequest) (*SetReferralResponse, error)
-	// The session's referral id (GET /session/referral); empty when none was stored.
+	// The session's referral id (GET /session/referral) by spec §7's source order; empty when none.
 	GetReferral(context.Context, *GetReferralRequest) (*GetReferralResponse, error)
 	// Cancels the session (GET /session/cancel, spec §4 order draft cancel and success reset): its
 	// cart, customer data, payment option and referral are cleared. Orders already placed stay.

@@ -27,7 +27,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file checkout/order/v1/order.proto.
  */
 export const file_checkout_order_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("Ch1jaGVja291dC9vcmRlci92MS9vcmRlci5wcm90bxIRY2hlY2tvdXQub3JkZXIudjEitwEKBURyYWZ0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIPCgd2ZXJzaW9uGAMgASgDEhcKD2N1c3RvbWVyX251bWJlchgEIAEoCRISCgpjcmVhdGVkX2J5GAUgASgJEhAKCHNhdmVkX2J5GAYgASgJEhcKD2NyZWF0ZWRfYXRfdW5peBgHIAEoAxIXCg91cGRhdGVkX2F0X3VuaXgYCCABKAMSEAoIb3JkZXJfaWQYCSABKAkiZwoSQ3JlYXRlRHJhZnRSZXF1ZXN0EiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSFwoPY3VzdG9tZXJfbnVtYmVyGAIgASgJEhIKCmNyZWF0ZWRfYnkYAyABKAkiVAoTQ3JlYXRlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhQKDHNlc3Npb25fY29kZRgCIAEoCSIoChBPcGVuRHJhZnRSZXF1ZXN0EhQKDHNlc3Npb25fY29kZRgBIAEoCSJQChFPcGVuRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhIKCnNlc3Npb25faWQYAiABKAkiGAoWR2V0Q3VycmVudERyYWZ0UmVxdWVzdCJCChdHZXRDdXJyZW50RHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IlYKEFNhdmVEcmFmdFJlcXVlc3QSGAoQZXhwZWN0ZWRfdmVyc2lvbhgBIAEoAxIWCg5pc19zYWxlc19hZ2VudBgCIAEoCBIQCghhZG1pbl9pZBgDIAEoCSI8ChFTYXZlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IiwKEkNhbmNlbERyYWZ0UmVxdWVzdBIWCg5pc19zYWxlc19hZ2VudBgBIAEoCCIVChNDYW5jZWxEcmFmdFJlc3BvbnNlIucBCgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRISCgpvcmRlcl9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIUCgxzbXNfcmVxdWlyZWQYBCABKAgSFQoNc21zX3ZhbGlkYXRlZBgFIAEoCBIUCgxwYXltZW50X3R5cGUYBiABKAkSKQoGdG90YWxzGAcgASgLMhkuY2hlY2tvdXQub3JkZXIudjEuVG90YWxzEiYKBWxpbmVzGAggAygLMhcuY2hlY2tvdXQub3JkZXIudjEuTGluZRISCgpjcmVhdGVkX2F0GAkgASgJIlUKBlRvdGFscxIRCgluZXRfY2VudHMYASABKAMSEQoJdmF0X2NlbnRzGAIgASgDEhMKC2dyb3NzX2NlbnRzGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJIkoKBExpbmUSDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEhEKCW5ldF9jZW50cxgDIAEoAxITCgtncm9zc19jZW50cxgEIAEoAyKxAgoRUGxhY2VPcmRlclJlcXVlc3QSFwoPaWRlbXBvdGVuY3lfa2V5GAEgASgJEhsKE2FkdmVydGlzZWRfY3VzdG9tZXIYAiABKAkSEwoLcmVmZXJyYWxfaWQYAyABKAkSEgoKa25vd25fZnJvbRgEIAEoCRIYChBvdGhlcl9rbm93bl9mcm9tGAUgASgJEg8KB2NvbW1lbnQYBiABKAkSGgoSYWxsb3dlZF9uZXdzbGV0dGVyGAcgASgIEhUKDW1jYV9hZ3JlZW1lbnQYCCABKAgSFgoOZXVsdF9hZ3JlZW1lbnQYCSABKAgSFQoNZ3RjX2FncmVlbWVudBgKIAEoCBIbChNnZW5lcmFsYnVzaW5lc3N0ZXJtGAsgASgIEhMKC3ByaXZhY3l0ZXJtGAwgASgIIj0KElBsYWNlT3JkZXJSZXNwb25zZRInCgVvcmRlchgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLk9yZGVyIiMKD0dldE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI7ChBHZXRPcmRlclJlc3BvbnNlEicKBW9yZGVyGAEgASgLMhguY2hlY2tvdXQub3JkZXIudjEuT3JkZXIiSgoSVmFsaWRhdGVTTVNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCHBob25lX25vGAIgASgJEhAKCHNtc19jb2RlGAMgASgJIj4KE1ZhbGlkYXRlU01TUmVzcG9uc2USJwoFb3JkZXIYASABKAsyGC5jaGVja291dC5vcmRlci52MS5PcmRlciI2ChBSZXNlbmRTTVNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCHBob25lX25vGAIgASgJIjUKEVJlc2VuZFNNU1Jlc3BvbnNlEgwKBHNlbnQYASABKAgSEgoKcGhvbmVfaGludBgCIAEoCSIgChJTZXRSZWZlcnJhbFJlcXVlc3QSCgoCaWQYASABKAkiIQoTU2V0UmVmZXJyYWxSZXNwb25zZRIKCgJpZBgBIAEoCSIUChJHZXRSZWZlcnJhbFJlcXVlc3QiIQoTR2V0UmVmZXJyYWxSZXNwb25zZRIKCgJpZBgBIAEoCSIWChRDYW5jZWxTZXNzaW9uUmVxdWVzdCIXChVDYW5jZWxTZXNzaW9uUmVzcG9uc2UiXwoTUGF5bWVudE5vdGlmaWNhdGlvbhIQCghwcm92aWRlchgBIAEoCRIRCglyZWZlcmVuY2UYAiABKAkSEgoKZXZlbnRfY29kZRgDIAEoCRIPCgdzdWNjZXNzGAQgASgIImEKIEFwcGx5UGF5bWVudE5vdGlmaWNhdGlvbnNSZXF1ZXN0Ej0KDW5vdGlmaWNhdGlvbnMYASADKAsyJi5jaGVja291dC5vcmRlci52MS5QYXltZW50Tm90aWZpY2F0aW9uIjIKIUFwcGx5UGF5bWVudE5vdGlmaWNhdGlvbnNSZXNwb25zZRINCgVtb3ZlZBgBIAEoBSI3ChBQYXltZW50UmVmZXJlbmNlEhAKCHByb3ZpZGVyGAEgASgJEhEKCXJlZmVyZW5jZRgCIAEoCSJUChlMaXN0UGFpZFJlZmVyZW5jZXNSZXF1ZXN0EjcKCnJlZmVyZW5jZXMYASADKAsyIy5jaGVja291dC5vcmRlci52MS5QYXltZW50UmVmZXJlbmNlIk8KGkxpc3RQYWlkUmVmZXJlbmNlc1Jlc3BvbnNlEjEKBHBhaWQYASADKAsyIy5jaGVja291dC5vcmRlci52MS5QYXltZW50UmVmZXJlbmNlMpMLCgxPcmRlclNlcnZpY2USWQoKUGxhY2VPcmRlchIkLmNoZWNrb3V0Lm9yZGVyLnYxLlBsYWNlT3JkZXJSZXF1ZXN0GiUuY2hlY2tvdXQub3JkZXIudjEuUGxhY2VPcmRlclJlc3BvbnNlElgKCEdldE9yZGVyEiIuY2hlY2tvdXQub3JkZXIudjEuR2V0T3JkZXJSZXF1ZXN0GiMuY2hlY2tvdXQub3JkZXIudjEuR2V0T3JkZXJSZXNwb25zZSIDkAIBElwKC1ZhbGlkYXRlU01TEiUuY2hlY2tvdXQub3JkZXIudjEuVmFsaWRhdGVTTVNSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuVmFsaWRhdGVTTVNSZXNwb25zZRJWCglSZXNlbmRTTVMSIy5jaGVja291dC5vcmRlci52MS5SZXNlbmRTTVNSZXF1ZXN0GiQuY2hlY2tvdXQub3JkZXIudjEuUmVzZW5kU01TUmVzcG9uc2USYQoLU2V0UmVmZXJyYWwSJS5jaGVja291dC5vcmRlci52MS5TZXRSZWZlcnJhbFJlcXVlc3QaJi5jaGVja291dC5vcmRlci52MS5TZXRSZWZlcnJhbFJlc3BvbnNlIgOQAgISYQoLR2V0UmVmZXJyYWwSJS5jaGVja291dC5vcmRlci52MS5HZXRSZWZlcnJhbFJlcXVlc3QaJi5jaGVja291dC5vcmRlci52MS5HZXRSZWZlcnJhbFJlc3BvbnNlIgOQAgESiwEKGUFwcGx5UGF5bWVudE5vdGlmaWNhdGlvbnMSMy5jaGVja291dC5vcmRlci52MS5BcHBseVBheW1lbnROb3RpZmljYXRpb25zUmVxdWVzdBo0LmNoZWNrb3V0Lm9yZGVyLnYxLkFwcGx5UGF5bWVudE5vdGlmaWNhdGlvbnNSZXNwb25zZSIDkAICEmcKDUNhbmNlbFNlc3Npb24SJy5jaGVja291dC5vcmRlci52MS5DYW5jZWxTZXNzaW9uUmVxdWVzdBooLmNoZWNrb3V0Lm9yZGVyLnYxLkNhbmNlbFNlc3Npb25SZXNwb25zZSIDkAICEnYKEkxpc3RQYWlkUmVmZXJlbmNlcxIsLmNoZWNrb3V0Lm9yZGVyLnYxLkxpc3RQYWlkUmVmZXJlbmNlc1JlcXVlc3QaLS5jaGVja291dC5vcmRlci52MS5MaXN0UGFpZFJlZmVyZW5jZXNSZXNwb25zZSIDkAIBElwKC0NyZWF0ZURyYWZ0EiUuY2hlY2tvdXQub3JkZXIudjEuQ3JlYXRlRHJhZnRSZXF1ZXN0GiYuY2hlY2tvdXQub3JkZXIudjEuQ3JlYXRlRHJhZnRSZXNwb25zZRJbCglPcGVuRHJhZnQSIy5jaGVja291dC5vcmRlci52MS5PcGVuRHJhZnRSZXF1ZXN0GiQuY2hlY2tvdXQub3JkZXIudjEuT3BlbkRyYWZ0UmVzcG9uc2UiA5ACARJtCg9HZXRDdXJyZW50RHJhZnQSKS5jaGVja291dC5vcmRlci52MS5HZXRDdXJyZW50RHJhZnRSZXF1ZXN0GiouY2hlY2tvdXQub3JkZXIudjEuR2V0Q3VycmVudERyYWZ0UmVzcG9uc2UiA5ACARJWCglTYXZlRHJhZnQSIy5jaGVja291dC5vcmRlci52MS5TYXZlRHJhZnRSZXF1ZXN0GiQuY2hlY2tvdXQub3JkZXIudjEuU2F2ZURyYWZ0UmVzcG9uc2USYQoLQ2FuY2VsRHJhZnQSJS5jaGVja291dC5vcmRlci52MS5DYW5jZWxEcmFmdFJlcXVlc3QaJi5jaGVja291dC5vcmRlci52MS5DYW5jZWxEcmFmdFJlc3BvbnNlIgOQAgJCRFpCZ2l0aHViLmNvbS9ob3N0Y2FydC9jaGVja291dC9saWJzL2dvL2dlbi9jaGVja291dC9vcmRlci92MTtvcmRlcnYxYgZwcm90bzM", [file_checkout_cart_v1_cart]);
+  fileDesc("Ch1jaGVja291dC9vcmRlci92MS9vcmRlci5wcm90bxIRY2hlY2tvdXQub3JkZXIudjEitwEKBURyYWZ0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIPCgd2ZXJzaW9uGAMgASgDEhcKD2N1c3RvbWVyX251bWJlchgEIAEoCRISCgpjcmVhdGVkX2J5GAUgASgJEhAKCHNhdmVkX2J5GAYgASgJEhcKD2NyZWF0ZWRfYXRfdW5peBgHIAEoAxIXCg91cGRhdGVkX2F0X3VuaXgYCCABKAMSEAoIb3JkZXJfaWQYCSABKAkiZwoSQ3JlYXRlRHJhZnRSZXF1ZXN0EiQKBGNhcnQYASABKAsyFi5jaGVja291dC5jYXJ0LnYxLkNhcnQSFwoPY3VzdG9tZXJfbnVtYmVyGAIgASgJEhIKCmNyZWF0ZWRfYnkYAyABKAkiVAoTQ3JlYXRlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhQKDHNlc3Npb25fY29kZRgCIAEoCSIoChBPcGVuRHJhZnRSZXF1ZXN0EhQKDHNlc3Npb25fY29kZRgBIAEoCSJQChFPcGVuRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0EhIKCnNlc3Npb25faWQYAiABKAkiGAoWR2V0Q3VycmVudERyYWZ0UmVxdWVzdCJCChdHZXRDdXJyZW50RHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IlYKEFNhdmVEcmFmdFJlcXVlc3QSGAoQZXhwZWN0ZWRfdmVyc2lvbhgBIAEoAxIWCg5pc19zYWxlc19hZ2VudBgCIAEoCBIQCghhZG1pbl9pZBgDIAEoCSI8ChFTYXZlRHJhZnRSZXNwb25zZRInCgVkcmFmdBgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLkRyYWZ0IiwKEkNhbmNlbERyYWZ0UmVxdWVzdBIWCg5pc19zYWxlc19hZ2VudBgBIAEoCCIVChNDYW5jZWxEcmFmdFJlc3BvbnNlIpUCCgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRISCgpvcmRlcl9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIUCgxzbXNfcmVxdWlyZWQYBCABKAgSFQoNc21zX3ZhbGlkYXRlZBgFIAEoCBIUCgxwYXltZW50X3R5cGUYBiABKAkSKQoGdG90YWxzGAcgASgLMhkuY2hlY2tvdXQub3JkZXIudjEuVG90YWxzEiYKBWxpbmVzGAggAygLMhcuY2hlY2tvdXQub3JkZXIudjEuTGluZRISCgpjcmVhdGVkX2F0GAkgASgJEhMKC3JlZmVycmFsX2lkGAogASgJEhcKD3JlZmVycmFsX3NvdXJjZRgLIAEoCSJVCgZUb3RhbHMSEQoJbmV0X2NlbnRzGAEgASgDEhEKCXZhdF9jZW50cxgCIAEoAxITCgtncm9zc19jZW50cxgDIAEoAxIQCghjdXJyZW5jeRgEIAEoCSJKCgRMaW5lEgwKBG5hbWUYASABKAkSDAoEa2luZBgCIAEoCRIRCgluZXRfY2VudHMYAyABKAMSEwoLZ3Jvc3NfY2VudHMYBCABKAMi5gIKEVBsYWNlT3JkZXJSZXF1ZXN0EhcKD2lkZW1wb3RlbmN5X2tleRgBIAEoCRIbChNhZHZlcnRpc2VkX2N1c3RvbWVyGAIgASgJEhMKC3JlZmVycmFsX2lkGAMgASgJEhIKCmtub3duX2Zyb20YBCABKAkSGAoQb3RoZXJfa25vd25fZnJvbRgFIAEoCRIPCgdjb21tZW50GAYgASgJEhoKEmFsbG93ZWRfbmV3c2xldHRlchgHIAEoCBIVCg1tY2FfYWdyZWVtZW50GAggASgIEhYKDmV1bHRfYWdyZWVtZW50GAkgASgIEhUKDWd0Y19hZ3JlZW1lbnQYCiABKAgSGwoTZ2VuZXJhbGJ1c2luZXNzdGVybRgLIAEoCBITCgtwcml2YWN5dGVybRgMIAEoCBIzCgdjb29raWVzGA0gASgLMiIuY2hlY2tvdXQub3JkZXIudjEuUmVmZXJyYWxDb29raWVzIi0KD1JlZmVycmFsQ29va2llcxIMCgRwdmlkGAEgASgJEgwKBGVtaWQYAiABKAkiPQoSUGxhY2VPcmRlclJlc3BvbnNlEicKBW9yZGVyGAEgASgLMhguY2hlY2tvdXQub3JkZXIudjEuT3JkZXIiIwoPR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjsKEEdldE9yZGVyUmVzcG9uc2USJwoFb3JkZXIYASABKAsyGC5jaGVja291dC5vcmRlci52MS5PcmRlciJKChJWYWxpZGF0ZVNNU1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoIcGhvbmVfbm8YAiABKAkSEAoIc21zX2NvZGUYAyABKAkiPgoTVmFsaWRhdGVTTVNSZXNwb25zZRInCgVvcmRlchgBIAEoCzIYLmNoZWNrb3V0Lm9yZGVyLnYxLk9yZGVyIjYKEFJlc2VuZFNNU1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoIcGhvbmVfbm8YAiABKAkiNQoRUmVzZW5kU01TUmVzcG9uc2USDAoEc2VudBgBIAEoCBISCgpwaG9uZV9oaW50GAIgASgJIiAKElNldFJlZmVycmFsUmVxdWVzdBIKCgJpZBgBIAEoCSIhChNTZXRSZWZlcnJhbFJlc3BvbnNlEgoKAmlkGAEgASgJIkkKEkdldFJlZmVycmFsUmVxdWVzdBIzCgdjb29raWVzGAEgASgLMiIuY2hlY2tvdXQub3JkZXIudjEuUmVmZXJyYWxDb29raWVzIjEKE0dldFJlZmVycmFsUmVzcG9uc2USCgoCaWQYASABKAkSDgoGc291cmNlGAIgASgJIhYKFENhbmNlbFNlc3Npb25SZXF1ZXN0IhcKFUNhbmNlbFNlc3Npb25SZXNwb25zZSJfChNQYXltZW50Tm90aWZpY2F0aW9uEhAKCHByb3ZpZGVyGAEgASgJEhEKCXJlZmVyZW5jZRgCIAEoCRISCgpldmVudF9jb2RlGAMgASgJEg8KB3N1Y2Nlc3MYBCABKAgiYQogQXBwbHlQYXltZW50Tm90aWZpY2F0aW9uc1JlcXVlc3QSPQoNbm90aWZpY2F0aW9ucxgBIAMoCzImLmNoZWNrb3V0Lm9yZGVyLnYxLlBheW1lbnROb3RpZmljYXRpb24iMgohQXBwbHlQYXltZW50Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEg0KBW1vdmVkGAEgASgFIjcKEFBheW1lbnRSZWZlcmVuY2USEAoIcHJvdmlkZXIYASABKAkSEQoJcmVmZXJlbmNlGAIgASgJIlQKGUxpc3RQYWlkUmVmZXJlbmNlc1JlcXVlc3QSNwoKcmVmZXJlbmNlcxgBIAMoCzIjLmNoZWNrb3V0Lm9yZGVyLnYxLlBheW1lbnRSZWZlcmVuY2UiTwoaTGlzdFBhaWRSZWZlcmVuY2VzUmVzcG9uc2USMQoEcGFpZBgBIAMoCzIjLmNoZWNrb3V0Lm9yZGVyLnYxLlBheW1lbnRSZWZlcmVuY2UykwsKDE9yZGVyU2VydmljZRJZCgpQbGFjZU9yZGVyEiQuY2hlY2tvdXQub3JkZXIudjEuUGxhY2VPcmRlclJlcXVlc3QaJS5jaGVja291dC5vcmRlci52MS5QbGFjZU9yZGVyUmVzcG9uc2USWAoIR2V0T3JkZXISIi5jaGVja291dC5vcmRlci52MS5HZXRPcmRlclJlcXVlc3QaIy5jaGVja291dC5vcmRlci52MS5HZXRPcmRlclJlc3BvbnNlIgOQAgESXAoLVmFsaWRhdGVTTVMSJS5jaGVja291dC5vcmRlci52MS5WYWxpZGF0ZVNNU1JlcXVlc3QaJi5jaGVja291dC5vcmRlci52MS5WYWxpZGF0ZVNNU1Jlc3BvbnNlElYKCVJlc2VuZFNNUxIjLmNoZWNrb3V0Lm9yZGVyLnYxLlJlc2VuZFNNU1JlcXVlc3QaJC5jaGVja291dC5vcmRlci52MS5SZXNlbmRTTVNSZXNwb25zZRJhCgtTZXRSZWZlcnJhbBIlLmNoZWNrb3V0Lm9yZGVyLnYxLlNldFJlZmVycmFsUmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLlNldFJlZmVycmFsUmVzcG9uc2UiA5ACAhJhCgtHZXRSZWZlcnJhbBIlLmNoZWNrb3V0Lm9yZGVyLnYxLkdldFJlZmVycmFsUmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLkdldFJlZmVycmFsUmVzcG9uc2UiA5ACARKLAQoZQXBwbHlQYXltZW50Tm90aWZpY2F0aW9ucxIzLmNoZWNrb3V0Lm9yZGVyLnYxLkFwcGx5UGF5bWVudE5vdGlmaWNhdGlvbnNSZXF1ZXN0GjQuY2hlY2tvdXQub3JkZXIudjEuQXBwbHlQYXltZW50Tm90aWZpY2F0aW9uc1Jlc3BvbnNlIgOQAgISZwoNQ2FuY2VsU2Vzc2lvbhInLmNoZWNrb3V0Lm9yZGVyLnYxLkNhbmNlbFNlc3Npb25SZXF1ZXN0GiguY2hlY2tvdXQub3JkZXIudjEuQ2FuY2VsU2Vzc2lvblJlc3BvbnNlIgOQAgISdgoSTGlzdFBhaWRSZWZlcmVuY2VzEiwuY2hlY2tvdXQub3JkZXIudjEuTGlzdFBhaWRSZWZlcmVuY2VzUmVxdWVzdBotLmNoZWNrb3V0Lm9yZGVyLnYxLkxpc3RQYWlkUmVmZXJlbmNlc1Jlc3BvbnNlIgOQAgESXAoLQ3JlYXRlRHJhZnQSJS5jaGVja291dC5vcmRlci52MS5DcmVhdGVEcmFmdFJlcXVlc3QaJi5jaGVja291dC5vcmRlci52MS5DcmVhdGVEcmFmdFJlc3BvbnNlElsKCU9wZW5EcmFmdBIjLmNoZWNrb3V0Lm9yZGVyLnYxLk9wZW5EcmFmdFJlcXVlc3QaJC5jaGVja291dC5vcmRlci52MS5PcGVuRHJhZnRSZXNwb25zZSIDkAIBEm0KD0dldEN1cnJlbnREcmFmdBIpLmNoZWNrb3V0Lm9yZGVyLnYxLkdldEN1cnJlbnREcmFmdFJlcXVlc3QaKi5jaGVja291dC5vcmRlci52MS5HZXRDdXJyZW50RHJhZnRSZXNwb25zZSIDkAIBElYKCVNhdmVEcmFmdBIjLmNoZWNrb3V0Lm9yZGVyLnYxLlNhdmVEcmFmdFJlcXVlc3QaJC5jaGVja291dC5vcmRlci52MS5TYXZlRHJhZnRSZXNwb25zZRJhCgtDYW5jZWxEcmFmdBIlLmNoZWNrb3V0Lm9yZGVyLnYxLkNhbmNlbERyYWZ0UmVxdWVzdBomLmNoZWNrb3V0Lm9yZGVyLnYxLkNhbmNlbERyYWZ0UmVzcG9uc2UiA5ACAkJEWkJnaXRodWIuY29tL2hvc3RjYXJ0L2NoZWNrb3V0L2xpYnMvZ28vZ2VuL2NoZWNrb3V0L29yZGVyL3YxO29yZGVydjFiBnByb3RvMw", [file_checkout_cart_v1_cart]);
 
 /**
  * An order draft.
@@ -546,6 +546,20 @@ export type Order = Message<"checkout.order.v1.Order"> & {
    * @generated from field: string created_at = 9;
    */
   createdAt: string;
+
+  /**
+   * The referral id the order was attributed to and where it came from (spec §7 referral source
+   * order): order (the confirm page's field), pvid or emid (the browser's cookies), referrer (the
+   * session's id: a ?referrer link or PUT /session/referral); both empty without one.
+   *
+   * @generated from field: string referral_id = 10;
+   */
+  referralId: string;
+
+  /**
+   * @generated from field: string referral_source = 11;
+   */
+  referralSource: string;
 };
 
 /**
@@ -612,6 +626,20 @@ export type OrderJson = {
    * @generated from field: string created_at = 9;
    */
   createdAt?: string;
+
+  /**
+   * The referral id the order was attributed to and where it came from (spec §7 referral source
+   * order): order (the confirm page's field), pvid or emid (the browser's cookies), referrer (the
+   * session's id: a ?referrer link or PUT /session/referral); both empty without one.
+   *
+   * @generated from field: string referral_id = 10;
+   */
+  referralId?: string;
+
+  /**
+   * @generated from field: string referral_source = 11;
+   */
+  referralSource?: string;
 };
 
 /**
@@ -823,6 +851,14 @@ export type PlaceOrderRequest = Message<"checkout.order.v1.PlaceOrderRequest"> &
    * @generated from field: bool privacyterm = 12;
    */
   privacyterm: boolean;
+
+  /**
+   * The browser's referral cookies pvid and emid (spec §7), passed on by the gateway; values
+   * that are no valid referral id are ignored.
+   *
+   * @generated from field: checkout.order.v1.ReferralCookies cookies = 13;
+   */
+  cookies?: ReferralCookies | undefined;
 };
 
 /**
@@ -897,6 +933,14 @@ export type PlaceOrderRequestJson = {
    * @generated from field: bool privacyterm = 12;
    */
   privacyterm?: boolean;
+
+  /**
+   * The browser's referral cookies pvid and emid (spec §7), passed on by the gateway; values
+   * that are no valid referral id are ignored.
+   *
+   * @generated from field: checkout.order.v1.ReferralCookies cookies = 13;
+   */
+  cookies?: ReferralCookiesJson;
 };
 
 /**
@@ -905,6 +949,49 @@ export type PlaceOrderRequestJson = {
  */
 export const PlaceOrderRequestSchema: GenMessage<PlaceOrderRequest, {jsonType: PlaceOrderRequestJson}> = /*@__PURE__*/
   messageDesc(file_checkout_order_v1_order, 14);
+
+/**
+ * The browser's referral cookies (spec §7 referral source order: after the order's own id, cookie
+ * pvid, then cookie emid, then the session's referrer).
+ *
+ * @generated from message checkout.order.v1.ReferralCookies
+ */
+export type ReferralCookies = Message<"checkout.order.v1.ReferralCookies"> & {
+  /**
+   * @generated from field: string pvid = 1;
+   */
+  pvid: string;
+
+  /**
+   * @generated from field: string emid = 2;
+   */
+  emid: string;
+};
+
+/**
+ * The browser's referral cookies (spec §7 referral source order: after the order's own id, cookie
+ * pvid, then cookie emid, then the session's referrer).
+ *
+ * @generated from message checkout.order.v1.ReferralCookies
+ */
+export type ReferralCookiesJson = {
+  /**
+   * @generated from field: string pvid = 1;
+   */
+  pvid?: string;
+
+  /**
+   * @generated from field: string emid = 2;
+   */
+  emid?: string;
+};
+
+/**
+ * Describes the message checkout.order.v1.ReferralCookies.
+ * Use `create(ReferralCookiesSchema)` to create a new message.
+ */
+export const ReferralCookiesSchema: GenMessage<ReferralCookies, {jsonType: ReferralCookiesJson}> = /*@__PURE__*/
+  messageDesc(file_checkout_order_v1_order, 15);
 
 /**
  * @generated from message checkout.order.v1.PlaceOrderResponse
@@ -931,7 +1018,7 @@ export type PlaceOrderResponseJson = {
  * Use `create(PlaceOrderResponseSchema)` to create a new message.
  */
 export const PlaceOrderResponseSchema: GenMessage<PlaceOrderResponse, {jsonType: PlaceOrderResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 15);
+  messageDesc(file_checkout_order_v1_order, 16);
 
 /**
  * @generated from message checkout.order.v1.GetOrderRequest
@@ -958,7 +1045,7 @@ export type GetOrderRequestJson = {
  * Use `create(GetOrderRequestSchema)` to create a new message.
  */
 export const GetOrderRequestSchema: GenMessage<GetOrderRequest, {jsonType: GetOrderRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 16);
+  messageDesc(file_checkout_order_v1_order, 17);
 
 /**
  * @generated from message checkout.order.v1.GetOrderResponse
@@ -985,7 +1072,7 @@ export type GetOrderResponseJson = {
  * Use `create(GetOrderResponseSchema)` to create a new message.
  */
 export const GetOrderResponseSchema: GenMessage<GetOrderResponse, {jsonType: GetOrderResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 17);
+  messageDesc(file_checkout_order_v1_order, 18);
 
 /**
  * @generated from message checkout.order.v1.ValidateSMSRequest
@@ -1040,7 +1127,7 @@ export type ValidateSMSRequestJson = {
  * Use `create(ValidateSMSRequestSchema)` to create a new message.
  */
 export const ValidateSMSRequestSchema: GenMessage<ValidateSMSRequest, {jsonType: ValidateSMSRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 18);
+  messageDesc(file_checkout_order_v1_order, 19);
 
 /**
  * @generated from message checkout.order.v1.ValidateSMSResponse
@@ -1067,7 +1154,7 @@ export type ValidateSMSResponseJson = {
  * Use `create(ValidateSMSResponseSchema)` to create a new message.
  */
 export const ValidateSMSResponseSchema: GenMessage<ValidateSMSResponse, {jsonType: ValidateSMSResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 19);
+  messageDesc(file_checkout_order_v1_order, 20);
 
 /**
  * @generated from message checkout.order.v1.ResendSMSRequest
@@ -1108,7 +1195,7 @@ export type ResendSMSRequestJson = {
  * Use `create(ResendSMSRequestSchema)` to create a new message.
  */
 export const ResendSMSRequestSchema: GenMessage<ResendSMSRequest, {jsonType: ResendSMSRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 20);
+  messageDesc(file_checkout_order_v1_order, 21);
 
 /**
  * @generated from message checkout.order.v1.ResendSMSResponse
@@ -1149,7 +1236,7 @@ export type ResendSMSResponseJson = {
  * Use `create(ResendSMSResponseSchema)` to create a new message.
  */
 export const ResendSMSResponseSchema: GenMessage<ResendSMSResponse, {jsonType: ResendSMSResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 21);
+  messageDesc(file_checkout_order_v1_order, 22);
 
 /**
  * @generated from message checkout.order.v1.SetReferralRequest
@@ -1176,7 +1263,7 @@ export type SetReferralRequestJson = {
  * Use `create(SetReferralRequestSchema)` to create a new message.
  */
 export const SetReferralRequestSchema: GenMessage<SetReferralRequest, {jsonType: SetReferralRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 22);
+  messageDesc(file_checkout_order_v1_order, 23);
 
 /**
  * @generated from message checkout.order.v1.SetReferralResponse
@@ -1203,18 +1290,26 @@ export type SetReferralResponseJson = {
  * Use `create(SetReferralResponseSchema)` to create a new message.
  */
 export const SetReferralResponseSchema: GenMessage<SetReferralResponse, {jsonType: SetReferralResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 23);
+  messageDesc(file_checkout_order_v1_order, 24);
 
 /**
  * @generated from message checkout.order.v1.GetReferralRequest
  */
 export type GetReferralRequest = Message<"checkout.order.v1.GetReferralRequest"> & {
+  /**
+   * @generated from field: checkout.order.v1.ReferralCookies cookies = 1;
+   */
+  cookies?: ReferralCookies | undefined;
 };
 
 /**
  * @generated from message checkout.order.v1.GetReferralRequest
  */
 export type GetReferralRequestJson = {
+  /**
+   * @generated from field: checkout.order.v1.ReferralCookies cookies = 1;
+   */
+  cookies?: ReferralCookiesJson;
 };
 
 /**
@@ -1222,16 +1317,26 @@ export type GetReferralRequestJson = {
  * Use `create(GetReferralRequestSchema)` to create a new message.
  */
 export const GetReferralRequestSchema: GenMessage<GetReferralRequest, {jsonType: GetReferralRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 24);
+  messageDesc(file_checkout_order_v1_order, 25);
 
 /**
  * @generated from message checkout.order.v1.GetReferralResponse
  */
 export type GetReferralResponse = Message<"checkout.order.v1.GetReferralResponse"> & {
   /**
+   * The id an order placed now would carry without an id of its own: cookie pvid, cookie emid,
+   * then the session's referrer.
+   *
    * @generated from field: string id = 1;
    */
   id: string;
+
+  /**
+   * pvid, emid or referrer; empty with no id.
+   *
+   * @generated from field: string source = 2;
+   */
+  source: string;
 };
 
 /**
@@ -1239,9 +1344,19 @@ export type GetReferralResponse = Message<"checkout.order.v1.GetReferralResponse
  */
 export type GetReferralResponseJson = {
   /**
+   * The id an order placed now would carry without an id of its own: cookie pvid, cookie emid,
+   * then the session's referrer.
+   *
    * @generated from field: string id = 1;
    */
   id?: string;
+
+  /**
+   * pvid, emid or referrer; empty with no id.
+   *
+   * @generated from field: string source = 2;
+   */
+  source?: string;
 };
 
 /**
@@ -1249,7 +1364,7 @@ export type GetReferralResponseJson = {
  * Use `create(GetReferralResponseSchema)` to create a new message.
  */
 export const GetReferralResponseSchema: GenMessage<GetReferralResponse, {jsonType: GetReferralResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 25);
+  messageDesc(file_checkout_order_v1_order, 26);
 
 /**
  * @generated from message checkout.order.v1.CancelSessionRequest
@@ -1268,7 +1383,7 @@ export type CancelSessionRequestJson = {
  * Use `create(CancelSessionRequestSchema)` to create a new message.
  */
 export const CancelSessionRequestSchema: GenMessage<CancelSessionRequest, {jsonType: CancelSessionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 26);
+  messageDesc(file_checkout_order_v1_order, 27);
 
 /**
  * @generated from message checkout.order.v1.CancelSessionResponse
@@ -1287,7 +1402,7 @@ export type CancelSessionResponseJson = {
  * Use `create(CancelSessionResponseSchema)` to create a new message.
  */
 export const CancelSessionResponseSchema: GenMessage<CancelSessionResponse, {jsonType: CancelSessionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 27);
+  messageDesc(file_checkout_order_v1_order, 28);
 
 /**
  * What a payment provider reported about one payment.
@@ -1356,7 +1471,7 @@ export type PaymentNotificationJson = {
  * Use `create(PaymentNotificationSchema)` to create a new message.
  */
 export const PaymentNotificationSchema: GenMessage<PaymentNotification, {jsonType: PaymentNotificationJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 28);
+  messageDesc(file_checkout_order_v1_order, 29);
 
 /**
  * @generated from message checkout.order.v1.ApplyPaymentNotificationsRequest
@@ -1383,7 +1498,7 @@ export type ApplyPaymentNotificationsRequestJson = {
  * Use `create(ApplyPaymentNotificationsRequestSchema)` to create a new message.
  */
 export const ApplyPaymentNotificationsRequestSchema: GenMessage<ApplyPaymentNotificationsRequest, {jsonType: ApplyPaymentNotificationsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 29);
+  messageDesc(file_checkout_order_v1_order, 30);
 
 /**
  * @generated from message checkout.order.v1.ApplyPaymentNotificationsResponse
@@ -1414,7 +1529,7 @@ export type ApplyPaymentNotificationsResponseJson = {
  * Use `create(ApplyPaymentNotificationsResponseSchema)` to create a new message.
  */
 export const ApplyPaymentNotificationsResponseSchema: GenMessage<ApplyPaymentNotificationsResponse, {jsonType: ApplyPaymentNotificationsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 30);
+  messageDesc(file_checkout_order_v1_order, 31);
 
 /**
  * A provider's payment reference: card (psp reference) or paypal (subscription id).
@@ -1455,7 +1570,7 @@ export type PaymentReferenceJson = {
  * Use `create(PaymentReferenceSchema)` to create a new message.
  */
 export const PaymentReferenceSchema: GenMessage<PaymentReference, {jsonType: PaymentReferenceJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 31);
+  messageDesc(file_checkout_order_v1_order, 32);
 
 /**
  * @generated from message checkout.order.v1.ListPaidReferencesRequest
@@ -1482,7 +1597,7 @@ export type ListPaidReferencesRequestJson = {
  * Use `create(ListPaidReferencesRequestSchema)` to create a new message.
  */
 export const ListPaidReferencesRequestSchema: GenMessage<ListPaidReferencesRequest, {jsonType: ListPaidReferencesRequestJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 32);
+  messageDesc(file_checkout_order_v1_order, 33);
 
 /**
  * @generated from message checkout.order.v1.ListPaidReferencesResponse
@@ -1513,7 +1628,7 @@ export type ListPaidReferencesResponseJson = {
  * Use `create(ListPaidReferencesResponseSchema)` to create a new message.
  */
 export const ListPaidReferencesResponseSchema: GenMessage<ListPaidReferencesResponse, {jsonType: ListPaidReferencesResponseJson}> = /*@__PURE__*/
-  messageDesc(file_checkout_order_v1_order, 33);
+  messageDesc(file_checkout_order_v1_order, 34);
 
 /**
  * @generated from service checkout.order.v1.OrderService
@@ -1594,7 +1709,7 @@ export const OrderService: GenService<{
     output: typeof SetReferralResponseSchema;
   },
   /**
-   * The session's referral id (GET /session/referral); empty when none was stored.
+   * The session's referral id (GET /session/referral) by spec §7's source order; empty when none.
    *
    * @generated from rpc checkout.order.v1.OrderService.GetReferral
    */
