@@ -103,8 +103,9 @@ func (h *Handlers) place(c *gin.Context) {
 		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
 		return
 	}
-	// The attempt's key is the header's, whatever the body says.
-	req.IdempotencyKey = key
+	// The attempt's key is the header's, whatever the body says; the referral cookies are the
+	// request's cookies, never a body's.
+	req.IdempotencyKey, req.Cookies = key, referralCookies(c)
 	// The key in the metadata too: with it the gRPC client may send the call again after a lost
 	// answer, and the service answers the first call's order.
 	ctx := metadata.AppendToOutgoingContext(c.Request.Context(), grpcclient.IdempotencyKeyHeader, key)
@@ -196,8 +197,25 @@ func (h *Handlers) resend(c *gin.Context) {
 }
 
 func (h *Handlers) getReferral(c *gin.Context) {
-	resp, err := h.orders.GetReferral(c.Request.Context(), &orderv1.GetReferralRequest{})
+	resp, err := h.orders.GetReferral(c.Request.Context(), &orderv1.GetReferralRequest{Cookies: referralCookies(c)})
 	apijson.Write(c, resp, err)
+}
+
+// Referral cookies (spec §7 referral source order) the hoster's partner and mail campaigns set on
+// its domain; the order service decides which one counts.
+const (
+	CookiePVID = "pvid"
+	CookieEMID = "emid"
+)
+
+// referralCookies reads the request's pvid and emid cookies; an absent one is empty.
+func referralCookies(c *gin.Context) *orderv1.ReferralCookies {
+	pvid, _ := c.Cookie(CookiePVID)
+	emid, _ := c.Cookie(CookieEMID)
+	if pvid == "" && emid == "" {
+		return nil
+	}
+	return &orderv1.ReferralCookies{Pvid: pvid, Emid: emid}
 }
 
 func (h *Handlers) putReferral(c *gin.Context) {

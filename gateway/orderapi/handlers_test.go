@@ -23,11 +23,12 @@ import (
 // fakeOrders records what the gateway asked and answers canned results.
 type fakeOrders struct {
 	orderv1.OrderServiceClient
-	placed   []*orderv1.PlaceOrderRequest
-	validate []*orderv1.ValidateSMSRequest
-	resend   []*orderv1.ResendSMSRequest
-	cancels  int
-	err      error
+	placed    []*orderv1.PlaceOrderRequest
+	validate  []*orderv1.ValidateSMSRequest
+	resend    []*orderv1.ResendSMSRequest
+	cancels   int
+	referrals []*orderv1.GetReferralRequest
+	err       error
 }
 
 const ulid = "01JDQ8ZQ5X7W3Y9V2T4R6P8M0N"
@@ -35,6 +36,11 @@ const ulid = "01JDQ8ZQ5X7W3Y9V2T4R6P8M0N"
 func (f *fakeOrders) PlaceOrder(_ context.Context, in *orderv1.PlaceOrderRequest, _ ...grpc.CallOption) (*orderv1.PlaceOrderResponse, error) {
 	f.placed = append(f.placed, in)
 	return &orderv1.PlaceOrderResponse{Order: &orderv1.Order{OrderId: ulid, OrderCode: "HW-1"}}, f.err
+}
+
+func (f *fakeOrders) GetReferral(_ context.Context, in *orderv1.GetReferralRequest, _ ...grpc.CallOption) (*orderv1.GetReferralResponse, error) {
+	f.referrals = append(f.referrals, in)
+	return &orderv1.GetReferralResponse{Id: "pv-9", Source: "pvid"}, f.err
 }
 
 func (f *fakeOrders) ValidateSMS(_ context.Context, in *orderv1.ValidateSMSRequest, _ ...grpc.CallOption) (*orderv1.ValidateSMSResponse, error) {
@@ -157,5 +163,31 @@ func TestOrderIDsAndCancel(t *testing.T) {
 	rec := do(e, http.MethodGet, "/api/v2/session/cancel", "", map[string]string{"Cookie": middleware.CSRFCookie + "=" + token, middleware.CSRFHeader: token})
 	if rec.Code != http.StatusOK || f.cancels != 1 {
 		t.Fatalf("cancel with token: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// Spec §7: the pvid and emid cookies are referral sources; the gateway passes the request's
+// cookies to the order service on GET /session/referral and POST /orders, never cookies a body
+// names.
+func TestReferralCookiesPassedOn(t *testing.T) {
+	f := &fakeOrders{}
+	e := engine(f)
+	cookies := map[string]string{"Cookie": "pvid=pv-9; emid=mail_42; other=x"}
+	rec := do(e, http.MethodGet, "/api/v2/session/referral", "", cookies)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"source":"pvid"`) {
+		t.Fatalf("GET /session/referral: %d %s", rec.Code, rec.Body)
+	}
+	if len(f.referrals) != 1 || f.referrals[0].GetCookies().GetPvid() != "pv-9" || f.referrals[0].GetCookies().GetEmid() != "mail_42" {
+		t.Fatalf("GetReferral asked with %v", f.referrals)
+	}
+	header := map[string]string{"Cookie": "emid=mail_42", "Idempotency-Key": "k1", "Content-Type": "application/json"}
+	if rec := do(e, http.MethodPost, "/api/v2/orders", `{"cookies":{"pvid":"forged"},"generalbusinessterm":true}`, header); rec.Code != http.StatusOK {
+		t.Fatalf("POST /orders: %d %s", rec.Code, rec.Body)
+	}
+	if c := f.placed[0].GetCookies(); c.GetPvid() != "" || c.GetEmid() != "mail_42" {
+		t.Fatalf("PlaceOrder cookies %v, want the request's emid only", c)
+	}
+	if rec := do(e, http.MethodPost, "/api/v2/orders", `{"cookies":{"pvid":"forged"}}`, map[string]string{"Idempotency-Key": "k2"}); rec.Code != http.StatusOK || f.placed[1].GetCookies() != nil {
+		t.Fatalf("POST /orders without cookies: %d, cookies %v", rec.Code, f.placed[1].GetCookies())
 	}
 }

@@ -11,8 +11,11 @@ import (
 // Feedback is what the confirm page sends besides the idempotency key (spec §3 order payload, §5
 // "Feedback"): the visitor's answers and consents, the only part of an order the browser decides.
 type Feedback struct {
-	AdvertisedCustomer  string `json:"advertised_customer"`
-	ReferralID          string `json:"referral_id"`
+	AdvertisedCustomer string `json:"advertised_customer"`
+	ReferralID         string `json:"referral_id"`
+	// ReferralSource says where ReferralID came from (ReferralFromOrder...); the service sets it,
+	// never the browser, after the request's hash was taken.
+	ReferralSource      string `json:"referral_source,omitempty"`
 	KnownFrom           string `json:"known_from"`
 	OtherKnownFrom      string `json:"other_known_from"`
 	Comment             string `json:"comment"`

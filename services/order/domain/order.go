@@ -272,6 +272,10 @@ type FinalizedEvent struct {
 	// VATIDCheck is the VIES evidence of the customer's VAT id (billing: a valid foreign EU id
 	// is invoiced with reverse charge and this consultation number); absent without a check.
 	VATIDCheck *VATIDCheck `json:"vat_id_check,omitempty"`
+	// ReferralID and ReferralSource are the referral the order was attributed to (spec §7 source
+	// order: ReferralFromOrder, ...); absent without one.
+	ReferralID     string `json:"referral_id,omitempty"`
+	ReferralSource string `json:"referral_source,omitempty"`
 }
 
 // EventSEPA names a SEPA order's mandate and creditor.
@@ -300,7 +304,7 @@ func (o Order) Finalized() FinalizedEvent {
 		Status: o.Status, PaymentType: o.Payment.Type,
 		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName},
 		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa(), Items: WithoutCiphertexts(o.Items),
-		VATIDCheck: c.VATIDCheck}
+		VATIDCheck: c.VATIDCheck, ReferralID: o.Feedback.ReferralID, ReferralSource: o.Feedback.ReferralSource}
 }
 
 func (p Payment) sepa() *EventSEPA {

@@ -77,8 +77,8 @@ func (r OrderResponse) LogAttrs() []slog.Attr {
 // ResentResponse says where a new code went.
 type ResentResponse struct{ Resent service.Resent }
 
-// ReferralResponse is the session's referral id.
-type ReferralResponse struct{ ID string }
+// ReferralResponse is the session's referral id and, when read, its source.
+type ReferralResponse struct{ ID, Source string }
 
 // New builds the set over svc and the draft use cases.
 func New(svc service.Service, drafts service.Drafts) Set {
@@ -158,9 +158,13 @@ func New(svc service.Service, drafts service.Drafts) Set {
 			id, err := svc.SetReferral(ctx, id)
 			return ReferralResponse{ID: id}, err
 		},
-		GetReferral: func(ctx context.Context, _ any) (any, error) {
-			id, err := svc.GetReferral(ctx)
-			return ReferralResponse{ID: id}, err
+		GetReferral: func(ctx context.Context, request any) (any, error) {
+			cookies, ok := request.(service.ReferralCookies)
+			if !ok {
+				return nil, fmt.Errorf("order endpoint: got request %T, want referral cookies", request)
+			}
+			r, err := svc.GetReferral(ctx, cookies)
+			return ReferralResponse{ID: r.ID, Source: r.Source}, err
 		},
 		ApplyNotifications: func(ctx context.Context, request any) (any, error) {
 			ns, ok := request.([]domain.PaymentNotification)

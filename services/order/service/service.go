@@ -145,7 +145,16 @@ type Sealer interface {
 type PlaceInput struct {
 	IdempotencyKey string
 	Feedback       domain.Feedback
+	// Cookies are the browser's referral cookies; not part of the request's hash (a retry of the
+	// same confirm attempt answers the same order whatever cookies it carries).
+	Cookies ReferralCookies
 }
+
+// ReferralCookies are the browser's pvid and emid cookies (spec §7 referral sources).
+type ReferralCookies struct{ PVID, EMID string }
+
+// Referral is a session's referral id and its source (domain.ReferralFrom...).
+type Referral struct{ ID, Source string }
 
 // Resent says where a new SMS code went.
 type Resent struct{ PhoneHint string }
@@ -157,7 +166,7 @@ type Service interface {
 	ValidateSMS(ctx context.Context, id, phone, code string) (domain.Order, error)
 	ResendSMS(ctx context.Context, id, phone string) (Resent, error)
 	SetReferral(ctx context.Context, id string) (string, error)
-	GetReferral(ctx context.Context) (string, error)
+	GetReferral(ctx context.Context, cookies ReferralCookies) (Referral, error)
 	CancelSession(ctx context.Context) error
 	// ApplyPaymentNotifications applies providers' notifications to the orders they concern and
 	// answers how many orders moved.
@@ -244,13 +253,7 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	if err != nil {
 		return refuse(err)
 	}
-	if fb.ReferralID == "" && s.Referrals != nil {
-		// Spec §7 referral source order: the order's own id first, then the one the session stored.
-		if fb.ReferralID, err = s.Referrals.Get(ctx, v.SessionID); err != nil {
-			s.Log.WarnContext(ctx, "session referral unreadable; order placed without it", slog.Any("error", err))
-			fb.ReferralID = ""
-		}
-	}
+	fb.ReferralID, fb.ReferralSource = s.referral(ctx, v.SessionID, fb.ReferralID, in.Cookies)
 	now := s.Now().UTC().Truncate(time.Millisecond)
 	o := domain.Order{SessionID: v.SessionID, BrandID: v.BrandID, Locale: v.Locale, Status: domain.StatusPlaced,
 		SMSRequired: cart.SMSValidation || payment.SMSValidation, Customer: customer, Payment: payment, Feedback: fb,
@@ -534,16 +537,32 @@ func (s *service) SetReferral(ctx context.Context, id string) (string, error) {
 	return id, nil
 }
 
-func (s *service) GetReferral(ctx context.Context) (string, error) {
+func (s *service) GetReferral(ctx context.Context, cookies ReferralCookies) (Referral, error) {
 	v, err := session(ctx)
 	if err != nil {
-		return "", err
+		return Referral{}, err
 	}
-	id, err := s.Referrals.Get(ctx, v.SessionID)
+	stored, err := s.Referrals.Get(ctx, v.SessionID)
 	if err != nil {
-		return "", fmt.Errorf("get referral: %w", err)
+		return Referral{}, fmt.Errorf("get referral: %w", err)
 	}
-	return id, nil
+	id, source := domain.ResolveReferral(domain.ReferralCandidates{PVID: cookies.PVID, EMID: cookies.EMID, Referrer: stored})
+	return Referral{ID: id, Source: source}, nil
+}
+
+// referral picks an order's referral id by spec §7's source order: the order's own id, cookie
+// pvid, cookie emid, the session's referrer (own was validated with the feedback). An unreadable
+// session referrer places the order without it: attribution is not worth a lost order.
+func (s *service) referral(ctx context.Context, sessionID, own string, cookies ReferralCookies) (id, source string) {
+	var stored string
+	if own == "" && s.Referrals != nil {
+		var err error
+		if stored, err = s.Referrals.Get(ctx, sessionID); err != nil {
+			s.Log.WarnContext(ctx, "session referral unreadable; order placed without it", slog.Any("error", err))
+			stored = ""
+		}
+	}
+	return domain.ResolveReferral(domain.ReferralCandidates{Order: own, PVID: cookies.PVID, EMID: cookies.EMID, Referrer: stored})
 }
 
 // CancelSession clears what the session chose, each owner its own part; every part is tried even

@@ -280,16 +280,60 @@ func TestPlaceOrderTakesTheSessionReferral(t *testing.T) {
 	if _, err := f.svc.SetReferral(sess("s1"), " partner_7 "); err != nil {
 		t.Fatal(err)
 	}
-	if id, _ := f.svc.GetReferral(sess("s1")); id != "partner_7" {
-		t.Fatalf("GetReferral = %q", id)
+	if r, _ := f.svc.GetReferral(sess("s1"), ReferralCookies{}); r != (Referral{ID: "partner_7", Source: domain.ReferralFromReferrer}) {
+		t.Fatalf("GetReferral = %+v", r)
 	}
 	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k", Feedback: consent()})
-	if err != nil || o.Feedback.ReferralID != "partner_7" {
-		t.Fatalf("referral %q, %v", o.Feedback.ReferralID, err)
+	if err != nil || o.Feedback.ReferralID != "partner_7" || o.Feedback.ReferralSource != domain.ReferralFromReferrer {
+		t.Fatalf("referral %q from %q, %v", o.Feedback.ReferralID, o.Feedback.ReferralSource, err)
 	}
 	var fe *apperr.FieldErrors
 	if _, err := f.svc.SetReferral(sess("s1"), "x"); !errors.As(err, &fe) || !reflect.DeepEqual(fe.FieldViolations(), map[string][]string{"id": {"validation.min_length"}}) {
 		t.Fatalf("short referral: %v", err)
+	}
+}
+
+// Spec §7 referral source order: the order's own id, cookie pvid, cookie emid, the session's
+// referrer; cookies that hold no valid id are skipped, never refuse the order.
+func TestReferralSourceOrder(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.svc.SetReferral(sess("s1"), "partner-1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		cookies ReferralCookies
+		want    Referral
+	}{
+		{"no cookies", ReferralCookies{}, Referral{"partner-1", domain.ReferralFromReferrer}},
+		{"emid before the referrer", ReferralCookies{EMID: "mail_42"}, Referral{"mail_42", domain.ReferralFromEMID}},
+		{"pvid before emid", ReferralCookies{PVID: "pv-9", EMID: "mail_42"}, Referral{"pv-9", domain.ReferralFromPVID}},
+		{"invalid pvid skipped", ReferralCookies{PVID: "a b;c", EMID: "mail_42"}, Referral{"mail_42", domain.ReferralFromEMID}},
+		{"invalid cookies skipped", ReferralCookies{PVID: "x", EMID: strings.Repeat("e", 21)}, Referral{"partner-1", domain.ReferralFromReferrer}},
+	} {
+		if r, err := f.svc.GetReferral(sess("s1"), tc.cookies); err != nil || r != tc.want {
+			t.Errorf("%s: GetReferral = %+v, %v, want %+v", tc.name, r, err, tc.want)
+		}
+	}
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent(), Cookies: ReferralCookies{PVID: "pv-9", EMID: "mail_42"}})
+	if err != nil || o.Feedback.ReferralID != "pv-9" || o.Feedback.ReferralSource != domain.ReferralFromPVID {
+		t.Fatalf("cookie referral %q from %q, %v", o.Feedback.ReferralID, o.Feedback.ReferralSource, err)
+	}
+	// The confirm page's own id comes first.
+	f.carts.cart = cart()
+	fb := consent()
+	fb.ReferralID = "own_id"
+	o, err = f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k2", Feedback: fb, Cookies: ReferralCookies{PVID: "pv-9"}})
+	if err != nil || o.Feedback.ReferralID != "own_id" || o.Feedback.ReferralSource != domain.ReferralFromOrder {
+		t.Fatalf("own referral %q from %q, %v", o.Feedback.ReferralID, o.Feedback.ReferralSource, err)
+	}
+	// The stored order and its event carry the attribution.
+	got, err := f.svc.GetOrder(sess("s1"), o.ID)
+	if err != nil || got.Feedback.ReferralID != "own_id" || got.Feedback.ReferralSource != domain.ReferralFromOrder {
+		t.Fatalf("stored referral %q from %q, %v", got.Feedback.ReferralID, got.Feedback.ReferralSource, err)
+	}
+	if ev := got.Finalized(); ev.ReferralID != "own_id" || ev.ReferralSource != domain.ReferralFromOrder {
+		t.Fatalf("order.finalized referral %q from %q", ev.ReferralID, ev.ReferralSource)
 	}
 }
 

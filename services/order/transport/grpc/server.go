@@ -36,12 +36,14 @@ type server struct {
 // NewServer returns the gRPC OrderService over the endpoint set.
 func NewServer(set endpoints.Set) orderv1.OrderServiceServer {
 	return &server{
-		placeOrder:    grpcserver.Bind(set.PlaceOrder, decodePlace, encodeOrder(func(o *orderv1.Order) any { return &orderv1.PlaceOrderResponse{Order: o} })),
-		getOrder:      grpcserver.Bind(set.GetOrder, decodeGetOrder, encodeOrder(func(o *orderv1.Order) any { return &orderv1.GetOrderResponse{Order: o} })),
-		validateSMS:   grpcserver.Bind(set.ValidateSMS, decodeValidate, encodeOrder(func(o *orderv1.Order) any { return &orderv1.ValidateSMSResponse{Order: o} })),
-		resendSMS:     grpcserver.Bind(set.ResendSMS, decodeResend, encodeResent),
-		setReferral:   grpcserver.Bind(set.SetReferral, decodeSetReferral, encodeReferral(func(id string) any { return &orderv1.SetReferralResponse{Id: id} })),
-		getReferral:   grpcserver.Bind(set.GetReferral, decodeNothing, encodeReferral(func(id string) any { return &orderv1.GetReferralResponse{Id: id} })),
+		placeOrder:  grpcserver.Bind(set.PlaceOrder, decodePlace, encodeOrder(func(o *orderv1.Order) any { return &orderv1.PlaceOrderResponse{Order: o} })),
+		getOrder:    grpcserver.Bind(set.GetOrder, decodeGetOrder, encodeOrder(func(o *orderv1.Order) any { return &orderv1.GetOrderResponse{Order: o} })),
+		validateSMS: grpcserver.Bind(set.ValidateSMS, decodeValidate, encodeOrder(func(o *orderv1.Order) any { return &orderv1.ValidateSMSResponse{Order: o} })),
+		resendSMS:   grpcserver.Bind(set.ResendSMS, decodeResend, encodeResent),
+		setReferral: grpcserver.Bind(set.SetReferral, decodeSetReferral, encodeReferral(func(r endpoints.ReferralResponse) any { return &orderv1.SetReferralResponse{Id: r.ID} })),
+		getReferral: grpcserver.Bind(set.GetReferral, decodeGetReferral, encodeReferral(func(r endpoints.ReferralResponse) any {
+			return &orderv1.GetReferralResponse{Id: r.ID, Source: r.Source}
+		})),
 		cancelSession: grpcserver.Bind(set.CancelSession, decodeNothing, func(context.Context, any) (any, error) { return &orderv1.CancelSessionResponse{}, nil }),
 		applyNotifications: grpcserver.Bind(set.ApplyNotifications, func(_ context.Context, grpcReq any) (any, error) {
 			req, err := request[orderv1.ApplyPaymentNotificationsRequest](grpcReq)
@@ -147,7 +149,19 @@ func decodePlace(_ context.Context, grpcReq any) (any, error) {
 		OtherKnownFrom: req.GetOtherKnownFrom(), Comment: req.GetComment(), AllowedNewsletter: req.GetAllowedNewsletter(),
 		MCAAgreement: req.GetMcaAgreement(), EULTAgreement: req.GetEultAgreement(), GTCAgreement: req.GetGtcAgreement(),
 		GeneralBusinessTerm: req.GetGeneralbusinessterm(), PrivacyTerm: req.GetPrivacyterm(),
-	}}, nil
+	}, Cookies: referralCookies(req.GetCookies())}, nil
+}
+
+func referralCookies(c *orderv1.ReferralCookies) service.ReferralCookies {
+	return service.ReferralCookies{PVID: c.GetPvid(), EMID: c.GetEmid()}
+}
+
+func decodeGetReferral(_ context.Context, grpcReq any) (any, error) {
+	req, err := request[orderv1.GetReferralRequest](grpcReq)
+	if err != nil {
+		return nil, err
+	}
+	return referralCookies(req.GetCookies()), nil
 }
 
 func decodeGetOrder(_ context.Context, grpcReq any) (any, error) {
@@ -193,12 +207,14 @@ func encodeOrder(wrap func(*orderv1.Order) any) kitgrpc.EncodeResponseFunc {
 	}
 }
 
-// Order is the contract's view of an order: no session, customer, payment details or feedback.
+// Order is the contract's view of an order: no session, customer, payment details or feedback
+// besides the referral the order was attributed to.
 func Order(o domain.Order) *orderv1.Order {
 	out := &orderv1.Order{OrderId: o.ID, OrderCode: o.Code, Status: o.Status, SmsRequired: o.SMSRequired,
 		SmsValidated: o.SMSValidated, PaymentType: o.Payment.Type,
-		Totals:    &orderv1.Totals{NetCents: o.Totals.NetCents, VatCents: o.Totals.VATCents, GrossCents: o.Totals.GrossCents, Currency: o.Totals.Currency},
-		CreatedAt: o.CreatedAt.UTC().Format(time.RFC3339)}
+		Totals:     &orderv1.Totals{NetCents: o.Totals.NetCents, VatCents: o.Totals.VATCents, GrossCents: o.Totals.GrossCents, Currency: o.Totals.Currency},
+		CreatedAt:  o.CreatedAt.UTC().Format(time.RFC3339),
+		ReferralId: o.Feedback.ReferralID, ReferralSource: o.Feedback.ReferralSource}
 	for _, l := range o.Lines {
 		out.Lines = append(out.Lines, &orderv1.Line{Name: l.Name, Kind: l.Kind, NetCents: l.NetCents, GrossCents: l.GrossCents})
 	}
@@ -213,12 +229,12 @@ func encodeResent(_ context.Context, response any) (any, error) {
 	return &orderv1.ResendSMSResponse{Sent: true, PhoneHint: r.Resent.PhoneHint}, nil
 }
 
-func encodeReferral(wrap func(string) any) kitgrpc.EncodeResponseFunc {
+func encodeReferral(wrap func(endpoints.ReferralResponse) any) kitgrpc.EncodeResponseFunc {
 	return func(_ context.Context, response any) (any, error) {
 		r, ok := response.(endpoints.ReferralResponse)
 		if !ok {
 			return nil, fmt.Errorf("order transport: endpoint returned %T", response)
 		}
-		return wrap(r.ID), nil
+		return wrap(r), nil
 	}
 }
