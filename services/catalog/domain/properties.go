@@ -35,8 +35,16 @@ const (
 	PropSupportPhone       = "support_phone"
 	PropSupportEmail       = "support_email"
 	// The brand's SEPA creditor (payment service mandates).
-	PropSEPACreditorID      = "sepa_creditor_id"
-	PropSEPACreditorName    = "sepa_creditor_name"
+	PropSEPACreditorID   = "sepa_creditor_id"
+	PropSEPACreditorName = "sepa_creditor_name"
+	// Whom the order mails and SMS come from (issue 23): sender name and address, and the legal
+	// footer (company, address, commercial register, VAT id).
+	PropMailSenderName      = "mail_sender_name"
+	PropMailSenderAddress   = "mail_sender_address"
+	PropCompanyName         = "company_name"
+	PropCompanyAddress      = "company_address"
+	PropCompanyRegister     = "company_register"
+	PropCompanyVATID        = "company_vat_id"
 	PropLogoURL             = "logo_url"
 	PropFavIconURL          = "fav_icon_url"
 	PropWebsiteURL          = "website_url"
@@ -61,7 +69,8 @@ var SettingKeys = []string{
 	PropTermsBusinessURL, PropTermsMCAURL, PropTermsEULTURL, PropTermsGTCURL, PropPrivacyURL,
 	PropPrivacySettingsURL, PropRevocationURL, PropSupportPhone, PropSupportEmail, PropLogoURL,
 	PropFavIconURL, PropWebsiteURL, PropCountryCode, PropCopyrightYear, PropMarketingCampaignID,
-	PropSEPACreditorID, PropSEPACreditorName,
+	PropSEPACreditorID, PropSEPACreditorName, PropMailSenderName, PropMailSenderAddress, PropCompanyName,
+	PropCompanyAddress, PropCompanyRegister, PropCompanyVATID,
 }
 
 // DefaultMarketingCampaignID applies when a brand sets none (spec §9).
