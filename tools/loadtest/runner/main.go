@@ -50,6 +50,9 @@ type settings struct {
 	// a good part of the two cores itself, so a rate near our maximum would measure k6's queue
 	// rather than either server: the comparison is at rates both k6 and the servers fit.
 	targetRates []int
+	// availability and checkout are the parts LOADTEST_PARTS names (default both): the domain
+	// availability figures of issues 3 and 8, and the checkout mix of issue 21 (checkout.go).
+	availability, checkout bool
 }
 
 func main() {
@@ -83,6 +86,14 @@ func main() {
 		warmBatches:    20,
 		gogc:           config.String("LOADTEST_GOGC", ""),
 		targetRates:    intList(config.String("LOADTEST_TARGET_RATES", "1000,2000")),
+	}
+	for part := range strings.SplitSeq(config.String("LOADTEST_PARTS", "availability,checkout"), ",") {
+		switch strings.TrimSpace(part) {
+		case "availability":
+			s.availability = true
+		case "checkout":
+			s.checkout = true
+		}
 	}
 	d, err := time.ParseDuration(s.duration)
 	if err != nil || d <= 0 {
@@ -136,6 +147,20 @@ func run(ctx context.Context, s settings) (bool, error) {
 	refA := fmt.Sprintf("http://127.0.0.1:%d", ports["refA"])
 	refB := fmt.Sprintf("http://127.0.0.1:%d", ports["refB"])
 
+	refserver := filepath.Join(s.repo, "bin", "refserver")
+	if !s.availability {
+		if _, err := p.start(filepath.Join(s.out, "refserver-b.log"), nil, s.repo, refserver, "-mode", "grpc", "-addr", strings.TrimPrefix(refB, "http://")); err != nil {
+			return false, err
+		}
+		if err := waitHTTP(ctx, refB+"/healthz", 90*time.Second); err != nil {
+			return false, err
+		}
+		if !s.checkout {
+			return false, errors.New("LOADTEST_PARTS names neither availability nor checkout")
+		}
+		return runCheckout(ctx, s, p, redisURL, refB)
+	}
+
 	dataDir, err := os.MkdirTemp("", "loadtest-devstack-")
 	if err != nil {
 		return false, fmt.Errorf("data folder: %w", err)
@@ -162,7 +187,6 @@ func run(ctx context.Context, s settings) (bool, error) {
 	if _, err := p.start(filepath.Join(s.out, "devstack.log"), append(stackEnv, gcEnv...), s.repo, filepath.Join(s.repo, "bin", "devstack")); err != nil {
 		return false, err
 	}
-	refserver := filepath.Join(s.repo, "bin", "refserver")
 	if _, err := p.start(filepath.Join(s.out, "refserver-a.log"), gcEnv, s.repo, refserver, "-mode", "bare", "-addr", strings.TrimPrefix(refA, "http://")); err != nil {
 		return false, err
 	}
@@ -297,7 +321,12 @@ func run(ctx context.Context, s settings) (bool, error) {
 		return false, fmt.Errorf("write report: %w", err)
 	}
 	logf("report: %s", filepath.Join(s.out, "report.txt"))
-	return r.Pass, nil
+	if !s.checkout {
+		return r.Pass, nil
+	}
+	// The availability stack is idle from here on; it would only share the cores.
+	ok, err := runCheckout(ctx, s, p, redisURL, refB)
+	return r.Pass && ok, err
 }
 
 func orEmbedded(url string) string {

@@ -126,3 +126,18 @@ func TestEvaluate(t *testing.T) {
 func sc(requests, failed, dropped, p99 float64) scenarioResult {
 	return scenarioResult{Requests: requests, FailedReqs: failed, Dropped: dropped, P99ms: p99}
 }
+
+// The knee is the smallest VU level with nine tenths of the best throughput, even when a level
+// before it measured a little less than its predecessor.
+func TestKnee(t *testing.T) {
+	levels := []mixLevel{{VUs: 2, ReqPerSec: 115}, {VUs: 4, ReqPerSec: 114}, {VUs: 8, ReqPerSec: 158}, {VUs: 16, ReqPerSec: 152}}
+	if got := knee(levels); got != 8 {
+		t.Errorf("knee = %d, want 8", got)
+	}
+	if got := knee(levels[:1]); got != 2 {
+		t.Errorf("one level: knee = %d, want 2", got)
+	}
+	if got := knee(nil); got != 0 {
+		t.Errorf("no levels: knee = %d", got)
+	}
+}
