@@ -44,6 +44,8 @@ var providerRoutes = map[string]bool{
 	http.MethodPost + " " + APIPrefix + "/orders/:id/validate":                             true, // may finalize: payment, mail
 	http.MethodPost + " /api/v1/:id/sms":                                                   true, // SMS gateway
 	http.MethodGet + " /api/v1/:id/sms":                                                    true,
+	http.MethodPost + " /webhooks/paypal":                                                  true, // verified by calling PayPal
+	http.MethodPost + " /webhooks/card-provider":                                           true, // moves orders, may void
 }
 
 func (d Deadlines) withDefaults() Deadlines {

@@ -30,6 +30,7 @@ func TestRouteDeadlineTable(t *testing.T) {
 		{"POST", "/api/v2/paypal/create-subscription", 11 * time.Second},
 		{"POST", "/api/v2/orders", 11 * time.Second},
 		{"POST", "/api/v1/:id/sms", 11 * time.Second},
+		{"POST", "/webhooks/paypal", 11 * time.Second},
 		{"GET", "/api/v2/orders/:id", 2 * time.Second},
 		{"GET", "/api/v2/session/cart", 2 * time.Second},
 		{"PUT", "/api/v2/session/basic-info", 2 * time.Second},
