@@ -5,8 +5,8 @@ import { join } from 'path';
 
 import config from './module-federation.config';
 import { FederationPlugin } from '../../tools/federation';
-import { ReactRuntimePlugin } from '../../tools/react-runtime';
 import { ModernSyntaxPlugin } from '../../tools/modern-syntax';
+import { LocaleTextsPlugin } from '../../tools/locale-texts';
 
 const production = process.env['NODE_ENV'] === 'production';
 
@@ -36,7 +36,7 @@ export default {
     }),
     new NxReactRspackPlugin({ svgr: false }),
     new ModernSyntaxPlugin(),
-    new ReactRuntimePlugin(),
+    new LocaleTextsPlugin(),
     new FederationPlugin(config),
     new NxModuleFederationDevServerPlugin({ config }),
   ],

@@ -3,7 +3,7 @@
 // bytes on the wire (encodedDataLength at loadingFinished: compressed body plus response headers) of
 // every script, stylesheet, JSON manifest and font requested until the categories screen is rendered
 // and the network is idle; the page itself, images and API answers are listed but not counted.
-// Fails above issue 14's budget of 150 KB, when a script or stylesheet is not served brotli-compressed
+// Fails above issue 24's budget of 165 KB, when a script or stylesheet is not served brotli-compressed
 // with `Vary: Accept-Encoding`, when the agent remote (sales agents and draft customers only) is
 // fetched for a visitor, or when a source map is. The breakdown and the margin to the budget go to
 // artifacts/e2e/first-load.json.
@@ -11,12 +11,10 @@ const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { launch, brandOrigin, settled, BRANDS, ARTIFACTS } = require('./browser.cjs');
 
-// Issue 14's budget: at most 150 KB before the first screen. Measured 134.1 KB (both brands,
-// docs/performance.md "the shop's first load", round 4): the libraries the shop is built on take
-// about 84 KB of it (Preact's compat runtime for React's names 10 KB, Redux Toolkit with RTK
-// Query, immer and react-redux 38.5 KB, i18next with react-i18next 17 KB, react-router 14 KB,
-// the federation runtime about 8 KB), one language's texts 11 KB, our code and styles the rest.
-const TARGET_BYTES = 150 * 1024;
+// Issue 24's budget: at most 165 KB before the first screen, on React's own runtime (react and
+// react-dom 19; issue 14's 150 KB was met only on Preact's compat runtime). Figures and breakdown:
+// docs/performance.md, "the shop's first load".
+const TARGET_BYTES = 165 * 1024;
 // How long the network must stay quiet after the screen rendered before the count is closed.
 const IDLE_MS = 750;
 

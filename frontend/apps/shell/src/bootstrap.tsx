@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { Fragment, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { catalogApi, localeApi } from '@hostcart/shared-data-access-api';
 import { loadI18n } from '@hostcart/shared-i18n';
 import { createAppStore, notify } from '@hostcart/shared-store';
-import { fetchRuntimeConfig, flashToShow, initReporting, reportError } from '@hostcart/shared-util-reporting';
+import { fetchRuntimeConfig, flashToShow, initReporting, rootErrorReporting } from '@hostcart/shared-util-reporting';
 import { App, shopLocale } from './app/app';
 import './styles.css';
 
@@ -37,13 +37,17 @@ async function startLocale() {
   return shopLocale(brandResult.data, sessionResult.data);
 }
 
-const onError = (error: unknown, info: { componentStack?: string }) => reportError(error, { componentStack: info.componentStack ?? '' });
+// StrictMode renders twice and runs effects twice in development, to show effects that do not clean
+// up; a production build (the one e2e and visitors get) has no use for it.
+const Strict = process.env['NODE_ENV'] === 'production' ? Fragment : StrictMode;
 
 void startLocale()
   .then(loadI18n)
   .then((i18n) =>
-    createRoot(document.getElementById('root') as HTMLElement, { onUncaughtError: onError, onRecoverableError: onError }).render(
-      <StrictMode>
+    // Every render error React sees (caught by a screen's boundary, uncaught, recovered from) is
+    // reported once through the shop's reporting (spec §8).
+    createRoot(document.getElementById('root') as HTMLElement, rootErrorReporting()).render(
+      <Strict>
         <Provider store={store}>
           <I18nextProvider i18n={i18n}>
             <BrowserRouter>
@@ -51,6 +55,6 @@ void startLocale()
             </BrowserRouter>
           </I18nextProvider>
         </Provider>
-      </StrictMode>,
+      </Strict>,
     ),
   );

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
 
-// react-router-dom is shared between the shell and the remotes as a short list of names
-// (frontend/tools/shared-modules/react-router-dom.mjs, see module-federation.shared.ts). A name
+// react-router-dom, react-i18next, react-redux and @reduxjs/toolkit are shared between the shell and the remotes
+// as short lists of names (frontend/tools/shared-modules/*.mjs, see module-federation.shared.ts). A name
 // the code imports but the list lacks would be undefined at runtime in every app, so every import
 // of the frontend is checked against it here.
 
@@ -36,13 +36,21 @@ function importedNames(source: string, module: string): string[] {
 
 const files = [...sources(join(frontend, 'apps')), ...sources(join(frontend, 'libs'))];
 
-describe.each(['react-router-dom', 'react-i18next'])('shared %s', (module) => {
-  const slim = readFileSync(join(frontend, 'tools', 'shared-modules', `${module}.mjs`), 'utf8');
-  const exported = new Set((/export\s*\{([^}]*)\}\s*from\s*'[^']+'/.exec(slim)?.[1] ?? '').split(',').map((n) => n.trim()).filter(Boolean));
+// RTK Query imports its names from the shared '@reduxjs/toolkit' too (the builds use these files).
+const rtkQuery = ['query/rtk-query.modern.mjs', 'query/react/rtk-query-react.modern.mjs'].map((f) => join(frontend, '..', 'node_modules', '@reduxjs', 'toolkit', 'dist', f));
 
-  it('exports every name the frontend imports from the package', () => {
+describe.each([
+  ['react-router-dom', 'react-router-dom.mjs', [] as string[]],
+  ['react-i18next', 'react-i18next.mjs', [] as string[]],
+  ['@reduxjs/toolkit', 'reduxjs-toolkit.mjs', rtkQuery],
+  ['react-redux', 'react-redux.mjs', rtkQuery],
+])('shared %s', (module, slimFile, packageFiles) => {
+  const slim = readFileSync(join(frontend, 'tools', 'shared-modules', slimFile), 'utf8');
+  const exported = new Set([...slim.matchAll(/export\s*\{([^}]*)\}\s*from\s*'[^']+'/g)].flatMap((m) => m[1].split(',')).map((n) => n.trim()).filter(Boolean));
+
+  it('exports every name the frontend (and the packages using it) imports from the package', () => {
     expect(exported.size).toBeGreaterThan(2);
-    const missing = files.flatMap((file) => importedNames(readFileSync(file, 'utf8'), module).filter((n) => !exported.has(n)).map((n) => `${n} (${file.slice(frontend.length + 1)})`));
+    const missing = [...files, ...packageFiles].flatMap((file) => importedNames(readFileSync(file, 'utf8'), module).filter((n) => !exported.has(n)).map((n) => `${n} (${file.slice(frontend.length + 1)})`));
     expect(missing).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasAllTexts, loadAllTexts } from '@hostcart/shared-i18n';
 import { loadRemote } from '../remotes';
 import type { RemoteRoutesModule } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState, NotAvailablePage } from '@hostcart/shared-ui';
-import { reportError } from '@hostcart/shared-util-reporting';
 
 const loaded = new Map<string, RemoteRoutesModule>();
 
@@ -15,26 +16,42 @@ async function loadRoutesOf(remote: string): Promise<RemoteRoutesModule> {
   return mod;
 }
 
+/**
+ * The screen whose texts come with the shell's first chunk of texts (the shop's entry,
+ * @hostcart/shared-i18n's locales/first-screen.json); every other screen waits for the rest.
+ */
+const FIRST_SCREEN = 'flow/categories';
+
 /** Renders a route's screen from its remote; a remote that fails to load offers a retry. */
 export function RemoteScreen({ remote, routeId }: { remote: string; routeId: string }) {
+  const { i18n } = useTranslation();
+  const needsAllTexts = `${remote}/${routeId}` !== FIRST_SCREEN;
   const [mod, setMod] = useState<RemoteRoutesModule | undefined>(() => loaded.get(remote));
+  // Rendered again when the texts have arrived; whether they are there is asked of i18n, since
+  // this component stays mounted from one route to the next.
+  const [, textsArrived] = useState(0);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const ready = !needsAllTexts || hasAllTexts(i18n);
 
   useEffect(() => {
-    if (mod) return undefined;
+    if (mod && ready) return undefined;
     let live = true;
-    loadRoutesOf(remote).then(
-      (m) => live && setMod(m),
+    Promise.all([mod ?? loadRoutesOf(remote), ready ? undefined : loadAllTexts(i18n)]).then(
+      ([m]) => {
+        if (!live) return;
+        setMod(m);
+        textsArrived((n) => n + 1);
+      },
       (err) => {
-        console.error(`remote ${remote} could not be loaded`, err);
+        console.error(`remote ${remote} or its texts could not be loaded`, err);
         if (live) setFailed(true);
       },
     );
     return () => {
       live = false;
     };
-  }, [remote, mod, attempt]);
+  }, [remote, mod, ready, i18n, attempt]);
 
   if (failed) {
     return (
@@ -48,7 +65,7 @@ export function RemoteScreen({ remote, routeId }: { remote: string; routeId: str
       </section>
     );
   }
-  if (!mod) {
+  if (!mod || !ready) {
     return (
       <section className="hc-page">
         <LoadingState lines={4} />
@@ -97,11 +114,8 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode; screen: strin
     return { error: true };
   }
 
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    // The screen names where it broke: a component stack comes only from React's own runtime
-    // (Preact's production build has none, frontend/tools/react-runtime.ts).
-    reportError(error, { screen: this.props.screen, componentStack: info?.componentStack ?? '' });
-  }
+  // No componentDidCatch: the root's onCaughtError reports what a boundary caught, with the
+  // component stack and this boundary's screen prop (rootErrorReporting, bootstrap.tsx).
 
   override render() {
     if (this.state.error) {

@@ -31,11 +31,18 @@ function useLoadedCustomerNotices(notices: readonly CustomerNotice[]) {
 export function CustomerGuard({
   need,
   existingTo,
+  failTo = '/',
   children,
 }: {
   need: 'new' | 'existing';
   /** Where an existing customer goes instead of '/' (basic info sends them to confirm, spec §2). */
   existingTo?: string;
+  /**
+   * Where a failed guard sends the visitor instead of '/': a screen that changes the customer
+   * itself (logout) and then moves on names its destination, because the customer's new answer can
+   * re-render the guard before the screen's own navigation runs.
+   */
+  failTo?: string;
   children: (state: CheckoutCustomer) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -45,6 +52,6 @@ export function CustomerGuard({
   if (state.error) return <ErrorState messageKey={errorMessageKey(state.error as never)} onRetry={state.refetch} />;
   if (need === 'new' && state.existing && existingTo) return <Navigate to={existingTo} replace />;
   const allowed = need === 'existing' ? state.existing : !state.cartEmpty && !state.existing;
-  if (!allowed) return <Navigate to="/" replace />;
+  if (!allowed) return <Navigate to={failTo} replace />;
   return <>{children(state)}</>;
 }

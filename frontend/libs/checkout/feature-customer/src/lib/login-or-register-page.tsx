@@ -14,14 +14,24 @@ export const LOGIN_WINDOW_NAME = 'hostcart-login';
 
 /** /customer/login-or-register (spec §2 "Login or register"). */
 export function LoginOrRegisterPage({ breadcrumbs }: CustomerScreenProps) {
+  // Once the login popup has closed, the customer answer fetched again makes the session's
+  // customer an existing one, and the guard re-renders with it before the screen's own await
+  // returns: it must then send them on to post-fill, not away to '/'.
+  const [loggingIn, setLoggingIn] = useState(false);
   return (
-    <CustomerGuard need="new">
-      {(state) => (state.loginOffered ? <LoginOrRegisterScreen breadcrumbs={breadcrumbs} /> : <Navigate to={pathTo('basic-info')} replace />)}
+    <CustomerGuard need="new" existingTo={loggingIn ? pathTo('postfill') : undefined}>
+      {(state) =>
+        state.loginOffered ? (
+          <LoginOrRegisterScreen breadcrumbs={breadcrumbs} onPopupClosed={() => setLoggingIn(true)} />
+        ) : (
+          <Navigate to={pathTo('basic-info')} replace />
+        )
+      }
     </CustomerGuard>
   );
 }
 
-function LoginOrRegisterScreen({ breadcrumbs }: CustomerScreenProps) {
+function LoginOrRegisterScreen({ breadcrumbs, onPopupClosed }: CustomerScreenProps & { onPopupClosed: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -40,6 +50,7 @@ function LoginOrRegisterScreen({ breadcrumbs }: CustomerScreenProps) {
   /** The popup closed: customer, cart and VAT are fetched again; an existing customer goes on to post-fill. */
   async function popupClosed() {
     setWaiting(false);
+    onPopupClosed();
     // The login happened in the popup's own page: this page's cache knows nothing of it.
     dispatch(api.util.invalidateTags(['Cart', 'Vat', 'Payment']));
     const request = dispatch(customerApi.endpoints.getSessionCustomer.initiate(undefined, { forceRefetch: true }));

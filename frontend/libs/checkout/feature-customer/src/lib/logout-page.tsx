@@ -13,21 +13,25 @@ export function LogoutPage({ breadcrumbs }: CustomerScreenProps) {
   const navigate = useNavigate();
   const [logout, state] = useLogoutMutation();
   const [error, setError] = useState<string | null>(null);
+  // While logging out the guard may see the customer gone before this screen navigates on.
+  const [leaving, setLeaving] = useState(false);
 
   async function doLogout() {
     setError(null);
+    setLeaving(true);
     try {
       await logout().unwrap();
       // A customer resetting clears the stored customer number (spec §4).
       syncCustomerNumber(undefined);
       navigate(pathTo('categories'));
     } catch (e) {
+      setLeaving(false);
       setError(errorMessageKey(e as never));
     }
   }
 
   return (
-    <CustomerGuard need="existing">
+    <CustomerGuard need="existing" failTo={leaving ? pathTo('categories') : undefined}>
       {({ customer }) => (
         <div className="hc-page hc-page--narrow">
           {breadcrumbs}

@@ -1,5 +1,6 @@
 import { createI18n } from './bundled';
-import { loadI18n, missingKeyMarker, supportedLocale } from './i18n';
+import { hasAllTexts, loadAllTexts, loadI18n, missingKeyMarker, supportedLocale } from './i18n';
+import firstScreen from './locales/first-screen.json';
 import { deDE } from './locales/de-DE';
 import { enGB } from './locales/en-GB';
 import { routes } from '@hostcart/shared-routing';
@@ -136,5 +137,31 @@ describe('loadI18n', () => {
     expect(i18n.language).toBe('en-GB');
     expect(i18n.t('common.close')).toBe('Close');
     expect(i18n.hasResourceBundle('de-DE', 'translation')).toBe(false);
+  });
+});
+
+describe('the first screen\'s texts', () => {
+  it('are groups every language has', () => {
+    for (const messages of [enGB, deDE]) {
+      for (const group of firstScreen.groups) expect(Object.keys(messages)).toContain(group);
+    }
+  });
+
+  it('come first; the rest when a screen asks for all of them, or a text is missing', async () => {
+    const i18n = await loadI18n('en-GB');
+    expect(hasAllTexts(i18n)).toBe(false);
+    // In jest both chunks are the whole language (jest.preset.js); a build has only the
+    // first screen's groups until then.
+    i18n.t('cart_page.title');
+    await loadAllTexts(i18n);
+    expect(hasAllTexts(i18n)).toBe(true);
+    await i18n.changeLanguage('de-DE');
+    // Once all texts were wanted, a language switch brings all of the new language.
+    expect(hasAllTexts(i18n)).toBe(true);
+    expect(i18n.t('common.close')).toBe('Schließen');
+  });
+
+  it('are all there at once in the specs\' instance', () => {
+    expect(hasAllTexts(createI18n('de-DE'))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+/// <reference path="./locale-chunks.d.ts" />
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Messages } from './locales/en-GB';
@@ -19,27 +20,95 @@ export function supportedLocale(code: string | undefined): SupportedLocale {
   return (SUPPORTED_LOCALES as readonly string[]).includes(code ?? '') ? (code as SupportedLocale) : FALLBACK_LOCALE;
 }
 
+type Texts = Record<string, unknown>;
+
 /**
- * Each language is its own chunk (about 9 KB brotli): a visitor downloads only the language the
- * shop shows, the other one when they switch (issue 14, first load).
+ * Each language is two chunks: the groups the first screen shows (locales/first-screen.json, about
+ * 2 KB brotli) and the others (about 8 KB), split at build time (frontend/tools/locale-texts-loader.cjs;
+ * jest maps both imports to the whole language). A visitor downloads only the shop's language, and
+ * of it only the first screen's texts until another screen is entered (issues 14 and 24, first load).
  */
-export function loadMessages(locale: SupportedLocale): Promise<Messages> {
-  return locale === 'de-DE'
-    ? import(/* webpackChunkName: "locale-de-DE" */ './locales/de-DE').then((m) => m.deDE)
-    : import(/* webpackChunkName: "locale-en-GB" */ './locales/en-GB').then((m) => m.enGB);
+export function loadMessages(locale: SupportedLocale, part: 'first' | 'rest'): Promise<Texts> {
+  if (locale === 'de-DE') {
+    return part === 'first'
+      ? import(/* webpackChunkName: "locale-de-DE" */ './locales/de-DE?texts=first').then((m) => m.deDE)
+      : import(/* webpackChunkName: "locale-de-DE-rest" */ './locales/de-DE?texts=rest').then((m) => m.deDE);
+  }
+  return part === 'first'
+    ? import(/* webpackChunkName: "locale-en-GB" */ './locales/en-GB?texts=first').then((m) => m.enGB)
+    : import(/* webpackChunkName: "locale-en-GB-rest" */ './locales/en-GB?texts=rest').then((m) => m.enGB);
 }
 
-/** Lets i18next fetch a language's chunk itself whenever changeLanguage needs it. */
-const localeChunks: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read: (language, _namespace, callback) => {
-    loadMessages(supportedLocale(language)).then(
-      (messages) => callback(null, messages as unknown as Record<string, unknown>),
-      (err: Error) => callback(err, false),
+/** Of an instance made by loadI18n: whether every text is wanted, and the languages that have them. */
+interface TextState {
+  all: boolean;
+  /** Per language, the loading of the rest, started or done. */
+  loading: Map<string, Promise<void>>;
+  /** The languages whose texts are all there. */
+  complete: Set<string>;
+}
+const textStates = new WeakMap<I18n, TextState>();
+
+/**
+ * Lets i18next fetch a language's chunks itself whenever changeLanguage needs them: the first
+ * screen's texts, or all of them once another screen has needed them.
+ */
+function localeChunks(state: TextState): BackendModule {
+  return {
+    type: 'backend',
+    init: () => undefined,
+    read: (language, _namespace, callback) => {
+      const locale = supportedLocale(language);
+      const all = state.all;
+      const parts = all ? [loadMessages(locale, 'first'), loadMessages(locale, 'rest')] : [loadMessages(locale, 'first')];
+      Promise.all(parts).then(
+        (loaded) => {
+          if (all) {
+            state.loading.set(locale, Promise.resolve());
+            state.complete.add(locale);
+          }
+          callback(null, Object.assign({}, ...loaded) as Record<string, unknown>);
+        },
+        (err: Error) => callback(err, false),
+      );
+    },
+  };
+}
+
+/**
+ * Resolves once the current language's texts are all loaded (at once for an instance that has all
+ * of them anyway, as the specs' createI18n). The shell awaits it before any screen but the first
+ * renders; a text the first chunk lacks asks for it as well (loadI18n's missingKeyHandler), and
+ * what was rendered meanwhile is rendered again when the texts arrive (bindI18nStore 'added').
+ */
+export function loadAllTexts(i18n: I18n): Promise<void> {
+  const state = textStates.get(i18n);
+  if (!state) return Promise.resolve();
+  state.all = true;
+  const locale = supportedLocale(i18n.language);
+  let done = state.loading.get(locale);
+  if (!done) {
+    done = loadMessages(locale, 'rest').then(
+      (rest) => {
+        state.complete.add(locale);
+        i18n.addResourceBundle(locale, 'translation', rest, true, true);
+      },
+      (err: unknown) => {
+        // Asked again by the next screen or missing text rather than failing forever.
+        state.loading.delete(locale);
+        throw err;
+      },
     );
-  },
-};
+    state.loading.set(locale, done);
+  }
+  return done;
+}
+
+/** Whether the current language's texts are all there (no loadAllTexts to wait for). */
+export function hasAllTexts(i18n: I18n): boolean {
+  const state = textStates.get(i18n);
+  return !state || state.complete.has(supportedLocale(i18n.language));
+}
 
 /** The options every instance shares; only where the texts come from differs. */
 export function i18nOptions(locale: string): InitOptions {
@@ -71,8 +140,24 @@ export function i18nOptions(locale: string): InitOptions {
  */
 export async function loadI18n(locale: string): Promise<I18n> {
   const instance = i18next.createInstance();
+  const state: TextState = { all: false, loading: new Map(), complete: new Set() };
+  textStates.set(instance, state);
   try {
-    await instance.use(localeChunks).use(initReactI18next).init(i18nOptions(locale));
+    await instance
+      .use(localeChunks(state))
+      .use(initReactI18next)
+      .init({
+        ...i18nOptions(locale),
+        // A key the first screen's chunk lacks (a notification with a server key of a later
+        // screen, the agent's menu) fetches the rest of the language; until it is there the text
+        // shows its default or marker, and components render again when it arrives.
+        saveMissing: true,
+        saveMissingTo: 'current',
+        missingKeyHandler: () => {
+          loadAllTexts(instance).catch((err: unknown) => console.error('texts could not be loaded', err));
+        },
+        react: { bindI18nStore: 'added' },
+      });
   } catch (err) {
     // A chunk that failed to load: the shop still starts (its texts show as markers) and the
     // error is reported by whoever awaits the next changeLanguage.
