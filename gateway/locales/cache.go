@@ -27,6 +27,12 @@ type Options struct {
 	// MaxEntries bounds memory: session ids come from clients. When full, the least recently
 	// active session goes first, and it only costs that session one catalog call.
 	MaxEntries int
+	// LookupTimeout bounds the catalog call of a miss. The locale is optional (the brand's default
+	// stands in) and runs under the route's deadline before the route's own call: without a bound
+	// of its own, a slow or stopped catalog made it eat the whole deadline, and routes that do not
+	// need the catalog (domains, cart, promotions, payment types) answered 503 (the fault matrix,
+	// docs/operations.md).
+	LookupTimeout time.Duration
 
 	// onEvict lets tests wait for an entry to expire instead of sleeping.
 	onEvict func()
@@ -36,6 +42,9 @@ const (
 	DefaultTTL = 30 * time.Second
 	// DefaultMaxEntries holds the sessions active within a TTL on a busy instance, a few MB.
 	DefaultMaxEntries = 100_000
+	// DefaultLookupTimeout leaves two thirds of the 3 s route deadline to the route's own call;
+	// a healthy catalog answers in milliseconds.
+	DefaultLookupTimeout = time.Second
 )
 
 type key struct {
@@ -47,6 +56,7 @@ type key struct {
 type Cache struct {
 	catalog Catalog
 	entries *ttlcache.Cache[key, string]
+	timeout time.Duration
 }
 
 // New returns a cache asking catalog on misses.
@@ -57,11 +67,14 @@ func New(catalog Catalog, opts Options) *Cache {
 	if opts.MaxEntries <= 0 {
 		opts.MaxEntries = DefaultMaxEntries
 	}
+	if opts.LookupTimeout <= 0 {
+		opts.LookupTimeout = DefaultLookupTimeout
+	}
 	var onEvict func(key, string)
 	if opts.onEvict != nil {
 		onEvict = func(key, string) { opts.onEvict() }
 	}
-	return &Cache{catalog: catalog, entries: ttlcache.NewWithEvict(opts.MaxEntries, opts.TTL, onEvict)}
+	return &Cache{catalog: catalog, entries: ttlcache.NewWithEvict(opts.MaxEntries, opts.TTL, onEvict), timeout: opts.LookupTimeout}
 }
 
 // Cached returns the session's locale when a fresh answer is in memory.
@@ -79,6 +92,8 @@ func (c *Cache) Resolve(ctx context.Context, brand *catalogv1.Brand, sessionID s
 	if sessionID == "" || c.catalog == nil {
 		return DefaultOf(brand)
 	}
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
 	resp, err := c.catalog.GetSessionLocale(ctx, &catalogv1.GetSessionLocaleRequest{})
 	if err != nil || resp.GetCode() == "" {
 		return DefaultOf(brand)

@@ -121,3 +121,29 @@ func TestBoundedEntries(t *testing.T) {
 		}
 	}
 }
+
+// blockingCatalog answers only when the call's context ends, as a stopped catalog does under
+// gRPC's wait-for-ready.
+type blockingCatalog struct{ hadDeadline bool }
+
+func (b *blockingCatalog) GetSessionLocale(ctx context.Context, _ *catalogv1.GetSessionLocaleRequest, _ ...grpc.CallOption) (*catalogv1.GetSessionLocaleResponse, error) {
+	_, b.hadDeadline = ctx.Deadline()
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// A catalog that does not answer costs a lookup at most LookupTimeout, not the request's whole
+// deadline (here none at all): the brand's default stands in and the route keeps its time.
+func TestLookupGivesUpAtItsOwnTimeout(t *testing.T) {
+	cat := &blockingCatalog{}
+	c := New(cat, Options{LookupTimeout: 10 * time.Millisecond})
+	if got := c.Resolve(ctxFor("s1"), brand, "s1"); got != "fr-FR" {
+		t.Fatalf("Resolve = %q, want the brand default fr-FR", got)
+	}
+	if !cat.hadDeadline {
+		t.Fatal("the catalog call had no deadline of its own")
+	}
+	if _, ok := c.Cached(brand.GetId(), "s1"); ok {
+		t.Fatal("the fallback was cached")
+	}
+}

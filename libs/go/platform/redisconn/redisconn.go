@@ -49,6 +49,10 @@ func Open(ctx context.Context, cfg Config, log *slog.Logger) (client *redis.Clie
 		stopEmbedded()
 		return nil, nil, fmt.Errorf("redisconn: parse REDIS_URL: %w", err)
 	}
+	// Every call ends by its context's deadline (a request's route deadline, a gRPC caller's), not
+	// only by go-redis's own read timeout (3 s, retried): a Redis that answers slowly otherwise
+	// held requests for 12 s past a 3 s deadline (the fault matrix, docs/operations.md).
+	opt.ContextTimeoutEnabled = true
 	client = redis.NewClient(opt)
 	if err := client.Ping(ctx).Err(); err != nil {
 		what := cfg.Unreachable

@@ -51,3 +51,17 @@ func TestUnreachableServerIsNotFatal(t *testing.T) {
 	}
 	closeFn()
 }
+
+// Calls end by their context's deadline (a route's, a gRPC caller's), not only by go-redis's own
+// read timeout and retries: the fault matrix saw a slow Redis hold 3 s routes for 12 s.
+func TestCallsEndByTheirContextsDeadline(t *testing.T) {
+	mr := miniredis.RunT(t)
+	client, closeFn, err := redisconn.Open(context.Background(), redisconn.Config{URL: "redis://" + mr.Addr()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeFn()
+	if !client.Options().ContextTimeoutEnabled {
+		t.Fatal("ContextTimeoutEnabled is off: calls would outlive their deadline")
+	}
+}
