@@ -25,6 +25,10 @@ type Config struct {
 	// StartTimeout (DEVSTACK_START_TIMEOUT) bounds how long the stack may take to answer.
 	StartTimeout time.Duration
 	Banner       io.Writer // receives the "open the shop here" lines; nil prints none
+	// GatewayDial, when set, gives the address the gateway dials for a service instead of the
+	// service's own listener (addr): the fault matrix puts a proxy between them there. The
+	// services still dial each other directly.
+	GatewayDial func(service, addr string) (string, error)
 }
 
 func configFromEnv() Config {

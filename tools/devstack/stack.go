@@ -296,8 +296,23 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 	st.launch(gctx, "order", log, func(ctx context.Context, log *slog.Logger) error {
 		return ordersvc.Run(ctx, ordersvc.ConfigFromEnv(), listeners["order"], log)
 	})
+	gatewayResolver := resolver
+	if cfg.GatewayDial != nil {
+		gatewayResolver = discovery.Static{}
+		for name, addr := range resolver {
+			dial, err := cfg.GatewayDial(name, addr)
+			if err != nil {
+				for _, m := range st.services {
+					m.cancel()
+				}
+				_ = gatewayLis.Close()
+				return nil, errors.Join(err, st.wait())
+			}
+			gatewayResolver[name] = dial
+		}
+	}
 	st.launch(gctx, "gateway", log, func(ctx context.Context, log *slog.Logger) error {
-		return gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, resolver, log)
+		return gatewaysvc.Run(ctx, gatewaysvc.ConfigFromEnv(), gatewayLis, gatewayResolver, log)
 	})
 	for name, lis := range listeners {
 		log.Info(name+" service listening", "grpc", lis.Addr().String())
