@@ -400,6 +400,7 @@ export const deDE: Messages = {
     holder_required: 'Bitte geben Sie den Namen des Karteninhabers ein.',
   },
   payment: {
+    existing_customer: 'Als Bestandskunde zahlen Sie über Ihr Kundenkonto; die Zahlungsart kann hier nicht geändert werden.',
     too_many_attempts: 'Zu viele Zahlungsversuche in kurzer Zeit. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
     holder_required: 'Bitte geben Sie den Kontoinhaber an.',
     iban_required: 'Bitte geben Sie Ihre IBAN ein.',

@@ -399,6 +399,7 @@ export const enGB = {
     holder_required: 'Please enter the cardholder’s name.',
   },
   payment: {
+    existing_customer: 'As an existing customer you pay through your customer account; the payment method cannot be changed here.',
     too_many_attempts: 'Too many payment attempts in a short time. Please wait a few minutes and try again.',
     holder_required: 'Please specify the account holder.',
     iban_required: 'Please enter your IBAN.',
