@@ -2,13 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useSessionVatPercent } from '@hostcart/shared-data-access-api';
 import type { Product } from '@hostcart/shared-data-access-api';
 import { displayedFromPrice, formatCents, formatPercent } from '@hostcart/shared-util-pricing';
+import type { CardPromotion } from './card-promotion';
 import { useDisplayLocale } from './use-display-locale';
-
-/** A promotion as the card shows it; the promotion service will supply it. */
-export interface CardPromotion {
-  oldPriceCents: number;
-  text: string;
-}
 
 export interface ProductCardProps {
   product: Product;
@@ -38,12 +33,15 @@ export function ProductCard({ product, withVat, promotion, onOrder, busy = false
         {price ? (
           <>
             {promotion && (
-              <p className="hc-price__old">
-                <s>{t('products.old_price', { price: formatCents(promotion.oldPriceCents, locale) })}</s>
+              // Screen readers hear "previously …" (a strike-through is not announced); the eye sees the struck price.
+              <p className="hc-price__old" data-testid="product-old-price">
+                <span className="hc-visually-hidden">{t('products.old_price', { price: formatCents(promotion.oldPriceCents, locale) })}</span>
+                <s aria-hidden="true">{formatCents(promotion.oldPriceCents, locale)}</s>
               </p>
             )}
             <p className="hc-price__amount">
-              {t('products.from_price', { price: formatCents(price.cents, locale) })} <span className="hc-price__unit">{t('products.per_month')}</span>
+              {t('products.from_price', { price: formatCents(promotion ? promotion.priceCents : price.cents, locale) })}{' '}
+              <span className="hc-price__unit">{t('products.per_month')}</span>
             </p>
             <p className="hc-price__note">
               {t(price.withVat ? 'products.incl_vat' : 'products.excl_vat', { vat: formatPercent(price.vatPercent, locale) })}

@@ -103,6 +103,61 @@ describe('ProductsPage', () => {
     expect(document.querySelector('.hc-price__old')).toBeNull();
   });
 
+  describe('automatic promotions on the cards (spec §2 "Categories and products", issue 22 gap 2)', () => {
+    const promotion = (extra: Record<string, unknown>) => ({
+      id: 101, code: 'AUTO', type: 'product', value_type: 'percentage', percent: 50, percent_label: 0, value_cents: 0, requires: [],
+      is_recurring: false, recurs_for: 0, is_automatic: true, discount_label: '50 % off the first billing period',
+      applies_to: { type: 'ids', ids: [1], tlds: [] }, supported: { maturity_months: [12], interval_months: [], for_addon: false, for_upsell: false },
+      valid_from: '', valid_until: '', ...extra,
+    });
+
+    it('strikes the regular price through, says "previously" to screen readers and prints the promoted price and label', async () => {
+      api(true, several, '/products?category=webhosting', { '/promotions': { promotions: [promotion({})] } });
+      renderFlow('/products/webhosting');
+      const list = await screen.findByRole('list', { name: 'Products' });
+      const card = within(list).getAllByRole('article')[0];
+      await waitFor(() => expect(within(card).getByTestId('product-old-price')).toBeTruthy());
+      const old = within(card).getByTestId('product-old-price');
+      expect(nbsp(old.querySelector('s')?.textContent ?? '')).toBe('€5.94');
+      expect(old.querySelector('s')?.getAttribute('aria-hidden')).toBe('true');
+      expect(nbsp(old.querySelector('.hc-visually-hidden')?.textContent ?? '')).toBe('previously €5.94');
+      // 50 % of the printed 5,94 € month, as the presentation rule prints it.
+      expect(nbsp(within(card).getByTestId('product-price').textContent)).toContain('from €2.97 per month');
+      expect(within(card).getByText('50 % off the first billing period')).toBeTruthy();
+      // The other product is not in the promotion.
+      expect(within(within(list).getAllByRole('article')[1]).queryByTestId('product-old-price')).toBeNull();
+    });
+
+    it('prints a fixed promotion\'s monthly share in the brand\'s net mode, in German', async () => {
+      api(false, several, '/products?category=webhosting', {
+        '/promotions': { promotions: [promotion({ value_type: 'fixed', percent: 0, value_cents: 1200, discount_label: '12 € Rabatt im ersten Jahr', supported: { maturity_months: [12], interval_months: [12], for_addon: false, for_upsell: false } })] },
+      });
+      renderFlow('/products/webhosting', 'de-DE');
+      const card = within(await screen.findByRole('list', { name: 'Produkte' })).getAllByRole('article')[0];
+      await waitFor(() => expect(within(card).getByTestId('product-old-price')).toBeTruthy());
+      expect(nbsp(within(card).getByTestId('product-old-price').textContent)).toContain('bisher 4,99 €');
+      expect(nbsp(within(card).getByTestId('product-price').textContent)).toContain('ab 3,99 € pro Monat');
+      expect(within(card).getByText('12 € Rabatt im ersten Jahr')).toBeTruthy();
+    });
+
+    it('shows no promotion of another term, a manual code or another product', async () => {
+      api(true, several, '/products?category=webhosting', {
+        '/promotions': {
+          promotions: [
+            promotion({ supported: { maturity_months: [24], interval_months: [], for_addon: false, for_upsell: false } }),
+            promotion({ is_automatic: false, code: 'MANUAL' }),
+            promotion({ applies_to: { type: 'ids', ids: [7], tlds: [] } }),
+          ],
+        },
+      });
+      renderFlow('/products/webhosting');
+      await screen.findByRole('list', { name: 'Products' });
+      await waitFor(() => expect(document.querySelector('[data-testid="product-price"]')).toBeTruthy());
+      expect(document.querySelector('.hc-price__old')).toBeNull();
+      expect(document.querySelector('.hc-card__promo')).toBeNull();
+    });
+  });
+
   it('orders a product with fields of the main flow: goes to its additional fields, carrying the URL extras', async () => {
     const withFields = [product(2, 'Webhosting M', 899, 1070, { additional_fields: [field(5, false)] }), product(1, 'Webhosting S', 499, 594)];
     const calls = api(true, withFields, '/products?category=webhosting');

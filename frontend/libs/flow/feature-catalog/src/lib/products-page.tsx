@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey, useGetCurrentBrandQuery, type Product } from '@hostcart/shared-data-access-api';
+import { errorMessageKey, useGetCurrentBrandQuery, useGetPromotionsQuery, useSessionVatPercent, type Product } from '@hostcart/shared-data-access-api';
 import { FALLBACK_PATH, pathTo } from '@hostcart/shared-routing';
 import { AddingItemsGate, notify, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
@@ -9,6 +9,7 @@ import { track, viewItemList } from '@hostcart/shared-util-analytics';
 import { displayedFromPrice, displaysPricesWithVat } from '@hostcart/shared-util-pricing';
 import { useCategoryProducts } from './category-products';
 import { useOrderProduct, type OrderQuery } from './order/use-order-product';
+import { cardPromotion } from './card-promotion';
 import { ProductCard } from './product-card';
 
 /** History state of a products page whose product was chosen automatically once already. */
@@ -50,6 +51,10 @@ function ProductsList() {
 
   const brand = useGetCurrentBrandQuery();
   const withVat = displaysPricesWithVat(brand.data?.properties);
+  // The brand's automatic promotions (cached, shared with the cart's coupon hint): never awaited,
+  // the cards show regular prices until they come, and when they cannot be read.
+  const promotions = useGetPromotionsQuery();
+  const sessionVat = useSessionVatPercent();
   const { order, pendingId } = useOrderProduct(orderQuery);
   const forwarded = useRef(false);
   // Coming back (history) to a page that chose its product automatically shows the list instead
@@ -118,6 +123,7 @@ function ProductsList() {
                 <ProductCard
                   product={p}
                   withVat={withVat}
+                  promotion={cardPromotion(p, promotions.data, withVat, sessionVat)}
                   busy={pendingId === p.id}
                   disabled={pendingId !== null}
                   onOrder={(product) => void order(product, slug)}
