@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { catalogApi, domainApi, localeApi } from '@hostcart/shared-data-access-api';
+import { catalogApi, domainApi, localeApi, orderApi, referrerOfSearch } from '@hostcart/shared-data-access-api';
 import { matchRoute } from '@hostcart/shared-routing';
 import { routeChanged, useAppDispatch } from '@hostcart/shared-store';
 import { setReportingRoute } from '@hostcart/shared-util-reporting';
@@ -13,6 +13,9 @@ import { setReportingRoute } from '@hostcart/shared-util-reporting';
 export function useNavigationEffects() {
   const location = useLocation();
   const dispatch = useAppDispatch();
+  // The landing URL's ?referrer, stored for the session once (spec §7); later navigations (and
+  // the sanitiser's rewrite of it) do not store it again.
+  const landingReferrer = useRef(referrerOfSearch(location.search));
 
   useEffect(() => {
     dispatch(routeChanged());
@@ -23,9 +26,16 @@ export function useNavigationEffects() {
     const match = matchRoute(location.pathname);
     if (!match || match.route.id === 'oauth-callback') return;
     const d = new URLSearchParams(location.search).get('d') ?? undefined;
+    const referral = async () => {
+      const id = landingReferrer.current;
+      landingReferrer.current = undefined;
+      if (id) await dispatch(orderApi.endpoints.setReferral.initiate(id));
+      await dispatch(orderApi.endpoints.getReferral.initiate(undefined, { subscribe: false, forceRefetch: Boolean(id) }));
+    };
     const prefetch = async () => {
-      // Stage 1: countries, categories, locale, payment intervals.
+      // Stage 1: countries, categories, locale, payment intervals, the referrer.
       await Promise.allSettled([
+        referral(),
         dispatch(catalogApi.endpoints.getCountries.initiate(undefined, { subscribe: false })),
         dispatch(catalogApi.endpoints.getCategories.initiate(d ? { d } : undefined, { subscribe: false })),
         dispatch(localeApi.endpoints.getSessionLocale.initiate(undefined, { subscribe: false })),

@@ -46,6 +46,8 @@ export function order(extra: Partial<Order> = {}): Order {
     totals: { net_cents: '1000', vat_cents: '190', gross_cents: '1190', currency: 'EUR' },
     lines: [{ name: 'Web hosting S', kind: 'product', net_cents: '1000', gross_cents: '1190' }],
     created_at: '2026-11-25T10:00:00Z',
+    referral_id: '',
+    referral_source: '',
     ...extra,
   };
 }

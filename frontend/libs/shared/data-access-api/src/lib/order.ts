@@ -95,6 +95,18 @@ function resendUrl(orderId: string): string {
 
 const key = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER]: idempotencyKey });
 
+/** A referral id as the order service accepts it: 2 to 20 letters, digits, underscores or hyphens. */
+const REFERRAL_ID = /^[\w-]{2,20}$/;
+
+/**
+ * The landing link's ?referrer (spec §7 "the app referrer"), when it is a referral id. Read raw,
+ * not through the routes' word-character sanitiser, which would turn partner-1 into partner1.
+ */
+export function referrerOfSearch(search: string): string | undefined {
+  const id = new URLSearchParams(search).get('referrer')?.trim();
+  return id && REFERRAL_ID.test(id) ? id : undefined;
+}
+
 export const orderApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** POST /orders: the same key with the same body answers the same order. A placed order empties the session's cart. */
@@ -120,6 +132,7 @@ export const orderApi = api.injectEndpoints({
     resendSms: build.mutation<ResendSmsResponse, string>({
       query: (orderId) => ({ url: resendUrl(orderId), method: 'POST', body: {} }),
     }),
+    /** The id an order would carry (spec §7 source order: cookie pvid, cookie emid, the session's referrer). */
     getReferral: build.query<string, void>({
       query: () => '/session/referral',
       transformResponse: (body: ApiJson<order.GetReferralResponseJson>) => body.id,
