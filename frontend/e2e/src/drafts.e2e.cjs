@@ -130,9 +130,9 @@ describe('order drafts in Chromium', () => {
     await check(customer.page, 'customer draft confirm');
     await customer.page.getByLabel('I accept the terms and conditions.').check();
     await customer.page.getByLabel('I have read the privacy policy.').check();
-    const gtc = customer.page.getByLabel('I accept the additional terms for this mail product.');
+    const gtc = customer.page.getByLabel('I accept the additional product terms.');
     if (await gtc.count()) await gtc.check();
-    await customer.page.getByRole('button', { name: 'Buy now' }).click();
+    await customer.page.getByRole('button', { name: 'Place binding order' }).click();
     await customer.page.waitForURL((url) => url.pathname.startsWith('/success/'));
     await settled(customer.page);
     const orderId = new URL(customer.page.url()).pathname.split('/').pop();

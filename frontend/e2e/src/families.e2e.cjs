@@ -56,7 +56,7 @@ const TEXT = {
     privateAuth: /Private Vollmacht/, businessAuth: /Geschäftliche Vollmacht/, copy: 'Aus der Geschäftsadresse übernehmen', salutation: 'Anrede', place: 'Ort des Vertragsschlusses',
     legalNamed: 'Ada Lovelace erteilt die folgende Vollmacht:', streetRefused: 'Bitte geben Sie eine Hausnummer wie 12, 12a oder 12-14 ein.',
     confirmHeading: 'Prüfen und bestellen', terms: 'Ich akzeptiere die AGB.', privacy: 'Ich habe die Datenschutzerklärung gelesen.',
-    gtc: 'Ich akzeptiere die zusätzlichen Bedingungen für dieses Mail-Produkt.', buy: 'Jetzt kaufen', successHeading: 'Vielen Dank für Ihre Bestellung',
+    gtc: 'Ich akzeptiere die zusätzlichen Produktbedingungen.', buy: 'Zahlungspflichtig bestellen', successHeading: 'Vielen Dank für Ihre Bestellung',
     box: (n) => `Zeichen ${n} von 5`, smsConfirm: 'Bestellung bestätigen',
   },
   'en-GB': {
@@ -66,7 +66,7 @@ const TEXT = {
     privateAuth: /Private power of attorney/, businessAuth: /Business power of attorney/, copy: 'Copy from the business address', salutation: 'Salutation', place: 'Place of contract',
     legalNamed: 'Ada Lovelace grants the following power of attorney:', streetRefused: 'Please enter a house number such as 12, 12a or 12-14.',
     confirmHeading: 'Review and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
-    gtc: 'I accept the additional terms for this mail product.', buy: 'Buy now', successHeading: 'Thank you for your order',
+    gtc: 'I accept the additional product terms.', buy: 'Place binding order', successHeading: 'Thank you for your order',
     box: (n) => `Character ${n} of 5`, smsConfirm: 'Confirm order',
   },
 };

@@ -67,14 +67,14 @@ afterAll(async () => {
 const TEXT = {
   'de-DE': {
     confirmHeading: 'Prüfen und bestellen', terms: 'Ich akzeptiere die AGB.', privacy: 'Ich habe die Datenschutzerklärung gelesen.',
-    gtc: 'Ich akzeptiere die zusätzlichen Bedingungen für dieses Mail-Produkt.', buy: 'Jetzt kaufen', successHeading: 'Vielen Dank für Ihre Bestellung',
+    gtc: 'Ich akzeptiere die zusätzlichen Produktbedingungen.', buy: 'Zahlungspflichtig bestellen', successHeading: 'Vielen Dank für Ihre Bestellung',
     paymentHeading: 'Wie möchten Sie bezahlen?', next: 'Weiter', card: 'Kreditkarte', paypal: 'PayPal', bankTransfer: 'Überweisung',
     number: /Kartennummer/, expiry: /Gültig bis/, cvc: /Kartenprüfnummer/, holder: /Name auf der Karte/,
     smsHeading: 'Bestellung per SMS bestätigen', smsConfirm: 'Bestellung bestätigen', box: (n) => `Zeichen ${n} von 5`, smsInvalid: 'Der Code ist nicht korrekt.',
   },
   'en-GB': {
     confirmHeading: 'Review and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
-    gtc: 'I accept the additional terms for this mail product.', buy: 'Buy now', successHeading: 'Thank you for your order',
+    gtc: 'I accept the additional product terms.', buy: 'Place binding order', successHeading: 'Thank you for your order',
     paymentHeading: 'How would you like to pay?', next: 'Next', card: 'Credit card', paypal: 'PayPal', bankTransfer: 'Bank transfer',
     number: /Card number/, expiry: /Expiry date/, cvc: /Security code/, holder: /Name on card/,
     smsHeading: 'Confirm your order by SMS', smsConfirm: 'Confirm order', box: (n) => `Character ${n} of 5`, smsInvalid: 'The code is not correct.',

@@ -19,7 +19,7 @@ async function acceptTerms() {
   await userEvent.click(screen.getByLabelText(/I have read the privacy policy/));
 }
 
-const buy = () => userEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+const buy = () => userEvent.click(screen.getByRole('button', { name: 'Place binding order' }));
 
 describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
   it('shows the summaries and places the order with the feedback; a retry of the attempt reuses its key', async () => {
@@ -267,7 +267,7 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
   it('is translated', async () => {
     installOrderApi();
     renderOrder('/confirm', { locale: 'de-DE' });
-    expect(await screen.findByRole('button', { name: 'Jetzt kaufen' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeTruthy();
     await act(async () => undefined);
   });
 });

@@ -17,6 +17,7 @@ import {
   useCreatePaypalSubscriptionMutation,
   useGetPaymentTypesQuery,
   useGetPricedCartQuery,
+  useGetProductsQuery,
   useGetSessionPaymentQuery,
   useRedeemPromotionCodeMutation,
   useSetReferralMutation,
@@ -25,12 +26,15 @@ import {
   type PaymentOption,
   type PaymentType,
   type PricedCart,
+  type Product,
 } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { notify, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState, Modal } from '@hostcart/shared-ui';
 import { checkoutPageView, track } from '@hostcart/shared-util-analytics';
+import { formatList } from '@hostcart/shared-util-pricing';
 import { CartSummary, CustomerSummary, PaymentSummary } from './confirm-summaries';
+import { ContractBox } from './contract-box';
 import {
   ADVERTISED_MAX,
   ADVERTISED_MIN,
@@ -87,6 +91,9 @@ export function ConfirmPage(props: ConfirmPageProps) {
   const priced = useGetPricedCartQuery();
   const payment = useGetSessionPaymentQuery();
   const types = useGetPaymentTypesQuery();
+  // The catalog's products of the cart: what each one is, for the box above the order button.
+  const productIds = cartProductIds(priced.data?.priced);
+  const products = useGetProductsQuery({ ids: productIds, includeHidden: true }, { skip: productIds.length === 0 });
   // Leaving after an order ends the hand-over; a later visit guards as usual.
   useEffect(
     () => () => {
@@ -118,11 +125,38 @@ export function ConfirmPage(props: ConfirmPageProps) {
       priced={priced.data.priced}
       payment={payment.data ?? null}
       types={types.data ?? []}
+      products={products.data ?? []}
       existing={state.existing}
       brandProperties={state.brand?.properties ?? {}}
       customer={state.customer}
     />
   );
+}
+
+/** The distinct product, addon and upsell ids of the priced cart, sorted (one catalog request). */
+export function cartProductIds(priced: PricedCart | undefined): number[] {
+  const ids = new Set<number>();
+  for (const item of priced?.items ?? []) {
+    for (const l of [item.product, ...item.addons, ...item.upsells]) if (l) ids.add(l.id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Per agreement, the names of the cart's products that ask for it (catalog attribute "true"). */
+export function agreementProducts(priced: PricedCart, products: Product[]): Record<string, string[]> {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const out: Record<string, string[]> = {};
+  for (const item of priced.items) {
+    for (const l of [item.product, ...item.addons, ...item.upsells]) {
+      if (!l) continue;
+      for (const a of byId.get(l.id)?.attributes ?? []) {
+        if (a.value !== 'true') continue;
+        const names = (out[a.key] ??= []);
+        if (!names.includes(l.name)) names.push(l.name);
+      }
+    }
+  }
+  return out;
 }
 
 type SubmitKind = 'card' | 'paypal' | 'plain';
@@ -157,6 +191,7 @@ function ConfirmScreen({
   priced,
   payment,
   types,
+  products,
   existing,
   brandProperties,
   customer,
@@ -164,11 +199,12 @@ function ConfirmScreen({
   priced: PricedCart;
   payment: PaymentOption | null;
   types: PaymentType[];
+  products: Product[];
   existing: boolean;
   brandProperties: Record<string, string>;
   customer: ReturnType<typeof useCheckoutCustomer>['customer'];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const dispatch = useAppDispatch();
@@ -394,6 +430,8 @@ function ConfirmScreen({
     eult_agreement: brandProperties['terms_eult_url'],
     gtc_agreement: brandProperties['terms_gtc_url'],
   };
+  const appliesTo = agreementProducts(priced, products);
+  const list = (names: string[]) => formatList(names, i18n.language);
 
   return (
     <div className="hc-page hc-confirm">
@@ -481,6 +519,7 @@ function ConfirmScreen({
                 key={a}
                 id={a}
                 label={t(`order_confirm.consent_${a}`)}
+                hint={appliesTo[a]?.length ? t('order_confirm.agreement_applies_to', { products: list(appliesTo[a]) }) : undefined}
                 link={agreementUrl[a]}
                 linkLabel={t('order_confirm.agreement_link')}
                 required
@@ -497,6 +536,14 @@ function ConfirmScreen({
             </div>
           )}
         </div>
+        <ContractBox
+          priced={priced}
+          products={products}
+          termsUrl={termsUrl}
+          withdrawalUrl={brandProperties['revocation_url']}
+          countryCode={brandProperties['country_code']}
+          sepa={payment?.type === 'sepa'}
+        />
         <div className="hc-form-actions">
           <Link className="hc-button hc-button--secondary" to={existing ? pathTo('logout') : pathTo('payment')}>
             {t('customer_forms.back')}
@@ -545,6 +592,7 @@ function TextField({ id, label, error, params, children }: { id: string; label: 
 function Check({
   id,
   label,
+  hint,
   link,
   linkLabel,
   required,
@@ -553,6 +601,8 @@ function Check({
 }: {
   id: string;
   label: string;
+  /** Which products the agreement is for. */
+  hint?: string;
   link?: string;
   linkLabel?: string;
   required?: boolean;
@@ -571,6 +621,7 @@ function Check({
           {required && <span aria-hidden="true"> *</span>}
         </label>
       </div>
+      {hint && <p className="hc-hint">{hint}</p>}
       {link && (
         <a className="hc-confirm__consent-link" href={link} target="_blank" rel="noreferrer">
           {linkLabel}

@@ -51,11 +51,22 @@ export function SmsValidationPage() {
     return <ErrorState messageKey={errorMessageKey(order.error as never)} onRetry={() => void order.refetch()} />;
   }
   if (!order.data || order.data.status !== ORDER_AWAITING_SMS) return <Navigate to="/" replace />;
-  const hasPhone = !!customer.data?.customer.address?.phone?.trim();
-  return <SmsScreen orderId={order.data.order_id} askPhone={!hasPhone} />;
+  const phone = customer.data?.customer.address?.phone?.trim() ?? '';
+  return <SmsScreen orderId={order.data.order_id} askPhone={!phone} maskedPhone={maskPhone(phone)} />;
 }
 
-function SmsScreen({ orderId, askPhone }: { orderId: string; askPhone: boolean }) {
+/**
+ * The number the code went to, masked but recognisable: an international number's "+" and two
+ * digits (+43, +49) and the last two digits, the rest as •; a short number only its last two.
+ */
+export function maskPhone(phone: string): string {
+  const compact = phone.replace(/[\s/().-]/g, '');
+  if (compact.length < 6) return compact ? `•••${compact.slice(-2)}` : '';
+  const keep = compact.startsWith('+') ? 3 : 0;
+  return `${compact.slice(0, keep)}${'•'.repeat(Math.max(3, compact.length - keep - 2))}${compact.slice(-2)}`;
+}
+
+function SmsScreen({ orderId, askPhone, maskedPhone }: { orderId: string; askPhone: boolean; maskedPhone: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [chars, setChars] = useState<string[]>(() => Array(SMS_CODE_LENGTH).fill(''));
@@ -150,7 +161,7 @@ function SmsScreen({ orderId, askPhone }: { orderId: string; askPhone: boolean }
   return (
     <div className="hc-page hc-page--narrow hc-sms">
       <h1>{t('sms_validation.heading')}</h1>
-      <p>{t('sms_validation.intro')}</p>
+      <p data-testid="sms-intro">{maskedPhone ? t('sms_validation.intro_to', { phone: maskedPhone }) : t('sms_validation.intro')}</p>
       <form
         noValidate
         onSubmit={(e) => {

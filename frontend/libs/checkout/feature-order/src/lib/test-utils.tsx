@@ -68,7 +68,7 @@ const line = (id: number, name: string) => ({
   missing_field_ids: [],
 });
 
-function pricedCart(items: number, requiredAgreements: string[]) {
+function pricedCart(items: number, requiredAgreements: string[], pricesWithVat: boolean) {
   const rows = Array.from({ length: items }, (_, i) => `r${i}`);
   return {
     priced: {
@@ -77,7 +77,7 @@ function pricedCart(items: number, requiredAgreements: string[]) {
       totals: { monthly_net_cents: 377, monthly_gross_cents: 449, monthly_display_cents: 449, setup_fee_net_cents: 0, contract_net_cents: 0, discount_net_cents: 0, discount_display_cents: 0, total_net_cents: 4524, total_vat_cents: 864, total_gross_cents: 5388, total_display_cents: 5388,
         // 12 × 4,49 € per line, as the presentation prints it.
         presentation: cartPresentation({ subtotal_cents: 5388 * items, first_term_cents: 5388 * items, due_today_cents: 5388 * items, renewal_monthly_cents: 449 * items, net_cents: 4528 * items, vat_cents: 860 * items, gross_cents: 5388 * items }) },
-      prices_with_vat: true,
+      prices_with_vat: pricesWithVat,
       hide_zero_prices: false,
       promotions_unavailable: false,
       required_agreements: requiredAgreements,
@@ -98,6 +98,8 @@ export interface OrderApiState {
   cartItems?: number;
   payment?: { type: string; iban?: string; holder?: string } | null;
   requiredAgreements?: string[];
+  /** The priced cart's prices_with_vat (a net brand: false). */
+  pricesWithVat?: boolean;
   /** Answers of the routes under test; undefined falls back to the defaults below. */
   routes?: Record<string, (req: SeenRequest, n: number) => unknown>;
 }
@@ -129,7 +131,7 @@ export function installOrderApi(state: OrderApiState = {}): { seen: SeenRequest[
         return { cart: { items: rows, version: 1 }, notices: [] };
       }
       case '/session/cart/priced':
-        return pricedCart(state.cartItems ?? 1, state.requiredAgreements ?? []);
+        return pricedCart(state.cartItems ?? 1, state.requiredAgreements ?? [], state.pricesWithVat ?? true);
       case '/session/customer':
         return { customer: state.customer ?? customer(), notices: [] };
       case '/payment-types':
@@ -144,6 +146,9 @@ export function installOrderApi(state: OrderApiState = {}): { seen: SeenRequest[
         return { payment: state.payment === undefined ? { type: 'sepa', holder: 'Anna Berger', iban: 'AT61••••3201', bic: 'BKAUATWW', bank: '', permission: true } : state.payment };
       case '/promotions':
         return { promotions: [] };
+      case '/products?ids=1&include_hidden=true':
+        // What the box above the order button says a product is; the agreement it asks for.
+        return { products: [{ id: 1, name: 'Web hosting S', description: '10 GB SSD storage, 1 website, 5 mailboxes, free SSL.', tagline: 'The affordable start', advantages: [], attributes: [{ key: 'gtc_agreement', value: 'true' }] }] };
     }
     return undefined;
   });

@@ -54,7 +54,7 @@ function install(
   return installFetch((req) => {
     switch (req.path) {
       case '/brands/current':
-        return { id: 2, name: 'Alpenhost', slug: 'alpenhost', fqdn: 'x', is_visible: true, locales: [], properties: { display_bank_name_input_field: String(!!opts.showBank), country_code: 'AT' } };
+        return { id: 2, name: 'Alpenhost', slug: 'alpenhost', fqdn: 'x', is_visible: true, locales: [], properties: { display_bank_name_input_field: String(!!opts.showBank), country_code: 'AT', sepa_creditor_name: 'Alpenhost GmbH', sepa_creditor_id: 'AT92ZZZ00000012345' } };
       case '/session/cart':
         return { cart: { items: [{ row_id: 'r1', product: { id: 1 }, addons: [], upsells: [], domains: [] }], version: 1 }, notices: [] };
       case '/session/customer':
@@ -225,6 +225,9 @@ describe('payment (spec §2 "Payment", §5 "SEPA")', () => {
     });
     renderPayment();
     await userEvent.click(await screen.findByLabelText('SEPA direct debit'));
+    // The holder starts as the customer's name.
+    expect((screen.getByLabelText(/Account holder/) as HTMLInputElement).value).toBe('Max M');
+    await userEvent.clear(screen.getByLabelText(/Account holder/));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please specify the account holder.')).toBeTruthy();
     expect(screen.getByText('Please enter your IBAN.')).toBeTruthy();
@@ -250,6 +253,28 @@ describe('payment (spec §2 "Payment", §5 "SEPA")', () => {
     expect(seen.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
       type: 'sepa', holder: 'Anna Berger', iban: 'AT611904300234573201', bic: 'BKAUATWW', bank: 'Bank Austria', permission: true,
     });
+  });
+
+  it('says before the choice which types need an SMS code (issue 23)', async () => {
+    install();
+    renderPayment();
+    const sepa = await screen.findByLabelText('SEPA direct debit');
+    const hint = 'With this payment method you confirm your order with a code we send by SMS to your mobile phone number.';
+    expect(screen.getAllByTestId('payment-sms-hint').map((e) => e.textContent)).toEqual([hint, hint]);
+    expect(document.getElementById(sepa.getAttribute('aria-describedby') ?? '')?.textContent).toBe(hint);
+    expect(screen.getByLabelText('PayPal').getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it("words the SEPA mandate as the rulebook does: the brand's creditor and identifier, recurrent payments, the eight-week refund (issue 23)", async () => {
+    install();
+    renderPayment();
+    await userEvent.click(await screen.findByLabelText('SEPA direct debit'));
+    const mandate = screen.getByTestId('sepa-mandate').textContent ?? '';
+    expect(mandate).toContain('SEPA direct debit mandate');
+    expect(mandate).toContain('I authorise Alpenhost GmbH (creditor identifier AT92ZZZ00000012345) to send instructions to my bank');
+    expect(mandate).toContain('This mandate is for recurrent payments.');
+    expect(mandate).toContain('A refund must be claimed within eight weeks starting from the date on which my account was debited.');
+    expect(mandate).toContain('We will tell you the mandate reference with the order confirmation.');
   });
 
   it('sends an existing customer and an unvalidated one to /', async () => {

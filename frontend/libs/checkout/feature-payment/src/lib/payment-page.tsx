@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -86,6 +86,9 @@ export function PaymentPage({ breadcrumbs }: PaymentPageProps) {
       current={current.data ?? null}
       showBank={state.brand?.properties['display_bank_name_input_field'] === 'true'}
       countryCode={state.customer.address?.country_code || undefined}
+      creditorName={state.brand?.properties['sepa_creditor_name'] ?? ''}
+      creditorId={state.brand?.properties['sepa_creditor_id'] ?? ''}
+      customerName={[state.customer.basic_info?.first_name, state.customer.basic_info?.last_name].filter(Boolean).join(' ')}
       breadcrumbs={breadcrumbs}
     />
   );
@@ -96,12 +99,20 @@ function PaymentScreen({
   current,
   showBank,
   countryCode,
+  creditorName = '',
+  creditorId = '',
+  customerName = '',
   breadcrumbs,
 }: {
   types: PaymentType[];
   current: { type: string; holder: string; bic: string; bank: string; permission: boolean } | null;
   showBank: boolean;
   countryCode?: string;
+  /** The brand's SEPA creditor (properties sepa_creditor_name, sepa_creditor_id) the mandate names. */
+  creditorName?: string;
+  creditorId?: string;
+  /** The customer's name: the account holder until the customer enters another. */
+  customerName?: string;
   breadcrumbs?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -126,7 +137,7 @@ function PaymentScreen({
     mode: 'onTouched',
     defaultValues: {
       type: known?.type ?? '',
-      holder: known?.holder ?? '',
+      holder: known?.holder || customerName,
       // The stored IBAN comes back masked: it is entered again.
       iban: '',
       bic: known?.bic ?? '',
@@ -191,10 +202,23 @@ function PaymentScreen({
         <fieldset className="hc-choice-group" aria-describedby={err('type') ? 'payment-type-error' : undefined}>
           <legend className="hc-label">{t('payment_form.choose')}</legend>
           {types.map((pt) => (
-            <label key={pt.slug} className="hc-choice">
-              <input type="radio" value={pt.slug} {...register('type', { required: { value: true, message: 'payment.payment_data_missing' } })} />
-              <span>{pt.name}</span>
-            </label>
+            <Fragment key={pt.slug}>
+              <label className="hc-choice">
+                <input
+                  type="radio"
+                  value={pt.slug}
+                  aria-describedby={pt.sms_validation_required ? `payment-sms-${pt.slug}` : undefined}
+                  {...register('type', { required: { value: true, message: 'payment.payment_data_missing' } })}
+                />
+                <span>{pt.name}</span>
+              </label>
+              {/* Said where the type is chosen, not only after the order (issue 23): the order then asks for an SMS code. */}
+              {pt.sms_validation_required && (
+                <p id={`payment-sms-${pt.slug}`} className="hc-hint" data-testid="payment-sms-hint">
+                  {t('payment_form.sms_required')}
+                </p>
+              )}
+            </Fragment>
           ))}
           {err('type') && (
             <p id="payment-type-error" className="hc-field-error">
@@ -259,6 +283,13 @@ function PaymentScreen({
                 errorParams={{ max: MAX_BANK }}
               />
             )}
+            {/* The mandate text of the SEPA Core rulebook: creditor, identifier, recurrent payments, the refund right. */}
+            <div className="hc-mandate" data-testid="sepa-mandate">
+              <p className="hc-label">{t('payment_form.mandate_heading')}</p>
+              {creditorName && creditorId && <p>{t('payment_form.mandate_text', { creditor: creditorName, creditorId })}</p>}
+              <p>{t('payment_form.mandate_refund')}</p>
+              <p>{t('payment_form.mandate_reference')}</p>
+            </div>
             <div className="hc-checkbox">
               <input
                 id="payment-permission"

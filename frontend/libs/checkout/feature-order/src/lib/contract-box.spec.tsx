@@ -1,0 +1,100 @@
+import { act, screen, within } from '@testing-library/react';
+import { lineTermsInText, noticeInText } from './contract-box';
+import { maskPhone } from './sms-validation-page';
+import { brand, installOrderApi, order, renderOrder } from './test-utils';
+import { storeOrder } from './storage';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+/** Text with Intl's narrow and no-break spaces as plain ones. */
+const text = (el: Element | null) => (el?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+const withLinks = brand({ revocation_url: 'https://example.test/withdrawal', terms_gtc_url: 'https://example.test/product-terms' });
+
+describe('the box above the order button (issue 23, § 312j BGB, § 8 FAGG)', () => {
+  it('says per product what it is, term, renewal, notice and prices, then the totals with VAT, directly above the button', async () => {
+    installOrderApi({ brand: withLinks });
+    renderOrder('/confirm');
+    const box = await screen.findByTestId('contract-box');
+    // Directly above the order button: the next element holds it.
+    expect(within(box.nextElementSibling as HTMLElement).getByRole('button', { name: 'Place binding order' })).toBeTruthy();
+    expect(within(box).getByRole('heading', { name: 'Your order at a glance' })).toBeTruthy();
+    await screen.findByText('10 GB SSD storage, 1 website, 5 mailboxes, free SSL.');
+    const line = text(within(box).getByTestId('contract-line'));
+    expect(line).toContain('Web hosting S');
+    expect(line).toContain('Minimum term 12 months, then renews for 12 months at a time; can be cancelled with a notice period of 3 months to the end of the term.');
+    expect(line).toContain('Price: €53.88 per billing period (€4.49 per month), billed yearly');
+    expect(line).toContain('Total for the first term (12 months): €53.88');
+    expect(line).toContain('From month 13: €4.49 per month');
+    const totals = text(within(box).getByTestId('contract-totals'));
+    expect(totals).toContain('Total for the first 12 months€53.88 incl. €8.60 VAT');
+    expect(totals).toContain('Due today€53.88 incl. VAT');
+    expect(totals).toContain('Then from month 13€4.49 per month incl. VAT');
+    // A SEPA payment: the reference comes with the confirmation.
+    expect(text(within(box).getByTestId('contract-mandate'))).toBe('You will receive the reference of your SEPA direct debit mandate with the order confirmation.');
+    expect(within(box).getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('https://example.test/terms');
+    // Alpenhost is Austrian: the FAGG's "Rücktritt".
+    expect(within(box).getByRole('link', { name: 'Information on the right of withdrawal and model withdrawal form' }).getAttribute('href')).toBe('https://example.test/withdrawal');
+  });
+
+  it('in German: the notice in words, the button "Zahlungspflichtig bestellen"; a German brand links the Widerrufsbelehrung', async () => {
+    installOrderApi({ brand: brand({ country_code: 'DE', revocation_url: 'https://example.test/widerruf' }), payment: { type: 'bank-transfer' } });
+    renderOrder('/confirm', { locale: 'de-DE' });
+    const box = await screen.findByTestId('contract-box');
+    expect(text(within(box).getByTestId('contract-terms'))).toBe(
+      'Mindestlaufzeit 12 Monate, verlängert sich danach um jeweils 12 Monate, kündbar mit einer Frist von 3 Monaten zum Ende der Laufzeit.',
+    );
+    expect(text(within(box).getByTestId('contract-renewal'))).toBe('Ab Monat 13: 4,49 € pro Monat');
+    expect(text(within(box).getByTestId('contract-totals'))).toContain('Gesamt für die ersten 12 Monate53,88 € inkl. 8,60 € MwSt.');
+    expect(within(box).queryByTestId('contract-mandate')).toBeNull();
+    expect(within(box).getByRole('link', { name: 'Widerrufsbelehrung und Muster-Widerrufsformular' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeTruthy();
+    await act(async () => undefined);
+  });
+
+  it('a net brand: the first term net plus VAT equals the gross total', async () => {
+    installOrderApi({ brand: withLinks, pricesWithVat: false });
+    renderOrder('/confirm');
+    const totals = text(await screen.findByTestId('contract-totals'));
+    expect(totals).toContain('Total for the first 12 months€53.88 plus €8.60 VAT = €53.88');
+    expect(totals).toContain('Due today€53.88 excl. VAT');
+  });
+
+  it('asks only for the agreements the cart needs, each with its own document and the products it is for', async () => {
+    installOrderApi({ brand: withLinks, requiredAgreements: ['gtc_agreement'] });
+    renderOrder('/confirm');
+    const check = await screen.findByLabelText(/I accept the additional product terms/);
+    const field = check.closest('.hc-field') as HTMLElement;
+    expect(await within(field).findByText('Applies to: Web hosting S')).toBeTruthy();
+    expect(within(field).getByRole('link', { name: 'Read the agreement' }).getAttribute('href')).toBe('https://example.test/product-terms');
+    expect(screen.queryByLabelText(/Microsoft/)).toBeNull();
+  });
+
+  it('turns the catalog periods into words', () => {
+    expect(noticeInText(0)).toBeNull();
+    expect(noticeInText(14)).toEqual({ key: 'order_confirm.contract_box.days', params: { count: 14 } });
+    expect(noticeInText(28)).toEqual({ key: 'order_confirm.contract_box.notice_months', params: { count: 1 } });
+    expect(noticeInText(90)).toEqual({ key: 'order_confirm.contract_box.notice_months', params: { count: 3 } });
+    expect(lineTermsInText({ maturity_months: 0, cancelation_period: 0, price: null })).toEqual([{ key: 'order_confirm.contract_box.one_time' }]);
+    expect(lineTermsInText({ maturity_months: 24, cancelation_period: 0, price: null })).toEqual([{ key: 'order_confirm.contract_box.months', params: { count: 24 } }]);
+  });
+});
+
+describe('the SMS screen names the number the code went to (issue 23)', () => {
+  it('masks all but the country code and the last two digits', () => {
+    expect(maskPhone('+43 1 58801')).toBe('+43••••01');
+    expect(maskPhone('+49 30 1234567')).toBe('+49•••••••67');
+    expect(maskPhone('0664 1234567')).toBe('•••••••••67');
+    expect(maskPhone('')).toBe('');
+  });
+
+  it('says where the code went', async () => {
+    storeOrder(order({ status: 'awaiting_sms', sms_required: true }));
+    installOrderApi({ routes: { 'GET /orders/01JORDER': () => ({ order: order({ status: 'awaiting_sms', sms_required: true }) }) } });
+    renderOrder('/sms-validation');
+    expect(text(await screen.findByTestId('sms-intro'))).toBe('We have sent a code by SMS to +43••••01. Please enter it to confirm your order.');
+  });
+});
