@@ -146,9 +146,11 @@ interface Setup {
   onMutation?: (req: FakeRequest) => Response | unknown;
   /** The session's customer (GET /session/customer); none answers 404. */
   customer?: unknown;
+  /** The brand's active payment types (GET /payment-types); none answers 404. */
+  paymentTypes?: { slug: string; name: string }[];
 }
 
-function setup({ slug = 'hostwerk', cart = hostwerkCart(), notices = [], automatic = [], onMutation, customer }: Setup = {}) {
+function setup({ slug = 'hostwerk', cart = hostwerkCart(), notices = [], automatic = [], onMutation, customer, paymentTypes }: Setup = {}) {
   const state = { cart };
   const calls = installFakeApi((req) => {
     if (req.method === 'GET') {
@@ -156,6 +158,7 @@ function setup({ slug = 'hostwerk', cart = hostwerkCart(), notices = [], automat
       if (req.path === '/session/cart/priced') return { priced: state.cart, notices };
       if (req.path === '/session/customer' && customer) return { customer, notices: [] };
       if (req.path === '/promotions') return { promotions: automatic.map((code) => ({ code, is_automatic: true })) };
+      if (req.path === '/payment-types' && paymentTypes) return { payment_types: paymentTypes.map((t) => ({ ...t, sms_validation_required: false })) };
       if (req.path.startsWith('/products?ids=')) {
         const ids = req.path.slice('/products?ids='.length).split(',').map(Number);
         return { products: [hosting, ...addonCatalog].filter((p) => ids.includes(p.id)) };
@@ -428,6 +431,46 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(steps.map((s) => s.getAttribute('data-state'))).toEqual(['present', 'future', 'future', 'future']);
     expect(steps[0].getAttribute('aria-current')).toBe('step');
     expect(nbsp(steps[3].textContent)).toContain('Order overview');
+  });
+});
+
+describe('CartPage, trust box (spec §2 "/cart loads payment types", §9; issue 22 gap 10)', () => {
+  const methods = () => within(screen.getByTestId('trust-box-methods')).getAllByRole('listitem');
+
+  it('names the methods Hostwerk offers, one per icon family, in the order and words of the payment service', async () => {
+    const { calls } = setup({
+      paymentTypes: [
+        { slug: 'sepa', name: 'SEPA direct debit' },
+        { slug: 'adyen-scheme', name: 'Credit card' },
+        { slug: 'adyen-googlepay', name: 'Google Pay' },
+        { slug: 'paypal-integration', name: 'PayPal' },
+      ],
+    });
+    renderCart();
+    await waitFor(() => expect(screen.getByTestId('trust-box-methods')).toBeTruthy());
+    expect(methods().map((m) => [m.getAttribute('data-method'), m.textContent])).toEqual([
+      ['sepa', 'SEPA direct debit'],
+      ['card', 'Credit card'],
+      ['paypal', 'PayPal'],
+    ]);
+    expect(screen.getByRole('list', { name: 'Pay securely with' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/payment-types')).toBe(true);
+  });
+
+  it('shows no card for Alpenhost, which offers none, and its bank transfer', async () => {
+    setup({ slug: 'alpenhost', cart: alpenhostCart(), paymentTypes: [{ slug: 'sepa', name: 'SEPA-Lastschrift' }, { slug: 'paypal', name: 'PayPal' }, { slug: 'bank-transfer', name: 'Überweisung' }] });
+    renderCart({ locale: 'de-DE' });
+    await waitFor(() => expect(screen.getByTestId('trust-box-methods')).toBeTruthy());
+    expect(methods().map((m) => m.textContent)).toEqual(['SEPA-Lastschrift', 'PayPal', 'Überweisung']);
+    expect(screen.queryByText('Kreditkarte')).toBeNull();
+  });
+
+  it('names no methods when the payment types cannot be read', async () => {
+    setup();
+    renderCart();
+    await screen.findByRole('heading', { name: 'Order with confidence' });
+    expect(screen.queryByTestId('trust-box-methods')).toBeNull();
+    expect(screen.queryByText('Pay securely with')).toBeNull();
   });
 });
 
