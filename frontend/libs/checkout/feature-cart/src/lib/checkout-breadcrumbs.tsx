@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isExistingCustomer, useGetSessionCustomerQuery } from '@hostcart/shared-data-access-api';
+import { CLOUD_DOMAINS_ORDER, isExistingCustomer, useGetSessionCustomerQuery } from '@hostcart/shared-data-access-api';
 // Its styles come with the component, so every checkout screen that shows it has them.
 import './checkout-breadcrumbs.css';
 
@@ -10,8 +10,6 @@ export const CLOUD_DOMAINS_STEPS = ['domains', 'confirm'] as const;
 /** An existing customer's set (spec §4 "Breadcrumb sets", §6): shopping cart, then confirm. */
 export const EXISTING_CUSTOMER_STEPS = ['cart', 'confirm'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number] | (typeof CLOUD_DOMAINS_STEPS)[number];
-
-const CLOUD_DOMAINS_ORDER = 'cloudpit_domains';
 
 /** The panel's order type kept by the oauth callback, for as long as the session's customer is not known. */
 function storedCloudDomainsOrder(): boolean {

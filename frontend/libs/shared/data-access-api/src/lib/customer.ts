@@ -129,6 +129,17 @@ export function loginOffered(brand: { properties?: Record<string, string> } | un
   return !!brand?.properties?.['oauth_authority_url'] && brand.properties['allow_crm'] === 'true';
 }
 
+/** The panel's order type of a domains order from the cloud panel (spec §2, §4 "Breadcrumb sets"). */
+export const CLOUD_DOMAINS_ORDER = 'cloudpit_domains';
+
+/**
+ * The order type the cloud panel signed the session's customer in with (the external sign-in,
+ * spec §6 "Panel (oauth) user"); undefined for everybody else.
+ */
+export function panelOrderType(customer: SessionCustomer | null | undefined): string | undefined {
+  return customer?.panel ? customer.panel.order_type || 'panel' : undefined;
+}
+
 /** An existing customer has a customer number (spec §3, §6). */
 export function isExistingCustomer(customer: SessionCustomer | null | undefined): boolean {
   return !!customer?.customer_no;

@@ -21,8 +21,12 @@ function cartWith(...names: string[]) {
   cart = fakeCart([cartItem('rowd', DOMAIN_ONLY.id, names)]);
 }
 
+/** The session's customer (GET /session/customer) of the next test; none answers 404. */
+let sessionCustomer: unknown;
+
 function fakeApi(validate: (req: FakeRequest) => unknown) {
   return installFakeApi((req) => {
+    if (req.path === '/session/customer' && sessionCustomer) return { customer: sessionCustomer, notices: [] };
     const fromCart = cart.handle(req);
     if (fromCart !== undefined) return fromCart;
     if (req.path === '/domains') return { tlds };
@@ -34,6 +38,10 @@ function fakeApi(validate: (req: FakeRequest) => unknown) {
 }
 
 const location = () => screen.getByTestId('location').textContent;
+
+afterEach(() => {
+  sessionCustomer = undefined;
+});
 
 describe('additional domain fields', () => {
   it('shows one fieldset per domain with fields, validates on the server and keeps the values', async () => {
@@ -114,5 +122,70 @@ describe('additional domain fields', () => {
     await user.click(save);
     await waitFor(() => expect(location()).toBe('/cart'));
     expect(cart.state.items[0].domains[0].additional_fields).toEqual([{ field_id: 4, value: 'ltd' }]);
+  });
+});
+
+describe('additional domain fields, exits of the external sign-in (spec §2, issue 22 gap 6)', () => {
+  const panelCustomer = (order_type: string) => ({
+    customer_no: '10042', basic_info: null, address: null, validated: false, vat_id_check: null,
+    panel: { order_type, webhosting_id: '', category_slug: '', external_product_id: '' },
+  });
+
+  async function fillUkAndSave() {
+    const user = userEvent.setup();
+    const uk = await screen.findByRole('group', { name: 'shop.uk' });
+    await user.type(within(uk).getByLabelText('Registrant type'), 'ltd');
+    const save = screen.getByRole('button', { name: 'Save and proceed' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await user.click(save);
+  }
+
+  it('sends a cloud-panel domains order to post-fill with p=y after saving', async () => {
+    sessionCustomer = panelCustomer('cloudpit_domains');
+    cartWith('shop.uk', 'shop.de');
+    fakeApi(() => ({ valid: true, errors: [] }));
+    renderDomains('/domains/additional-domain-fields');
+    await fillUkAndSave();
+    await waitFor(() => expect(location()).toBe('/postfill/domains?id=rowd&p=y'));
+    expect(cart.state.items[0].domains.find((d) => d.name === 'shop.uk')?.additional_fields).toEqual([{ field_id: 4, value: 'ltd' }]);
+  });
+
+  it('sends a cloud-panel domains order with nothing to fill to post-fill with p=y too', async () => {
+    sessionCustomer = panelCustomer('cloudpit_domains');
+    cartWith('shop.de');
+    fakeApi(() => ({ valid: true, errors: [] }));
+    renderDomains('/domains/additional-domain-fields');
+    await waitFor(() => expect(location()).toBe('/postfill/domains?id=rowd&p=y'));
+  });
+
+  it('ends the post-fill step of a cloud-panel domains order on the post-fill walk, not in a loop', async () => {
+    sessionCustomer = panelCustomer('cloudpit_domains');
+    cartWith('shop.de');
+    fakeApi(() => ({ valid: true, errors: [] }));
+    renderDomains('/domains/additional-domain-fields?id=rowd&p=y');
+    const user = userEvent.setup();
+    await screen.findByRole('group', { name: 'shop.de' });
+    const save = screen.getByRole('button', { name: 'Save and proceed' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await user.click(save);
+    await waitFor(() => expect(location()).toBe('/postfill'));
+  });
+
+  it('sends another external sign-in (panel order type redirect) to confirm', async () => {
+    sessionCustomer = panelCustomer('redirect');
+    cartWith('shop.uk');
+    fakeApi(() => ({ valid: true, errors: [] }));
+    renderDomains('/domains/additional-domain-fields');
+    await fillUkAndSave();
+    await waitFor(() => expect(location()).toBe('/confirm'));
+  });
+
+  it('keeps the guided flow for a customer who did not come from the panel', async () => {
+    sessionCustomer = { ...panelCustomer(''), panel: null };
+    cartWith('shop.uk');
+    fakeApi(() => ({ valid: true, errors: [] }));
+    renderDomains('/domains/additional-domain-fields');
+    await fillUkAndSave();
+    await waitFor(() => expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=shop.uk'));
   });
 });

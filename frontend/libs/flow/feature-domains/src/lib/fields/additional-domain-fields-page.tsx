@@ -1,17 +1,21 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   errorMessageKey,
+  CLOUD_DOMAINS_ORDER,
+  panelOrderType,
   useGetCountriesQuery,
   useGetCurrentBrandQuery,
+  useGetSessionCustomerQuery,
   useGetProductsQuery,
   useGetTldsQuery,
   useValidateDomainAdditionalFieldsMutation,
   type AdditionalField,
   type DomainFieldValue,
 } from '@hostcart/shared-data-access-api';
+import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import type { Cart } from '@hostcart/shared-data-access-api';
 import { domainsOfItem, itemIdFrom, type SelectedDomain } from '../selection/domain-selection';
@@ -61,6 +65,9 @@ function DomainFieldsPage() {
   const products = useGetProductsQuery(undefined, { skip: productId === undefined });
   const product = products.data?.find((p) => p.id === productId);
   const [validateOnServer, validation] = useValidateDomainAdditionalFieldsMutation();
+  // Who signed in through the cloud panel decides the exit (spec §2 "Additional domain fields").
+  const session = useGetSessionCustomerQuery();
+  const panelOrder = panelOrderType(session.data?.customer);
   const [formError, setFormError] = useState<string | undefined>();
 
   const chosen = useMemo(() => domainsOfItem(selection.domains, itemId), [selection.domains, itemId]);
@@ -72,6 +79,23 @@ function DomainFieldsPage() {
   }, [chosen, onlyDomain, tlds.data, postponedStep]);
 
   const flags = useMemo(() => ({ returnToCart, postfill: postponedStep }), [returnToCart, postponedStep]);
+
+  /**
+   * The exits of spec §2 "Additional domain fields", in its order: the post-fill walk and the cart
+   * (when opened from them) first; a cloud-panel domains order, which has no cart or customer
+   * steps, fills the postponed fields of the item's domains now (post-fill with p=y), and that walk
+   * ends on confirm; another external sign-in goes to confirm; everybody else the next step (§4).
+   */
+  const exit = useCallback(
+    async (cart?: Cart) => {
+      if (!postponedStep && !returnToCart && panelOrder) {
+        navigate(panelOrder === CLOUD_DOMAINS_ORDER && rowId ? pathTo('postfill-domains', {}, { id: rowId, p: 'y' }) : pathTo('confirm'));
+        return;
+      }
+      await goNext({ from: 'domains-additional-fields', rowId, cart, flags });
+    },
+    [postponedStep, returnToCart, panelOrder, navigate, rowId, goNext, flags],
+  );
   const brandCountry = brand.data?.properties['country_code'] ?? '';
 
   const defaults = useMemo<FormValues>(
@@ -97,10 +121,11 @@ function DomainFieldsPage() {
   const skipped = useRef(false);
   const nothingToFill = !tlds.isLoading && !tlds.error && !selection.isLoading && !selection.error && forms.length === 0;
   useEffect(() => {
-    if (!nothingToFill || skipped.current) return;
+    // The exit depends on the session's customer: wait for its answer (a visitor's is a 404).
+    if (!nothingToFill || session.isLoading || skipped.current) return;
     skipped.current = true;
-    void goNext({ from: 'domains-additional-fields', rowId, flags });
-  }, [nothingToFill, goNext, rowId, flags]);
+    void exit();
+  }, [nothingToFill, session.isLoading, exit]);
 
   if (tlds.isLoading || selection.isLoading || nothingToFill) {
     return (
@@ -151,7 +176,7 @@ function DomainFieldsPage() {
       if (!saved.ok) return;
       cart = saved.cart ?? cart;
     }
-    await goNext({ from: 'domains-additional-fields', rowId, cart, flags });
+    await exit(cart);
   });
 
   const serverErrorShown = forms.some((f) => f.fields.some((field) => errors[f.name]?.[field.key]?.type === 'server'));
