@@ -15,6 +15,7 @@ import (
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
 
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/customer/domain"
 )
 
@@ -125,6 +126,10 @@ func (a *Authority) Redeem(ctx context.Context, l domain.PendingLogin, code stri
 	if err != nil {
 		return domain.Identity{}, err
 	}
+	// The token exchange and its checks end a margin before the caller's deadline (outbound.Context),
+	// so a slow authority is answered as unavailable while the visitor still waits for the answer.
+	ctx, cancel := outbound.Context(ctx, a.cfg.Timeout, outbound.DefaultMargin)
+	defer cancel()
 	ctx = oidc.ClientContext(ctx, a.client)
 	tok, err := a.oauth(p, l).Exchange(ctx, code, oauth2.VerifierOption(l.Verifier))
 	if err != nil {

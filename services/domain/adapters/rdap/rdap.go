@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/domain/domain"
 )
 
@@ -115,10 +116,11 @@ func (c *Client) Check(ctx context.Context, name string) (domain.Status, error) 
 	}
 }
 
-// get performs one request within the per-request timeout and returns the status code and, for a
-// 429, how long the server asked to wait.
+// get performs one request within the per-request timeout, and never past the caller's deadline
+// less a margin (outbound.Context: the caller answers the registry's silence in time), and returns
+// the status code and, for a 429, how long the server asked to wait.
 func (c *Client) get(ctx context.Context, target string) (int, time.Duration, error) {
-	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	ctx, cancel := outbound.Context(ctx, c.cfg.Timeout, outbound.DefaultMargin)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
