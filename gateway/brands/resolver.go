@@ -39,6 +39,9 @@ type Options struct {
 	// and may be arbitrary. The hosts of brands are few and kept apart, so a flood of made-up
 	// hosts cannot push them out.
 	MaxHosts int
+	// LookupTimeout bounds a catalog call made while a last known answer can stand in: a slow
+	// or stopped catalog then costs the request this much of its deadline, not all of it.
+	LookupTimeout time.Duration
 
 	// onEvict lets tests wait for a host's answer to expire instead of sleeping.
 	onEvict func(host string)
@@ -47,7 +50,10 @@ type Options struct {
 const (
 	defaultTTL      = 30 * time.Second
 	defaultMaxHosts = 1024
-	maxHostLength   = 253
+	// defaultLookupTimeout leaves most of a 3 s route deadline to the route's own calls; a
+	// healthy catalog answers in milliseconds.
+	defaultLookupTimeout = time.Second
+	maxHostLength        = 253
 	// maxBrandHosts bounds the cache of brands found: one host per brand, and a shop runs a few.
 	maxBrandHosts = 256
 )
@@ -62,7 +68,16 @@ type Resolver struct {
 	notFound *ttlcache.Cache[string, struct{}]
 	// all is the brand list the development hosts are matched against, under a single key.
 	all *ttlcache.Cache[struct{}, []*catalogv1.Brand]
+	// lastByHost and lastAll keep the catalog's last answers for staleTTL: when the catalog
+	// cannot answer once the TTL has passed, the last known brand is served instead of an error.
+	// Every request needs its brand, so without them a catalog outage longer than the TTL took
+	// every route down, the catalog's or not (the fault matrix, docs/operations.md).
+	lastByHost *ttlcache.Cache[string, *catalogv1.Brand]
+	lastAll    *ttlcache.Cache[struct{}, []*catalogv1.Brand]
 }
+
+// staleTTL bounds how long a brand is served from the last answer while the catalog fails.
+const staleTTL = 24 * time.Hour
 
 // NewResolver returns a resolver asking catalog; zero options take defaults.
 func NewResolver(catalog Catalog, opts Options) *Resolver {
@@ -71,6 +86,9 @@ func NewResolver(catalog Catalog, opts Options) *Resolver {
 	}
 	if opts.MaxHosts <= 0 {
 		opts.MaxHosts = defaultMaxHosts
+	}
+	if opts.LookupTimeout <= 0 {
+		opts.LookupTimeout = defaultLookupTimeout
 	}
 	var onFound func(string, *catalogv1.Brand)
 	var onNotFound func(string, struct{})
@@ -84,6 +102,9 @@ func NewResolver(catalog Catalog, opts Options) *Resolver {
 		byHost:   ttlcache.NewWithEvict(maxBrandHosts, opts.TTL, onFound),
 		notFound: ttlcache.NewWithEvict(opts.MaxHosts, opts.TTL, onNotFound),
 		all:      ttlcache.New[struct{}, []*catalogv1.Brand](1, opts.TTL),
+
+		lastByHost: ttlcache.New[string, *catalogv1.Brand](maxBrandHosts, staleTTL),
+		lastAll:    ttlcache.New[struct{}, []*catalogv1.Brand](1, staleTTL),
 	}
 }
 
@@ -108,30 +129,51 @@ func (r *Resolver) byFqdn(ctx context.Context, host string) (*catalogv1.Brand, e
 	if _, ok := r.notFound.Get(host); ok {
 		return nil, ErrNotFound
 	}
-	resp, err := r.catalog.GetBrandByFqdn(ctx, &catalogv1.GetBrandByFqdnRequest{Fqdn: host})
+	lookupCtx := ctx
+	if _, ok := r.lastByHost.Get(host); ok {
+		var cancel context.CancelFunc
+		lookupCtx, cancel = context.WithTimeout(ctx, r.opts.LookupTimeout)
+		defer cancel()
+	}
+	resp, err := r.catalog.GetBrandByFqdn(lookupCtx, &catalogv1.GetBrandByFqdnRequest{Fqdn: host})
 	switch {
 	case status.Code(err) == codes.NotFound:
 		r.notFound.Add(host, struct{}{})
 		return nil, ErrNotFound
 	case err != nil:
+		if b, ok := r.lastByHost.Get(host); ok {
+			return b, nil
+		}
 		return nil, fmt.Errorf("brands: get brand by fqdn %q: %w", host, err)
 	case resp.GetBrand() == nil:
 		return nil, fmt.Errorf("brands: catalog answered no brand for %q", host)
 	}
 	r.byHost.Add(host, resp.GetBrand())
+	r.lastByHost.Add(host, resp.GetBrand())
 	return resp.GetBrand(), nil
 }
 
 func (r *Resolver) bySlug(ctx context.Context, slug string) (*catalogv1.Brand, error) {
-	all, err := r.all.Load(ctx, struct{}{}, func(ctx context.Context) ([]*catalogv1.Brand, error) {
+	lookupCtx := ctx
+	if _, ok := r.lastAll.Get(struct{}{}); ok {
+		var cancel context.CancelFunc
+		lookupCtx, cancel = context.WithTimeout(ctx, r.opts.LookupTimeout)
+		defer cancel()
+	}
+	all, err := r.all.Load(lookupCtx, struct{}{}, func(ctx context.Context) ([]*catalogv1.Brand, error) {
 		resp, err := r.catalog.ListBrands(ctx, &catalogv1.ListBrandsRequest{})
 		if err != nil {
 			return nil, fmt.Errorf("brands: list brands: %w", err)
 		}
+		r.lastAll.Add(struct{}{}, resp.GetBrands())
 		return resp.GetBrands(), nil
 	})
 	if err != nil {
-		return nil, err
+		last, ok := r.lastAll.Get(struct{}{})
+		if !ok {
+			return nil, err
+		}
+		all = last
 	}
 	for _, b := range all {
 		// Invisible brands are not served under their fqdn either.

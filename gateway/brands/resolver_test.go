@@ -220,3 +220,85 @@ func TestCacheStaysBoundedAndKeepsBrands(t *testing.T) {
 		t.Fatalf("a flood of made-up hosts pushed the brand out: %v, catalog asked again: %v", err, len(stub.byFqdn) != asked)
 	}
 }
+
+// Once the TTL has passed, a catalog that cannot answer does not take the brand away: the last
+// answer is served (fqdn and development hosts alike), so a catalog outage costs the catalog's
+// routes only. A host never answered before still gets the error.
+func TestResolveServesTheLastBrandWhileTheCatalogFails(t *testing.T) {
+	stub := newStub()
+	expired := make(chan string, 4)
+	r := NewResolver(stub, Options{TTL: 20 * time.Millisecond, DevHosts: true, DefaultSlug: "hostwerk", onEvict: func(h string) { expired <- h }})
+	ctx := context.Background()
+	// The development host's list first: it has expired too once the fqdn's answer has.
+	if _, err := r.Resolve(ctx, "alpenhost.localhost"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve(ctx, "shop.alpenhost.at"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-expired:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cached answer never expired")
+	}
+	stub.mu.Lock()
+	stub.err = status.Error(codes.Unavailable, "down")
+	stub.mu.Unlock()
+	for _, host := range []string{"shop.alpenhost.at", "alpenhost.localhost"} {
+		if b, err := r.Resolve(ctx, host); err != nil || b.GetId() != 2 {
+			t.Fatalf("%s with the catalog down: %v, %v; want the last known brand 2", host, b, err)
+		}
+	}
+	if _, err := r.Resolve(ctx, "shop.hostwerk.de"); status.Code(err) != codes.Unavailable {
+		t.Fatalf("a host never answered, with the catalog down: %v, want Unavailable", err)
+	}
+}
+
+// blockingCatalog answers only when the call's context ends, as a stopped catalog does under
+// gRPC's wait-for-ready.
+type blockingCatalog struct{ *stubCatalog }
+
+func (b blockingCatalog) GetBrandByFqdn(ctx context.Context, _ *catalogv1.GetBrandByFqdnRequest, _ ...grpc.CallOption) (*catalogv1.GetBrandByFqdnResponse, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// With a last known answer at hand, a catalog that does not answer costs the lookup at most
+// LookupTimeout, not the request's whole deadline (here none at all).
+func TestResolveGivesUpAtItsLookupTimeoutWhenALastAnswerIsKept(t *testing.T) {
+	stub := newStub()
+	expired := make(chan string, 4)
+	cat := &switchCatalog{Catalog: stub}
+	r := NewResolver(cat, Options{TTL: 20 * time.Millisecond, LookupTimeout: 10 * time.Millisecond, onEvict: func(h string) { expired <- h }})
+	if _, err := r.Resolve(context.Background(), "shop.alpenhost.at"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-expired:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cached answer never expired")
+	}
+	cat.set(blockingCatalog{stub})
+	if b, err := r.Resolve(context.Background(), "shop.alpenhost.at"); err != nil || b.GetId() != 2 {
+		t.Fatalf("with the catalog hanging: %v, %v; want the last known brand 2", b, err)
+	}
+}
+
+// switchCatalog lets a test swap the catalog behind a resolver.
+type switchCatalog struct {
+	mu sync.Mutex
+	Catalog
+}
+
+func (s *switchCatalog) set(c Catalog) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Catalog = c
+}
+
+func (s *switchCatalog) GetBrandByFqdn(ctx context.Context, req *catalogv1.GetBrandByFqdnRequest, opts ...grpc.CallOption) (*catalogv1.GetBrandByFqdnResponse, error) {
+	s.mu.Lock()
+	c := s.Catalog
+	s.mu.Unlock()
+	return c.GetBrandByFqdn(ctx, req, opts...)
+}

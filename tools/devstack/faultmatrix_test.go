@@ -124,8 +124,8 @@ func matrix() []dependency {
 	return []dependency{
 		// Orders, the catalogue and the payment types are read from PostgreSQL on each call; the
 		// domain and promotion services and the cart's pricing keep what they read in memory for a
-		// while, so they may answer. Brands (cached by the gateway), the config and the customer
-		// (Redis) never need it.
+		// while, so they may answer. Brands (the gateway serves the last answer), the config and
+		// the customer (Redis) never need it.
 		{name: "postgresql", proxy: "postgresql", needs: map[string]expect{
 			"order": down, "categories": down, "payment-types": down,
 			"domains": either, "availability": either, "promotions": either, "cart": either,
@@ -139,7 +139,7 @@ func matrix() []dependency {
 		// The order events go out through the outbox: nobody waits for NATS.
 		{name: "nats", proxy: "nats", needs: map[string]expect{}},
 		// The session's locale is asked from the catalog but optional (the brand's default stands
-		// in, locales.Options.LookupTimeout); brands are cached.
+		// in, locales.Options.LookupTimeout); brands are served from the last answer.
 		{name: "gateway→catalog", proxy: "catalog", needs: map[string]expect{"categories": down}},
 		{name: "gateway→domain", proxy: "domain", needs: map[string]expect{"domains": down, "availability": down}},
 		{name: "gateway→cart", proxy: "cart", needs: map[string]expect{"cart": down}},
@@ -163,10 +163,9 @@ func TestFaultMatrix(t *testing.T) {
 	t.Setenv("NATS_SUBJECT_PREFIX", strings.ToLower(stream)+".")
 	t.Setenv("GRPC_CLIENT_TIMEOUT", deadline.String())
 
-	// The gateway caches brands without serving a stale one when the catalog fails, so a catalog
-	// fault reaching the moment the cache expires would take every route down (a finding,
-	// docs/operations.md "Fault matrix"); a long TTL keeps the cells independent of that moment.
-	t.Setenv("BRAND_CACHE_TTL", "1h")
+	// A short brand cache: the catalog's faults outlast it, and brands must still be served
+	// (the last known ones, brands.Resolver).
+	t.Setenv("BRAND_CACHE_TTL", "2s")
 
 	proxies := faulttest.New(faultLatency)
 	t.Cleanup(proxies.Close)
