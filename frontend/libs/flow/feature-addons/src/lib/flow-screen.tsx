@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { errorMessageKey, useGetCurrentBrandQuery, type CartItem, type Product } from '@hostcart/shared-data-access-api';
+import { errorMessageKey, useGetAdminQuery, useGetCurrentBrandQuery, type CartItem, type Product } from '@hostcart/shared-data-access-api';
 import { useFlowItem, withAddingItemsGate, type FlowItemState } from '@hostcart/flow-data-access-flow';
 import type { FlowFlags } from '@hostcart/flow-util-guided-flow';
 import { pathTo } from '@hostcart/shared-routing';
@@ -48,10 +48,16 @@ export interface LoadedItem {
 export function FlowGate({ title, state, children }: { title: string; state: FlowScreenState; children: (loaded: LoadedItem) => ReactNode }) {
   const navigate = useNavigate();
   const { flow } = state;
+  // Spec §6: preconfigured items are non-interactive except for sales agents. A screen opened by
+  // URL for one goes to the cart (the cart service refuses the change anyway, 403
+  // cart.preconfigured_item_locked); a failed admin call counts as no agent.
+  const preconfigured = !!flow.item?.is_preconfigured;
+  const admin = useGetAdminQuery(undefined, { skip: !preconfigured });
   if (flow.error && errorMessageKey(flow.error as FetchBaseQueryError) === 'cart.item_not_found') return <Navigate replace to={pathTo('categories')} />;
+  if (preconfigured && (admin.isError || (admin.isSuccess && !admin.data?.is_sales_agent))) return <Navigate replace to={pathTo('cart')} />;
   let body: ReactNode;
   if (flow.error) body = <ErrorState messageKey={errorMessageKey(flow.error as FetchBaseQueryError)} onRetry={() => navigate(0)} />;
-  else if (flow.isLoading || state.brandLoading || !flow.context || !flow.item || !flow.product) body = <LoadingState lines={3} />;
+  else if (flow.isLoading || state.brandLoading || !flow.context || !flow.item || !flow.product || (preconfigured && !admin.isSuccess)) body = <LoadingState lines={3} />;
   else return <>{children({ item: flow.item, product: flow.product, lineProducts: flow.lineProducts })}</>;
   return (
     <section className="hc-page">

@@ -4,6 +4,25 @@ import { cartLine, hostItem, installFakeShop, renderScreen, shopCatalog } from '
 const tiles = () => screen.getAllByTestId('period-tile');
 
 describe('periods screens', () => {
+  // Spec §6: preconfigured items are non-interactive except for sales agents.
+  it('sends a customer who opens the term choice of a preconfigured item by URL to the cart', async () => {
+    const shop = installFakeShop(shopCatalog(), [hostItem({ is_preconfigured: true })], {
+      respond: (req) => (req.path.endsWith('/admins/me') ? new Response(null, { status: 204 }) : undefined),
+    });
+    renderScreen('/periods/maturity?id=row1');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
+    expect(screen.queryAllByTestId('period-tile')).toHaveLength(0);
+    expect(shop.mutations()).toEqual([]);
+  });
+
+  it('lets a sales agent change the term of a preconfigured item', async () => {
+    installFakeShop(shopCatalog(), [hostItem({ is_preconfigured: true })], {
+      respond: (req) => (req.path.endsWith('/admins/me') ? new Response(JSON.stringify({ id: 'agent-7', is_sales_agent: true }), { status: 200, headers: { 'Content-Type': 'application/json' } }) : undefined),
+    });
+    renderScreen('/periods/maturity?id=row1');
+    expect(await screen.findAllByTestId('period-tile')).toHaveLength(2);
+  });
+
   it('/periods opens the term choice when there are several terms', async () => {
     installFakeShop(shopCatalog(), [hostItem()]);
     renderScreen('/periods?id=row1');
