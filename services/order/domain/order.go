@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/oklog/ulid/v2"
+
+	"github.com/hostcart/checkout/libs/go/pricing"
 )
 
 // Message keys of the order's errors (spec §8; docs/api.md "Order routes").
@@ -66,6 +68,30 @@ type Totals struct {
 	VATCents   int64  `json:"vat_cents"`
 	GrossCents int64  `json:"gross_cents"`
 	Currency   string `json:"currency"`
+	// Display is what the cart summary and confirm page printed (issue 23): the cart's price
+	// presentation in the brand's mode; nil for orders placed before it was kept.
+	Display *TotalsDisplay `json:"display,omitempty"`
+}
+
+// TotalsDisplay is the printed figures of the whole order as the confirm page showed them.
+type TotalsDisplay struct {
+	// PricesWithVAT: the brand shows gross prices (else net plus VAT).
+	PricesWithVAT bool                     `json:"prices_with_vat"`
+	Figures       pricing.CartPresentation `json:"figures"`
+}
+
+// LineDisplay is how the confirm page showed a line (issue 23): whether at all, with its term and
+// interval and the line's price presentation, so the mail lists the same rows and figures.
+type LineDisplay struct {
+	// Hidden: a hide_in_cart addon (an included agent, archive storage) the cart and confirm page
+	// never list; its amounts still count in the totals, as there.
+	Hidden bool `json:"hidden,omitempty"`
+	// HidePrice: a zero price the brand hides (hide_zero_prices_in_cart).
+	HidePrice      bool                     `json:"hide_price,omitempty"`
+	Inclusive      bool                     `json:"inclusive,omitempty"` // a domain included in the product
+	MaturityMonths int32                    `json:"maturity_months,omitempty"`
+	IntervalMonths int32                    `json:"interval_months,omitempty"`
+	Figures        pricing.LinePresentation `json:"figures"`
 }
 
 // Line is one priced row of the order: a product, addon, upsell or domain of a cart item.
@@ -83,6 +109,8 @@ type Line struct {
 	SetupNet    int64   `json:"setup_fee_net_cents"`
 	DiscountNet int64   `json:"discount_net_cents"`
 	Promotion   string  `json:"promotion,omitempty"`
+	// Display is the line as printed; nil for orders placed before it was kept.
+	Display *LineDisplay `json:"display,omitempty"`
 }
 
 // Customer is the snapshot of the session's customer an order keeps.

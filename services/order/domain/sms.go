@@ -125,10 +125,18 @@ func PhoneHint(phone string) string {
 	return p[:3] + " •••• " + p[len(p)-2:]
 }
 
-// SMSText is the message that carries a code, in the order's locale.
-func SMSText(locale, code string) string {
-	if strings.HasPrefix(locale, "de") {
-		return "Ihr Bestätigungscode für Ihre Bestellung: " + code + " (10 Minuten gültig)"
+// SMSText is the message that carries a code, in the order's locale (de-* German, else en-GB)
+// and signed by the brand (issue 23): the recipient sees who sent it before the code. The code
+// follows the message's first ": " (the sandbox readers of devstack and e2e rely on that), so the
+// brand is set off with a dash. Without a brand name the message starts with the text.
+func SMSText(locale, brand, code string) string {
+	prefix := ""
+	if b := strings.TrimSpace(brand); b != "" {
+		prefix = b + " – "
 	}
-	return "Your order confirmation code: " + code + " (valid for 10 minutes)"
+	lang, _, _ := strings.Cut(strings.ToLower(locale), "-")
+	if lang == "de" {
+		return prefix + "Ihr Bestätigungscode für Ihre Bestellung: " + code + " (10 Minuten gültig, bitte nicht weitergeben)"
+	}
+	return prefix + "Your order confirmation code: " + code + " (valid for 10 minutes, do not share it)"
 }

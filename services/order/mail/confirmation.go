@@ -2,128 +2,258 @@ package mail
 
 import (
 	"bytes"
+	"embed"
 	"fmt"
-	"html/template"
+	htmltemplate "html/template"
 	"strings"
+	texttemplate "text/template"
 
+	"github.com/hostcart/checkout/libs/go/pricing"
 	"github.com/hostcart/checkout/services/order/domain"
 )
 
-// texts are the confirmation's words in one language.
-type texts struct {
-	lang       string
-	subject    string // followed by the order code
-	greeting   string // followed by the customer's name and a comma
-	anonymous  string // the greeting without a name
-	thanks     string
-	orderNo    string
-	net        string
-	vat        string
-	total      string
-	processing string
-	closing    string
-	// sepa is the pre-notification of a SEPA order: amount, mandate reference, creditor id, creditor.
-	sepa string
+// The confirmation's two renderings share one view: text/template for the plain text,
+// html/template (every value escaped: names and product names are data) for the HTML part.
+//
+//go:embed templates/*.tmpl
+var templateFiles embed.FS
+
+var (
+	confirmationText = texttemplate.Must(texttemplate.New("confirmation.txt.tmpl").Funcs(texttemplate.FuncMap{"join": strings.Join}).
+				ParseFS(templateFiles, "templates/confirmation.txt.tmpl"))
+	confirmationHTML = htmltemplate.Must(htmltemplate.New("confirmation.html.tmpl").Funcs(htmltemplate.FuncMap{"join": strings.Join}).
+				ParseFS(templateFiles, "templates/confirmation.html.tmpl"))
+)
+
+// row is one line of the order as the confirm page listed it.
+type row struct {
+	Name  string
+	Term  string // "Laufzeit 12 Monate, Abrechnung jährlich"; "" for domains and one-time lines
+	Price string // "9,51 € pro Monat", "49,00 € einmalig", "inklusive"; "" when the brand hides it
+	Sub   bool   // an addon, upsell or domain of the item above
+	// Details: the amount per bill, the discount and total of the first term, the renewal price.
+	Details []string
 }
 
-var german = texts{
-	lang:       "de",
-	subject:    "Ihre Bestellung",
-	greeting:   "Guten Tag",
-	anonymous:  "Guten Tag",
-	thanks:     "vielen Dank für Ihre Bestellung. Wir haben sie erhalten.",
-	orderNo:    "Bestellnummer",
-	net:        "Summe netto",
-	vat:        "MwSt.",
-	total:      "Gesamtbetrag (inkl. MwSt.)",
-	processing: "Ihre Bestellung wird jetzt bearbeitet. Sobald Ihre Produkte bereitstehen, hören Sie wieder von uns.",
-	closing:    "Mit freundlichen Grüßen",
-	sepa: "Den Betrag von %s ziehen wir per SEPA-Lastschrift von Ihrem Konto ein. Mandatsreferenz: %s, " +
-		"Gläubiger-Identifikationsnummer: %s (%s). Das Fälligkeitsdatum nennen wir Ihnen mit der Rechnung.",
+// total is one row of the totals.
+type total struct {
+	Label, Amount string
+	Strong        bool
 }
 
-var english = texts{
-	lang:       "en",
-	subject:    "Your order",
-	greeting:   "Dear",
-	anonymous:  "Hello",
-	thanks:     "thank you for your order. We have received it.",
-	orderNo:    "Order number",
-	net:        "Net total",
-	vat:        "VAT",
-	total:      "Total (incl. VAT)",
-	processing: "Your order is now being processed. We will be in touch as soon as your products are ready.",
-	closing:    "Kind regards",
-	sepa: "We will collect %s from your account by SEPA direct debit. Mandate reference: %s, " +
-		"creditor identifier: %s (%s). The invoice tells you the due date.",
-}
-
-// german answers whether a locale (de-DE, de-AT, de) reads German; every other locale gets the
-// en-GB texts, the shop's fallback language.
-func isGerman(locale string) bool {
-	lang, _, _ := strings.Cut(strings.ToLower(locale), "-")
-	lang, _, _ = strings.Cut(lang, "_")
-	return lang == "de"
-}
-
-func textsFor(locale string) texts {
-	if isGerman(locale) {
-		return german
-	}
-	return english
+type view struct {
+	Lang, Subject, Greeting, Thanks, OrderNoLabel, OrderNo string
+	PricesNote                                             string
+	Rows                                                   []row
+	Totals                                                 []total
+	Renewal, SEPA, Processing, Closing, Team               string
+	Questions                                              string
+	Contact                                                []string
+	Legal                                                  []string
 }
 
 // Confirmation is the order confirmation mail of an order.finalized event, in the order's locale
-// (de-* German, else en-GB): the order number, each line with its gross amount, net, VAT and the
-// gross total, and that the order is being processed. Amounts are the event's, as the pricing
-// computed them; nothing is recomputed here.
-func Confirmation(e domain.FinalizedEvent) (Mail, error) {
+// (de-* German, else en-GB) and the brand's name (sender, signature, legal footer): the order
+// number, the rows the confirm page listed (hide_in_cart addons left out as there) with the same
+// figures from the order's price presentation (per month or year, per bill, the first term's
+// discount and total, the price from month N+1), the totals (subtotal − discount = first-term
+// total, VAT, due today, renewal), a SEPA order's pre-notification. Nothing is recomputed here: an
+// order placed before the presentation was kept lists its lines' gross amounts and the totals.
+func Confirmation(e domain.FinalizedEvent, b domain.Brand) (Mail, error) {
 	if strings.TrimSpace(e.Customer.Email) == "" {
 		return Mail{}, fmt.Errorf("confirmation of %s: no e-mail address", e.OrderID)
 	}
-	t := textsFor(e.Locale)
+	w := wordsFor(e.Locale)
 	money := func(cents int64) string { return FormatEUR(cents, e.Locale) }
-	name := recipientName(e.Customer)
-
-	var b strings.Builder
-	if name != "" {
-		fmt.Fprintf(&b, "%s %s,\n\n", t.greeting, name)
+	brandName := b.Name
+	if brandName == "" {
+		brandName = b.CompanyName
+	}
+	v := view{Lang: w.lang, OrderNoLabel: w.orderNo, OrderNo: e.OrderCode, Processing: w.processing, Closing: w.closing}
+	with := ""
+	v.Subject = fmt.Sprintf(w.subject, e.OrderCode)
+	if brandName != "" {
+		with = fmt.Sprintf(w.withBrand, brandName)
+		v.Team = fmt.Sprintf(w.team, brandName)
+		v.Subject = fmt.Sprintf(w.subjectBrand, brandName, e.OrderCode)
+	}
+	v.Thanks = fmt.Sprintf(w.thanks, with)
+	if name := recipientName(e.Customer); name != "" {
+		v.Greeting = w.greeting + " " + name + ","
 	} else {
-		fmt.Fprintf(&b, "%s,\n\n", t.anonymous)
+		v.Greeting = w.anonymous + ","
 	}
-	fmt.Fprintf(&b, "%s\n\n", t.thanks)
-	fmt.Fprintf(&b, "%s: %s\n\n", t.orderNo, e.OrderCode)
-	for _, l := range e.Lines {
-		fmt.Fprintf(&b, "- %s: %s\n", l.Name, money(l.GrossCents))
+	due := e.Totals.GrossCents
+	if d := e.Totals.Display; d != nil {
+		v.PricesNote = w.pricesNet
+		if d.PricesWithVAT {
+			v.PricesNote = w.pricesGross
+		}
+		v.Rows = rows(e.Lines, w, money)
+		v.Totals, v.Renewal = totals(*d, w, money)
+		due = d.Figures.DueTodayCents
+		if !d.PricesWithVAT {
+			// The debit is the gross amount: on a net brand due today is printed net.
+			due = dueTodayGross(e.Lines, d.Figures.DueTodayCents)
+		}
+	} else {
+		for _, l := range e.Lines {
+			v.Rows = append(v.Rows, row{Name: l.Name, Price: money(l.GrossCents), Sub: l.Kind != domain.KindProduct})
+		}
+		v.Totals = []total{{Label: w.net, Amount: money(e.Totals.NetCents)}, {Label: w.vat, Amount: money(e.Totals.VATCents)},
+			{Label: w.gross, Amount: money(e.Totals.GrossCents), Strong: true}}
 	}
-	if len(e.Lines) > 0 {
-		b.WriteString("\n")
-	}
-	fmt.Fprintf(&b, "%s: %s\n", t.net, money(e.Totals.NetCents))
-	fmt.Fprintf(&b, "%s: %s\n", t.vat, money(e.Totals.VATCents))
-	fmt.Fprintf(&b, "%s: %s\n\n", t.total, money(e.Totals.GrossCents))
-	sepa := ""
 	if e.SEPA != nil {
-		sepa = fmt.Sprintf(t.sepa, money(e.Totals.GrossCents), e.SEPA.MandateReference, e.SEPA.CreditorID, e.SEPA.CreditorName)
-		fmt.Fprintf(&b, "%s\n\n", sepa)
+		v.SEPA = fmt.Sprintf(w.sepa, money(due), e.SEPA.MandateReference, e.SEPA.CreditorID, e.SEPA.CreditorName)
 	}
-	fmt.Fprintf(&b, "%s\n\n%s\n", t.processing, t.closing)
+	v.Questions, v.Contact, v.Legal = footer(b, w)
+	if len(v.Contact) == 0 {
+		v.Questions = ""
+	}
 
-	greeting := t.anonymous
-	if name != "" {
-		greeting = t.greeting
+	var text, html bytes.Buffer
+	if err := confirmationText.Execute(&text, v); err != nil {
+		return Mail{}, fmt.Errorf("confirmation of %s: text: %w", e.OrderID, err)
 	}
-	view := htmlView{Lang: t.lang, Greeting: greeting, Name: name, Thanks: t.thanks, OrderNoLabel: t.orderNo, OrderNo: e.OrderCode,
-		NetLabel: t.net, Net: money(e.Totals.NetCents), VATLabel: t.vat, VAT: money(e.Totals.VATCents),
-		TotalLabel: t.total, Total: money(e.Totals.GrossCents), SEPA: sepa, Processing: t.processing, Closing: t.closing}
-	for _, l := range e.Lines {
-		view.Lines = append(view.Lines, htmlLine{Name: l.Name, Gross: money(l.GrossCents)})
+	if err := confirmationHTML.Execute(&html, v); err != nil {
+		return Mail{}, fmt.Errorf("confirmation of %s: html: %w", e.OrderID, err)
 	}
-	var h bytes.Buffer
-	if err := confirmationHTML.Execute(&h, view); err != nil {
-		return Mail{}, fmt.Errorf("confirmation of %s: %w", e.OrderID, err)
+	return Mail{From: b.Sender(), To: strings.TrimSpace(e.Customer.Email), Subject: v.Subject, Text: text.String(), HTML: html.String()}, nil
+}
+
+// rows lists the lines as the confirm page did: hidden addons left out, the price unit of each
+// line, and its figures.
+func rows(lines []domain.Line, w words, money func(int64) string) []row {
+	var out []row
+	for _, l := range lines {
+		d := l.Display
+		if d == nil {
+			d = &domain.LineDisplay{}
+		}
+		if d.Hidden {
+			continue
+		}
+		f := d.Figures
+		r := row{Name: l.Name, Sub: l.Kind != domain.KindProduct}
+		switch {
+		case d.HidePrice:
+		case l.Kind == domain.KindDomain && d.Inclusive:
+			r.Price = w.inclusive
+		case l.Kind == domain.KindDomain:
+			r.Price = fmt.Sprintf(w.perYear, money(f.UnitCents))
+		case f.OneTime:
+			r.Price = fmt.Sprintf(w.oneTime, money(f.SetupCents))
+		default:
+			r.Price = fmt.Sprintf(w.perMonth, money(f.UnitCents))
+		}
+		if l.Kind != domain.KindDomain && !f.OneTime && d.MaturityMonths > 0 {
+			r.Term = fmt.Sprintf(w.term, d.MaturityMonths)
+			if d.IntervalMonths > 0 {
+				r.Term += ", " + fmt.Sprintf(w.interval, w.intervalWords(d.IntervalMonths))
+			}
+		}
+		if !d.HidePrice && !f.OneTime && f.FirstTermCents > 0 && !(l.Kind == domain.KindDomain && d.Inclusive) {
+			if d.IntervalMonths > 1 && f.IntervalCents != f.UnitCents && l.Kind != domain.KindDomain {
+				r.Details = append(r.Details, fmt.Sprintf(w.perInterval, w.intervalWords(d.IntervalMonths), money(f.IntervalCents)))
+			}
+			if f.DiscountCents > 0 {
+				r.Details = append(r.Details, fmt.Sprintf(w.lineDiscount, f.TermMonths, money(f.DiscountCents)))
+			}
+			if f.TermMonths > 1 && (l.Kind != domain.KindDomain || f.DiscountCents > 0) {
+				r.Details = append(r.Details, fmt.Sprintf(w.lineFirstTerm, f.TermMonths, money(f.FirstTermCents)))
+			}
+			if f.RenewalUnitCents > 0 && f.RenewalFromMonth > 0 {
+				price := fmt.Sprintf(w.perMonth, money(f.RenewalUnitCents))
+				if f.UnitMonths == 12 {
+					price = fmt.Sprintf(w.perYear, money(f.RenewalUnitCents))
+				}
+				r.Details = append(r.Details, fmt.Sprintf(w.fromMonth, f.RenewalFromMonth)+": "+price)
+			}
+		}
+		out = append(out, r)
 	}
-	return Mail{To: strings.TrimSpace(e.Customer.Email), Subject: t.subject + " " + e.OrderCode, Text: b.String(), HTML: h.String()}, nil
+	return out
+}
+
+// totals are the confirm page's totals (shared-ui PriceTotals) from the cart's presentation.
+func totals(d domain.TotalsDisplay, w words, money func(int64) string) ([]total, string) {
+	f := d.Figures
+	term := w.firstTermsTotal
+	switch {
+	case f.FirstTermMonths == 1:
+		term = w.firstMonthTotal
+	case f.FirstTermMonths > 1:
+		term = fmt.Sprintf(w.firstTermTotal, f.FirstTermMonths)
+	}
+	var out []total
+	if f.DiscountCents > 0 {
+		out = append(out, total{Label: w.subtotal, Amount: money(f.SubtotalCents)}, total{Label: w.discount, Amount: "−" + money(f.DiscountCents)})
+	}
+	if d.PricesWithVAT {
+		out = append(out, total{Label: fmt.Sprintf(w.grossTotal, term), Amount: money(f.GrossCents), Strong: true},
+			total{Label: w.vatIncluded, Amount: money(f.VATCents)})
+	} else {
+		out = append(out, total{Label: fmt.Sprintf(w.netTotal, term), Amount: money(f.NetCents)}, total{Label: w.vat, Amount: money(f.VATCents)},
+			total{Label: fmt.Sprintf(w.grossTotal, term), Amount: money(f.GrossCents), Strong: true})
+	}
+	if f.DueTodayCents != f.FirstTermCents {
+		label := w.dueTodayNet
+		if d.PricesWithVAT {
+			label = w.dueToday
+		}
+		out = append(out, total{Label: label, Amount: money(f.DueTodayCents)})
+	}
+	prefix := w.afterTerm
+	if f.RenewalFromMonth > 0 {
+		prefix = fmt.Sprintf(w.fromMonth, f.RenewalFromMonth)
+	}
+	renewal := ""
+	switch {
+	case f.RenewalMonthlyCents > 0 && f.RenewalYearlyCents > 0:
+		renewal = fmt.Sprintf(w.renewalBoth, prefix, money(f.RenewalMonthlyCents), money(f.RenewalYearlyCents))
+	case f.RenewalMonthlyCents > 0:
+		renewal = fmt.Sprintf(w.renewalMonthly, prefix, money(f.RenewalMonthlyCents))
+	case f.RenewalYearlyCents > 0:
+		renewal = fmt.Sprintf(w.renewalYearly, prefix, money(f.RenewalYearlyCents))
+	}
+	return out, renewal
+}
+
+// dueTodayGross is the gross amount of a net brand's first invoice: each line's due-today figure
+// with its VAT, as the presentation adds VAT to a net total (split); when a line lacks figures the
+// net figure is answered as it is.
+func dueTodayGross(lines []domain.Line, netDue int64) int64 {
+	var gross int64
+	for _, l := range lines {
+		if l.Display == nil {
+			return netDue
+		}
+		gross += pricing.Gross(l.Display.Figures.DueTodayCents, l.VATPercent)
+	}
+	return gross
+}
+
+// footer is the brand's contact line and legal footer (imprint): company, address, register, VAT id.
+func footer(b domain.Brand, w words) (string, []string, []string) {
+	var contact, legal []string
+	for _, s := range []string{b.SupportEmail, b.SupportPhone, b.WebsiteURL} {
+		if s != "" {
+			contact = append(contact, s)
+		}
+	}
+	for _, s := range []string{b.CompanyName, b.CompanyAddress, b.CompanyRegister} {
+		if s != "" {
+			legal = append(legal, s)
+		}
+	}
+	if b.CompanyVATID != "" {
+		label := w.vatIDLabel
+		if b.CountryCode == "AT" {
+			label = w.vatIDLabelAT
+		}
+		legal = append(legal, label+" "+b.CompanyVATID)
+	}
+	return w.questions, contact, legal
 }
 
 // recipientName is how the greeting names the customer: first and last name, else the company.
@@ -134,37 +264,10 @@ func recipientName(c domain.EventRecipient) string {
 	return strings.TrimSpace(c.CompanyName)
 }
 
-type htmlLine struct{ Name, Gross string }
-
-type htmlView struct {
-	Lang, Greeting, Name, Thanks, OrderNoLabel, OrderNo string
-	Lines                                               []htmlLine
-	NetLabel, Net, VATLabel, VAT, TotalLabel, Total     string
-	SEPA, Processing, Closing                           string
-}
-
-// confirmationHTML escapes every value (html/template): names and product names are data.
-var confirmationHTML = template.Must(template.New("confirmation").Parse(`<!DOCTYPE html>
-<html lang="{{.Lang}}"><head><meta charset="utf-8"><title>{{.OrderNoLabel}} {{.OrderNo}}</title></head>
-<body style="font-family: sans-serif; color: #1a1a1a;">
-<p>{{.Greeting}}{{if .Name}} {{.Name}}{{end}},</p>
-<p>{{.Thanks}}</p>
-<p>{{.OrderNoLabel}}: <strong>{{.OrderNo}}</strong></p>
-<table role="presentation" cellpadding="4" style="border-collapse: collapse;">
-{{range .Lines}}<tr><td>{{.Name}}</td><td style="text-align: right; white-space: nowrap;">{{.Gross}}</td></tr>
-{{end}}<tr><td>{{.NetLabel}}</td><td style="text-align: right; white-space: nowrap;">{{.Net}}</td></tr>
-<tr><td>{{.VATLabel}}</td><td style="text-align: right; white-space: nowrap;">{{.VAT}}</td></tr>
-<tr><td><strong>{{.TotalLabel}}</strong></td><td style="text-align: right; white-space: nowrap;"><strong>{{.Total}}</strong></td></tr>
-</table>
-{{if .SEPA}}<p>{{.SEPA}}</p>
-{{end}}<p>{{.Processing}}</p>
-<p>{{.Closing}}</p>
-</body></html>
-`))
-
 // FormatEUR writes cents as euros the way the frontend's Intl.NumberFormat(locale, {style:
 // "currency", currency: "EUR"}) does: de-* "1.234,56 €" (a no-break space before the sign),
-// else en-GB "€1,234.56"; negative amounts lead with a minus.
+// else en-GB "€1,234.56"; negative amounts lead with a minus. (golang.org/x/text/currency places
+// the symbol the same way for every language, "€ 90.32": it cannot print the German form.)
 func FormatEUR(cents int64, locale string) string {
 	sign := ""
 	u := uint64(cents)

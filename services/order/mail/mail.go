@@ -11,6 +11,9 @@ import (
 
 // Mail is one message to one recipient. HTML, when set, is sent as the alternative to Text.
 type Mail struct {
+	// From is the brand's sender ("Hostwerk <bestellung@hostwerk.de>"); empty: the sender the
+	// adapter is configured with.
+	From    string
 	To      string
 	Subject string
 	Text    string

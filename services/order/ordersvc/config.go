@@ -57,7 +57,10 @@ type Config struct {
 	Outbox outbox.Config
 	// CartAddr, CustomerAddr, PaymentAddr (CART_ADDR, CUSTOMER_ADDR, PAYMENT_ADDR) are the services an
 	// order is built from; all required.
-	CartAddr     string
+	CartAddr string
+	// CatalogAddr (CATALOG_ADDR) is the catalog: brand properties that sign the mails and SMS
+	// (sender, signature, legal footer). Optional: without it they carry no brand.
+	CatalogAddr  string
 	CustomerAddr string
 	PaymentAddr  string
 	// SMSProvider (SMS_PROVIDER) is "http" (the REST gateway: SMS_URL, SMS_API_KEY, SMS_SENDER,
@@ -105,6 +108,7 @@ func ConfigFromEnv() Config {
 			Interval:      config.Duration("ORDER_OUTBOX_INTERVAL", outbox.DefaultInterval),
 		},
 		CartAddr:     config.String("CART_ADDR", ""),
+		CatalogAddr:  config.String("CATALOG_ADDR", ""),
 		CustomerAddr: config.String("CUSTOMER_ADDR", ""),
 		PaymentAddr:  config.String("PAYMENT_ADDR", ""),
 		SMSProvider:  config.String("SMS_PROVIDER", ""),

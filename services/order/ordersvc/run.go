@@ -15,7 +15,9 @@ import (
 	"github.com/redis/go-redis/v9"
 	"google.golang.org/grpc"
 
+	"github.com/hostcart/checkout/libs/go/brandprops"
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	orderv1 "github.com/hostcart/checkout/libs/go/gen/checkout/order/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
@@ -26,6 +28,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/redisconn"
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/order/adapters/cartclient"
+	"github.com/hostcart/checkout/services/order/adapters/catalogbrands"
 	"github.com/hostcart/checkout/services/order/adapters/customerclient"
 	"github.com/hostcart/checkout/services/order/adapters/embeddednats"
 	"github.com/hostcart/checkout/services/order/adapters/ordermail"
@@ -93,20 +96,6 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	if err != nil {
 		return fmt.Errorf("order: %w", err)
 	}
-	// The mail consumer exists before the relay publishes anything, so it sees every event.
-	var mails *ordermail.Consumer
-	if mailer != nil {
-		js, err := jetstream.New(nc)
-		if err != nil {
-			return fmt.Errorf("order: %w", err)
-		}
-		mails, err = ordermail.New(ctx, js, ordermail.Config{Stream: cfg.Outbox.Stream, SubjectPrefix: cfg.Outbox.SubjectPrefix},
-			store, mailer, log)
-		if err != nil {
-			return fmt.Errorf("order: %w", err)
-		}
-	}
-
 	var conns []*grpc.ClientConn
 	defer func() {
 		for _, c := range conns {
@@ -121,6 +110,32 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		conns = append(conns, c)
 		return c, nil
 	}
+	// The catalog's brand properties sign the mails and SMS (sender, legal footer); without
+	// CATALOG_ADDR they go out unsigned.
+	var brands *catalogbrands.Brands
+	if cfg.CatalogAddr != "" {
+		catalogConn, err := dial("catalog", cfg.CatalogAddr)
+		if err != nil {
+			return err
+		}
+		brands = catalogbrands.New(brandprops.New(catalogv1.NewCatalogServiceClient(catalogConn), brandprops.DefaultTTL))
+	} else {
+		log.WarnContext(ctx, "CATALOG_ADDR not set; mails and SMS carry no brand")
+	}
+	// The mail consumer exists before the relay publishes anything, so it sees every event.
+	var mails *ordermail.Consumer
+	if mailer != nil {
+		js, err := jetstream.New(nc)
+		if err != nil {
+			return fmt.Errorf("order: %w", err)
+		}
+		mails, err = ordermail.New(ctx, js, ordermail.Config{Stream: cfg.Outbox.Stream, SubjectPrefix: cfg.Outbox.SubjectPrefix},
+			store, mailBrands(brands), mailer, log)
+		if err != nil {
+			return fmt.Errorf("order: %w", err)
+		}
+	}
+
 	cartConn, err := dial("cart", cfg.CartAddr)
 	if err != nil {
 		return err
@@ -152,6 +167,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		Payments:  paymentclient.New(paymentv1.NewPaymentServiceClient(paymentConn)),
 		SMS:       sms,
 		Referrals: redisstore.New(rdb, "", cfg.ReferralTTL),
+		Brands:    smsBrands(brands),
 		Log:       log,
 	})
 	set := endpoints.New(svc, service.NewDrafts(svc, store, carts))
@@ -256,4 +272,19 @@ func mailPort(cfg Config) (mail.Sender, error) {
 		return &mailsandbox.Sandbox{Dir: cfg.MailSandboxDir}, nil
 	}
 	return nil, fmt.Errorf("order: MAIL_PROVIDER %q is neither smtp nor sandbox", cfg.MailProvider)
+}
+
+// mailBrands and smsBrands keep a nil *catalogbrands.Brands a nil interface (no brand).
+func mailBrands(b *catalogbrands.Brands) ordermail.Brands {
+	if b == nil {
+		return nil
+	}
+	return b
+}
+
+func smsBrands(b *catalogbrands.Brands) service.Brands {
+	if b == nil {
+		return nil
+	}
+	return b
 }

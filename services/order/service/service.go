@@ -103,6 +103,11 @@ type Referrals interface {
 	Delete(ctx context.Context, sessionID string) error
 }
 
+// Brands answers a brand's sender and legal identity (catalog brand properties).
+type Brands interface {
+	Brand(ctx context.Context, id int32) (domain.Brand, error)
+}
+
 // Store keeps the orders (sqlstore.Store).
 type Store interface {
 	Place(ctx context.Context, p sqlstore.Placement) (domain.Order, bool, error)
@@ -127,7 +132,10 @@ type Ports struct {
 	Payments  Payments
 	SMS       SMS
 	Referrals Referrals
-	Log       *slog.Logger
+	// Brands names the brand that signs an order's SMS; nil or an outage sends it unsigned (the
+	// code matters more than the signature).
+	Brands Brands
+	Log    *slog.Logger
 	// Secrets seals the order's secrets (auth codes, password fields); without it an order with
 	// secrets is refused rather than stored with them in clear.
 	Secrets Sealer
@@ -315,7 +323,7 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		s.Log.WarnContext(ctx, "payment option not cleared after the order", slog.String("order", placed.ID), slog.Any("error", err))
 	}
 	if p.SMS != nil {
-		if err := s.SMS.Send(post, p.SMS.Phone, domain.SMSText(v.Locale, code)); err != nil {
+		if err := s.SMS.Send(post, p.SMS.Phone, domain.SMSText(v.Locale, s.brandName(post, v.BrandID), code)); err != nil {
 			// The SMS page offers a resend; the order must not fail for a late message.
 			s.Log.WarnContext(ctx, "sms code not sent", slog.String("order", placed.ID), slog.Any("error", err))
 		}
@@ -516,7 +524,7 @@ func (s *service) ResendSMS(ctx context.Context, id, phone string) (Resent, erro
 	if err := s.Store.PutSMSCode(ctx, o.ID, rec); err != nil {
 		return Resent{}, fmt.Errorf("resend sms of %s: %w", o.ID, err)
 	}
-	if err := s.SMS.Send(ctx, to, domain.SMSText(o.Locale, code)); err != nil {
+	if err := s.SMS.Send(ctx, to, domain.SMSText(o.Locale, s.brandName(ctx, o.BrandID), code)); err != nil {
 		return Resent{}, fmt.Errorf("resend sms of %s: %w", o.ID, err)
 	}
 	return Resent{PhoneHint: domain.PhoneHint(to)}, nil
@@ -636,4 +644,17 @@ func (s *service) PaidReferences(ctx context.Context, refs []PaymentReference) (
 		}
 	}
 	return paid, nil
+}
+
+// brandName is the name an SMS is signed with; "" when the brand cannot be read.
+func (s *service) brandName(ctx context.Context, id int32) string {
+	if s.Brands == nil {
+		return ""
+	}
+	b, err := s.Brands.Brand(ctx, id)
+	if err != nil {
+		s.Log.WarnContext(ctx, "brand of the sms not read; sent unsigned", slog.Int("brand", int(id)), slog.Any("error", err))
+		return ""
+	}
+	return b.Name
 }

@@ -148,8 +148,18 @@ func newFixture(t *testing.T) *fixture {
 		now:       t0,
 	}
 	f.svc = New(Ports{Store: st, Carts: f.carts, Customers: f.customers, Payments: f.payments, SMS: f.sms,
-		Referrals: f.referrals, Now: func() time.Time { return f.now }})
+		Referrals: f.referrals, Brands: fakeBrands{}, Now: func() time.Time { return f.now }})
 	return f
+}
+
+// fakeBrands names brand 1 Hostwerk and knows no other.
+type fakeBrands struct{}
+
+func (fakeBrands) Brand(_ context.Context, id int32) (domain.Brand, error) {
+	if id != 1 {
+		return domain.Brand{}, apperr.New(apperr.NotFound, "brand.not_found")
+	}
+	return domain.Brand{ID: 1, Name: "Hostwerk"}, nil
 }
 
 func sess(id string) context.Context {
@@ -368,6 +378,10 @@ func TestSMSValidation(t *testing.T) {
 		t.Fatalf("order %+v", o)
 	}
 	code := codeOf(t, f.sms, "+49 231 1234567")
+	// The SMS speaks the order's language and is signed by its brand (issue 23).
+	if m, _ := f.sms.LastTo("+49 231 1234567"); !strings.HasPrefix(m.Text, "Hostwerk – Your order confirmation code: "+code) {
+		t.Fatalf("sms %q", m.Text)
+	}
 	wrong := "zzzzz"
 	if code == wrong {
 		wrong = "yyyyy"
@@ -410,6 +424,10 @@ func TestSMSAttemptLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := codeOf(t, f.sms, "+49 231 1234567")
+	// The SMS speaks the order's language and is signed by its brand (issue 23).
+	if m, _ := f.sms.LastTo("+49 231 1234567"); !strings.HasPrefix(m.Text, "Hostwerk – Your order confirmation code: "+code) {
+		t.Fatalf("sms %q", m.Text)
+	}
 	wrong := "zzzzz"
 	if code == wrong {
 		wrong = "yyyyy"

@@ -9,6 +9,7 @@ import (
 
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	"github.com/hostcart/checkout/libs/go/pricedcart"
+	"github.com/hostcart/checkout/libs/go/pricing"
 	"github.com/hostcart/checkout/services/order/domain"
 	"github.com/hostcart/checkout/services/order/service"
 )
@@ -49,6 +50,9 @@ func Convert(p *cartv1.PricedCart) service.PricedCart {
 	t := p.GetTotals()
 	out.Totals = domain.Totals{NetCents: int64(t.GetTotalNetCents()), VATCents: int64(t.GetTotalVatCents()),
 		GrossCents: int64(t.GetTotalGrossCents()), Currency: domain.Currency}
+	if cp := t.GetPresentation(); cp != nil {
+		out.Totals.Display = &domain.TotalsDisplay{PricesWithVAT: p.GetPricesWithVat(), Figures: cartFigures(cp)}
+	}
 	out.Items = Items(p)
 	for _, item := range p.GetItems() {
 		if item.GetMissingDomain() || item.GetInvalid() {
@@ -68,7 +72,8 @@ func Convert(p *cartv1.PricedCart) service.PricedCart {
 			out.Lines = append(out.Lines, domain.Line{Item: row, Kind: domain.KindDomain, Name: d.GetName(), VATPercent: d.GetVatPercent(),
 				NetCents: int64(d.GetPrice().GetTotalNetCents()), GrossCents: int64(d.GetPrice().GetTotalGrossCents()),
 				SetupNet: int64(d.GetPrice().GetSetupFeeNetCents()), DiscountNet: int64(d.GetPromotion().GetDiscountNetCents()),
-				Promotion: promotion(d.GetPromotion())})
+				Promotion: promotion(d.GetPromotion()),
+				Display:   display(d.GetPrice(), false, d.GetInclusive(), 0, 0)})
 		}
 	}
 	return out
@@ -79,7 +84,33 @@ func line(row, kind string, l *cartv1.PricedLine) domain.Line {
 		IntervalID: l.GetIntervalId(), VATPercent: l.GetVatPercent(),
 		NetCents: int64(l.GetPrice().GetTotalNetCents()), GrossCents: int64(l.GetPrice().GetTotalGrossCents()),
 		SetupNet: int64(l.GetPrice().GetSetupFeeNetCents()), DiscountNet: int64(l.GetPromotion().GetDiscountNetCents()),
-		Promotion: promotion(l.GetPromotion())}
+		Promotion: promotion(l.GetPromotion()),
+		Display:   display(l.GetPrice(), l.GetHideInCart(), false, l.GetMaturityMonths(), l.GetIntervalMonths())}
+}
+
+// display keeps how the confirm page printed a line (the cart's hide_in_cart and show_price, the
+// line's presentation), so the confirmation mail lists the same rows with the same figures; nil
+// from a cart service that sends no presentation (the mail then lists the amounts it has).
+func display(p *cartv1.LinePrice, hidden, inclusive bool, maturity, interval int32) *domain.LineDisplay {
+	f := p.GetPresentation()
+	if f == nil {
+		return nil
+	}
+	return &domain.LineDisplay{Hidden: hidden, HidePrice: p != nil && !p.GetShowPrice(), Inclusive: inclusive,
+		MaturityMonths: maturity, IntervalMonths: interval, Figures: pricing.LinePresentation{
+			OneTime: f.GetOneTime(), UnitMonths: f.GetUnitMonths(), UnitCents: int64(f.GetUnitCents()), PerMonthCents: int64(f.GetPerMonthCents()),
+			IntervalCents: int64(f.GetIntervalCents()), SetupCents: int64(f.GetSetupCents()), TermMonths: f.GetTermMonths(),
+			RegularCents: int64(f.GetRegularCents()), DiscountCents: int64(f.GetDiscountCents()), FirstTermCents: int64(f.GetFirstTermCents()),
+			DueTodayCents: int64(f.GetDueTodayCents()), RenewalUnitCents: int64(f.GetRenewalUnitCents()), RenewalFromMonth: f.GetRenewalFromMonth(),
+			NetCents: int64(f.GetNetCents()), VATCents: int64(f.GetVatCents()), GrossCents: int64(f.GetGrossCents())}}
+}
+
+func cartFigures(c *cartv1.CartPresentation) pricing.CartPresentation {
+	return pricing.CartPresentation{SubtotalCents: int64(c.GetSubtotalCents()), DiscountCents: int64(c.GetDiscountCents()),
+		FirstTermCents: int64(c.GetFirstTermCents()), FirstTermMonths: c.GetFirstTermMonths(), DueTodayCents: int64(c.GetDueTodayCents()),
+		PerMonthCents: int64(c.GetPerMonthCents()), RenewalMonthlyCents: int64(c.GetRenewalMonthlyCents()),
+		RenewalYearlyCents: int64(c.GetRenewalYearlyCents()), RenewalFromMonth: c.GetRenewalFromMonth(),
+		NetCents: int64(c.GetNetCents()), VATCents: int64(c.GetVatCents()), GrossCents: int64(c.GetGrossCents())}
 }
 
 // promotion is the code that discounted a line; a code that did not apply gave nothing.

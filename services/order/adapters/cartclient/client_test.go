@@ -46,3 +46,39 @@ func TestConvert(t *testing.T) {
 		t.Fatalf("nil cart: %+v", got)
 	}
 }
+
+// The order keeps what the confirm page printed: a hide_in_cart addon stays hidden (issue 23's
+// "Monitoring-Agent" in the mail), a hidden zero price stays hidden, each line's presentation and
+// the cart's are copied as sent.
+func TestConvertKeepsTheDisplay(t *testing.T) {
+	pres := &cartv1.LinePresentation{UnitMonths: 1, UnitCents: 951, PerMonthCents: 951, IntervalCents: 11412, TermMonths: 12, RegularCents: 11412,
+		DiscountCents: 2380, FirstTermCents: 9032, DueTodayCents: 9032, RenewalUnitCents: 951, RenewalFromMonth: 13, NetCents: 7590, VatCents: 1442, GrossCents: 9032}
+	p := &cartv1.PricedCart{PricesWithVat: true, Items: []*cartv1.PricedItem{{
+		RowId: "r1",
+		Product: &cartv1.PricedLine{Id: 7, Name: "Webhosting M", MaturityMonths: 12, IntervalMonths: 12, VatPercent: 19,
+			Price: &cartv1.LinePrice{ShowPrice: true, TotalGrossCents: 9032, Presentation: pres}},
+		Addons: []*cartv1.PricedLine{{Id: 1210, Name: "Monitoring-Agent", HideInCart: true, MaturityMonths: 12, IntervalMonths: 12,
+			Price: &cartv1.LinePrice{OneTime: true, Presentation: &cartv1.LinePresentation{OneTime: true, UnitMonths: 1, TermMonths: 12}}}},
+		Domains: []*cartv1.PricedDomain{{Name: "muster.de", Inclusive: true, Price: &cartv1.LinePrice{Presentation: &cartv1.LinePresentation{UnitMonths: 12}}}},
+	}}, Totals: &cartv1.Totals{TotalGrossCents: 9032, Presentation: &cartv1.CartPresentation{SubtotalCents: 11412, DiscountCents: 2380,
+		FirstTermCents: 9032, FirstTermMonths: 12, DueTodayCents: 9032, RenewalMonthlyCents: 951, RenewalFromMonth: 13, NetCents: 7590, VatCents: 1442, GrossCents: 9032}}}
+	got := Convert(p)
+	if len(got.Lines) != 3 {
+		t.Fatalf("lines %+v", got.Lines)
+	}
+	product, agent, dom := got.Lines[0].Display, got.Lines[1].Display, got.Lines[2].Display
+	if product == nil || product.Hidden || product.HidePrice || product.MaturityMonths != 12 || product.IntervalMonths != 12 ||
+		product.Figures.UnitCents != 951 || product.Figures.DiscountCents != 2380 || product.Figures.FirstTermCents != 9032 || product.Figures.RenewalFromMonth != 13 {
+		t.Fatalf("product display %+v", product)
+	}
+	if agent == nil || !agent.Hidden || !agent.HidePrice {
+		t.Fatalf("agent display %+v", agent)
+	}
+	if dom == nil || !dom.Inclusive || dom.Figures.UnitMonths != 12 {
+		t.Fatalf("domain display %+v", dom)
+	}
+	d := got.Totals.Display
+	if d == nil || !d.PricesWithVAT || d.Figures.SubtotalCents-d.Figures.DiscountCents != d.Figures.FirstTermCents || d.Figures.GrossCents != 9032 {
+		t.Fatalf("totals display %+v", d)
+	}
+}

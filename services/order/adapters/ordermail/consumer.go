@@ -1,6 +1,7 @@
 // Package ordermail sends each order's confirmation mail: a durable JetStream pull consumer on
 // the order service's stream takes every order.finalized event, renders mail.Confirmation in the
-// order's locale and sends it through the mail port, then acknowledges the event.
+// order's locale and the brand's name (catalog brand properties) and sends it through the mail
+// port, then acknowledges the event.
 //
 // Once per order: JetStream delivers at least once (an ack lost, a crash, an AckWait passed), so
 // the mail is recorded by order id in the order database (sqlstore's mails_sent) around sending:
@@ -95,11 +96,17 @@ type Store interface {
 	Order(ctx context.Context, id string) (domain.Order, error)
 }
 
+// Brands answers the brand an order's mail comes from (sender, signature, legal footer).
+type Brands interface {
+	Brand(ctx context.Context, id int32) (domain.Brand, error)
+}
+
 // Consumer sends the confirmation mails.
 type Consumer struct {
 	cfg    Config
 	cons   jetstream.Consumer
 	store  Store
+	brands Brands
 	sender mail.Sender
 	log    *slog.Logger
 	now    func() time.Time
@@ -107,8 +114,9 @@ type Consumer struct {
 
 // New creates (or updates) the durable consumer on the stream, which must exist (the outbox
 // Publisher creates it). A consumer created now starts with the events published from now on:
-// orders finalized before the mail existed get none.
-func New(ctx context.Context, js jetstream.JetStream, cfg Config, store Store, sender mail.Sender, log *slog.Logger) (*Consumer, error) {
+// orders finalized before the mail existed get none. brands nil sends mails without a brand's
+// sender and footer (tests of the delivery alone).
+func New(ctx context.Context, js jetstream.JetStream, cfg Config, store Store, brands Brands, sender mail.Sender, log *slog.Logger) (*Consumer, error) {
 	cfg = cfg.withDefaults()
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -126,7 +134,7 @@ func New(ctx context.Context, js jetstream.JetStream, cfg Config, store Store, s
 	if err != nil {
 		return nil, fmt.Errorf("order mail consumer %s on %s: %w", cfg.Durable, cfg.Stream, err)
 	}
-	return &Consumer{cfg: cfg, cons: cons, store: store, sender: sender, log: log, now: time.Now}, nil
+	return &Consumer{cfg: cfg, cons: cons, store: store, brands: brands, sender: sender, log: log, now: time.Now}, nil
 }
 
 // Run handles events one at a time until ctx ends; it returns nil then.
@@ -219,7 +227,17 @@ func (c *Consumer) process(ctx context.Context, data []byte, delivered uint64) o
 		full := o.Finalized()
 		e.Locale, e.Customer = full.Locale, full.Customer
 	}
-	m, err := mail.Confirmation(e)
+	var brand domain.Brand
+	if c.brands != nil {
+		b, err := c.brands.Brand(ctx, e.BrandID)
+		if err != nil {
+			// A confirmation without its sender and legal footer is not sent; it waits for the catalog.
+			log.WarnContext(ctx, "order mail: reading the brand failed; retrying", slog.Any("error", err))
+			return nak(c.backoff(delivered))
+		}
+		brand = b
+	}
+	m, err := mail.Confirmation(e, brand)
 	if err != nil {
 		log.ErrorContext(ctx, "order mail: no confirmation possible", slog.Any("error", err))
 		return term

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/testinfra"
+	"github.com/hostcart/checkout/libs/go/pricing"
 	"github.com/hostcart/checkout/services/order/adapters/ordermail"
 	"github.com/hostcart/checkout/services/order/adapters/outbox"
 	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
@@ -33,6 +34,26 @@ type env struct {
 	store  *sqlstore.Store
 	box    *mailsandbox.Sandbox
 	sender *flaky
+	brands *brands
+}
+
+// brands answers the Hostwerk brand, after failing as often as told (a catalog outage).
+type brands struct {
+	mu    sync.Mutex
+	fail  int
+	asked int
+}
+
+func (b *brands) Brand(_ context.Context, id int32) (domain.Brand, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.asked++
+	if b.fail > 0 {
+		b.fail--
+		return domain.Brand{}, fmt.Errorf("catalog: %w", apperr.Unavailable)
+	}
+	return domain.Brand{ID: id, Name: "Hostwerk", SenderAddress: "bestellung@hostwerk.de", CompanyName: "Hostwerk GmbH",
+		CompanyAddress: "Rheinlanddamm 201, 44139 Dortmund", CompanyRegister: "Amtsgericht Dortmund, HRB 99999", CompanyVATID: "DE999999999"}, nil
 }
 
 // flaky hands mails to the sandbox unless told to fail; it counts every attempt.
@@ -96,7 +117,7 @@ func setup(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	box := &mailsandbox.Sandbox{Dir: t.TempDir()}
-	return &env{nc: nc, js: js, pub: pub, cfg: cfg, store: s, box: box, sender: &flaky{box: box}}
+	return &env{nc: nc, js: js, pub: pub, cfg: cfg, store: s, box: box, sender: &flaky{box: box}, brands: &brands{}}
 }
 
 // place stores an order (with its outbox event) and answers it.
@@ -107,8 +128,17 @@ func (e *env) place(t *testing.T, code, locale, email string) domain.Order {
 	o := domain.Order{ID: id, Code: code, SessionID: "s-" + code, BrandID: 1, Locale: locale, Status: domain.StatusPlaced,
 		Customer: domain.Customer{FirstName: "Erika", LastName: "Muster", Email: email},
 		Payment:  domain.Payment{Type: "sepa"}, Totals: domain.Totals{NetCents: 1000, VATCents: 190, GrossCents: 1190, Currency: "EUR"},
-		Lines:     []domain.Line{{Item: "r1", Kind: domain.KindProduct, RefID: 7, Name: "Web M", NetCents: 1000, GrossCents: 1190}},
+		Lines: []domain.Line{
+			{Item: "r1", Kind: domain.KindProduct, RefID: 7, Name: "Web M", NetCents: 1000, GrossCents: 1190, VATPercent: 19,
+				Display: &domain.LineDisplay{MaturityMonths: 1, IntervalMonths: 1, Figures: pricing.PresentLine(pricing.LineInput{
+					NetMonthlyCents: 1000, TermMonths: 1, IntervalMonths: 1, VATPercent: 19, WithVAT: true})}},
+			// An included agent the cart never listed: the mail does not either.
+			{Item: "r1", Kind: domain.KindAddon, RefID: 8, Name: "Monitoring-Agent", VATPercent: 19,
+				Display: &domain.LineDisplay{Hidden: true, MaturityMonths: 1, IntervalMonths: 1, Figures: pricing.PresentLine(pricing.LineInput{
+					TermMonths: 1, IntervalMonths: 1, VATPercent: 19, WithVAT: true})}},
+		},
 		CreatedAt: now}
+	o.Totals.Display = &domain.TotalsDisplay{PricesWithVAT: true, Figures: pricing.PresentCart([]pricing.LinePresentation{o.Lines[0].Display.Figures, o.Lines[1].Display.Figures})}
 	ev, err := o.FinalizedOutbox(id)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +162,7 @@ func (e *env) publish(t *testing.T, payload []byte, msgID string) {
 func (e *env) run(t *testing.T, cfg ordermail.Config) {
 	t.Helper()
 	cfg.Stream, cfg.SubjectPrefix = e.cfg.Stream, e.cfg.SubjectPrefix
-	c, err := ordermail.New(context.Background(), e.js, cfg, e.store, e.sender, nil)
+	c, err := ordermail.New(context.Background(), e.js, cfg, e.store, e.brands, e.sender, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,11 +245,13 @@ func TestOneEventOneMail(t *testing.T) {
 		t.Fatalf("%d mails, want 2", len(got))
 	}
 	byTo := map[string]mailsandbox.Message{got[0].To: got[0], got[1].To: got[1]}
-	if m := byTo["erika@example.org"]; m.Subject != "Ihre Bestellung 261123-AAAAAAAA" || !strings.Contains(m.Text, "Guten Tag Erika Muster,") ||
-		!strings.Contains(m.Text, "Web M: 11,90\u00a0€") {
+	if m := byTo["erika@example.org"]; m.Subject != "Ihre Hostwerk-Bestellung 261123-AAAAAAAA" || m.From != "Hostwerk <bestellung@hostwerk.de>" ||
+		!strings.Contains(m.Text, "Guten Tag Erika Muster,") || !strings.Contains(m.Text, "Web M: 11,90\u00a0€ pro Monat") ||
+		!strings.Contains(m.Text, "Ihr Hostwerk-Team") || !strings.Contains(m.Text, "Hostwerk GmbH") || strings.Contains(m.Text, "Monitoring-Agent") {
 		t.Fatalf("German mail %+v", m)
 	}
-	if m := byTo["john@example.org"]; m.Subject != "Your order 261123-BBBBBBBB" || !strings.Contains(m.Text, "Total (incl. VAT): €11.90") {
+	if m := byTo["john@example.org"]; m.Subject != "Your Hostwerk order 261123-BBBBBBBB" ||
+		!strings.Contains(m.Text, "Total for the first month incl. VAT: €11.90") || strings.Contains(m.Text, "Monitoring") {
 		t.Fatalf("English mail %+v", m)
 	}
 	for _, o := range []domain.Order{de, en} {
@@ -301,7 +333,7 @@ func TestAnEventWithoutRecipientReadsTheOrder(t *testing.T) {
 	e.publish(t, []byte(`{"event":"order.finalized"`), "broken") // dropped, not retried
 	got := waitMails(t, e.box, 1)
 	e.settled(t, "mail")
-	if got[0].To != "erika@example.org" || got[0].Subject != "Your order 261123-FFFFFFFF" || !strings.Contains(got[0].Text, "Dear Erika Muster,") {
+	if got[0].To != "erika@example.org" || got[0].Subject != "Your Hostwerk order 261123-FFFFFFFF" || !strings.Contains(got[0].Text, "Dear Erika Muster,") {
 		t.Fatalf("mail %+v", got[0])
 	}
 }
@@ -326,5 +358,27 @@ func TestAClaimOfADeadAttemptIsTakenOverAfterTheLease(t *testing.T) {
 	e.settled(t, "mail")
 	if r := record(t, e.store, o.ID); r.Status != sqlstore.MailSent || r.Attempts != 2 || len(e.box.Sent()) != 1 {
 		t.Fatalf("record %+v, %d mails", r, len(e.box.Sent()))
+	}
+}
+
+// A catalog outage delays the mail rather than sending it without its sender and legal footer.
+func TestABrandOutageDelaysTheMail(t *testing.T) {
+	e := setup(t)
+	e.brands.fail = 1
+	e.run(t, ordermail.Config{Durable: "mail", RetryDelay: 10 * time.Millisecond})
+	o := e.place(t, "261123-HHHHHHHH", "de-DE", "erika@example.org")
+	if _, err := outbox.NewRelay(e.store, e.pub, nil).Round(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := waitMails(t, e.box, 1)
+	e.settled(t, "mail")
+	e.brands.mu.Lock()
+	asked := e.brands.asked
+	e.brands.mu.Unlock()
+	if asked != 2 || got[0].From != "Hostwerk <bestellung@hostwerk.de>" || !strings.Contains(got[0].Text, "USt-IdNr. DE999999999") {
+		t.Fatalf("brand asked %d times, mail %+v", asked, got[0])
+	}
+	if r := record(t, e.store, o.ID); r.Status != sqlstore.MailSent {
+		t.Fatalf("record %+v", r)
 	}
 }

@@ -188,7 +188,14 @@ func (c *Client) compose(to *netmail.Address, m mail.Mail) ([]byte, error) {
 	header := func(k, v string) { b.WriteString(k + ": " + v + "\r\n") }
 	// No header value may carry a line break (header injection); addresses are re-formatted.
 	subject := strings.NewReplacer("\r", " ", "\n", " ").Replace(m.Subject)
-	header("From", c.from.String())
+	// The brand's sender (issue 23) when it parses; else the configured one, so a slip in a brand
+	// property costs the brand's name, not the mail. The envelope sender stays the configured one,
+	// which the server is allowed to send as.
+	from := c.from
+	if f, err := netmail.ParseAddress(m.From); m.From != "" && err == nil {
+		from = f
+	}
+	header("From", from.String())
 	header("To", to.String())
 	header("Subject", mime.QEncoding.Encode("utf-8", subject))
 	header("Date", time.Now().Format(time.RFC1123Z))

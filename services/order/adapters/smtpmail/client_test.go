@@ -383,3 +383,37 @@ func TestNewRefusesAnIncompleteConfig(t *testing.T) {
 		t.Fatal("no error for a malformed sender")
 	}
 }
+
+// A brand's sender (issue 23) becomes the From header; the envelope sender stays the configured
+// one, which the server accepts mail from. A malformed brand sender falls back to the configured one.
+func TestBrandSenderIsTheFromHeader(t *testing.T) {
+	srv := &fakeSMTP{}
+	host, port := srv.start(t)
+	c := client(t, smtpmail.Config{Host: host, Port: port})
+	m := confirmation
+	m.From = "Hostwerk <bestellung@hostwerk.de>"
+	if err := c.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	got := srv.received()
+	if len(got) != 1 {
+		t.Fatalf("received %+v", got)
+	}
+	msg, err := mail.ReadMessage(strings.NewReader(got[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if from := msg.Header.Get("From"); from != `"Hostwerk" <bestellung@hostwerk.de>` {
+		t.Fatalf("From %q", from)
+	}
+	m.From = "Hostwerk <nope"
+	if err := c.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	if got = srv.received(); len(got) != 2 {
+		t.Fatalf("received %+v", got)
+	}
+	if msg, err = mail.ReadMessage(strings.NewReader(got[1].Data)); err != nil || msg.Header.Get("From") != `"Hostwerk" <shop@hostwerk.example>` {
+		t.Fatalf("fallback From %q, %v", msg.Header.Get("From"), err)
+	}
+}

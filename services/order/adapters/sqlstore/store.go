@@ -133,6 +133,10 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 		}
 		vatIDCheck.Valid = true
 	}
+	totalsDisplay, err := nullJSON(o.Totals.Display)
+	if err != nil {
+		return domain.Order{}, false, fmt.Errorf("place order %s: totals display: %w", o.ID, err)
+	}
 	items := "[]"
 	if len(o.Items) > 0 {
 		if items, err = jsonText(o.Items); err != nil {
@@ -162,18 +166,22 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 	}
 	if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO orders (id, code, session_id, brand_id, locale, status, sms_required,
 		sms_validated, payment_type, customer, payment, feedback, net_cents, vat_cents, gross_cents, currency, created_at, items,
-		vat_id_check) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		vat_id_check, display) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		o.ID, o.Code, o.SessionID, o.BrandID, o.Locale, o.Status, o.SMSRequired, o.SMSValidated, o.Payment.Type,
 		customer, payment, feedback, o.Totals.NetCents, o.Totals.VATCents, o.Totals.GrossCents, o.Totals.Currency,
-		ms(o.CreatedAt), items, vatIDCheck); err != nil {
+		ms(o.CreatedAt), items, vatIDCheck, totalsDisplay); err != nil {
 		return domain.Order{}, false, fmt.Errorf("place order %s: %w", o.ID, sqldb.Classify(err))
 	}
 	for i, l := range o.Lines {
+		display, err := nullJSON(l.Display)
+		if err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order %s: line %d display: %w", o.ID, i, err)
+		}
 		if _, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_lines (order_id, position, item, kind, ref_id, name,
-			maturity_id, interval_id, vat_percent, net_cents, gross_cents, setup_fee_net_cents, discount_net_cents, promotion)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			maturity_id, interval_id, vat_percent, net_cents, gross_cents, setup_fee_net_cents, discount_net_cents, promotion, display)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 			o.ID, i, l.Item, l.Kind, l.RefID, l.Name, l.MaturityID, l.IntervalID, l.VATPercent, l.NetCents, l.GrossCents,
-			l.SetupNet, l.DiscountNet, l.Promotion); err != nil {
+			l.SetupNet, l.DiscountNet, l.Promotion, display); err != nil {
 			return domain.Order{}, false, fmt.Errorf("place order %s: line %d: %w", o.ID, i, sqldb.Classify(err))
 		}
 	}
@@ -316,25 +324,27 @@ type orderRow struct {
 	CreatedAt    int64          `db:"created_at"`
 	Items        string         `db:"items"`
 	VATIDCheck   sql.NullString `db:"vat_id_check"`
+	Display      sql.NullString `db:"display"`
 }
 
 type lineRow struct {
-	Item        string  `db:"item"`
-	Kind        string  `db:"kind"`
-	RefID       int32   `db:"ref_id"`
-	Name        string  `db:"name"`
-	MaturityID  int32   `db:"maturity_id"`
-	IntervalID  int32   `db:"interval_id"`
-	VATPercent  float64 `db:"vat_percent"`
-	NetCents    int64   `db:"net_cents"`
-	GrossCents  int64   `db:"gross_cents"`
-	SetupNet    int64   `db:"setup_fee_net_cents"`
-	DiscountNet int64   `db:"discount_net_cents"`
-	Promotion   string  `db:"promotion"`
+	Item        string         `db:"item"`
+	Kind        string         `db:"kind"`
+	RefID       int32          `db:"ref_id"`
+	Name        string         `db:"name"`
+	MaturityID  int32          `db:"maturity_id"`
+	IntervalID  int32          `db:"interval_id"`
+	VATPercent  float64        `db:"vat_percent"`
+	NetCents    int64          `db:"net_cents"`
+	GrossCents  int64          `db:"gross_cents"`
+	SetupNet    int64          `db:"setup_fee_net_cents"`
+	DiscountNet int64          `db:"discount_net_cents"`
+	Promotion   string         `db:"promotion"`
+	Display     sql.NullString `db:"display"`
 }
 
 const orderColumns = `id, code, session_id, brand_id, locale, status, sms_required, sms_validated, customer, payment,
-	feedback, net_cents, vat_cents, gross_cents, currency, created_at, items, vat_id_check`
+	feedback, net_cents, vat_cents, gross_cents, currency, created_at, items, vat_id_check, display`
 
 // OrderByCode answers the order with the order number the customer was shown (support and
 // operators look orders up by it), ErrOrderNotFound when there is none.
@@ -379,6 +389,12 @@ func (s *Store) order(ctx context.Context, q sqlx.QueryerContext, id, lock strin
 	if len(o.Items) == 0 {
 		o.Items = nil // an order without configuration (placed before items were kept) reads as none
 	}
+	if r.Display.Valid {
+		o.Totals.Display = new(domain.TotalsDisplay)
+		if err := json.Unmarshal([]byte(r.Display.String), o.Totals.Display); err != nil {
+			return domain.Order{}, fmt.Errorf("order %s: display: %w", id, err)
+		}
+	}
 	if r.VATIDCheck.Valid {
 		o.Customer.VATIDCheck = new(domain.VATIDCheck)
 		if err := json.Unmarshal([]byte(r.VATIDCheck.String), o.Customer.VATIDCheck); err != nil {
@@ -387,12 +403,21 @@ func (s *Store) order(ctx context.Context, q sqlx.QueryerContext, id, lock strin
 	}
 	var lines []lineRow
 	if err := sqlx.SelectContext(ctx, q, &lines, s.db.Rebind(`SELECT item, kind, ref_id, name, maturity_id, interval_id,
-		vat_percent, net_cents, gross_cents, setup_fee_net_cents, discount_net_cents, promotion
+		vat_percent, net_cents, gross_cents, setup_fee_net_cents, discount_net_cents, promotion, display
 		FROM order_lines WHERE order_id = ? ORDER BY position`), id); err != nil {
 		return domain.Order{}, fmt.Errorf("order %s: lines: %w", id, sqldb.Classify(err))
 	}
-	for _, l := range lines {
-		o.Lines = append(o.Lines, domain.Line(l))
+	for i, l := range lines {
+		line := domain.Line{Item: l.Item, Kind: l.Kind, RefID: l.RefID, Name: l.Name, MaturityID: l.MaturityID, IntervalID: l.IntervalID,
+			VATPercent: l.VATPercent, NetCents: l.NetCents, GrossCents: l.GrossCents, SetupNet: l.SetupNet, DiscountNet: l.DiscountNet,
+			Promotion: l.Promotion}
+		if l.Display.Valid {
+			line.Display = new(domain.LineDisplay)
+			if err := json.Unmarshal([]byte(l.Display.String), line.Display); err != nil {
+				return domain.Order{}, fmt.Errorf("order %s: line %d display: %w", id, i, err)
+			}
+		}
+		o.Lines = append(o.Lines, line)
 	}
 	return o, nil
 }
@@ -567,4 +592,14 @@ func (s *Store) PendingEvents(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("outbox: count: %w", sqldb.Classify(err))
 	}
 	return n, nil
+}
+
+// nullJSON is v as a JSON column, NULL when v is nil (orders placed before the field existed read
+// back the same way).
+func nullJSON[T any](v *T) (sql.NullString, error) {
+	if v == nil {
+		return sql.NullString{}, nil
+	}
+	text, err := jsonText(v)
+	return sql.NullString{String: text, Valid: err == nil}, err
 }

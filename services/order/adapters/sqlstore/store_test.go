@@ -12,6 +12,7 @@ import (
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/testinfra"
+	"github.com/hostcart/checkout/libs/go/pricing"
 	"github.com/hostcart/checkout/services/order/domain"
 )
 
@@ -61,9 +62,16 @@ func placement(t *testing.T, session, key string, fb domain.Feedback) Placement 
 		Customer: domain.Customer{FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.org", CountryCode: "DE"},
 		Payment:  domain.Payment{Type: "sepa", MaskedIBAN: "DE89 •••• 3000", Permission: true},
 		Feedback: fb,
-		Totals:   domain.Totals{NetCents: 1000, VATCents: 190, GrossCents: 1190, Currency: "EUR"},
+		// The printed figures (issue 23) are kept and read back; the domain line has none, as an
+		// order placed before they were kept (NULL).
+		Totals: domain.Totals{NetCents: 1000, VATCents: 190, GrossCents: 1190, Currency: "EUR",
+			Display: &domain.TotalsDisplay{PricesWithVAT: true, Figures: pricing.CartPresentation{SubtotalCents: 1190, FirstTermCents: 1190,
+				FirstTermMonths: 1, DueTodayCents: 1190, PerMonthCents: 1071, RenewalMonthlyCents: 1071, RenewalFromMonth: 2, NetCents: 1000, VATCents: 190, GrossCents: 1190}}},
 		Lines: []domain.Line{
-			{Item: "r1", Kind: domain.KindProduct, RefID: 7, Name: "Web M", MaturityID: 2, IntervalID: 3, VATPercent: 19, NetCents: 900, GrossCents: 1071},
+			{Item: "r1", Kind: domain.KindProduct, RefID: 7, Name: "Web M", MaturityID: 2, IntervalID: 3, VATPercent: 19, NetCents: 900, GrossCents: 1071,
+				Display: &domain.LineDisplay{MaturityMonths: 1, IntervalMonths: 1, Figures: pricing.PresentLine(pricing.LineInput{
+					NetMonthlyCents: 900, TermMonths: 1, IntervalMonths: 1, VATPercent: 19, WithVAT: true})}},
+			{Item: "r1", Kind: domain.KindAddon, RefID: 8, Name: "Monitoring-Agent", VATPercent: 19, Display: &domain.LineDisplay{Hidden: true}},
 			{Item: "r1", Kind: domain.KindDomain, Name: "example.de", VATPercent: 19, NetCents: 100, GrossCents: 119, Promotion: "WELCOME"},
 		},
 		CreatedAt: t0,
@@ -210,8 +218,8 @@ func TestConcurrentPlacesMakeOneOrder(t *testing.T) {
 		if got := count(t, s, "order_outbox"); got != 1 {
 			t.Fatalf("%d events, want 1", got)
 		}
-		if got := count(t, s, "order_lines"); got != 2 {
-			t.Fatalf("%d lines, want 2", got)
+		if got := count(t, s, "order_lines"); got != 3 {
+			t.Fatalf("%d lines, want 3", got)
 		}
 	})
 }

@@ -14,6 +14,7 @@ import (
 
 // Message is one sent mail.
 type Message struct {
+	From    string    `json:"from,omitempty"`
 	To      string    `json:"to"`
 	Subject string    `json:"subject"`
 	Text    string    `json:"text"`
@@ -34,7 +35,7 @@ const FileName = "mail.jsonl"
 
 // Send records the mail; it never fails for want of a network.
 func (s *Sandbox) Send(_ context.Context, m mail.Mail) error {
-	msg := Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, At: time.Now().UTC()}
+	msg := Message{From: m.From, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, At: time.Now().UTC()}
 	if err := s.log.Record(s.Dir, FileName, msg); err != nil {
 		return fmt.Errorf("mail sandbox: %w", err)
 	}

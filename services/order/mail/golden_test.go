@@ -1,0 +1,190 @@
+package mail
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/pricing"
+	"github.com/hostcart/checkout/services/order/domain"
+)
+
+// go test ./mail -run Golden -update rewrites testdata/*.golden from the current rendering; review
+// the diff before committing it.
+var update = flag.Bool("update", false, "rewrite the golden files of the mail and SMS snapshots")
+
+// brands are the two seed brands' mail identities (services/catalog/seed/brands/*.json).
+var brands = map[string]domain.Brand{
+	"hostwerk": {ID: 1, Name: "Hostwerk", SenderAddress: "bestellung@hostwerk.de", CompanyName: "Hostwerk GmbH",
+		CompanyAddress: "Rheinlanddamm 201, 44139 Dortmund, Deutschland", CompanyRegister: "Amtsgericht Dortmund, HRB 99999",
+		CompanyVATID: "DE999999999", SupportEmail: "support@hostwerk.de", SupportPhone: "+49 231 98765-0",
+		WebsiteURL: "https://www.hostwerk.de", CountryCode: "DE"},
+	"alpenhost": {ID: 2, Name: "Alpenhost", SenderAddress: "bestellung@alpenhost.at", CompanyName: "Alpenhost GmbH",
+		CompanyAddress: "Mariahilfer Straße 99, 1060 Wien, Österreich", CompanyRegister: "Handelsgericht Wien, FN 999999x",
+		CompanyVATID: "ATU99999999", SupportEmail: "hilfe@alpenhost.at", SupportPhone: "+43 1 2345678-0",
+		WebsiteURL: "https://www.alpenhost.at", CountryCode: "AT"},
+}
+
+// testLine is one line of a test order: its catalog amounts, as the cart priced it.
+type testLine struct {
+	kind, name         string
+	in                 pricing.LineInput
+	hidden, hidePrice  bool
+	inclusive          bool
+	maturity, interval int32
+}
+
+// order builds an order.finalized event whose lines carry the presentation the cart computed
+// with the pricing library, as cartclient keeps it: the figures the confirm page printed.
+func order(brand string, locale string, sepa bool) domain.FinalizedEvent {
+	withVAT, vat := true, 19.0
+	if brand == "alpenhost" {
+		withVAT, vat = false, 20.0
+	}
+	lines := []testLine{
+		// Webhosting M, 12 months billed yearly, "20 € Rabatt im ersten Jahr" (issue 23's walk).
+		{kind: domain.KindProduct, name: "Webhosting M", maturity: 12, interval: 12, in: pricing.LineInput{NetMonthlyCents: 799, TermMonths: 12,
+			IntervalMonths: 12, Promotion: &pricing.Promotion{Kind: pricing.Fixed, ValueCents: 2000}, PromotionMonths: 12}},
+		// The included monitoring agent: a hide_in_cart addon the shop never listed.
+		{kind: domain.KindAddon, name: "Monitoring-Agent", hidden: true, maturity: 12, interval: 12, in: pricing.LineInput{TermMonths: 12, IntervalMonths: 12}},
+		{kind: domain.KindAddon, name: "E-Mail-Archivierung <Pro> & Co", maturity: 12, interval: 1, in: pricing.LineInput{NetMonthlyCents: 300, TermMonths: 12, IntervalMonths: 1}},
+		{kind: domain.KindAddon, name: "Einrichtungsservice", in: pricing.LineInput{SetupNetCents: 4900}},
+		{kind: domain.KindAddon, name: "Rechenzentrum Frankfurt", hidePrice: !withVAT, in: pricing.LineInput{}},
+		{kind: domain.KindDomain, name: "muster.de", inclusive: true, in: pricing.LineInput{Yearly: true}},
+		{kind: domain.KindDomain, name: "muster.at", in: pricing.LineInput{NetMonthlyCents: 100, Yearly: true}},
+	}
+	e := domain.FinalizedEvent{Event: domain.EventFinalized, OrderID: "01JDTEST", OrderCode: "261127-ABCDEFGH", BrandID: brands[brand].ID,
+		Locale: locale, Status: domain.StatusPlaced, PaymentType: "invoice",
+		Customer:  domain.EventRecipient{Email: "erika@example.org", FirstName: "Erika", LastName: "Muster"},
+		CreatedAt: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)}
+	var figures []pricing.LinePresentation
+	for _, tl := range lines {
+		tl.in.VATPercent, tl.in.WithVAT = vat, withVAT
+		f := pricing.PresentLine(tl.in)
+		figures = append(figures, f)
+		e.Lines = append(e.Lines, domain.Line{Item: "row-1", Kind: tl.kind, Name: tl.name, VATPercent: vat, NetCents: f.NetCents, GrossCents: f.GrossCents,
+			Display: &domain.LineDisplay{Hidden: tl.hidden, HidePrice: tl.hidePrice, Inclusive: tl.inclusive, MaturityMonths: tl.maturity,
+				IntervalMonths: tl.interval, Figures: f}})
+	}
+	cart := pricing.PresentCart(figures)
+	e.Totals = domain.Totals{NetCents: cart.NetCents, VATCents: cart.VATCents, GrossCents: cart.GrossCents, Currency: domain.Currency,
+		Display: &domain.TotalsDisplay{PricesWithVAT: withVAT, Figures: cart}}
+	if sepa {
+		e.PaymentType = domain.PaymentSEPA
+		e.SEPA = &domain.EventSEPA{MandateReference: "HC261127ABCDEFGHJKMN", CreditorID: "DE98ZZZ09999999999", CreditorName: brands[brand].CompanyName}
+	}
+	return e
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%s: %v (run go test ./mail -run Golden -update)", path, err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the rendering (go test ./mail -run Golden -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// Per brand and locale the confirmation renders as its golden files, and its figures are the
+// order's: every listed line's price from its presentation, the totals from the cart's, the hidden
+// addon nowhere, the brand's sender and legal footer present.
+func TestGoldenConfirmation(t *testing.T) {
+	for _, brand := range []string{"hostwerk", "alpenhost"} {
+		for _, locale := range []string{"de-DE", "en-GB"} {
+			t.Run(brand+"/"+locale, func(t *testing.T) {
+				e := order(brand, locale, true)
+				b := brands[brand]
+				m, err := Confirmation(e, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				base := brand + "." + locale
+				golden(t, base+".subject.golden", m.From+"\n"+m.Subject+"\n")
+				golden(t, base+".txt.golden", m.Text)
+				golden(t, base+".html.golden", m.HTML)
+				checkFigures(t, e, b, m)
+			})
+		}
+	}
+}
+
+func checkFigures(t *testing.T, e domain.FinalizedEvent, b domain.Brand, m Mail) {
+	t.Helper()
+	money := func(c int64) string { return FormatEUR(c, e.Locale) }
+	f := e.Totals.Display.Figures
+	for _, part := range []struct{ name, body string }{{"text", m.Text}, {"html", m.HTML}} {
+		must := []string{e.OrderCode, money(f.GrossCents), money(f.VATCents), money(f.DueTodayCents), money(f.SubtotalCents), money(f.DiscountCents),
+			money(f.RenewalMonthlyCents), money(f.RenewalYearlyCents), fmt.Sprint(f.RenewalFromMonth), b.CompanyName, b.CompanyRegister, b.CompanyVATID,
+			e.SEPA.MandateReference, e.SEPA.CreditorID}
+		if !e.Totals.Display.PricesWithVAT {
+			must = append(must, money(f.NetCents))
+		}
+		for _, l := range e.Lines {
+			if l.Display.Hidden {
+				if strings.Contains(part.body, l.Name) {
+					t.Errorf("%s lists the hidden line %q", part.name, l.Name)
+				}
+				continue
+			}
+			name := l.Name
+			if part.name == "html" {
+				name = strings.NewReplacer("<", "&lt;", ">", "&gt;", "&", "&amp;").Replace(name)
+			}
+			must = append(must, name)
+			lf := l.Display.Figures
+			switch {
+			case l.Display.HidePrice || l.Display.Inclusive:
+			case lf.OneTime:
+				must = append(must, money(lf.SetupCents))
+			default:
+				must = append(must, money(lf.UnitCents))
+				if lf.DiscountCents > 0 {
+					must = append(must, money(lf.DiscountCents), money(lf.FirstTermCents))
+				}
+			}
+		}
+		for _, s := range must {
+			if !strings.Contains(part.body, s) {
+				t.Errorf("%s lacks %q", part.name, s)
+			}
+		}
+	}
+	// The printed parts add up: subtotal − discount = first-term total (the display mode's figure).
+	display := f.GrossCents
+	if !e.Totals.Display.PricesWithVAT {
+		display = f.NetCents
+	}
+	if f.SubtotalCents-f.DiscountCents != display || f.NetCents+f.VATCents != f.GrossCents {
+		t.Errorf("figures do not add up: %+v", f)
+	}
+	if e.Totals.GrossCents != f.GrossCents {
+		t.Errorf("order total %d ≠ presentation %d", e.Totals.GrossCents, f.GrossCents)
+	}
+}
+
+// The SMS that carries a code, per brand and locale.
+func TestGoldenSMS(t *testing.T) {
+	var b strings.Builder
+	for _, brand := range []string{"hostwerk", "alpenhost", ""} {
+		for _, locale := range []string{"de-DE", "en-GB"} {
+			fmt.Fprintf(&b, "%s %s: %s\n", brand, locale, domain.SMSText(locale, brands[brand].Name, "a2B3c"))
+		}
+	}
+	golden(t, "sms.golden", b.String())
+}

@@ -1,0 +1,114 @@
+package mail
+
+import (
+	"fmt"
+	"strings"
+)
+
+// words are the confirmation mail's and its figures' texts in one language. The price words are
+// the confirm page's (frontend i18n price_summary and order_confirm), so the mail reads as the page
+// the customer confirmed.
+type words struct {
+	lang    string
+	subject string // %s order code
+	// subjectBrand: %s brand, %s order code; the code ends the subject (devstack's tests look
+	// for it there).
+	subjectBrand string
+	withBrand    string // %s brand, appended to subject and thanks
+	greeting     string // followed by the customer's name and a comma
+	anonymous    string // the greeting without a name
+	thanks       string // %s withBrand or ""
+	orderNo      string
+	// pricesGross, pricesNet: how the line prices are meant (the brand's display mode).
+	pricesGross, pricesNet string
+	perMonth, perYear      string // %s price
+	oneTime, inclusive     string
+	term                   string // %d months
+	interval               string // %s interval words
+	intervals              map[int32]string
+	intervalN              string // %d months
+	perInterval            string // %s interval words, %s price
+	lineDiscount           string // %d months, %s amount
+	lineFirstTerm          string // %d months, %s amount
+	fromMonth              string // %d month
+	afterTerm              string
+
+	subtotal, discount                               string
+	firstTermTotal, firstMonthTotal, firstTermsTotal string
+	grossTotal, netTotal                             string // %s term words
+	vat, vatIncluded, dueToday, dueTodayNet          string
+	renewalMonthly, renewalYearly, renewalBoth       string // prefix, then prices
+	net, gross                                       string // orders without a presentation
+	processing, closing, team                        string // team: %s brand
+	questions                                        string
+	vatIDLabel, vatIDLabelAT, sepa                   string
+}
+
+var german = words{
+	lang: "de", subject: "Ihre Bestellung %s", subjectBrand: "Ihre %s-Bestellung %s", withBrand: " bei %s", greeting: "Guten Tag", anonymous: "Guten Tag",
+	thanks:  "vielen Dank für Ihre Bestellung%s. Wir haben sie erhalten.",
+	orderNo: "Bestellnummer", pricesGross: "Alle Preise inkl. MwSt.", pricesNet: "Alle Preise zzgl. MwSt.",
+	perMonth: "%s pro Monat", perYear: "%s pro Jahr", oneTime: "%s einmalig", inclusive: "inklusive",
+	term: "Laufzeit %d Monate", interval: "Abrechnung %s",
+	intervals: map[int32]string{1: "monatlich", 3: "vierteljährlich", 6: "halbjährlich", 12: "jährlich", 24: "alle 24 Monate"},
+	intervalN: "alle %d Monate", perInterval: "Betrag je Abrechnung (%s): %s",
+	lineDiscount: "Rabatt in den ersten %d Monaten: −%s", lineFirstTerm: "Gesamt für die ersten %d Monate: %s",
+	fromMonth: "Ab Monat %d", afterTerm: "Nach der ersten Laufzeit",
+	subtotal: "Zwischensumme", discount: "Rabatt",
+	firstTermTotal: "Gesamt für die ersten %d Monate", firstMonthTotal: "Gesamt für den ersten Monat", firstTermsTotal: "Gesamt für die jeweils erste Laufzeit",
+	grossTotal: "%s inkl. MwSt.", netTotal: "%s zzgl. MwSt.", vat: "MwSt.", vatIncluded: "darin enthaltene MwSt.",
+	dueToday: "Heute fällig", dueTodayNet: "Heute fällig (zzgl. MwSt.)",
+	renewalMonthly: "%s: %s pro Monat", renewalYearly: "%s: %s pro Jahr", renewalBoth: "%s: %s pro Monat und %s pro Jahr",
+	net: "Summe netto", gross: "Gesamtbetrag (inkl. MwSt.)",
+	processing: "Ihre Bestellung wird jetzt bearbeitet. Sobald Ihre Produkte bereitstehen, hören Sie wieder von uns.",
+	closing:    "Mit freundlichen Grüßen", team: "Ihr %s-Team", questions: "Fragen zu Ihrer Bestellung?",
+	vatIDLabel: "USt-IdNr.", vatIDLabelAT: "UID-Nr.",
+	sepa: "Den Betrag von %s ziehen wir per SEPA-Lastschrift von Ihrem Konto ein. Mandatsreferenz: %s, " +
+		"Gläubiger-Identifikationsnummer: %s (%s). Das Fälligkeitsdatum nennen wir Ihnen mit der Rechnung.",
+}
+
+var english = words{
+	lang: "en", subject: "Your order %s", subjectBrand: "Your %s order %s", withBrand: " with %s", greeting: "Dear", anonymous: "Hello",
+	thanks:  "thank you for your order%s. We have received it.",
+	orderNo: "Order number", pricesGross: "All prices include VAT.", pricesNet: "All prices exclude VAT.",
+	perMonth: "%s per month", perYear: "%s per year", oneTime: "%s one-time", inclusive: "included",
+	term: "%d-month term", interval: "billed %s",
+	intervals: map[int32]string{1: "monthly", 3: "quarterly", 6: "every 6 months", 12: "yearly", 24: "every 24 months"},
+	intervalN: "every %d months", perInterval: "Amount per bill (%s): %s",
+	lineDiscount: "Discount in the first %d months: −%s", lineFirstTerm: "Total for the first %d months: %s",
+	fromMonth: "From month %d", afterTerm: "After the first term",
+	subtotal: "Subtotal", discount: "Discount",
+	firstTermTotal: "Total for the first %d months", firstMonthTotal: "Total for the first month", firstTermsTotal: "Total for each first term",
+	grossTotal: "%s incl. VAT", netTotal: "%s excl. VAT", vat: "VAT", vatIncluded: "VAT included",
+	dueToday: "Due today", dueTodayNet: "Due today (excl. VAT)",
+	renewalMonthly: "%s: %s per month", renewalYearly: "%s: %s per year", renewalBoth: "%s: %s per month and %s per year",
+	net: "Net total", gross: "Total (incl. VAT)",
+	processing: "Your order is now being processed. We will be in touch as soon as your products are ready.",
+	closing:    "Kind regards", team: "The %s team", questions: "Questions about your order?",
+	vatIDLabel: "VAT ID", vatIDLabelAT: "VAT ID",
+	sepa: "We will collect %s from your account by SEPA direct debit. Mandate reference: %s, " +
+		"creditor identifier: %s (%s). The invoice tells you the due date.",
+}
+
+// isGerman answers whether a locale (de-DE, de-AT, de) reads German; every other locale gets the
+// en-GB texts, the shop's fallback language.
+func isGerman(locale string) bool {
+	lang, _, _ := strings.Cut(strings.ToLower(locale), "-")
+	lang, _, _ = strings.Cut(lang, "_")
+	return lang == "de"
+}
+
+func wordsFor(locale string) words {
+	if isGerman(locale) {
+		return german
+	}
+	return english
+}
+
+// intervalWords names a billing interval in running text ("jährlich", "every 3 months").
+func (w words) intervalWords(months int32) string {
+	if s, ok := w.intervals[months]; ok {
+		return s
+	}
+	return fmt.Sprintf(w.intervalN, months)
+}
