@@ -20,6 +20,7 @@ import (
 	"golang.org/x/oauth2/clientcredentials"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/payment/domain"
 )
 
@@ -44,7 +45,11 @@ type Config struct {
 	// WebhookID is the id PayPal gave the shop's webhook listener (its Developer Dashboard or the
 	// Webhooks Management API); every delivery is verified against it.
 	WebhookID string
-	Timeout   time.Duration
+	// Timeout bounds one request; it also ends Margin before the caller's deadline, whichever
+	// comes first (outbound.Context), so PayPal is never asked to act after the shop gave up.
+	Timeout time.Duration
+	// Margin is what a request leaves of the caller's deadline; zero is outbound.DefaultMargin.
+	Margin time.Duration
 }
 
 // Client talks to PayPal.
@@ -57,6 +62,9 @@ type Client struct {
 func New(cfg Config) *Client {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 15 * time.Second
+	}
+	if cfg.Margin <= 0 {
+		cfg.Margin = outbound.DefaultMargin
 	}
 	base := strings.TrimRight(cfg.URL, "/")
 	cfg.URL = base
@@ -185,6 +193,8 @@ type apiError struct {
 }
 
 func (c *Client) do(ctx context.Context, method, path string, body any, requestID string, into any) error {
+	ctx, cancel := outbound.Context(ctx, c.cfg.Timeout, c.cfg.Margin)
+	defer cancel()
 	var rd io.Reader
 	if raw, ok := body.(json.RawMessage); ok {
 		rd = bytes.NewReader(raw) // encoded by the caller

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/services/payment/domain"
@@ -290,4 +291,32 @@ func TestVerifyWebhook(t *testing.T) {
 	if err := noListener.VerifyWebhook(ctx, delivery("t5", "sig-t5")); !errors.Is(err, domain.ErrPayPalSignature) {
 		t.Fatalf("without webhook id: %v", err)
 	}
+}
+
+// A PayPal slower than the caller's deadline allows is given up a margin before it: the caller
+// still has time to answer with the outage, and PayPal sees the request end.
+func TestSlowPayPalIsCancelledBeforeTheCallersDeadline(t *testing.T) {
+	fake := newFake()
+	cancelled := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/oauth2/token" {
+			fake.ServeHTTP(w, r)
+			return
+		}
+		_, _ = io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+		cancelled <- struct{}{}
+	}))
+	t.Cleanup(srv.Close)
+	c := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret", PlanID: "P-PLAN", Timeout: time.Hour, Margin: 300 * time.Millisecond})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_, err := c.CreateSubscription(ctx, request(), "key-slow")
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("slow PayPal: %v, want the outage", err)
+	}
+	if ctx.Err() != nil {
+		t.Fatalf("the client gave up with the caller (%v): the caller has no time left to answer", ctx.Err())
+	}
+	<-cancelled
 }
