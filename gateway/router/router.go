@@ -190,10 +190,12 @@ func New(d Deps) (*gin.Engine, error) {
 	}
 
 	if d.Orders != nil {
+		// An order keeps the session's locale for its confirmation mail and SMS (issue 23: without
+		// it they fell back to English for a German customer), which only the catalog stores.
 		orders := orderapi.New(d.Orders)
-		orders.Register(api.Group("", middleware.CallContext()))
-		orders.RegisterDrafts(api.Group("", middleware.CallContext()), admins.PanelURL())
-		orders.RegisterV1(engine.Group("/api/v1", append(apiMiddleware, middleware.CallContext())...))
+		orders.Register(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()))
+		orders.RegisterDrafts(api.Group("", middleware.Locale(d.Locales), middleware.CallContext()), admins.PanelURL())
+		orders.RegisterV1(engine.Group("/api/v1", append(apiMiddleware, middleware.Locale(d.Locales), middleware.CallContext())...))
 	}
 
 	engine.NoRoute(func(c *gin.Context) {

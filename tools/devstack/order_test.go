@@ -83,6 +83,11 @@ func confirmationMails(t *testing.T, address string, codes []string) map[string]
 		for _, code := range codes {
 			if m.To == address && strings.HasSuffix(m.Subject, " "+code) && strings.Contains(m.Text, code) {
 				seen[code]++
+				// The sessions speak their brand's default de-DE (issue 23: the order keeps the
+				// session's locale); the mail names its brand and carries its legal footer.
+				if !strings.HasPrefix(m.Subject, "Ihre ") || !strings.Contains(m.Text, "Guten Tag") || !strings.Contains(m.Text, "GmbH") {
+					t.Errorf("mail of %s not German or without its brand: %q\n%s", code, m.Subject, m.Text)
+				}
 			}
 		}
 	}
