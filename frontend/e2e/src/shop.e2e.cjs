@@ -1,4 +1,5 @@
 const { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, openPage: openBrowserPage, switchLanguage, BRANDS } = require('./browser.cjs');
+const { DESKTOP, PHONE, screenFindings, cartWithProduct } = require('./checkout.cjs');
 
 let browser;
 
@@ -60,6 +61,48 @@ describe.each(BRANDS)('$name', (brand) => {
     const expected = (cents / 100).toFixed(2).replace('.', ',');
     expect(prices[0].replace(/\s/g, ' ')).toContain(`${expected} €`);
     await screenshot(page, `${brand.slug}-products-de-DE`);
+    await context.close();
+  });
+
+  // Issue 22 gap 2 (spec §2 "Categories and products"): a product the brand's automatic promotion
+  // covers on the term of its 'from' price shows the regular price struck through ("previously …"
+  // for screen readers), the promoted price and the promotion's label.
+  test.each([DESKTOP, PHONE])('a product card shows an automatic promotion\'s struck-through price at $name size', async (size) => {
+    const { page, context, errors } = await cartWithProduct(browser, brand.slug, size, { path: '/categories', product: null });
+    const { promotions } = await apiGet(page, '/promotions');
+    let found;
+    for (const promotion of promotions.filter((p) => p.is_automatic && p.type === 'product' && p.value_type === 'percentage')) {
+      for (const id of promotion.applies_to?.ids ?? []) {
+        const [product] = (await apiGet(page, `/products?ids=${id}`)).products;
+        const months = promotion.supported?.maturity_months ?? [];
+        if (product?.from_price && !product.is_hidden && (months.length === 0 || months.includes(product.from_price.maturity_months))) {
+          found = { promotion, product };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    expect(found).toBeDefined();
+    const { promotion, product } = found;
+    await page.goto(`${brandOrigin(brand.slug)}/products/${product.category_slug}`);
+    await settled(page);
+    const card = page.locator(`main article.hc-card[data-product-id="${product.id}"]`);
+    await card.locator('[data-testid="product-old-price"]').waitFor();
+
+    // The hand-checked figures: the regular month in the brand's mode, the promoted month its share.
+    const regular = brand.withVat ? product.from_price.gross_cents : product.from_price.net_cents;
+    const promoted = regular - Math.round((regular * promotion.percent) / 100);
+    const money = (cents) => new Intl.NumberFormat(size.locale, { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/\s/g, ' ');
+    const text = async (locator) => ((await locator.textContent()) ?? '').replace(/\s/g, ' ');
+    expect(await text(card.locator('.hc-price__old s'))).toBe(money(regular));
+    expect(await card.locator('.hc-price__old s').getAttribute('aria-hidden')).toBe('true');
+    expect(await text(card.locator('.hc-price__old .hc-visually-hidden'))).toBe(`${size.locale === 'de-DE' ? 'bisher' : 'previously'} ${money(regular)}`);
+    expect(await text(card.locator('.hc-price__amount'))).toContain(money(promoted));
+    expect(await card.locator('s').evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
+    expect(await card.locator('.hc-card__promo').textContent()).toBe(promotion.discount_label);
+    expect(await screenFindings(page, `${brand.slug} ${size.name} products with a promotion`)).toEqual([]);
+    await screenshot(page, `${brand.slug}-products-promotion-${size.name}`);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
