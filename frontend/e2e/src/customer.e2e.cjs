@@ -24,6 +24,8 @@ const TEXT = {
     basicHeading: 'Ihre Angaben', addressHeading: 'Ihre Adresse', logoutHeading: 'Ihr Kundenkonto',
     paymentHeading: 'Wie möchten Sie bezahlen?', sepa: 'SEPA-Lastschrift', holder: /Kontoinhaber/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
     permission: /SEPA-Lastschriftmandat/, ibanInvalid: 'Bitte geben Sie eine gültige IBAN ein.', confirmHeading: 'Prüfen und bestellen',
+    steps: 'Bestellschritte', stepCart: 'Warenkorb', stepConfirm: 'Bestellübersicht', stepCustomer: 'Kundendaten', stepPayment: 'Zahlungsart',
+    proceed: 'Mit meiner Bestellung fortfahren',
   },
   'en-GB': {
     toCheckout: 'To checkout', register: 'Continue as a new customer', login: 'Log in', next: 'Next', createAccount: 'Create account and continue',
@@ -33,6 +35,8 @@ const TEXT = {
     basicHeading: 'Your details', addressHeading: 'Your address', logoutHeading: 'Your customer account',
     paymentHeading: 'How would you like to pay?', sepa: 'SEPA direct debit', holder: /Account holder/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
     permission: /direct debit mandate/, ibanInvalid: 'Please enter a valid IBAN.', confirmHeading: 'Review and order',
+    steps: 'Order steps', stepCart: 'Shopping cart', stepConfirm: 'Order overview', stepCustomer: 'Customer data', stepPayment: 'Payment method',
+    proceed: 'Continue with my order',
   },
 };
 
@@ -44,6 +48,21 @@ beforeEach(() => {
 /** axe, plus what a phone must not do: scroll sideways. */
 async function check(page, name) {
   findings.push(...(await screenFindings(page, name)));
+}
+
+/**
+ * The breadcrumbs of the screen as [label, state] pairs (without the screen-reader prefix):
+ * an existing customer's set is shopping cart → confirm (spec §4, §6; issue 23 finding 7: the
+ * skipped customer data and payment steps are not shown at all, least of all as done).
+ */
+async function breadcrumbs(page, T) {
+  const nav = page.getByRole('navigation', { name: T.steps });
+  await nav.getByRole('listitem').first().waitFor();
+  // The set follows the session's customer, read once the screen is up.
+  await page.waitForFunction((label) => document.querySelectorAll(`nav[aria-label="${label}"] li`).length === 2, T.steps, { timeout: 10_000 }).catch(() => undefined);
+  return nav.getByRole('listitem').evaluateAll((items) =>
+    items.map((li) => [li.lastChild?.textContent?.trim() ?? '', li.getAttribute('data-state')]),
+  );
 }
 
 /** The cart's checkout button, then (Hostwerk) the register choice of login-or-register. */
@@ -173,7 +192,7 @@ describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ])('an existing Hostwerk customer at %s size', (_label, size) => {
-  it('logs in through the popup, lands on post-fill, and the cart leads to the logout view', async () => {
+  it('logs in through the popup, lands on post-fill, and the cart leads to the logout view; two-step breadcrumbs throughout', async () => {
     const name = `hostwerk ${size.name} login`;
     const T = TEXT[size.locale];
     const { context, page, errors } = await cartWithProduct(browser, 'hostwerk', size);
@@ -188,11 +207,25 @@ describe.each([
 
     await page.goto(`${brandOrigin('hostwerk')}/cart`);
     await settled(page);
+    // Issue 22 gap 7: the existing customer's breadcrumb set, shopping cart then confirm.
+    expect(await breadcrumbs(page, T)).toEqual([[T.stepCart, 'present'], [T.stepConfirm, 'future']]);
+    await check(page, `${name}: cart, two-step breadcrumbs`);
     await page.getByRole('button', { name: T.toCheckout }).click();
     await onPath(page, '/customer/logout');
     expect(await page.locator('main h1').textContent()).toBe(T.logoutHeading);
+    expect(await breadcrumbs(page, T)).toEqual([[T.stepCart, 'present'], [T.stepConfirm, 'future']]);
     await check(page, `${name}: logout view`);
     await screenshot(page, `customer-hostwerk-${size.name}-logout-view`);
+
+    // On to confirm: the customer data and payment steps are skipped, so not shown (not 'done').
+    await page.getByRole('button', { name: T.proceed }).click();
+    await onPath(page, '/confirm');
+    expect(await page.locator('main h1').textContent()).toBe(T.confirmHeading);
+    expect(await breadcrumbs(page, T)).toEqual([[T.stepCart, 'past'], [T.stepConfirm, 'present']]);
+    const nav = page.getByRole('navigation', { name: T.steps });
+    expect(await nav.getByText(T.stepCustomer).count()).toBe(0);
+    expect(await nav.getByText(T.stepPayment).count()).toBe(0);
+    await check(page, `${name}: confirm, two-step breadcrumbs`);
     expect(errors).toEqual([]);
     expect(findings).toEqual([]);
     await context.close();
