@@ -4,9 +4,12 @@
 package catalogsvc
 
 import (
+	"time"
+
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/catalog/adapters/sqlstore"
+	"github.com/hostcart/checkout/services/catalog/service"
 )
 
 // ServiceName names the service in logs, traces, health and discovery.
@@ -26,7 +29,10 @@ type Config struct {
 	EmbeddedStores bool
 	// Seed imports the seed files at start (idempotent).
 	Seed bool
-	GRPC grpcserver.Config
+	// ReadCacheTTL (CATALOG_CACHE_TTL) is how long brands, categories and products are kept in
+	// the process (service.ReadCache): 0 takes service.DefaultReadCacheTTL, negative turns it off.
+	ReadCacheTTL time.Duration
+	GRPC         grpcserver.Config
 }
 
 // ConfigFromEnv reads CATALOG_DATABASE_URL (else DATABASE_URL), CATALOG_SQLITE_PATH (default
@@ -38,6 +44,7 @@ func ConfigFromEnv() Config {
 		RedisURL:       config.String("REDIS_URL", ""),
 		EmbeddedStores: config.EmbeddedStores(),
 		Seed:           config.Bool("CATALOG_SEED", false),
+		ReadCacheTTL:   config.Duration("CATALOG_CACHE_TTL", service.DefaultReadCacheTTL),
 		GRPC:           grpcserver.ConfigFromEnv(),
 	}
 }

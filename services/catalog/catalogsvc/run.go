@@ -64,7 +64,11 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	}
 	defer func() { err = errors.Join(err, closeLocales()) }()
 
-	set := kitlog.Set(endpoints.New(service.New(repo, locales)), log, ServiceName)
+	cacheTTL := cfg.ReadCacheTTL
+	if cacheTTL == 0 {
+		cacheTTL = service.DefaultReadCacheTTL
+	}
+	set := kitlog.Set(endpoints.New(service.New(service.NewReadCache(repo, cacheTTL, nil), locales)), log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
 	catalogv1.RegisterCatalogServiceServer(srv.GRPC(), grpctransport.NewServer(set))
 	served = true
