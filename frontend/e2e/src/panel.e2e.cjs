@@ -23,8 +23,14 @@ const AUTHORITY = 'https://login.hostwerk.de';
 const DOMAIN_ONLY = 1043;
 
 const TEXT = {
-  'de-DE': { ready: 'Willkommen aus dem Cloud-Panel', back: 'Zurück zum Cloud-Panel' },
-  'en-GB': { ready: 'Welcome from the cloud panel', back: 'Back to the cloud panel' },
+  'de-DE': {
+    ready: 'Willkommen aus dem Cloud-Panel', back: 'Zurück zum Cloud-Panel', select: (d) => `${d} auswählen`, next: /^(Weiter|Nur Domains bestellen)$/,
+    save: 'Speichern und weiter', steps: 'Bestellschritte', stepDomains: 'Domainauswahl', stepConfirm: 'Bestellübersicht', confirmHeading: 'Prüfen und bestellen',
+  },
+  'en-GB': {
+    ready: 'Welcome from the cloud panel', back: 'Back to the cloud panel', select: (d) => `Select ${d}`, next: /^(Continue|Order domains only)$/,
+    save: 'Save and proceed', steps: 'Order steps', stepDomains: 'Domain selection', stepConfirm: 'Order overview', confirmHeading: 'Review and order',
+  },
 };
 
 /** The panel's link: base64 JSON of spec §3's oauth data (tools/devstack/panel.go panelLink). */
@@ -113,6 +119,53 @@ describe.each([
     // The domain-only item is kept once it has domains; the product from before is gone either way.
     expect(products.every((id) => id === DOMAIN_ONLY)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('order_type'))).toBe('cloudpit_domains');
+    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+
+  // Issue 22 gaps 6 and 7 (spec §2 "Additional domain fields", §4 "Breadcrumb sets"): a cloud-panel
+  // domains order leaves the domain fields for post-fill with p=y, whose walk ends on confirm, and
+  // its breadcrumbs are domain selection → confirm.
+  it('order type cloudpit_domains: domain fields, post-fill with p=y, confirm with the two-step breadcrumbs', async () => {
+    const { context, page, errors } = await signInFromPanel(size, { order_type: 'cloudpit_domains' });
+    await onPath(page, '/domains/lookup');
+    const visited = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+    });
+    // A .eu domain asks for the country of residence (services/domain/seed/tlds.json), not postponed.
+    const domain = `free-panel-${size.name}.eu`; // "free…" is available in the sandbox registry
+    const lookup = new URL(page.url());
+    lookup.searchParams.set('d', domain);
+    await page.goto(lookup.toString());
+    await settled(page);
+    await page.getByRole('button', { name: T.select(domain) }).first().click();
+    await page.waitForFunction((d) => document.querySelector('[data-testid="domain-side-note"]')?.textContent?.includes(d), domain);
+    await page.locator('main').getByRole('button', { name: T.next }).first().click();
+
+    await onPath(page, '/domains/additional-domain-fields');
+    const findings = await screenFindings(page, `panel cloudpit domain fields ${size.name}`);
+    await page.getByRole('button', { name: T.save }).click();
+    // Post-fill with p=y: the same domains with their postponed fields too; saved, the walk ends on confirm.
+    await page.waitForURL((url) => url.pathname === '/postfill/domains' || url.pathname === '/confirm');
+    if (new URL(page.url()).pathname === '/postfill/domains') {
+      expect(new URL(page.url()).searchParams.get('p')).toBe('y');
+      await settled(page);
+      findings.push(...(await screenFindings(page, `panel cloudpit post-fill domains ${size.name}`)));
+      await page.getByRole('button', { name: T.save }).click();
+    }
+    await onPath(page, '/confirm');
+    expect(visited.some((v) => v.startsWith('/postfill/domains?') && new URLSearchParams(v.split('?')[1]).get('p') === 'y')).toBe(true);
+    expect(visited.some((v) => v.startsWith('/domains/do-you-want-to-add-a-product'))).toBe(false);
+    expect(await page.locator('main h1').textContent()).toBe(T.confirmHeading);
+
+    const nav = page.getByRole('navigation', { name: T.steps });
+    await nav.getByRole('listitem').first().waitFor();
+    const steps = await nav.getByRole('listitem').evaluateAll((items) => items.map((li) => [li.lastChild?.textContent?.trim() ?? '', li.getAttribute('data-state')]));
+    expect(steps).toEqual([[T.stepDomains, 'past'], [T.stepConfirm, 'present']]);
+    findings.push(...(await screenFindings(page, `panel cloudpit confirm ${size.name}`)));
+    await screenshot(page, `panel-cloudpit-confirm-${size.name}`);
     expect(errors).toEqual([]);
     expect(findings).toEqual([]);
     await context.close();
