@@ -14,7 +14,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 GO_MODULES := libs/go libs/go/discovery-ext services/catalog services/domain services/cart services/promotion services/customer services/payment services/order gateway tools tools/deploytest
 PORT ?= 8080
 
-.PHONY: help run deps deps-go deps-web build build-web build-go test test-go test-fuzz faulttest lint-go test-proto test-web test-e2e proto fmt loadtest test-clock-ahead
+.PHONY: help run deps deps-go deps-web build build-web build-go test test-go test-bench test-fuzz faulttest lint-go test-proto test-web test-e2e proto fmt loadtest test-clock-ahead
 
 help:
 	@echo "make run    - install, build and start the whole shop on http://localhost:$(PORT)"
@@ -47,7 +47,7 @@ build-go:
 	go build -o bin/draftctl ./tools/draftctl
 	go build -o bin/orderctl ./tools/orderctl
 
-test: deps build test-go test-fuzz faulttest test-proto test-web test-e2e
+test: deps build test-go test-bench test-fuzz faulttest test-proto test-web test-e2e
 
 # Race detector on every Go test; infrastructure tests fail (not skip) without PostgreSQL and Redis
 # (libs/go/platform/testinfra).
@@ -58,6 +58,13 @@ test-go: lint-go
 # the ordinary tests too.
 test-fuzz:
 	tools/fuzz/run.sh
+
+# Benchmark smoke run (issue 26): each benchmark once (-benchtime=1x), so a benchmark that breaks
+# (the warm availability request through the gateway's whole middleware chain, the catalog's read
+# cache) fails here rather than before a load test; figures: docs/performance.md "Issue 26".
+test-bench:
+	cd tools && go test -count=1 -run '^$$' -bench 'WarmRequest' -benchmem -benchtime=1x ./systemtest/
+	cd services/catalog && go test -count=1 -run '^$$' -bench 'Products' -benchmem -benchtime=1x ./adapters/sqlstore/
 
 # The fault matrix of issue 21 (about 2 minutes): the whole stack on PostgreSQL, Redis and NATS with
 # in-process toxiproxy proxies before each of them and before every service; per dependency and fault

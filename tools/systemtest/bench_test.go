@@ -48,7 +48,7 @@ import (
 //
 // CPU profiles (-cpuprofile) show the server side of all three in one process.
 func BenchmarkWarmAvailability(b *testing.B) {
-	ours := ourStack(b)
+	ours := ourStack(b, "")
 	sess := openBenchSession(b, ours)
 	reqs := warmRequests(ours, sess)
 	// Warm the cache twice: the second pass must be served from it.
@@ -115,8 +115,8 @@ func processCPU(b *testing.B) time.Duration {
 }
 
 // ourStack starts catalog, domain service and gateway as devstack does for the load test and
-// returns the gateway's address.
-func ourStack(b *testing.B) string {
+// returns the gateway's address. redisURL empty: the gateway's sessions in an in-process Redis.
+func ourStack(b *testing.B, redisURL string) string {
 	b.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	log := logging.New("bench", io.Discard, slog.LevelInfo)
@@ -133,7 +133,9 @@ func ourStack(b *testing.B) string {
 			RegistryTimeout: time.Second, CatalogueTTL: domainsvc.DefaultCatalogueTTL,
 		}, domainLis, log)
 	}()
-	cfg := gatewaysvc.Config{StaticDir: b.TempDir(), DevBrandHosts: true, DefaultBrand: "hostwerk", EmbeddedStores: true}
+	// A short session life: the benchmark's one session in a shared Redis goes away soon after.
+	cfg := gatewaysvc.Config{StaticDir: b.TempDir(), DevBrandHosts: true, DefaultBrand: "hostwerk", EmbeddedStores: true,
+		RedisURL: redisURL, SessionTTL: 10 * time.Minute}
 	// The warm path needs catalog (brand, locale) and domain service only; other backends get an
 	// address nothing listens on (connections are lazy), so /readyz is not the signal to wait for.
 	resolver := discovery.Static{"catalog": catalogLis.Addr().String(), "domain": domainLis.Addr().String(),
