@@ -14,6 +14,8 @@
 // before the order (SEPA, PayPal and bank transfer are collected afterwards: no card, no PayPal
 // subscription in the payment types' seed). Its counterpart of (2): a shopper who changes the cart
 // after choosing PayPal is not asked to pay again (nothing was authorised) and orders the new total.
+// Issue 22 (gap 3, spec §7): every case lands on the cart with ?referrer=partner-1 and its order's
+// referral id is partner-1 (source referrer), whether the shopper logs in or not.
 // axe-core and the layout checks on confirm and success; no page or console errors.
 const { launch, brandOrigin, apiGet, apiSend, screenshot, settled } = require('./browser.cjs');
 const { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup } = require('./checkout.cjs');
@@ -123,7 +125,7 @@ describe.each([
   it('an existing customer orders', async () => {
     const T = TEXT[size.locale];
     const name = `hostwerk ${size.name} existing`;
-    const { context, page } = await cartWithProduct(browser, 'hostwerk', size);
+    const { context, page } = await cartWithProduct(browser, 'hostwerk', size, { path: '/cart?referrer=partner-1' });
     const errors = collectErrors(page);
     const paths = collectPaths(page);
 
@@ -150,6 +152,7 @@ describe.each([
     const order = await atSuccess(page, T, name);
     expect(order.payment_type).toBe('existing');
     expect(order.status).toBe('placed');
+    expect([order.referral_id, order.referral_source]).toEqual(['partner-1', 'referrer']);
     expect(Number(order.totals.gross_cents)).toBe(Number(priced.priced.totals.total_gross_cents));
 
     expect(errors).toEqual([]);
@@ -233,7 +236,7 @@ describe.each([
     const T = TEXT[size.locale];
     const name = `alpenhost ${size.name} cart changed`;
     const origin = brandOrigin('alpenhost');
-    const { context, page } = await cartWithProduct(browser, 'alpenhost', size);
+    const { context, page } = await cartWithProduct(browser, 'alpenhost', size, { path: '/cart?referrer=partner-1' });
     const errors = collectErrors(page, [], 'alpenhost');
     const paths = collectPaths(page);
 
@@ -270,6 +273,7 @@ describe.each([
     const order = await atSuccess(page, T, name);
     expect(order.payment_type).toBe('paypal');
     expect(order.status).toBe('placed');
+    expect([order.referral_id, order.referral_source]).toEqual(['partner-1', 'referrer']);
     expect(Number(order.totals.gross_cents)).toBe(grown);
 
     expect(errors).toEqual([]);
