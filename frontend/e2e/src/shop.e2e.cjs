@@ -106,6 +106,25 @@ describe.each(BRANDS)('$name', (brand) => {
     await context.close();
   });
 
+  // Issue 22 gap 10 (spec §2 "/cart loads payment types", §9 trust box): the cart's trust box names
+  // the methods the brand offers, as its payment service lists them, not a fixed list.
+  test('the cart\'s trust box names the payment methods the brand offers', async () => {
+    const { page, context, errors } = await cartWithProduct(browser, brand.slug, DESKTOP);
+    const { payment_types: types } = await apiGet(page, '/payment-types');
+    expect(types.length).toBeGreaterThan(0);
+    const box = page.getByTestId('trust-box-methods');
+    await box.waitFor();
+    const shown = await box.getByRole('listitem').allTextContents();
+    // One per icon family (PayPal, SEPA, card, others by their slug), in the service's order and words.
+    const family = (slug) => (slug.startsWith('paypal') ? 'paypal' : slug.startsWith('adyen-') || slug === 'credit-card' ? 'card' : slug);
+    const expected = types.filter((t, i) => types.findIndex((o) => family(o.slug) === family(t.slug)) === i).map((t) => t.name);
+    expect(shown).toEqual(expected);
+    expect(shown.includes('Kreditkarte')).toBe(types.some((t) => family(t.slug) === 'card'));
+    expect(await screenFindings(page, `${brand.slug} cart trust box`)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test('an unknown path redirects to /categories', async () => {
     const { page, context } = await openPage(brand.slug, '/this/does/not/exist');
     expect(new URL(page.url()).pathname).toBe('/categories');
