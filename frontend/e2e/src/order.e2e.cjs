@@ -6,6 +6,11 @@
 // these orders with the totals the priced cart showed before confirming, each order's event was
 // published once, and each got one confirmation mail. Desktop (1280x900, German) and phone
 // (390x844, English); axe-core and the phone's width on every new screen.
+// Issue 23 (findings 3 and 4): on every confirm page, for both brands, both sizes and both languages,
+// the box directly above the order button lists each product's term, renewal and notice in words and
+// the priced cart's first-term total and amount due today; Alpenhost's payment step says which types
+// need an SMS code, words the SEPA mandate with the brand's creditor and the eight-week refund and
+// starts the holder as the customer's name; the SMS screen names the masked number.
 const { execFileSync } = require('node:child_process');
 const { existsSync, mkdtempSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -71,6 +76,13 @@ const TEXT = {
     paymentHeading: 'Wie möchten Sie bezahlen?', next: 'Weiter', card: 'Kreditkarte', paypal: 'PayPal', bankTransfer: 'Überweisung',
     number: /Kartennummer/, expiry: /Gültig bis/, cvc: /Kartenprüfnummer/, holder: /Name auf der Karte/,
     smsHeading: 'Bestellung per SMS bestätigen', smsConfirm: 'Bestellung bestätigen', box: (n) => `Zeichen ${n} von 5`, smsInvalid: 'Der Code ist nicht korrekt.',
+    boxHeading: 'Ihre Bestellung im Überblick',
+    termsInWords: /Mindestlaufzeit \d+ Monate?, verlängert sich danach um jeweils \d+ Monate?, kündbar mit einer Frist von \d+ (Monat|Monaten|Tag|Tagen) zum Ende der Laufzeit\./,
+    firstTerm: (m) => (m > 0 ? `Gesamt für die ersten ${m} Monate` : 'Gesamt für die ersten Laufzeiten'), dueToday: 'Heute fällig', renewal: /Ab Monat \d+: /,
+    sepa: 'SEPA-Lastschrift', smsHint: 'Für diese Zahlungsart bestätigen Sie Ihre Bestellung mit einem Code, den wir per SMS an Ihre Handynummer senden.',
+    holderLabel: 'Kontoinhaber', mandate: 'Ich ermächtige Alpenhost GmbH (Gläubiger-Identifikationsnummer AT92ZZZ00000012345)',
+    refund: 'Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen.',
+    smsTo: 'Wir haben Ihnen einen Code per SMS an die Nummer +43••••01 geschickt.',
   },
   'en-GB': {
     confirmHeading: 'Review and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
@@ -78,6 +90,13 @@ const TEXT = {
     paymentHeading: 'How would you like to pay?', next: 'Next', card: 'Credit card', paypal: 'PayPal', bankTransfer: 'Bank transfer',
     number: /Card number/, expiry: /Expiry date/, cvc: /Security code/, holder: /Name on card/,
     smsHeading: 'Confirm your order by SMS', smsConfirm: 'Confirm order', box: (n) => `Character ${n} of 5`, smsInvalid: 'The code is not correct.',
+    boxHeading: 'Your order at a glance',
+    termsInWords: /Minimum term \d+ months?, then renews for \d+ months? at a time; can be cancelled with a notice period of \d+ (month|months|day|days) to the end of the term\./,
+    firstTerm: (m) => (m > 0 ? `Total for the first ${m} months` : 'Total for the first terms'), dueToday: 'Due today', renewal: /From month \d+: /,
+    sepa: 'SEPA direct debit', smsHint: 'With this payment method you confirm your order with a code we send by SMS to your mobile phone number.',
+    holderLabel: 'Account holder', mandate: 'I authorise Alpenhost GmbH (creditor identifier AT92ZZZ00000012345)',
+    refund: 'A refund must be claimed within eight weeks starting from the date on which my account was debited.',
+    smsTo: 'We have sent a code by SMS to +43••••01.',
   },
 };
 
@@ -134,12 +153,39 @@ async function confirmAndBuy(page, T, name) {
   await screenshot(page, `order-${name.replace(/ /g, '-')}-confirm`);
   const priced = await apiGet(page, '/session/cart/priced');
   const gross = Number(priced.priced.totals.total_gross_cents);
+  await contractBox(page, T, priced.priced);
   await page.getByLabel(T.terms).check();
   await page.getByLabel(T.privacy).check();
   const gtc = page.getByLabel(T.gtc);
   if (await gtc.count()) await gtc.check();
   await page.getByRole('button', { name: T.buy }).click();
   return gross;
+}
+
+/** Money as the shop prints it (util-pricing formatCents), spaces plain. */
+function money(cents, locale) {
+  return plain(new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100));
+}
+const plain = (s) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+/**
+ * The box directly above the order button (issue 23, § 312j BGB): per product term, renewal and
+ * notice in words and the price from month N+1; the priced cart's first-term total and due today.
+ */
+async function contractBox(page, T, priced) {
+  const box = page.getByTestId('contract-box');
+  await box.waitFor();
+  expect(await box.getByRole('heading', { level: 2 }).textContent()).toBe(T.boxHeading);
+  const locale = T === TEXT['de-DE'] ? 'de-DE' : 'en-GB';
+  const text = plain(await box.textContent());
+  expect(text).toMatch(T.termsInWords);
+  expect(text).toMatch(T.renewal);
+  const figures = priced.totals.presentation;
+  const totals = plain(await box.getByTestId('contract-totals').textContent());
+  expect(totals).toContain(`${T.firstTerm(Number(figures.first_term_months))}${money(Number(figures.first_term_cents), locale)}`);
+  expect(totals).toContain(`${T.dueToday}${money(Number(figures.due_today_cents), locale)}`);
+  // Directly above the button: the next element holds it, and both are on screen together.
+  expect(await box.evaluate((el, label) => [...el.nextElementSibling.querySelectorAll('button')].some((b) => b.textContent === label), T.buy)).toBe(true);
 }
 
 /** The success page: its order number is the order's code; remembers the expected total. */
@@ -151,6 +197,8 @@ async function success(page, T, name, gross) {
   const { order } = await apiGet(page, `/orders/${orderId}`);
   expect(await page.locator('main').textContent()).toContain(order.order_code);
   expect(order.status).toBe('placed');
+  // A SEPA order: where the mandate reference comes (the order answer does not carry it yet).
+  expect(await page.getByTestId('success-mandate').count()).toBe(order.payment_type === 'sepa' ? 1 : 0);
   await check(page, `${name}: success`);
   await screenshot(page, `order-${name.replace(/ /g, '-')}-success`);
   expected.set(orderId, gross);
@@ -222,11 +270,27 @@ describe('orders in Chromium', () => {
     const T = TEXT[size.locale];
     const name = `alpenhost ${size.name} ${type}`;
     const { context, page, errors } = await readyForPayment('alpenhost', size, kind);
+    if (type === 'sepa') {
+      // The payment step: the SMS code is announced where SEPA is chosen; the mandate's text.
+      await page.goto(`${origin('alpenhost')}/payment`);
+      await settled(page);
+      const sepa = page.getByRole('radio', { name: T.sepa });
+      const hint = await sepa.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${hint}"]`).textContent()).toBe(T.smsHint);
+      await sepa.check();
+      expect(await page.getByLabel(T.holderLabel).inputValue()).toBe(`${PERSON[kind].first_name} ${PERSON[kind].last_name}`);
+      const mandate = await page.getByTestId('sepa-mandate').textContent();
+      expect(mandate).toContain(T.mandate);
+      expect(mandate).toContain(T.refund);
+      await check(page, `${name}: payment`);
+      await screenshot(page, `order-${name.replace(/ /g, '-')}-payment`);
+    }
     await apiSend(page, 'PUT', '/session/payment', type === 'sepa' ? SEPA.alpenhost : { type });
     await page.goto(`${origin('alpenhost')}/confirm`);
     const gross = await confirmAndBuy(page, T, name);
     await onPath(page, '/sms-validation');
     expect(await page.locator('main h1').textContent()).toBe(T.smsHeading);
+    expect(await page.getByTestId('sms-intro').textContent()).toContain(T.smsTo);
     await check(page, `${name}: sms validation`);
     const right = lastSMSCode();
     const wrong = right === 'AAAAA' ? 'BBBBB' : 'AAAAA';

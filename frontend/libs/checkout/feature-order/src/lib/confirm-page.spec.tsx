@@ -6,6 +6,9 @@ import { FEEDBACK_KEY, storedOrder } from './storage';
 import { apiError, brand, customer, installOrderApi, json, order, renderOrder, shownLocation } from './test-utils';
 
 jest.mock('./redirect', () => ({ redirectTo: jest.fn() }));
+// The walks type into several fields and render the box above the order button; on the shared
+// two-core machine they took longer than jest's 5 s (as the cart page's spec does).
+jest.setTimeout(20000);
 const redirect = redirectTo as jest.MockedFunction<typeof redirectTo>;
 
 beforeEach(() => {

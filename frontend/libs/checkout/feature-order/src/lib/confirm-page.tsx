@@ -615,17 +615,21 @@ function Check({
   return (
     <div className="hc-field hc-field--checkbox">
       <div className="hc-checkbox">
-        <input id={inputId} type="checkbox" aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...registration} />
+        <input id={inputId} type="checkbox" aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={[hint ? `${inputId}-hint` : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined} {...registration} />
         <label htmlFor={inputId}>
           {label}
           {required && <span aria-hidden="true"> *</span>}
         </label>
       </div>
-      {hint && <p className="hc-hint">{hint}</p>}
       {link && (
         <a className="hc-confirm__consent-link" href={link} target="_blank" rel="noreferrer">
           {linkLabel}
         </a>
+      )}
+      {hint && (
+        <p id={`${inputId}-hint`} className="hc-hint hc-confirm__consent-hint">
+          {hint}
+        </p>
       )}
       {error && (
         <p id={errorId} className="hc-field-error">

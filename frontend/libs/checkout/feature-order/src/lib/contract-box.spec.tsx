@@ -78,8 +78,13 @@ describe('the box above the order button (issue 23, § 312j BGB, § 8 FAGG)', ()
     expect(noticeInText(14)).toEqual({ key: 'order_confirm.contract_box.days', params: { count: 14 } });
     expect(noticeInText(28)).toEqual({ key: 'order_confirm.contract_box.notice_months', params: { count: 1 } });
     expect(noticeInText(90)).toEqual({ key: 'order_confirm.contract_box.notice_months', params: { count: 3 } });
-    expect(lineTermsInText({ maturity_months: 0, cancelation_period: 0, price: null })).toEqual([{ key: 'order_confirm.contract_box.one_time' }]);
-    expect(lineTermsInText({ maturity_months: 24, cancelation_period: 0, price: null })).toEqual([{ key: 'order_confirm.contract_box.months', params: { count: 24 } }]);
+    expect(lineTermsInText({ maturity_months: 0, cancelation_period: 0 })).toEqual([{ key: 'order_confirm.contract_box.one_time' }]);
+    expect(lineTermsInText({ maturity_months: 24, cancelation_period: 0 })).toEqual([{ key: 'order_confirm.contract_box.months', params: { count: 24 } }]);
+    // A free addon of a term (its price says one_time) is still a contract of that term.
+    expect(lineTermsInText({ maturity_months: 24, cancelation_period: 90 })).toEqual([
+      { key: 'order_confirm.contract_box.months', params: { count: 24 } },
+      { key: 'order_confirm.contract_box.notice_months', params: { count: 3 } },
+    ]);
   });
 });
 
@@ -96,5 +101,13 @@ describe('the SMS screen names the number the code went to (issue 23)', () => {
     installOrderApi({ routes: { 'GET /orders/01JORDER': () => ({ order: order({ status: 'awaiting_sms', sms_required: true }) }) } });
     renderOrder('/sms-validation');
     expect(text(await screen.findByTestId('sms-intro'))).toBe('We have sent a code by SMS to +43••••01. Please enter it to confirm your order.');
+  });
+});
+
+describe('the success page of a SEPA order (issue 23)', () => {
+  it('says where the mandate reference comes', async () => {
+    installOrderApi({ routes: { 'GET /orders/01JORDER': () => ({ order: order() }), 'DELETE /session': () => ({}) } });
+    renderOrder('/success/01JORDER');
+    expect(text(await screen.findByTestId('success-mandate'))).toBe('You will receive the reference of your SEPA direct debit mandate with the order confirmation.');
   });
 });

@@ -25,8 +25,9 @@ export function noticeInText(days: number): BoxLabel | null {
  * of the presentation applies from the month after it); the maturity's cancelation_period is the
  * notice to the end of each term. A line without a term is a one-off service.
  */
-export function lineTermsInText(line: Pick<PricedLine, 'maturity_months' | 'cancelation_period' | 'price'>): BoxLabel[] {
-  if (line.maturity_months <= 0 || line.price?.one_time) return [{ key: 'order_confirm.contract_box.one_time' }];
+export function lineTermsInText(line: Pick<PricedLine, 'maturity_months' | 'cancelation_period'>): BoxLabel[] {
+  // Only the term decides: a free line of a term is a contract too (LinePrice.one_time is also set for a price of 0).
+  if (line.maturity_months <= 0) return [{ key: 'order_confirm.contract_box.one_time' }];
   return [
     { key: 'order_confirm.contract_box.months', params: { count: line.maturity_months } },
     ...(noticeInText(line.cancelation_period) ? [noticeInText(line.cancelation_period) as BoxLabel] : []),
@@ -63,7 +64,7 @@ function LineFacts({ line, product, money }: { line: PricedLine; product?: Produ
       <span data-testid="contract-terms">{termSentence(t, line)}</span>
       {p && line.price?.show_price !== false && (
         <>
-          {p.one_time ? (
+          {p.one_time && line.maturity_months <= 0 ? (
             <span>{t('order_confirm.contract_box.price_once', { price: money(p.setup_cents) })}</span>
           ) : line.interval_months > 1 ? (
             <span>{t('order_confirm.contract_box.price_per_interval', { price: money(p.interval_cents), perMonth: money(p.per_month_cents), billed: t(billed.key, billed.params ?? {}) })}</span>

@@ -50,6 +50,8 @@ export function SuccessPage() {
         {t('order_success.order_number')} <strong data-testid="order-code">{order.data.order_code}</strong>
       </p>
       <p>{t('order_success.mail_follows')}</p>
+      {/* The order answer carries no mandate reference yet (issue 23): the confirmation mail names it. */}
+      {order.data.payment_type === 'sepa' && <p data-testid="success-mandate">{t('order_confirm.contract_box.mandate_reference_later')}</p>}
       <p className="hc-form-actions">
         {portal && (
           <a className="hc-button hc-button--secondary" href={portal}>
