@@ -77,7 +77,10 @@ const TEXT = {
     number: /Kartennummer/, expiry: /Gültig bis/, cvc: /Kartenprüfnummer/, holder: /Name auf der Karte/,
     smsHeading: 'Bestellung per SMS bestätigen', smsConfirm: 'Bestellung bestätigen', box: (n) => `Zeichen ${n} von 5`, smsInvalid: 'Der Code ist nicht korrekt.',
     boxHeading: 'Ihre Bestellung im Überblick',
-    termsInWords: /Mindestlaufzeit \d+ Monate?, verlängert sich danach um jeweils \d+ Monate?, kündbar mit einer Frist von \d+ (Monat|Monaten|Tag|Tagen) zum Ende der Laufzeit\./,
+    termsInWords: {
+      business: /Mindestlaufzeit \d+ Monate?, verlängert sich danach um jeweils \d+ Monate?, kündbar mit einer Frist von \d+ (Monat|Monaten|Tag|Tagen) zum Ende der Laufzeit\./,
+      consumer: /Mindestlaufzeit \d+ Monate?, kündbar mit einer Frist von (1 Monat|\d+ Tag|\d+ Tagen) zum Ende der Mindestlaufzeit; danach läuft der Vertrag auf unbestimmte Zeit und ist jederzeit mit einer Frist von einem Monat kündbar\./,
+    },
     firstTerm: (m) => (m > 0 ? `Gesamt für die ersten ${m} Monate` : 'Gesamt für die ersten Laufzeiten'), dueToday: 'Heute fällig', renewal: /Ab Monat \d+: /,
     sepa: 'SEPA-Lastschrift', smsHint: 'Für diese Zahlungsart bestätigen Sie Ihre Bestellung mit einem Code, den wir per SMS an Ihre Handynummer senden.',
     holderLabel: 'Kontoinhaber', mandate: 'Ich ermächtige Alpenhost GmbH (Gläubiger-Identifikationsnummer AT92ZZZ00000012345)',
@@ -91,7 +94,10 @@ const TEXT = {
     number: /Card number/, expiry: /Expiry date/, cvc: /Security code/, holder: /Name on card/,
     smsHeading: 'Confirm your order by SMS', smsConfirm: 'Confirm order', box: (n) => `Character ${n} of 5`, smsInvalid: 'The code is not correct.',
     boxHeading: 'Your order at a glance',
-    termsInWords: /Minimum term \d+ months?, then renews for \d+ months? at a time; can be cancelled with a notice period of \d+ (month|months|day|days) to the end of the term\./,
+    termsInWords: {
+      business: /Minimum term \d+ months?, then renews for \d+ months? at a time; can be cancelled with a notice period of \d+ (month|months|day|days) to the end of the term\./,
+      consumer: /Minimum term \d+ months?; can be cancelled with a notice period of (1 month|\d+ days?) to the end of the minimum term; after that the contract runs for an indefinite period and can be cancelled at any time with one month's notice\./,
+    },
     firstTerm: (m) => (m > 0 ? `Total for the first ${m} months` : 'Total for the first terms'), dueToday: 'Due today', renewal: /From month \d+: /,
     sepa: 'SEPA direct debit', smsHint: 'With this payment method you confirm your order with a code we send by SMS to your mobile phone number.',
     holderLabel: 'Account holder', mandate: 'I authorise Alpenhost GmbH (creditor identifier AT92ZZZ00000012345)',
@@ -178,7 +184,9 @@ async function contractBox(page, T, priced) {
   expect(await box.getByRole('heading', { level: 2 }).textContent()).toBe(T.boxHeading);
   const locale = T === TEXT['de-DE'] ? 'de-DE' : 'en-GB';
   const text = plain(await box.textContent());
-  expect(text).toMatch(T.termsInWords);
+  // A consumer's terms are those of § 309 Nr. 9 BGB, a business gets the catalog's.
+  const { customer } = await apiGet(page, '/session/customer');
+  expect(text).toMatch(customer.basic_info?.group === 0 ? T.termsInWords.business : T.termsInWords.consumer);
   expect(text).toMatch(T.renewal);
   const figures = priced.totals.presentation;
   const totals = plain(await box.getByTestId('contract-totals').textContent());

@@ -542,6 +542,7 @@ function ConfirmScreen({
           termsUrl={termsUrl}
           withdrawalUrl={brandProperties['revocation_url']}
           countryCode={brandProperties['country_code']}
+          consumer={customer?.basic_info?.group !== 0}
           sepa={payment?.type === 'sepa'}
         />
         <div className="hc-form-actions">

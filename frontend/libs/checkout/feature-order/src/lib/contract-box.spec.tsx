@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { lineTermsInText, noticeInText } from './contract-box';
+import { consumerTermsInText, lineTermsInText, noticeInText } from './contract-box';
 import { maskPhone } from './sms-validation-page';
-import { brand, installOrderApi, order, renderOrder } from './test-utils';
+import { basicInfo, brand, customer, installOrderApi, order, renderOrder } from './test-utils';
 import { storeOrder } from './storage';
 
 beforeEach(() => {
@@ -25,7 +25,11 @@ describe('the box above the order button (issue 23, § 312j BGB, § 8 FAGG)', ()
     await screen.findByText('10 GB SSD storage, 1 website, 5 mailboxes, free SSL.');
     const line = text(within(box).getByTestId('contract-line'));
     expect(line).toContain('Web hosting S');
-    expect(line).toContain('Minimum term 12 months, then renews for 12 months at a time; can be cancelled with a notice period of 3 months to the end of the term.');
+    // A consumer: the catalog's three months' notice cut to one, no renewal for another term
+    // (§ 309 Nr. 9 BGB).
+    expect(line).toContain(
+      "Minimum term 12 months; can be cancelled with a notice period of 1 month to the end of the minimum term; after that the contract runs for an indefinite period and can be cancelled at any time with one month's notice.",
+    );
     expect(line).toContain('Price: €53.88 per billing period (€4.49 per month), billed yearly');
     expect(line).toContain('Total for the first term (12 months): €53.88');
     expect(line).toContain('From month 13: €4.49 per month');
@@ -45,7 +49,7 @@ describe('the box above the order button (issue 23, § 312j BGB, § 8 FAGG)', ()
     renderOrder('/confirm', { locale: 'de-DE' });
     const box = await screen.findByTestId('contract-box');
     expect(text(within(box).getByTestId('contract-terms'))).toBe(
-      'Mindestlaufzeit 12 Monate, verlängert sich danach um jeweils 12 Monate, kündbar mit einer Frist von 3 Monaten zum Ende der Laufzeit.',
+      'Mindestlaufzeit 12 Monate, kündbar mit einer Frist von 1 Monat zum Ende der Mindestlaufzeit; danach läuft der Vertrag auf unbestimmte Zeit und ist jederzeit mit einer Frist von einem Monat kündbar.',
     );
     expect(text(within(box).getByTestId('contract-renewal'))).toBe('Ab Monat 13: 4,49 € pro Monat');
     expect(text(within(box).getByTestId('contract-totals'))).toContain('Gesamt für die ersten 12 Monate53,88 € inkl. 8,60 € MwSt.');
@@ -85,6 +89,26 @@ describe('the box above the order button (issue 23, § 312j BGB, § 8 FAGG)', ()
       { key: 'order_confirm.contract_box.months', params: { count: 24 } },
       { key: 'order_confirm.contract_box.notice_months', params: { count: 3 } },
     ]);
+  });
+});
+
+describe('contract terms for consumers and businesses (§ 309 Nr. 9 BGB)', () => {
+  it('gives a business the catalog terms: renewal by the term, the catalog notice', async () => {
+    installOrderApi({ brand: withLinks, customer: customer({ basic_info: { ...basicInfo, group: 0, company_name: 'Berger GmbH' } }) });
+    renderOrder('/confirm');
+    const box = await screen.findByTestId('contract-box');
+    expect(text(within(box).getByTestId('contract-line'))).toContain(
+      'Minimum term 12 months, then renews for 12 months at a time; can be cancelled with a notice period of 3 months to the end of the term.',
+    );
+  });
+
+  it('never holds a consumer to more than one month of notice', () => {
+    expect(consumerTermsInText({ maturity_months: 12, cancelation_period: 90 })).toEqual([
+      { key: 'order_confirm.contract_box.months', params: { count: 12 } },
+      { key: 'order_confirm.contract_box.notice_months', params: { count: 1 } },
+    ]);
+    expect(consumerTermsInText({ maturity_months: 12, cancelation_period: 14 })[1]).toEqual({ key: 'order_confirm.contract_box.days', params: { count: 14 } });
+    expect(consumerTermsInText({ maturity_months: 0, cancelation_period: 90 })).toEqual([{ key: 'order_confirm.contract_box.one_time' }]);
   });
 });
 

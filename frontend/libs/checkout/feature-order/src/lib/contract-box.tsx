@@ -34,12 +34,32 @@ export function lineTermsInText(line: Pick<PricedLine, 'maturity_months' | 'canc
   ];
 }
 
+/**
+ * The longest notice a consumer may be held to (§ 309 Nr. 9 BGB, CHECKOUT-LAW.md): one month, to
+ * the end of the first term and, once the contract runs on, at any time.
+ */
+export const CONSUMER_MAX_NOTICE_DAYS = 30;
+
+/**
+ * The terms a consumer gets (§ 309 Nr. 9 BGB since 1 March 2022): the catalog's first term and its
+ * notice cut to one month; after the first term the contract does not renew for another term but
+ * runs on open-ended, cancellable at any time with one month's notice. Businesses get the
+ * catalog's terms (lineTermsInText).
+ */
+export function consumerTermsInText(line: Pick<PricedLine, 'maturity_months' | 'cancelation_period'>): BoxLabel[] {
+  return lineTermsInText({ ...line, cancelation_period: Math.min(line.cancelation_period, CONSUMER_MAX_NOTICE_DAYS) });
+}
+
 type T = ReturnType<typeof useTranslation>['t'];
 
-function termSentence(t: T, line: PricedLine): string {
-  const [term, notice] = lineTermsInText(line);
+function termSentence(t: T, line: PricedLine, consumer: boolean): string {
+  const [term, notice] = consumer ? consumerTermsInText(line) : lineTermsInText(line);
   if (term.key === 'order_confirm.contract_box.one_time') return t(term.key);
   const months = t(term.key, term.params ?? {});
+  if (consumer) {
+    if (!notice) return t('order_confirm.contract_box.consumer_terms', { term: months });
+    return t('order_confirm.contract_box.consumer_terms_notice', { term: months, notice: t(notice.key, notice.params ?? {}) });
+  }
   if (!notice) return t('order_confirm.contract_box.term_renewal', { term: months, renewal: months });
   return t('order_confirm.contract_box.term_renewal_notice', { term: months, renewal: months, notice: t(notice.key, notice.params ?? {}) });
 }
@@ -52,7 +72,7 @@ function characteristics(product: Product | undefined): string {
   return (product.advantages ?? []).join(', ');
 }
 
-function LineFacts({ line, product, money }: { line: PricedLine; product?: Product; money: (c: number) => string }) {
+function LineFacts({ line, product, money, consumer }: { line: PricedLine; product?: Product; money: (c: number) => string; consumer: boolean }) {
   const { t } = useTranslation();
   const p = line.price?.presentation;
   const about = characteristics(product);
@@ -61,7 +81,7 @@ function LineFacts({ line, product, money }: { line: PricedLine; product?: Produ
     <li className="hc-contract-box__line" data-testid="contract-line">
       <strong className="hc-contract-box__name">{line.name}</strong>
       {about && <span className="hc-contract-box__about">{about}</span>}
-      <span data-testid="contract-terms">{termSentence(t, line)}</span>
+      <span data-testid="contract-terms">{termSentence(t, line, consumer)}</span>
       {p && line.price?.show_price !== false && (
         <>
           {p.one_time && line.maturity_months <= 0 ? (
@@ -95,14 +115,16 @@ function LineFacts({ line, product, money }: { line: PricedLine; product?: Produ
   );
 }
 
-function DomainFacts({ domain, money }: { domain: PricedDomain; money: (c: number) => string }) {
+function DomainFacts({ domain, money, consumer }: { domain: PricedDomain; money: (c: number) => string; consumer: boolean }) {
   const { t } = useTranslation();
   const p = domain.price?.presentation;
   const year = t('order_confirm.contract_box.months', { count: 12 });
   return (
     <li className="hc-contract-box__line" data-testid="contract-line">
       <strong className="hc-contract-box__name">{domain.name}</strong>
-      <span data-testid="contract-terms">{t('order_confirm.contract_box.domain_term', { term: year, renewal: year })}</span>
+      <span data-testid="contract-terms">
+        {consumer ? t('order_confirm.contract_box.domain_term_consumer', { term: year }) : t('order_confirm.contract_box.domain_term', { term: year, renewal: year })}
+      </span>
       {domain.inclusive ? (
         <span>{t('order_confirm.inclusive')}</span>
       ) : (
@@ -130,6 +152,8 @@ export interface ContractBoxProps {
   withdrawalUrl?: string;
   /** The brand's country: Austria words the withdrawal right as "Rücktritt" (FAGG). */
   countryCode?: string;
+  /** The customer is a consumer (not a business): the terms of § 309 Nr. 9 BGB (consumerTermsInText). */
+  consumer?: boolean;
   /** The SEPA mandate's reference when known; sepa: the payment is a SEPA direct debit. */
   sepa?: boolean;
   mandateReference?: string;
@@ -141,7 +165,7 @@ export interface ContractBoxProps {
  * month N+1, and the totals due today and for the first term with VAT. Every amount is the
  * presentation's (libs/go/pricing PresentLine/PresentCart); nothing is computed here.
  */
-export function ContractBox({ priced, products, termsUrl, withdrawalUrl, countryCode, sepa, mandateReference }: ContractBoxProps) {
+export function ContractBox({ priced, products, termsUrl, withdrawalUrl, countryCode, consumer = true, sepa, mandateReference }: ContractBoxProps) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatCents(cents, i18n.language);
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -153,10 +177,10 @@ export function ContractBox({ priced, products, termsUrl, withdrawalUrl, country
       <h2 id="hc-contract-box">{t('order_confirm.contract_box.heading')}</h2>
       <ul className="hc-contract-box__lines">
         {priced.items.map((item) => [
-          ...(item.product && !item.product.hide_in_cart ? [<LineFacts key={`${item.row_id}p`} line={item.product} product={byId.get(item.product.id)} money={money} />] : []),
-          ...lines(item.addons).map((l) => <LineFacts key={`${item.row_id}a${l.id}`} line={l} product={byId.get(l.id)} money={money} />),
-          ...lines(item.upsells).map((l) => <LineFacts key={`${item.row_id}u${l.id}`} line={l} product={byId.get(l.id)} money={money} />),
-          ...item.domains.map((d) => <DomainFacts key={`${item.row_id}d${d.name}`} domain={d} money={money} />),
+          ...(item.product && !item.product.hide_in_cart ? [<LineFacts key={`${item.row_id}p`} line={item.product} product={byId.get(item.product.id)} money={money} consumer={consumer} />] : []),
+          ...lines(item.addons).map((l) => <LineFacts key={`${item.row_id}a${l.id}`} line={l} product={byId.get(l.id)} money={money} consumer={consumer} />),
+          ...lines(item.upsells).map((l) => <LineFacts key={`${item.row_id}u${l.id}`} line={l} product={byId.get(l.id)} money={money} consumer={consumer} />),
+          ...item.domains.map((d) => <DomainFacts key={`${item.row_id}d${d.name}`} domain={d} money={money} consumer={consumer} />),
         ])}
       </ul>
       {cart && (
