@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, brand, customer, installCustomerApi, json, renderCustomer, shownLocation, type FakeState } from './test-utils';
+import { apiError, brand, customer, installCustomerApi, json, privatePerson, renderCustomer, shownLocation, type FakeState } from './test-utils';
 
 describe('basic info (spec §2, §5 "Customer basic info")', () => {
   it('refuses an empty form client-side, naming each required field, and sends nothing', async () => {
@@ -13,6 +13,41 @@ describe('basic info (spec §2, §5 "Customer basic info")', () => {
     expect(screen.getByText('E-mail address is required.')).toBeTruthy();
     expect(screen.getByLabelText(/First name/)).toHaveProperty('ariaInvalid', 'true');
     expect(seen.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('preselects no salutation: the visitor chooses, else the form says so and sends nothing (issue 23)', async () => {
+    const seen = installCustomerApi({ brand: brand('hostwerk'), customer: customer(), cartItems: 1 });
+    renderCustomer('/customer/basic-info', { locale: 'de-DE' });
+    await screen.findByRole('heading', { name: 'Ihre Angaben' });
+    expect((screen.getByLabelText('Herr') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Frau') as HTMLInputElement).checked).toBe(false);
+    await userEvent.type(screen.getByLabelText(/Vorname/), 'Max');
+    await userEvent.type(screen.getByLabelText(/Nachname/), 'Mustermann');
+    await userEvent.type(screen.getByLabelText(/E-Mail/), 'max@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(await screen.findByText('Bitte wählen Sie eine Anrede.')).toBeTruthy();
+    expect(seen.some((r) => r.method === 'PUT')).toBe(false);
+    await userEvent.click(screen.getByLabelText('Herr'));
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    await waitFor(() => expect(seen.find((r) => r.method === 'PUT')?.body.gender).toBe(0));
+  });
+
+  it('keeps the salutation a customer saved before', async () => {
+    installCustomerApi({ brand: brand('hostwerk'), customer: customer({ basic_info: { ...privatePerson, gender: 0 } }), cartItems: 1 });
+    renderCustomer('/customer/basic-info');
+    await screen.findByRole('heading', { name: 'Your details' });
+    expect((screen.getByLabelText('Mr') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it.each([
+    ['hostwerk', 'USt-IdNr. (optional)'],
+    ['alpenhost', 'UID-Nr. (optional)'],
+  ] as const)("names the VAT id as %s's country does", async (slug, label) => {
+    installCustomerApi({ brand: brand(slug), customer: customer(), cartItems: 1 });
+    renderCustomer('/customer/basic-info', { locale: 'de-DE' });
+    await screen.findByRole('heading', { name: 'Ihre Angaben' });
+    await userEvent.click(screen.getByLabelText('Unternehmen'));
+    expect(screen.getByLabelText(label)).toBeTruthy();
   });
 
   it('drops the company fields of a private person and goes on to the address', async () => {
@@ -47,6 +82,7 @@ describe('basic info (spec §2, §5 "Customer basic info")', () => {
     await screen.findByRole('heading', { name: 'Your details' });
     await userEvent.click(screen.getByLabelText('Company'));
     await userEvent.type(screen.getByLabelText(/Company name/), 'X');
+    await userEvent.click(screen.getByLabelText('Ms'));
     await userEvent.type(screen.getByLabelText(/First name/), 'Anna');
     await userEvent.type(screen.getByLabelText(/Last name/), 'Berger');
     await userEvent.type(screen.getByLabelText(/E-mail/), 'anna@example.com');
@@ -66,6 +102,7 @@ describe('basic info (spec §2, §5 "Customer basic info")', () => {
     expect(screen.queryByText('I am ordering as')).toBeNull();
     expect(screen.getByLabelText(/Company name/)).toBeTruthy();
     await userEvent.type(screen.getByLabelText(/Company name/), 'Muster GmbH');
+    await userEvent.click(screen.getByLabelText('Ms'));
     await userEvent.type(screen.getByLabelText(/First name/), 'Erika');
     await userEvent.type(screen.getByLabelText(/Last name/), 'M');
     await userEvent.type(screen.getByLabelText(/E-mail/), 'e@example.com');
@@ -77,6 +114,7 @@ describe('basic info (spec §2, §5 "Customer basic info")', () => {
     installCustomerApi({ brand: brand('hostwerk'), customer: customer(), cartItems: 1, save: () => apiError(503, 'customer.unavailable') });
     renderCustomer('/customer/basic-info');
     await screen.findByRole('heading', { name: 'Your details' });
+    await userEvent.click(screen.getByLabelText('Mr'));
     await userEvent.type(screen.getByLabelText(/First name/), 'Max');
     await userEvent.type(screen.getByLabelText(/Last name/), 'M');
     await userEvent.type(screen.getByLabelText(/E-mail/), 'm@example.com');

@@ -67,7 +67,9 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
     mode: 'onTouched',
     defaultValues: {
       group: String(forcedGroup ?? stored?.group ?? GROUP_PRIVATE),
-      gender: String(stored?.gender ?? 0),
+      // No salutation is preselected (issue 23): a customer who has not saved basic info yet chooses;
+      // the stored gender 0 of such a customer is the proto default, not a choice.
+      gender: stored?.first_name ? String(stored.gender ?? 0) : '',
       first_name: stored?.first_name ?? '',
       last_name: stored?.last_name ?? '',
       company_name: stored?.company_name ?? '',
@@ -106,6 +108,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
   const required = (key: string) => ({ value: true, message: key });
   const maxName = { value: MAX_NAME, message: 'validation.max_length' };
   const err = (name: keyof BasicInfoForm) => errors[name]?.message;
+  const genderField = register('gender', { required: required('customer_forms.gender_required') });
 
   return (
     <div className="hc-page hc-page--narrow">
@@ -134,11 +137,11 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
         <fieldset className="hc-choice-group" aria-describedby={err('gender') ? 'gender-error' : undefined}>
           <legend className="hc-label">{t('customer_forms.gender')}</legend>
           <label className="hc-choice">
-            <input type="radio" value="0" {...register('gender')} />
+            <input type="radio" value="0" {...genderField} />
             <span>{t('customer_forms.mr')}</span>
           </label>
           <label className="hc-choice">
-            <input type="radio" value="1" {...register('gender')} />
+            <input type="radio" value="1" {...genderField} />
             <span>{t('customer_forms.ms')}</span>
           </label>
           {err('gender') && (
@@ -183,7 +186,8 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
               errorParams={{ max: MAX_NAME }}
             />
             <FormField
-              label={t('customer_forms.company_vat_id')}
+              // Austria calls it UID-Nummer (brand country AT), Germany USt-IdNr. (issue 23).
+              label={t(props['country_code']?.toUpperCase() === 'AT' ? 'customer_forms.company_vat_id_at' : 'customer_forms.company_vat_id')}
               autoComplete="off"
               registration={register('company_vat_id', {
                 validate: (v) => v.replace(/\s+/g, '').length <= MAX_NAME || 'validation.max_length',
