@@ -28,7 +28,9 @@ type fakeOrders struct {
 	resend    []*orderv1.ResendSMSRequest
 	cancels   int
 	referrals []*orderv1.GetReferralRequest
-	err       error
+	// found is the order GetOrder answers; nil: another session's (not found).
+	found *orderv1.Order
+	err   error
 }
 
 const ulid = "01JDQ8ZQ5X7W3Y9V2T4R6P8M0N"
@@ -54,7 +56,10 @@ func (f *fakeOrders) ResendSMS(_ context.Context, in *orderv1.ResendSMSRequest, 
 }
 
 func (f *fakeOrders) GetOrder(_ context.Context, in *orderv1.GetOrderRequest, _ ...grpc.CallOption) (*orderv1.GetOrderResponse, error) {
-	return nil, status.Error(codes.NotFound, "order.not_found")
+	if f.found == nil || f.found.OrderId != in.OrderId {
+		return nil, status.Error(codes.NotFound, "order.not_found")
+	}
+	return &orderv1.GetOrderResponse{Order: f.found}, nil
 }
 
 func (f *fakeOrders) CancelSession(context.Context, *orderv1.CancelSessionRequest, ...grpc.CallOption) (*orderv1.CancelSessionResponse, error) {
@@ -189,5 +194,31 @@ func TestReferralCookiesPassedOn(t *testing.T) {
 	}
 	if rec := do(e, http.MethodPost, "/api/v2/orders", `{"cookies":{"pvid":"forged"}}`, map[string]string{"Idempotency-Key": "k2"}); rec.Code != http.StatusOK || f.placed[1].GetCookies() != nil {
 		t.Fatalf("POST /orders without cookies: %d, cookies %v", rec.Code, f.placed[1].GetCookies())
+	}
+}
+
+// Issue 23: GET /orders/:id names a SEPA order's mandate reference and creditor for the success
+// page, under the contract's field names.
+func TestOrderAnswersTheSEPAMandate(t *testing.T) {
+	f := &fakeOrders{found: &orderv1.Order{OrderId: ulid, OrderCode: "HW-1", PaymentType: "sepa",
+		SepaMandateReference: "HC261127ABCDEFGHJKMN", SepaCreditorId: "DE98ZZZ09999999999", SepaCreditorName: "Hostwerk GmbH"}}
+	rec := do(engine(f), http.MethodGet, "/api/v2/orders/"+ulid, "", nil)
+	var body struct {
+		Order struct {
+			PaymentType          string `json:"payment_type"`
+			SepaMandateReference string `json:"sepa_mandate_reference"`
+			SepaCreditorID       string `json:"sepa_creditor_id"`
+			SepaCreditorName     string `json:"sepa_creditor_name"`
+		} `json:"order"`
+	}
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET order: %d %s", rec.Code, rec.Body)
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+		t.Fatalf("GET order: %v in %s", err, rec.Body)
+	}
+	if o := body.Order; o.PaymentType != "sepa" || o.SepaMandateReference != "HC261127ABCDEFGHJKMN" ||
+		o.SepaCreditorID != "DE98ZZZ09999999999" || o.SepaCreditorName != "Hostwerk GmbH" {
+		t.Fatalf("GET order answered %s", rec.Body)
 	}
 }

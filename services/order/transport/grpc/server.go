@@ -208,13 +208,16 @@ func encodeOrder(wrap func(*orderv1.Order) any) kitgrpc.EncodeResponseFunc {
 }
 
 // Order is the contract's view of an order: no session, customer, payment details or feedback
-// besides the referral the order was attributed to.
+// besides the referral the order was attributed to and a SEPA order's mandate reference.
 func Order(o domain.Order) *orderv1.Order {
 	out := &orderv1.Order{OrderId: o.ID, OrderCode: o.Code, Status: o.Status, SmsRequired: o.SMSRequired,
 		SmsValidated: o.SMSValidated, PaymentType: o.Payment.Type,
 		Totals:     &orderv1.Totals{NetCents: o.Totals.NetCents, VatCents: o.Totals.VATCents, GrossCents: o.Totals.GrossCents, Currency: o.Totals.Currency},
 		CreatedAt:  o.CreatedAt.UTC().Format(time.RFC3339),
-		ReferralId: o.Feedback.ReferralID, ReferralSource: o.Feedback.ReferralSource}
+		ReferralId: o.Feedback.ReferralID, ReferralSource: o.Feedback.ReferralSource,
+		// The mandate is no secret (the IBAN stays sealed in the payment service); the success page
+		// names it so the customer can match the debit on the bank statement.
+		SepaMandateReference: o.Payment.MandateReference, SepaCreditorId: o.Payment.CreditorID, SepaCreditorName: o.Payment.CreditorName}
 	for _, l := range o.Lines {
 		out.Lines = append(out.Lines, &orderv1.Line{Name: l.Name, Kind: l.Kind, NetCents: l.NetCents, GrossCents: l.GrossCents})
 	}

@@ -129,7 +129,24 @@ describe('the SMS screen names the number the code went to (issue 23)', () => {
 });
 
 describe('the success page of a SEPA order (issue 23)', () => {
-  it('says where the mandate reference comes', async () => {
+  it('names the mandate reference the order answers, in English and German', async () => {
+    const sepa = order({ sepa_mandate_reference: 'HC261127ABCDEFGHJKMN', sepa_creditor_id: 'DE98ZZZ09999999999', sepa_creditor_name: 'Hostwerk GmbH' });
+    installOrderApi({ routes: { 'GET /orders/01JORDER': () => ({ order: sepa }), 'DELETE /session': () => ({}) } });
+    const { unmount } = renderOrder('/success/01JORDER');
+    expect(text(await screen.findByTestId('success-mandate'))).toBe('SEPA direct debit mandate reference: HC261127ABCDEFGHJKMN');
+    unmount();
+    renderOrder('/success/01JORDER', { locale: 'de-DE' });
+    expect(text(await screen.findByTestId('success-mandate'))).toBe('Mandatsreferenz des SEPA-Lastschriftmandats: HC261127ABCDEFGHJKMN');
+  });
+
+  it('names no mandate for a card order', async () => {
+    installOrderApi({ routes: { 'GET /orders/01JORDER': () => ({ order: order({ payment_type: 'creditcard' }) }), 'DELETE /session': () => ({}) } });
+    renderOrder('/success/01JORDER');
+    await screen.findByTestId('order-code');
+    expect(screen.queryByTestId('success-mandate')).toBeNull();
+  });
+
+  it('says where the mandate reference comes when the order does not name it', async () => {
     installOrderApi({ routes: { 'GET /orders/01JORDER': () => ({ order: order() }), 'DELETE /session': () => ({}) } });
     renderOrder('/success/01JORDER');
     expect(text(await screen.findByTestId('success-mandate'))).toBe('You will receive the reference of your SEPA direct debit mandate with the order confirmation.');

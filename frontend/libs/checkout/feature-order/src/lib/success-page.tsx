@@ -50,8 +50,15 @@ export function SuccessPage() {
         {t('order_success.order_number')} <strong data-testid="order-code">{order.data.order_code}</strong>
       </p>
       <p>{t('order_success.mail_follows')}</p>
-      {/* The order answer carries no mandate reference yet (issue 23): the confirmation mail names it. */}
-      {order.data.payment_type === 'sepa' && <p data-testid="success-mandate">{t('order_confirm.contract_box.mandate_reference_later')}</p>}
+      {/* A SEPA order names its mandate reference (issue 23): the bank statement carries it. An order
+          placed before the answer had the field says the confirmation mail names it. */}
+      {order.data.payment_type === 'sepa' && (
+        <p data-testid="success-mandate">
+          {order.data.sepa_mandate_reference
+            ? t('order_confirm.contract_box.mandate_reference', { reference: order.data.sepa_mandate_reference })
+            : t('order_confirm.contract_box.mandate_reference_later')}
+        </p>
+      )}
       <p className="hc-form-actions">
         {portal && (
           <a className="hc-button hc-button--secondary" href={portal}>

@@ -48,6 +48,9 @@ export function order(extra: Partial<Order> = {}): Order {
     created_at: '2026-11-25T10:00:00Z',
     referral_id: '',
     referral_source: '',
+    sepa_mandate_reference: '',
+    sepa_creditor_id: '',
+    sepa_creditor_name: '',
     ...extra,
   };
 }

@@ -649,8 +649,14 @@ type Order struct {
 	// session's id: a ?referrer link or PUT /session/referral); both empty without one.
 	ReferralId     string `protobuf:"bytes,10,opt,name=referral_id,json=referralId,proto3" json:"referral_id,omitempty"`
 	ReferralSource string `protobuf:"bytes,11,opt,name=referral_source,json=referralSource,proto3" json:"referral_source,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// A SEPA order's mandate (created by the payment service before the order) and the creditor it
+	// is collected by, so the success page can name the reference the bank statement will carry;
+	// empty for other payment types.
+	SepaMandateReference string `protobuf:"bytes,12,opt,name=sepa_mandate_reference,json=sepaMandateReference,proto3" json:"sepa_mandate_reference,omitempty"`
+	SepaCreditorId       string `protobuf:"bytes,13,opt,name=sepa_creditor_id,json=sepaCreditorId,proto3" json:"sepa_creditor_id,omitempty"`
+	SepaCreditorName     string `protobuf:"bytes,14,opt,name=sepa_creditor_name,json=sepaCreditorName,proto3" json:"sepa_creditor_name,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -756,6 +762,27 @@ func (x *Order) GetReferralId() string {
 func (x *Order) GetReferralSource() string {
 	if x != nil {
 		return x.ReferralSource
+	}
+	return ""
+}
+
+func (x *Order) GetSepaMandateReference() string {
+	if x != nil {
+		return x.SepaMandateReference
+	}
+	return ""
+}
+
+func (x *Order) GetSepaCreditorId() string {
+	if x != nil {
+		return x.SepaCreditorId
+	}
+	return ""
+}
+
+func (x *Order) GetSepaCreditorName() string {
+	if x != nil {
+		return x.SepaCreditorName
 	}
 	return ""
 }
@@ -2047,7 +2074,7 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\x05draft\x18\x01 \x01(\v2\x18.checkout.order.v1.DraftR\x05draft\":\n" +
 	"\x12CancelDraftRequest\x12$\n" +
 	"\x0eis_sales_agent\x18\x01 \x01(\bR\fisSalesAgent\"\x15\n" +
-	"\x13CancelDraftResponse\"\x8f\x03\n" +
+	"\x13CancelDraftResponse\"\x9d\x04\n" +
 	"\x05Order\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\tR\aorderId\x12\x1d\n" +
 	"\n" +
@@ -2063,7 +2090,10 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\vreferral_id\x18\n" +
 	" \x01(\tR\n" +
 	"referralId\x12'\n" +
-	"\x0freferral_source\x18\v \x01(\tR\x0ereferralSource\"\x7f\n" +
+	"\x0freferral_source\x18\v \x01(\tR\x0ereferralSource\x124\n" +
+	"\x16sepa_mandate_reference\x18\f \x01(\tR\x14sepaMandateReference\x12(\n" +
+	"\x10sepa_creditor_id\x18\r \x01(\tR\x0esepaCreditorId\x12,\n" +
+	"\x12sepa_creditor_name\x18\x0e \x01(\tR\x10sepaCreditorName\"\x7f\n" +
 	"\x06Totals\x12\x1b\n" +
 	"\tnet_cents\x18\x01 \x01(\x03R\bnetCents\x12\x1b\n" +
 	"\tvat_cents\x18\x02 \x01(\x03R\bvatCents\x12\x1f\n" +
