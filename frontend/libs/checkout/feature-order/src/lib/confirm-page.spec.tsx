@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectNotifications } from '@hostcart/shared-store';
 import { redirectTo } from './redirect';
@@ -90,8 +90,41 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     await acceptTerms();
     await buy();
     const placeholder = await screen.findByTestId('order-error');
-    await waitFor(() => expect(placeholder.textContent).toBe('Please choose a payment method first.'));
+    await waitFor(() => expect(within(placeholder).getByRole('alert').querySelector('p')?.textContent).toBe('Please choose a payment method first.'));
     await waitFor(() => expect(scroll).toHaveBeenCalled());
+  });
+
+  it('offers the error details (status, key, request id) in a disclosure, closed at first (spec §8)', async () => {
+    installOrderApi({
+      routes: {
+        'POST /orders': () =>
+          new Response(JSON.stringify({ error: 'order.payment_missing' }), { status: 422, headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'req-4711' } }),
+      },
+    });
+    Element.prototype.scrollIntoView = jest.fn();
+    renderOrder('/confirm');
+    await acceptTerms();
+    await buy();
+    const disclosure = await screen.findByTestId('order-error-details');
+    expect(disclosure.tagName).toBe('DETAILS');
+    expect(disclosure.hasAttribute('open')).toBe(false);
+    expect(within(disclosure).getByText('Details').tagName).toBe('SUMMARY');
+    await userEvent.click(within(disclosure).getByText('Details'));
+    expect(disclosure.hasAttribute('open')).toBe(true);
+    expect(within(disclosure).getByText('Request ID').nextElementSibling?.textContent).toBe('req-4711');
+    expect(within(disclosure).getByText('Error code').nextElementSibling?.textContent).toBe('order.payment_missing');
+    expect(within(disclosure).getByText('Status').nextElementSibling?.textContent).toBe('422');
+  });
+
+  it("an order failure without the API's error shape is the 'unexpected error' (spec §8)", async () => {
+    installOrderApi({ routes: { 'POST /orders': () => new Response('<html>oops</html>', { status: 500, headers: { 'Content-Type': 'text/html' } }) } });
+    Element.prototype.scrollIntoView = jest.fn();
+    renderOrder('/confirm');
+    await acceptTerms();
+    await buy();
+    const placeholder = await screen.findByTestId('order-error');
+    await waitFor(() => expect(within(placeholder).getByRole('alert').querySelector('p')?.textContent).toBe('An unexpected error has occurred.'));
+    expect(within(screen.getByTestId('order-error-details')).getByText('Status').nextElementSibling?.textContent).toBe('500');
   });
 
   it("refuses feedback outside spec §5's limits before anything is sent", async () => {

@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next';
 import {
   CARD_PROVIDER_PREFIX,
   approveUrl,
+  errorDetails,
   errorMessageKey,
   errorParams,
   firstFieldErrors,
+  isUnexpectedError,
+  type ErrorDetails,
   useCheckoutCustomer,
   useConfirmPaypalSubscriptionMutation,
   forgetCardPayment,
@@ -181,7 +184,11 @@ function actionUrl(result: CardPaymentResult): string | undefined {
 interface PlaceholderError {
   key: string;
   params?: Record<string, string>;
+  details?: ErrorDetails;
 }
+
+/** Spec §8: an order error the API gave no message for is the 'unexpected error'. */
+export const UNEXPECTED_ERROR_KEY = 'error.unexpected';
 
 function ConfirmScreen({
   breadcrumbs,
@@ -284,7 +291,10 @@ function ConfirmScreen({
           }
         }
       }
-      if (!placed) showFailure({ key: errorMessageKey(e as never), params: errorParams(e as never) });
+      if (!placed) {
+        const key = isUnexpectedError(e as never) ? UNEXPECTED_ERROR_KEY : errorMessageKey(e as never);
+        showFailure({ key, params: errorParams(e as never), details: errorDetails(e as never) });
+      }
       return placed;
     },
     [setError, showFailure, showFeedback, showReferral],
@@ -533,6 +543,7 @@ function ConfirmScreen({
           {failure && (
             <div className="hc-error-state hc-error-state--inline" role="alert">
               <p>{t(failure.key, { ...failure.params, defaultValue: t('error.order_not_completed') })}</p>
+              {failure.details && <ErrorDetailsDisclosure details={failure.details} />}
             </div>
           )}
         </div>
@@ -689,5 +700,32 @@ function ConfirmPromoCode() {
         </p>
       )}
     </div>
+  );
+}
+
+/** Spec §8: the expandable details of an order error, what support needs to find the request. */
+function ErrorDetailsDisclosure({ details }: { details: ErrorDetails }) {
+  const { t } = useTranslation();
+  const rows: [string, string | undefined][] = [
+    ['error.details_status', details.status],
+    ['error.details_key', details.key],
+    ['error.details_request_id', details.requestId],
+  ];
+  const shown = rows.filter((r): r is [string, string] => !!r[1]);
+  if (shown.length === 0) return null;
+  return (
+    <details className="hc-error-details" data-testid="order-error-details">
+      <summary>{t('error.details')}</summary>
+      <dl>
+        {shown.map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd>
+              <code>{value}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

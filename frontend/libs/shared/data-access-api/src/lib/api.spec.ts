@@ -3,7 +3,7 @@ import { api } from './api';
 import { catalogApi } from './catalog';
 import { LOADING_DECREMENT_DELAY_MS, loadingSlice, selectRunningRequests } from './loading';
 import { localeApi } from './locale';
-import { errorMessageKey, GENERIC_ERROR_KEY } from './errors';
+import { errorDetails, errorMessageKey, GENERIC_ERROR_KEY, isUnexpectedError } from './errors';
 import { readCookie } from './csrf';
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -114,6 +114,19 @@ describe('api base query', () => {
     const result = await store.dispatch(catalogApi.endpoints.getPaymentIntervals.initiate());
     expect(errorMessageKey(result.error)).toBe('catalog.unavailable');
     expect(errorMessageKey({ status: 'FETCH_ERROR', error: 'offline' })).toBe(GENERIC_ERROR_KEY);
+  });
+
+  it("keeps the gateway's request id of a failed call for the error details (spec §8)", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: 'catalog.unavailable' }), { status: 503, headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'req-9' } }),
+    );
+    const store = makeStore();
+    const result = await store.dispatch(catalogApi.endpoints.getPaymentIntervals.initiate());
+    expect(errorDetails(result.error)).toEqual({ status: '503', key: 'catalog.unavailable', requestId: 'req-9' });
+    expect(isUnexpectedError(result.error)).toBe(false);
+    expect(isUnexpectedError({ status: 'FETCH_ERROR', error: 'offline' })).toBe(true);
+    expect(isUnexpectedError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'bad json' })).toBe(true);
+    expect(errorDetails({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'bad json' })).toEqual({ status: '502' });
   });
 });
 

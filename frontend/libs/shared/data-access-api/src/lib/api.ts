@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { reportFailedCall } from '@hostcart/shared-util-reporting';
 import { CSRF_COOKIE, CSRF_HEADER, needsCsrfToken, readCookie } from './csrf';
+import { withRequestId } from './errors';
 import { LOADING_DECREMENT_DELAY_MS, requestFinished, requestStarted } from './loading';
 
 export const API_BASE_URL = '/api/v2';
@@ -49,7 +50,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     // Asked once more with the cookies of now (session and CSRF token): the gateway did nothing
     // with the first request.
     if (isSessionRotated(result.error)) result = await rawBaseQuery(withCsrfToken(args), api, extraOptions ?? {});
-    if (result.error) reportFailedCall({ method: request.method ?? 'GET', url: request.url, status: result.error.status });
+    if (result.error) {
+      reportFailedCall({ method: request.method ?? 'GET', url: request.url, status: result.error.status });
+      result = { ...result, error: withRequestId(result.error, result.meta?.response) };
+    }
     return result;
   } finally {
     if (counted) {

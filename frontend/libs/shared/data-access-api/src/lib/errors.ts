@@ -26,3 +26,52 @@ export function errorParams(error: FetchBaseQueryError | SerializedError | undef
   }
   return {};
 }
+
+/** The response header the gateway names each request with (docs/api.md; gateway/middleware/requestid.go). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** What the expandable details of an order error show (spec §8): the HTTP status, the server's key, the request id. */
+export interface ErrorDetails {
+  status?: string;
+  key?: string;
+  requestId?: string;
+}
+
+/**
+ * True when a call failed without an answer of the API's error shape (no network, a proxy's HTML
+ * page, an exception): spec §8's 'unexpected error' then stands instead of a server message.
+ */
+export function isUnexpectedError(error: FetchBaseQueryError | SerializedError | undefined): boolean {
+  if (!error || !('status' in error)) return true;
+  if (typeof error.status !== 'number') return true;
+  const key = typeof error.data === 'object' && error.data !== null ? (error.data as { error?: unknown }).error : undefined;
+  return typeof key !== 'string' || key === '';
+}
+
+/** The details of a failed call for support (spec §8): the status, the key the API gave and the request id the gateway sent. */
+export function errorDetails(error: FetchBaseQueryError | SerializedError | undefined): ErrorDetails {
+  const details: ErrorDetails = {};
+  if (!error) return details;
+  if ('status' in error) {
+    // A body that was no JSON keeps the HTTP status as originalStatus.
+    details.status = String('originalStatus' in error ? error.originalStatus : error.status);
+    if (typeof error.data === 'object' && error.data !== null) {
+      const { error: key, request_id: requestId } = error.data as { error?: unknown; request_id?: unknown };
+      if (typeof key === 'string' && key) details.key = key;
+      if (typeof requestId === 'string' && requestId) details.requestId = requestId;
+    }
+  } else if (error.message) {
+    details.key = error.message;
+  }
+  return details;
+}
+
+/**
+ * Adds the gateway's request id of a failed call to its error body as request_id, so the screens can
+ * show it with the error (spec §8's details); a body that is no object is left as it is.
+ */
+export function withRequestId(error: FetchBaseQueryError, response: Response | undefined): FetchBaseQueryError {
+  const id = response?.headers.get(REQUEST_ID_HEADER);
+  if (!id || !('data' in error) || typeof error.data !== 'object' || error.data === null || Array.isArray(error.data)) return error;
+  return { ...error, data: { ...(error.data as object), request_id: id } } as FetchBaseQueryError;
+}
