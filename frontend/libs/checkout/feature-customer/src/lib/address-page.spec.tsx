@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { brand, customer, installCustomerApi, json, privatePerson, renderCustomer, shownLocation, type FakeState } from './test-utils';
-import { flag, phonePlaceholder } from './address-page';
+import { countryName, flag, phonePlaceholder } from './address-page';
 
 const withBasicInfo = () => customer({ basic_info: privatePerson });
 
@@ -57,7 +57,7 @@ describe('address (spec §2 "Address", §5)', () => {
     const seen = installCustomerApi(state);
     renderCustomer('/customer/address');
     await screen.findByRole('heading', { name: 'Your address' });
-    expect((screen.getByLabelText(/Phone/) as HTMLInputElement).placeholder).toBe('+43 231 12345678');
+    expect((screen.getByLabelText(/Phone/) as HTMLInputElement).placeholder).toBe('+43 1 234 5678');
     // Alpenhost offers no login: the button just goes on.
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
     await fill('Ring 1', '1010', 'Wien', '+43 1');
@@ -70,6 +70,26 @@ describe('address (spec §2 "Address", §5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(shownLocation()).toBe('/payment'));
     expect(seen.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ street: 'Ring 1', postal_code: '1010', city: 'Wien', country_code: 'AT', phone: '+43 1 5880' });
+  });
+
+  it("names the countries in the shop's language and searches those names (issue 23)", async () => {
+    installCustomerApi({ brand: brand('alpenhost'), customer: withBasicInfo(), cartItems: 1 });
+    renderCustomer('/customer/address', { locale: 'de-DE' });
+    await screen.findByRole('option', { name: /Deutschland/ });
+    const select = screen.getByLabelText(/^Land/) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([`${flag('DE')} Deutschland`, `${flag('AT')} Österreich`, `${flag('CH')} Schweiz`]);
+    expect(select.value).toBe('AT');
+    expect(screen.queryByRole('option', { name: /Germany|Austria/ })).toBeNull();
+    await userEvent.type(screen.getByLabelText('Nach einem Land suchen'), 'schw');
+    expect([...select.options].map((o) => o.value)).toEqual(['AT', 'CH']);
+  });
+
+  it('takes the country name from the platform, else the given one', () => {
+    expect(countryName('AT', 'de-DE')).toBe('Österreich');
+    expect(countryName('AT', 'en-GB')).toBe('Austria');
+    expect(countryName('DE', 'de-DE')).toBe('Deutschland');
+    expect(countryName('XK', 'de-DE', 'Kosovo')).toBe('Kosovo');
+    expect(countryName('1', 'de-DE', 'Nowhere')).toBe('Nowhere');
   });
 
   it('narrows the country list by the search, keeping the chosen country', async () => {
@@ -93,7 +113,8 @@ describe('address (spec §2 "Address", §5)', () => {
   });
 
   it('places the phone hint per brand country', () => {
-    expect(phonePlaceholder('AT')).toBe('+43 231 12345678');
+    // Austria's format (Vienna), not a German area code behind +43 (issue 23).
+    expect(phonePlaceholder('AT')).toBe('+43 1 234 5678');
     expect(phonePlaceholder('DE')).toBe('+49 231 12345678');
     expect(phonePlaceholder(undefined)).toBe('+49 231 12345678');
     expect(flag('xx')).toBe('');

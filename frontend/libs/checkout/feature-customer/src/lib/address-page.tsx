@@ -35,9 +35,25 @@ export function flag(code: string): string {
   return /^[A-Z]{2}$/.test(code) ? String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';
 }
 
-/** Spec §2: +43 231 12345678 for the Austrian brand, else +49 231 12345678. */
+/**
+ * A phone number as written in the brand's country (issue 23: the spec's +43 231… is a Dortmund
+ * area code, not an Austrian number): Vienna's +43 1 for the Austrian brand, else +49 231.
+ */
 export function phonePlaceholder(brandCountry: string | undefined): string {
-  return brandCountry?.toUpperCase() === 'AT' ? '+43 231 12345678' : '+49 231 12345678';
+  return brandCountry?.toUpperCase() === 'AT' ? '+43 1 234 5678' : '+49 231 12345678';
+}
+
+/**
+ * A country's name in the shop's language from the platform's CLDR data (Intl.DisplayNames, no
+ * download); the country service's (English) name where the platform knows none.
+ */
+export function countryName(code: string, locale: string, fallback = code): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'region' }).of(code);
+    return name && name !== code ? name : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** /customer/address (spec §2 "Address"). */
@@ -59,9 +75,10 @@ export function AddressPage({ breadcrumbs }: CustomerScreenProps) {
 }
 
 function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: CheckoutCustomer; breadcrumbs?: ReactNode; returnToConfirm: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const countries = useGetCountriesQuery();
+  const nameOf = (c: Country) => countryName(c.code, i18n.language || 'en-GB', c.name);
   const brandCountry = (state.brand?.properties['country_code'] ?? 'DE').toUpperCase();
   const stored = state.customer?.address;
   const [save, saving] = useSaveAddressMutation();
@@ -115,7 +132,7 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
   const needle = countrySearch.trim().toLocaleLowerCase();
   const sorted: Country[] = [...(countries.data ?? [])]
     .sort((a, b) => a.order - b.order)
-    .filter((c) => needle === '' || c.code === country || c.name.toLocaleLowerCase().includes(needle) || c.code.toLowerCase() === needle);
+    .filter((c) => needle === '' || c.code === country || nameOf(c).toLocaleLowerCase().includes(needle) || c.code.toLowerCase() === needle);
   const countryField = register('country_code', {
     required: { value: true, message: 'validation.required' },
     // Changing the country resets postal code and city (spec §4 "Field forms").
@@ -194,10 +211,11 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
             aria-describedby={countryError ? 'address-country-error' : undefined}
             {...countryField}
           >
-            {sorted.length === 0 && <option value={brandCountry}>{brandCountry}</option>}
-            {sorted.map((c) => (
+            {/* Until the list is there the brand country stands alone, as the same keyed option,
+                so the chosen value survives the list's arrival. */}
+            {(sorted.length > 0 ? sorted : [{ code: brandCountry, name: brandCountry } as Country]).map((c) => (
               <option key={c.code} value={c.code}>
-                {`${flag(c.code)} ${c.name}`.trim()}
+                {`${flag(c.code)} ${nameOf(c)}`.trim()}
               </option>
             ))}
           </select>

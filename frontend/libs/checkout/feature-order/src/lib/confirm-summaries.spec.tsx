@@ -1,9 +1,10 @@
 import { render, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@hostcart/shared-i18n/testing';
-import type { LinePrice, PricedCart, PricedLine } from '@hostcart/shared-data-access-api';
+import { MemoryRouter } from 'react-router-dom';
+import type { LinePrice, PricedCart, PricedLine, SessionCustomer } from '@hostcart/shared-data-access-api';
 import { cartPresentation, linePresentation, linePrice as price } from '@hostcart/shared-testing';
-import { CartSummary } from './confirm-summaries';
+import { CartSummary, CustomerSummary } from './confirm-summaries';
 
 const nbsp = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 
@@ -96,5 +97,32 @@ describe('CartSummary on the confirm page', () => {
     const pairs = [...totals.querySelectorAll('dt')].map((dt) => nbsp(`${dt.textContent}${dt.nextElementSibling?.textContent}`));
     expect(pairs).toEqual(rows);
     expect(nbsp(getByTestId('confirm-totals-renewal').textContent)).toBe(renewal);
+  });
+});
+
+describe('CustomerSummary on the confirm page', () => {
+  const customer = {
+    customer_no: '',
+    basic_info: { group: 1, gender: 1, first_name: 'Anna', last_name: 'Berger', company_name: '', company_vat_id: '', email: 'anna@example.com' },
+    address: { street: 'Ring 1', postal_code: '1010', city: 'Wien', country_code: 'AT', phone: '+43 1 58801' },
+    validated: false,
+    vat_id_check: null,
+    panel: null,
+  } as unknown as SessionCustomer;
+
+  it.each([
+    ['de-DE', '1010 Wien, Österreich'],
+    ['en-GB', '1010 Wien, Austria'],
+  ])("names the address's country in %s, not by its code (issue 23)", (locale, place) => {
+    const { container } = render(
+      <MemoryRouter>
+        <I18nextProvider i18n={createI18n(locale)}>
+          <CustomerSummary customer={customer} editable={false} />
+        </I18nextProvider>
+      </MemoryRouter>,
+    );
+    const address = container.querySelectorAll('.hc-confirm__address')[1];
+    expect(address.textContent).toContain(place);
+    expect(address.textContent).not.toMatch(/, AT\b/);
   });
 });

@@ -5,6 +5,15 @@ import { pathTo } from '@hostcart/shared-routing';
 import { PriceTotals } from '@hostcart/shared-ui';
 import { formatCents, maturityLabel } from '@hostcart/shared-util-pricing';
 
+/** The country's name in the shop's language (Intl.DisplayNames); its code where there is none. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 function useMoney() {
   const { i18n } = useTranslation();
   return (cents: number) => formatCents(cents, i18n.language);
@@ -12,7 +21,7 @@ function useMoney() {
 
 /** The customer's basic info and address, with edit links for a new customer (spec §2 "Confirm"). */
 export function CustomerSummary({ customer, editable }: { customer: SessionCustomer; editable: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const b = customer.basic_info;
   const a = customer.address;
   return (
@@ -36,7 +45,7 @@ export function CustomerSummary({ customer, editable }: { customer: SessionCusto
         <p className="hc-confirm__address">
           {a.street}
           <br />
-          {a.postal_code} {a.city}, {a.country_code}
+          {a.postal_code} {a.city}, {countryName(a.country_code, i18n.language || 'en-GB')}
           {a.phone && (
             <>
               <br />
