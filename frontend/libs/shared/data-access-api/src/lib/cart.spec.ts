@@ -188,6 +188,13 @@ describe('cart endpoints', () => {
     const bad = await store.dispatch(cartApi.endpoints.validateAdditionalFields.initiate({ fields: [] }));
     expect(errorMessageKey(bad.error)).toBe('error.invalid_request');
   });
+
+  it("reads spec §7's validation shape too: the lists keyed by field id under error", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { '8': ['validation.required'], '9': ['validation.max_length'] } }, 422));
+    const store = makeStore();
+    const failed = await store.dispatch(cartApi.endpoints.validateAdditionalFields.initiate({ fields: [{ id: 8, value: '', type: 'product' }] }));
+    expect(failed.data).toEqual({ errors: { '8': ['validation.required'], '9': ['validation.max_length'] } });
+  });
 });
 
 describe('promotion endpoints', () => {

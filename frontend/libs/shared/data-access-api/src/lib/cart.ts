@@ -315,7 +315,7 @@ export const cartApi = api.injectEndpoints({
         body: { fields },
         validateStatus: (response) => response.ok || response.status === 422,
       }),
-      transformResponse: (body: { errors?: Record<string, string[]> | null } | null) => ({ errors: body?.errors ?? {} }),
+      transformResponse: (body: FieldValidationBody | null) => ({ errors: fieldValidationErrors(body) }),
     }),
   }),
 });
@@ -337,3 +337,21 @@ export const {
   useSetAdditionalFieldsMutation,
   useValidateAdditionalFieldsMutation,
 } = cartApi;
+
+/** The answer of POST /additional-fields/validate: the gateway's shape (docs/api.md) or spec §7's. */
+interface FieldValidationBody {
+  error?: unknown;
+  errors?: Record<string, string[]> | null;
+}
+
+/**
+ * The keys per field id of a validation answer. The gateway keeps its uniform error body (error
+ * the message key, the map under errors; docs/api.md "Deliberate differences"); spec §7 puts the
+ * map under error, which is read too, so either server shape reaches the form.
+ */
+export function fieldValidationErrors(body: FieldValidationBody | null | undefined): Record<string, string[]> {
+  if (body?.errors && typeof body.errors === 'object') return body.errors;
+  const specShape = body?.error;
+  if (specShape && typeof specShape === 'object' && !Array.isArray(specShape)) return specShape as Record<string, string[]>;
+  return {};
+}
