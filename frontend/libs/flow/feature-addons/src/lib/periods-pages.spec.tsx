@@ -106,6 +106,24 @@ describe('periods screens', () => {
     expect(shop.mutations()).toEqual([{ method: 'PUT', path: '/session/cart/items/row1/period', body: { maturity_id: 11, interval_id: 0 } }]);
   });
 
+  it('does not look up an automatic promotion by code: changing the term sends no failing request (issue 23)', async () => {
+    const shop = installFakeShop(shopCatalog(), [hostItem({ product: cartLine(1001, 12, 22, { promotion: 'AUTO-WEB12-20EUR' }) })], {
+      promotions: [
+        {
+          id: 2, code: 'AUTO-WEB12-20EUR', type: 'product', value_type: 'fixed', percent: 0, percent_label: 0, value_cents: 2000, requires: [], is_recurring: false, recurs_for: 0,
+          is_automatic: true, discount_label: '20 € Rabatt im ersten Jahr', applies_to: null, supported: { maturity_months: [12], interval_months: [], for_addon: false, for_upsell: false }, valid_from: '', valid_until: '',
+        },
+      ],
+    });
+    renderScreen('/periods/maturity?id=row1');
+    await screen.findAllByTestId('period-tile');
+    await waitFor(() => expect(shop.calls.some((c) => c.path === '/promotions')).toBe(true));
+    fireEvent.click(tiles()[0]);
+    // No warning: the service recomputes automatic promotions.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/addons?id=row1'));
+    expect(shop.calls.filter((c) => c.path.startsWith('/promotions/'))).toEqual([]);
+  });
+
   it('keeping the current interval saves nothing and goes on', async () => {
     const shop = installFakeShop(shopCatalog(), [hostItem()]);
     renderScreen('/periods/interval?id=row1');

@@ -109,9 +109,11 @@ export function installFakeShop(
       const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
       return json({ products: catalog.filter((pr) => ids.includes(pr.id)) });
     }
-    const promo = p.match(/^\/promotions\/(\w+)$/);
+    // The brand's automatic promotions; by code only the manual ones (as the promotion service).
+    if (p === '/promotions') return json({ promotions: promotions.filter((x) => x.is_automatic) });
+    const promo = p.match(/^\/promotions\/([\w-]+)$/);
     if (promo) {
-      const found = promotions.find((x) => x.code === promo[1]);
+      const found = promotions.find((x) => x.code === promo[1] && !x.is_automatic);
       return found ? json({ promotion: found }) : json({ error: 'promotion.not_found' }, 404);
     }
     if (p === '/domains') return json({ tlds: [] });

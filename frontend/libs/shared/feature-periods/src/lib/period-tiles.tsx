@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetPromotionQuery, type CartItem, type Product, useSessionVatPercent } from '@hostcart/shared-data-access-api';
+import { useGetPromotionQuery, useGetPromotionsQuery, type CartItem, type Product, useSessionVatPercent } from '@hostcart/shared-data-access-api';
 import { formatCents, intervalLabel, maturityDisplayCents, maturityLabel, type TermLabel, effectiveVat } from '@hostcart/shared-util-pricing';
 import { periodChoices, strippedPromotion, unsupportedLines, type LineRef, type PeriodChoice, type PeriodMode } from './period-choices';
 
@@ -38,7 +38,13 @@ export function PeriodTiles({ item, product, lineProducts, mode, line, withVat, 
   const target = line ? lineProducts.find((p) => p.id === line.id) : product;
   const cartLine = line ? (line.kind === 'addon' ? item.addons : item.upsells).find((l) => l.id === line.id) : item.product;
   const code = cartLine?.promotion ?? '';
-  const promotion = useGetPromotionQuery(code, { skip: code === '' });
+  // An automatic promotion is no redeemable code: looking it up by code answers 404 and logs a
+  // failed request (issue 23), and the service recomputes it after a period change anyway
+  // (strippedPromotion). The brand's automatic list (cached, shared with the cart's coupon hint)
+  // tells it apart; only a manual code is looked up, and all codes are when the list cannot be read.
+  const automatic = useGetPromotionsQuery();
+  const isAutomatic = automatic.data?.some((p) => p.code.toUpperCase() === code.toUpperCase()) ?? false;
+  const promotion = useGetPromotionQuery(code, { skip: code === '' || automatic.isLoading || isAutomatic });
 
   useEffect(() => {
     if (pending) confirmRef.current?.focus();
