@@ -92,6 +92,10 @@ type LineDisplay struct {
 	MaturityMonths int32                    `json:"maturity_months,omitempty"`
 	IntervalMonths int32                    `json:"interval_months,omitempty"`
 	Figures        pricing.LinePresentation `json:"figures"`
+	// CancelationDays is the catalog's notice period in days (the cart line's cancelation_period)
+	// the confirm page worded the contract terms with; nil for orders kept before it was (the
+	// confirmation then repeats no terms it cannot know).
+	CancelationDays *int32 `json:"cancelation_days,omitempty"`
 }
 
 // Line is one priced row of the order: a product, addon, upsell or domain of a cart item.
@@ -320,6 +324,9 @@ type EventRecipient struct {
 	FirstName   string `json:"first_name"`
 	LastName    string `json:"last_name"`
 	CompanyName string `json:"company_name,omitempty"`
+	// Group is the customer group (0 business, else consumer): the confirmation repeats the
+	// contract terms the confirm page stated for that audience. Nil in events published before it.
+	Group *int32 `json:"group,omitempty"`
 }
 
 // EventFinalized names the event and its subject suffix.
@@ -330,7 +337,7 @@ func (o Order) Finalized() FinalizedEvent {
 	c := o.Customer
 	return FinalizedEvent{Event: EventFinalized, OrderID: o.ID, OrderCode: o.Code, BrandID: o.BrandID, Locale: o.Locale,
 		Status: o.Status, PaymentType: o.Payment.Type,
-		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName},
+		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName, Group: &c.Group},
 		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa(), Items: WithoutCiphertexts(o.Items),
 		VATIDCheck: c.VATIDCheck, ReferralID: o.Feedback.ReferralID, ReferralSource: o.Feedback.ReferralSource}
 }

@@ -31,6 +31,8 @@ type row struct {
 	Term  string // "Laufzeit 12 Monate, Abrechnung jährlich"; "" for domains and one-time lines
 	Price string // "9,51 € pro Monat", "49,00 € einmalig", "inklusive"; "" when the brand hides it
 	Sub   bool   // an addon, upsell or domain of the item above
+	// Terms: term, renewal and notice in words as the confirm page's box stated them.
+	Terms string
 	// Details: the amount per bill, the discount and total of the first term, the renewal price.
 	Details []string
 }
@@ -89,7 +91,7 @@ func Confirmation(e domain.FinalizedEvent, b domain.Brand) (Mail, error) {
 		if d.PricesWithVAT {
 			v.PricesNote = w.pricesGross
 		}
-		v.Rows = rows(e.Lines, w, money)
+		v.Rows = rows(e.Lines, e.Customer.Group, w, money)
 		v.Totals, v.Renewal = totals(*d, w, money)
 		due = d.Figures.DueTodayCents
 		if !d.PricesWithVAT {
@@ -122,8 +124,8 @@ func Confirmation(e domain.FinalizedEvent, b domain.Brand) (Mail, error) {
 }
 
 // rows lists the lines as the confirm page did: hidden addons left out, the price unit of each
-// line, and its figures.
-func rows(lines []domain.Line, w words, money func(int64) string) []row {
+// line, its figures and its contract terms for the customer's group.
+func rows(lines []domain.Line, group *int32, w words, money func(int64) string) []row {
 	var out []row
 	for _, l := range lines {
 		d := l.Display
@@ -134,7 +136,7 @@ func rows(lines []domain.Line, w words, money func(int64) string) []row {
 			continue
 		}
 		f := d.Figures
-		r := row{Name: l.Name, Sub: l.Kind != domain.KindProduct}
+		r := row{Name: l.Name, Sub: l.Kind != domain.KindProduct, Terms: contractTerms(l, group, w)}
 		switch {
 		case d.HidePrice:
 		case l.Kind == domain.KindDomain && d.Inclusive:

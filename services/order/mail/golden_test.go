@@ -36,22 +36,24 @@ type testLine struct {
 	hidden, hidePrice  bool
 	inclusive          bool
 	maturity, interval int32
+	notice             int32 // the catalog's cancelation period in days
 }
 
 // order builds an order.finalized event whose lines carry the presentation the cart computed
 // with the pricing library, as cartclient keeps it: the figures the confirm page printed.
 func order(brand string, locale string, sepa bool) domain.FinalizedEvent {
-	withVAT, vat := true, 19.0
+	// Hostwerk's customer is a consumer, Alpenhost's a business: the mail repeats either's terms.
+	withVAT, vat, group := true, 19.0, int32(1)
 	if brand == "alpenhost" {
-		withVAT, vat = false, 20.0
+		withVAT, vat, group = false, 20.0, 0
 	}
 	lines := []testLine{
 		// Webhosting M, 12 months billed yearly, "20 € Rabatt im ersten Jahr" (issue 23's walk).
-		{kind: domain.KindProduct, name: "Webhosting M", maturity: 12, interval: 12, in: pricing.LineInput{NetMonthlyCents: 799, TermMonths: 12,
+		{kind: domain.KindProduct, name: "Webhosting M", maturity: 12, interval: 12, notice: 90, in: pricing.LineInput{NetMonthlyCents: 799, TermMonths: 12,
 			IntervalMonths: 12, Promotion: &pricing.Promotion{Kind: pricing.Fixed, ValueCents: 2000}, PromotionMonths: 12}},
 		// The included monitoring agent: a hide_in_cart addon the shop never listed.
 		{kind: domain.KindAddon, name: "Monitoring-Agent", hidden: true, maturity: 12, interval: 12, in: pricing.LineInput{TermMonths: 12, IntervalMonths: 12}},
-		{kind: domain.KindAddon, name: "E-Mail-Archivierung <Pro> & Co", maturity: 12, interval: 1, in: pricing.LineInput{NetMonthlyCents: 300, TermMonths: 12, IntervalMonths: 1}},
+		{kind: domain.KindAddon, name: "E-Mail-Archivierung <Pro> & Co", maturity: 12, interval: 1, notice: 30, in: pricing.LineInput{NetMonthlyCents: 300, TermMonths: 12, IntervalMonths: 1}},
 		{kind: domain.KindAddon, name: "Einrichtungsservice", in: pricing.LineInput{SetupNetCents: 4900}},
 		{kind: domain.KindAddon, name: "Rechenzentrum Frankfurt", hidePrice: !withVAT, in: pricing.LineInput{}},
 		{kind: domain.KindDomain, name: "muster.de", inclusive: true, in: pricing.LineInput{Yearly: true}},
@@ -59,7 +61,7 @@ func order(brand string, locale string, sepa bool) domain.FinalizedEvent {
 	}
 	e := domain.FinalizedEvent{Event: domain.EventFinalized, OrderID: "01JDTEST", OrderCode: "261127-ABCDEFGH", BrandID: brands[brand].ID,
 		Locale: locale, Status: domain.StatusPlaced, PaymentType: "invoice",
-		Customer:  domain.EventRecipient{Email: "erika@example.org", FirstName: "Erika", LastName: "Muster"},
+		Customer:  domain.EventRecipient{Email: "erika@example.org", FirstName: "Erika", LastName: "Muster", Group: &group},
 		CreatedAt: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)}
 	var figures []pricing.LinePresentation
 	for _, tl := range lines {
@@ -68,7 +70,7 @@ func order(brand string, locale string, sepa bool) domain.FinalizedEvent {
 		figures = append(figures, f)
 		e.Lines = append(e.Lines, domain.Line{Item: "row-1", Kind: tl.kind, Name: tl.name, VATPercent: vat, NetCents: f.NetCents, GrossCents: f.GrossCents,
 			Display: &domain.LineDisplay{Hidden: tl.hidden, HidePrice: tl.hidePrice, Inclusive: tl.inclusive, MaturityMonths: tl.maturity,
-				IntervalMonths: tl.interval, Figures: f}})
+				IntervalMonths: tl.interval, CancelationDays: &tl.notice, Figures: f}})
 	}
 	cart := pricing.PresentCart(figures)
 	e.Totals = domain.Totals{NetCents: cart.NetCents, VATCents: cart.VATCents, GrossCents: cart.GrossCents, Currency: domain.Currency,

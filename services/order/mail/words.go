@@ -42,6 +42,14 @@ type words struct {
 	processing, closing, team                        string // team: %s brand
 	questions                                        string
 	vatIDLabel, vatIDLabelAT, sepa                   string
+
+	// The contract terms as the confirm page's box words them (frontend i18n
+	// order_confirm.contract_box.*): %[1]s term (the renewal is the same term), %[2]s notice.
+	termRenewalNotice, termRenewal                 string
+	consumerTermsNotice, consumerTerms             string
+	domainTerm, domainTermConsumer, oneTimeService string
+	monthOne, monthsOther, dayOne, daysOther       string // %d count
+	noticeMonthOne, noticeMonthsOther              string // %d count
 }
 
 var german = words{
@@ -65,6 +73,15 @@ var german = words{
 	vatIDLabel: "USt-IdNr.", vatIDLabelAT: "UID-Nr.",
 	sepa: "Den Betrag von %s ziehen wir per SEPA-Lastschrift von Ihrem Konto ein. Mandatsreferenz: %s, " +
 		"Gläubiger-Identifikationsnummer: %s (%s). Das Fälligkeitsdatum nennen wir Ihnen mit der Rechnung.",
+	termRenewalNotice:   "Mindestlaufzeit %[1]s, verlängert sich danach um jeweils %[1]s, kündbar mit einer Frist von %[2]s zum Ende der Laufzeit.",
+	termRenewal:         "Mindestlaufzeit %[1]s, verlängert sich danach um jeweils %[1]s, kündbar zum Ende der Laufzeit.",
+	consumerTermsNotice: "Mindestlaufzeit %[1]s, kündbar mit einer Frist von %[2]s zum Ende der Mindestlaufzeit; danach läuft der Vertrag auf unbestimmte Zeit und ist jederzeit mit einer Frist von einem Monat kündbar.",
+	consumerTerms:       "Mindestlaufzeit %[1]s, kündbar zum Ende der Mindestlaufzeit; danach läuft der Vertrag auf unbestimmte Zeit und ist jederzeit mit einer Frist von einem Monat kündbar.",
+	domainTerm:          "Laufzeit %[1]s, verlängert sich danach um jeweils %[1]s.",
+	domainTermConsumer:  "Laufzeit %[1]s; danach läuft der Vertrag auf unbestimmte Zeit und ist jederzeit mit einer Frist von einem Monat kündbar.",
+	oneTimeService:      "Einmalige Leistung ohne Laufzeit.",
+	monthOne:            "%d Monat", monthsOther: "%d Monate", dayOne: "%d Tag", daysOther: "%d Tagen",
+	noticeMonthOne: "%d Monat", noticeMonthsOther: "%d Monaten",
 }
 
 var english = words{
@@ -88,6 +105,15 @@ var english = words{
 	vatIDLabel: "VAT ID", vatIDLabelAT: "VAT ID",
 	sepa: "We will collect %s from your account by SEPA direct debit. Mandate reference: %s, " +
 		"creditor identifier: %s (%s). The invoice tells you the due date.",
+	termRenewalNotice:   "Minimum term %[1]s, then renews for %[1]s at a time; can be cancelled with a notice period of %[2]s to the end of the term.",
+	termRenewal:         "Minimum term %[1]s, then renews for %[1]s at a time; can be cancelled to the end of the term.",
+	consumerTermsNotice: "Minimum term %[1]s; can be cancelled with a notice period of %[2]s to the end of the minimum term; after that the contract runs for an indefinite period and can be cancelled at any time with one month's notice.",
+	consumerTerms:       "Minimum term %[1]s; can be cancelled to the end of the minimum term; after that the contract runs for an indefinite period and can be cancelled at any time with one month's notice.",
+	domainTerm:          "Term %[1]s, then renews for %[1]s at a time.",
+	domainTermConsumer:  "Term %[1]s; after that the contract runs for an indefinite period and can be cancelled at any time with one month's notice.",
+	oneTimeService:      "One-off service with no contract term.",
+	monthOne:            "%d month", monthsOther: "%d months", dayOne: "%d day", daysOther: "%d days",
+	noticeMonthOne: "%d month", noticeMonthsOther: "%d months",
 }
 
 // isGerman answers whether a locale (de-DE, de-AT, de) reads German; every other locale gets the

@@ -73,7 +73,7 @@ func Convert(p *cartv1.PricedCart) service.PricedCart {
 				NetCents: int64(d.GetPrice().GetTotalNetCents()), GrossCents: int64(d.GetPrice().GetTotalGrossCents()),
 				SetupNet: int64(d.GetPrice().GetSetupFeeNetCents()), DiscountNet: int64(d.GetPromotion().GetDiscountNetCents()),
 				Promotion: promotion(d.GetPromotion()),
-				Display:   display(d.GetPrice(), false, d.GetInclusive(), 0, 0)})
+				Display:   display(d.GetPrice(), false, d.GetInclusive(), 0, 0, 0)})
 		}
 	}
 	return out
@@ -85,19 +85,20 @@ func line(row, kind string, l *cartv1.PricedLine) domain.Line {
 		NetCents: int64(l.GetPrice().GetTotalNetCents()), GrossCents: int64(l.GetPrice().GetTotalGrossCents()),
 		SetupNet: int64(l.GetPrice().GetSetupFeeNetCents()), DiscountNet: int64(l.GetPromotion().GetDiscountNetCents()),
 		Promotion: promotion(l.GetPromotion()),
-		Display:   display(l.GetPrice(), l.GetHideInCart(), false, l.GetMaturityMonths(), l.GetIntervalMonths())}
+		Display:   display(l.GetPrice(), l.GetHideInCart(), false, l.GetMaturityMonths(), l.GetIntervalMonths(), l.GetCancelationPeriod())}
 }
 
 // display keeps how the confirm page printed a line (the cart's hide_in_cart and show_price, the
-// line's presentation), so the confirmation mail lists the same rows with the same figures; nil
-// from a cart service that sends no presentation (the mail then lists the amounts it has).
-func display(p *cartv1.LinePrice, hidden, inclusive bool, maturity, interval int32) *domain.LineDisplay {
+// line's presentation, the term and notice it worded the contract terms with), so the
+// confirmation mail lists the same rows with the same figures and terms; nil from a cart service
+// that sends no presentation (the mail then lists the amounts it has).
+func display(p *cartv1.LinePrice, hidden, inclusive bool, maturity, interval, cancelationDays int32) *domain.LineDisplay {
 	f := p.GetPresentation()
 	if f == nil {
 		return nil
 	}
 	return &domain.LineDisplay{Hidden: hidden, HidePrice: p != nil && !p.GetShowPrice(), Inclusive: inclusive,
-		MaturityMonths: maturity, IntervalMonths: interval, Figures: pricing.LinePresentation{
+		MaturityMonths: maturity, IntervalMonths: interval, CancelationDays: &cancelationDays, Figures: pricing.LinePresentation{
 			OneTime: f.GetOneTime(), UnitMonths: f.GetUnitMonths(), UnitCents: int64(f.GetUnitCents()), PerMonthCents: int64(f.GetPerMonthCents()),
 			IntervalCents: int64(f.GetIntervalCents()), SetupCents: int64(f.GetSetupCents()), TermMonths: f.GetTermMonths(),
 			RegularCents: int64(f.GetRegularCents()), DiscountCents: int64(f.GetDiscountCents()), FirstTermCents: int64(f.GetFirstTermCents()),

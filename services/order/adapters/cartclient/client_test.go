@@ -55,7 +55,7 @@ func TestConvertKeepsTheDisplay(t *testing.T) {
 		DiscountCents: 2380, FirstTermCents: 9032, DueTodayCents: 9032, RenewalUnitCents: 951, RenewalFromMonth: 13, NetCents: 7590, VatCents: 1442, GrossCents: 9032}
 	p := &cartv1.PricedCart{PricesWithVat: true, Items: []*cartv1.PricedItem{{
 		RowId: "r1",
-		Product: &cartv1.PricedLine{Id: 7, Name: "Webhosting M", MaturityMonths: 12, IntervalMonths: 12, VatPercent: 19,
+		Product: &cartv1.PricedLine{Id: 7, Name: "Webhosting M", MaturityMonths: 12, IntervalMonths: 12, VatPercent: 19, CancelationPeriod: 90,
 			Price: &cartv1.LinePrice{ShowPrice: true, TotalGrossCents: 9032, Presentation: pres}},
 		Addons: []*cartv1.PricedLine{{Id: 1210, Name: "Monitoring-Agent", HideInCart: true, MaturityMonths: 12, IntervalMonths: 12,
 			Price: &cartv1.LinePrice{OneTime: true, Presentation: &cartv1.LinePresentation{OneTime: true, UnitMonths: 1, TermMonths: 12}}}},
@@ -70,6 +70,10 @@ func TestConvertKeepsTheDisplay(t *testing.T) {
 	if product == nil || product.Hidden || product.HidePrice || product.MaturityMonths != 12 || product.IntervalMonths != 12 ||
 		product.Figures.UnitCents != 951 || product.Figures.DiscountCents != 2380 || product.Figures.FirstTermCents != 9032 || product.Figures.RenewalFromMonth != 13 {
 		t.Fatalf("product display %+v", product)
+	}
+	// The notice the confirm page worded the contract terms with, for the confirmation mail.
+	if product.CancelationDays == nil || *product.CancelationDays != 90 {
+		t.Fatalf("product notice %v", product.CancelationDays)
 	}
 	if agent == nil || !agent.Hidden || !agent.HidePrice {
 		t.Fatalf("agent display %+v", agent)
