@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { category, installFakeApi, renderFlow } from './test-utils';
+import { brand, category, installFakeApi, renderFlow } from './test-utils';
 
 const categories = { categories: [category(2, 'vserver', 'vServer'), category(1, 'webhosting', 'Webhosting'), category(3, 'addons', 'Addons', { is_addon: true })] };
 
@@ -22,6 +22,17 @@ describe('CategoriesPage', () => {
     await userEvent.type(screen.getByLabelText('Domain name'), 'My-Shop.de');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?d=my-shop.de'));
+  });
+
+  it.each([
+    ['DE', 'ihr-name.de'],
+    ['AT', 'ihr-name.at'],
+  ])("shows an example domain in the brand country's TLD (%s, issue 23)", async (country, example) => {
+    const b = brand(true);
+    installFakeApi({ '/categories': categories, '/brands/current': { ...b, properties: { ...b.properties, country_code: country } } });
+    renderFlow('/categories', 'de-DE');
+    await screen.findByRole('list', { name: 'Kategorien' });
+    await waitFor(() => expect((screen.getByLabelText('Domainname') as HTMLInputElement).placeholder).toBe(example));
   });
 
   it('rejects an invalid domain with a translated message', async () => {

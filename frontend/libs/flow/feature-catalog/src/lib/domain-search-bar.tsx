@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useGetCurrentBrandQuery } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { validateDomainSearch, type DomainSearchError } from './domain-search';
 
@@ -13,6 +14,8 @@ import { validateDomainSearch, type DomainSearchError } from './domain-search';
  */
 export function DomainSearchBar() {
   const { t } = useTranslation();
+  // The example name ends in the brand country's TLD (Alpenhost: ihr-name.at, issue 23).
+  const brandTld = (useGetCurrentBrandQuery().data?.properties['country_code'] || 'de').toLowerCase();
   const navigate = useNavigate();
   const inputId = useId();
   const errorId = useId();
@@ -50,7 +53,7 @@ export function DomainSearchBar() {
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
-            placeholder={t('domain_search.placeholder')}
+            placeholder={t('domain_search.placeholder', { tld: brandTld })}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             value={value}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useGetCurrentBrandQuery } from '@hostcart/shared-data-access-api';
 import {
   displayChars,
   isDomainInputError,
@@ -37,6 +38,8 @@ interface FormValues {
  */
 export function SearchForm({ value, tlds, serverError, onSearch }: SearchFormProps) {
   const { t } = useTranslation();
+  // The example name ends in the brand country's TLD (Alpenhost: ihr-name.at, issue 23).
+  const brandTld = (useGetCurrentBrandQuery().data?.properties['country_code'] || 'de').toLowerCase();
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -90,7 +93,7 @@ export function SearchForm({ value, tlds, serverError, onSearch }: SearchFormPro
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder={t('domain_search.placeholder')}
+          placeholder={t('domain_search.placeholder', { tld: brandTld })}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${errorId} ${hintId}` : hintId}
           {...register('domain', { onChange: (e: { target: { value: string } }) => search.schedule(e.target.value) })}

@@ -267,7 +267,7 @@ export const deDE: Messages = {
   domain_search: {
     heading: 'Finden Sie Ihre Domain',
     label: 'Domainname',
-    placeholder: 'ihr-name.de',
+    placeholder: 'ihr-name.{{tld}}',
     submit: 'Suchen',
   },
   products: {

@@ -266,7 +266,7 @@ export const enGB = {
   domain_search: {
     heading: 'Find your domain',
     label: 'Domain name',
-    placeholder: 'your-name.de',
+    placeholder: 'your-name.{{tld}}',
     submit: 'Search',
   },
   products: {
