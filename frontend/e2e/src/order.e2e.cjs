@@ -86,6 +86,7 @@ const TEXT = {
     holderLabel: 'Kontoinhaber', mandate: 'Ich ermächtige Alpenhost GmbH (Gläubiger-Identifikationsnummer AT92ZZZ00000012345)',
     refund: 'Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen.',
     smsTo: 'Wir haben Ihnen einen Code per SMS an die Nummer +43••••01 geschickt.',
+    mandateReference: (ref) => `Mandatsreferenz des SEPA-Lastschriftmandats: ${ref}`,
   },
   'en-GB': {
     confirmHeading: 'Review and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
@@ -103,6 +104,7 @@ const TEXT = {
     holderLabel: 'Account holder', mandate: 'I authorise Alpenhost GmbH (creditor identifier AT92ZZZ00000012345)',
     refund: 'A refund must be claimed within eight weeks starting from the date on which my account was debited.',
     smsTo: 'We have sent a code by SMS to +43••••01.',
+    mandateReference: (ref) => `SEPA direct debit mandate reference: ${ref}`,
   },
 };
 
@@ -205,8 +207,12 @@ async function success(page, T, name, gross) {
   const { order } = await apiGet(page, `/orders/${orderId}`);
   expect(await page.locator('main').textContent()).toContain(order.order_code);
   expect(order.status).toBe('placed');
-  // A SEPA order: where the mandate reference comes (the order answer does not carry it yet).
+  // A SEPA order names the mandate reference the payment service created for it (issue 23).
   expect(await page.getByTestId('success-mandate').count()).toBe(order.payment_type === 'sepa' ? 1 : 0);
+  if (order.payment_type === 'sepa') {
+    expect(order.sepa_mandate_reference).toMatch(/^[A-Z0-9+?/:().,' -]{1,35}$/);
+    expect(await page.getByTestId('success-mandate').textContent()).toBe(T.mandateReference(order.sepa_mandate_reference));
+  }
   await check(page, `${name}: success`);
   await screenshot(page, `order-${name.replace(/ /g, '-')}-success`);
   expected.set(orderId, gross);
