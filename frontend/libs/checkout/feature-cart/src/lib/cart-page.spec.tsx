@@ -506,16 +506,19 @@ describe('CartPage, Alpenhost (net prices)', () => {
 });
 
 describe('CartPage, checkout blocks', () => {
-  it('asks for the required domain and leads to the lookup of the item', async () => {
+  it('disables the checkout while a product needing a domain has none, names it and links to its lookup (spec §2; no modal on the cart)', async () => {
     const cart = hostwerkCart();
     cart.items[0] = { ...cart.items[0], domains: [], missing_domain: true };
     cart.checkout_blocked = true;
     setup({ cart });
     renderCart();
-    await userEvent.click(await screen.findByRole('button', { name: 'To checkout' }));
-    const dialog = screen.getByRole('dialog', { name: 'Domain required' });
-    expect(dialog.textContent).toContain('Please choose at least one domain for Web hosting S to proceed.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Choose a domain' }));
+    const button = await screen.findByRole('button', { name: 'To checkout' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const hint = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('Please choose at least one domain for Web hosting S to proceed.');
+    await userEvent.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(within(hint as HTMLElement).getByRole('link', { name: 'Choose a domain' }));
     expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?id=row1');
     expect(events()).not.toContain('begin_checkout');
   });

@@ -156,6 +156,8 @@ export function CartPage({ PeriodModal }: CartPageProps) {
   function toCheckout() {
     if (!priced) return;
     const found = firstCheckoutBlock(priced);
+    // A missing domain disables the button; the modal explains missing fields.
+    if (found?.kind === 'domain') return;
     if (found) {
       setBlock(found);
       return;
@@ -195,9 +197,14 @@ export function CartPage({ PeriodModal }: CartPageProps) {
   }
 
   const empty = !!priced && items.length === 0;
-  // The service blocks for reasons the modals explain (missing domain or fields) and for
-  // invalid items; only the latter disable the button, the former open their modal on click.
-  const blockedWithoutExplanation = !!priced && priced.checkout_blocked && !empty && firstCheckoutBlock(priced) === null;
+  // The service blocks for reasons the modals explain (missing fields) and for invalid items,
+  // which disable the button. A product needing a domain with none chosen disables it too (spec §2
+  // "Cart"; the 'no required domain' modal belongs to the addons view), saying which and where to
+  // choose one.
+  const firstBlock = priced && !empty ? firstCheckoutBlock(priced) : null;
+  const domainBlock = firstBlock?.kind === 'domain' ? firstBlock : null;
+  const blockedWithoutExplanation = !!priced && priced.checkout_blocked && !empty && firstBlock === null;
+  const checkoutHint = domainBlock ? 'hc-cart-domain-missing' : blockedWithoutExplanation ? 'hc-cart-blocked' : undefined;
 
   let body;
   if (isLoading || (isFetching && !data) || brand.isLoading) {
@@ -262,12 +269,18 @@ export function CartPage({ PeriodModal }: CartPageProps) {
               type="button"
               className="hc-button hc-button--primary"
               onClick={toCheckout}
-              disabled={busy || blockedWithoutExplanation}
-              aria-describedby={blockedWithoutExplanation ? 'hc-cart-blocked' : undefined}
+              disabled={busy || blockedWithoutExplanation || !!domainBlock}
+              aria-describedby={checkoutHint}
             >
               {t(agent ? 'cart_page.save_order' : 'cart_page.to_checkout')}
             </button>
           </p>
+          {domainBlock && (
+            <p id="hc-cart-domain-missing" className="hc-cart__blocked">
+              {t('cart.please_choose_at_least_one_domain_to_proceed', { product: domainBlock.productName })}{' '}
+              <Link to={domainBlock.lookup}>{t('cart.domain_selection')}</Link>
+            </p>
+          )}
           {blockedWithoutExplanation && (
             <p id="hc-cart-blocked" className="hc-cart__blocked">
               {t('cart_page.blocked')}

@@ -91,6 +91,22 @@ describe('AddonsPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
   });
 
+  it("asks for the required domain in the 'no required domain' modal instead of going on, and leads to the item's lookup (spec §2)", async () => {
+    const catalog = shopCatalog();
+    const host = catalog.find((p) => p.id === 1001);
+    if (host) host.is_domainrequired = 1;
+    installFakeShop(catalog, [hostItem()]);
+    renderScreen('/addons?id=row1');
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(confirm);
+    const dialog = await screen.findByRole('dialog', { name: 'Domain required' });
+    expect(dialog.textContent).toContain('Please choose at least one domain for Web hosting M to proceed.');
+    expect(screen.getByTestId('location').textContent).toBe('/addons?id=row1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose a domain' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?id=row1'));
+  });
+
   it('is skipped when the product offers no standard addons', async () => {
     installFakeShop([product(1001, 'Web hosting M', [maturity(12, 12, 799, [[22, 12]])])], [hostItem()]);
     renderScreen('/addons?id=row1');

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useAddAddonMutation, useRemoveAddonMutation, type CartResponse } from '@hostcart/shared-data-access-api';
 import { useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
 import { isStandardAddon } from '@hostcart/flow-util-guided-flow';
+import { pathTo } from '@hostcart/shared-routing';
+import { Modal } from '@hostcart/shared-ui';
 import { AddonPrice } from './addon-price';
 import { addonPeriodFor, availableLinks, groupsWithRule, isRemovable, parentPeriod } from './addon-period';
 import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen';
@@ -19,6 +22,7 @@ export const AddonsPage = flowScreen('titles.addons', Addons, { addsItems: true 
 function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
   const { t } = useTranslation();
   const goNext = useGoNext();
+  const navigate = useNavigate();
   const { showCartNotices } = useCartNotices();
   const failureText = useFailureText();
   const [addAddon, { isLoading: adding }] = useAddAddonMutation();
@@ -34,6 +38,12 @@ function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
   const modules = groupsWithRule(offers, 'modules');
 
   const proceed = () => void goNext({ rowId, from: 'addons', flags: state.flags }).catch((e) => setFailure(failureText(e)));
+  // Spec §2 "Cart": a product needing a domain with none chosen does not stop Next here (the
+  // cart's button is disabled for it instead); confirming asks for the domain in the 'no required
+  // domain' modal, which leads to the item's lookup.
+  const domainMissing = product.is_domainrequired === 1 && (item.domains ?? []).length === 0;
+  const [askDomain, setAskDomain] = useState(false);
+  const confirm = () => (domainMissing ? setAskDomain(true) : proceed());
   const nothing = standard.length === 0 && modules.length === 0;
   useEffect(() => {
     if (nothing) proceed();
@@ -122,12 +132,20 @@ function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
           />
         ))}
         <div className="hc-actions">
-          <button type="button" className="hc-button" disabled={busy} onClick={proceed}>
+          <button type="button" className="hc-button" disabled={busy} onClick={confirm}>
             {t('addon_screens.confirm')}
           </button>
         </div>
       </div>
       <NoteBox item={item} product={product} lineProducts={lineProducts} />
+      <Modal open={askDomain} title={t('cart_page.blocking.domain_title')} onClose={() => setAskDomain(false)} closeLabel={t('common.close')}>
+        <p>{t('cart.please_choose_at_least_one_domain_to_proceed', { product: product.name })}</p>
+        <div className="hc-modal__actions">
+          <button type="button" className="hc-button" onClick={() => navigate(pathTo('domains-lookup', {}, { id: rowId }))}>
+            {t('cart.domain_selection')}
+          </button>
+        </div>
+      </Modal>
     </div>
   );
 }
