@@ -111,16 +111,19 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, resolver discovery.R
 	}
 
 	handler, err := router.New(router.Deps{
-		Log:              log,
-		Catalog:          catalog,
-		Domains:          domainv1.NewDomainServiceClient(conns["domain"]),
-		Cart:             cartv1.NewCartServiceClient(conns["cart"]),
-		Promotions:       promotionv1.NewPromotionServiceClient(conns["promotion"]),
-		Customers:        customerv1.NewCustomerServiceClient(conns["customer"]),
-		Payments:         paymentv1.NewPaymentServiceClient(conns["payment"]),
-		Orders:           orderv1.NewOrderServiceClient(conns["order"]),
-		Ready:            ready,
-		Sessions:         sessions.NewRedis(rdb, sessions.RedisOptions{TTL: cfg.SessionTTL, NewTTL: cfg.SessionNewTTL}),
+		Log:        log,
+		Catalog:    catalog,
+		Domains:    domainv1.NewDomainServiceClient(conns["domain"]),
+		Cart:       cartv1.NewCartServiceClient(conns["cart"]),
+		Promotions: promotionv1.NewPromotionServiceClient(conns["promotion"]),
+		Customers:  customerv1.NewCustomerServiceClient(conns["customer"]),
+		Payments:   paymentv1.NewPaymentServiceClient(conns["payment"]),
+		Orders:     orderv1.NewOrderServiceClient(conns["order"]),
+		Ready:      ready,
+		// Resolved sessions answered from memory for a minute, rotations announced to every
+		// replica (issue 26: a GETEX per request was the warm path's Redis round trip).
+		Sessions: sessions.NewCached(ctx, sessions.NewRedis(rdb, sessions.RedisOptions{TTL: cfg.SessionTTL, NewTTL: cfg.SessionNewTTL}),
+			rdb, sessions.CachedOptions{}),
 		NewSessionBudget: newSessionBudget(ratelimit.New(rdb, "rl:gateway:session:"), cfg.SessionNewLimit),
 		Brands: brands.NewResolver(catalog, brands.Options{
 			TTL:         cfg.BrandCacheTTL,
