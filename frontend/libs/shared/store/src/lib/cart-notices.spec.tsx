@@ -40,4 +40,26 @@ describe('cart notices', () => {
     act(() => result.current.showCartNotices(undefined));
     expect(selectNotifications(store.getState()).map((n) => n.message)).toEqual(['cart.different_coupon_applied', 'cart.period_reset']);
   });
+
+  it("shows several products or domains gone as spec §8's one aggregate notice; a single one keeps its own", () => {
+    const store = createAppStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const { result } = renderHook(() => useCartNotices(), { wrapper });
+    const gone = (key: string, params: Record<string, string>) => ({ key, params: { ...params, reason: 'cart.no_longer_available' } });
+    act(() =>
+      result.current.showCartNotices([
+        { key: 'cart.different_coupon_applied' },
+        gone('cart.product_removed', { product_id: '7', name: 'Web S' }),
+        gone('cart.domain_removed', { domain: 'a.de' }),
+        gone('cart.addon_removed', { name: 'Backup' }),
+      ]),
+    );
+    expect(selectNotifications(store.getState()).map((n) => [n.title, n.message])).toEqual([
+      [undefined, 'cart.different_coupon_applied'],
+      [undefined, 'cart.items_no_longer_available'],
+      ['cart.addon_removed', 'cart.no_longer_available'],
+    ]);
+    act(() => result.current.showCartNotices([gone('cart.domain_removed', { domain: 'b.de' })]));
+    expect(selectNotifications(store.getState()).at(-1)).toMatchObject({ title: 'cart.domain_removed', message: 'cart.no_longer_available' });
+  });
 });

@@ -21,12 +21,40 @@ export function noticeToNotification(notice: CartNotice): Omit<AppNotification, 
   return { type, message: notice.key, params, preserveRouteChange: true };
 }
 
+/** The removals spec §8's aggregate notice stands for: products and domains no longer available. */
+const AGGREGATED_REMOVALS: readonly string[] = ['cart.product_removed', 'cart.domain_removed'];
+const NO_LONGER_AVAILABLE = 'cart.no_longer_available';
+export const ITEMS_NO_LONGER_AVAILABLE = 'cart.items_no_longer_available';
+
+const isUnavailableRemoval = (n: CartNotice) => AGGREGATED_REMOVALS.includes(n.key) && n.params?.['reason'] === NO_LONGER_AVAILABLE;
+
+/**
+ * The notifications of one answer's notices. Several products or domains removed as no longer
+ * available become spec §8's one notice "one or more products or domains are no longer available"
+ * (where the first of them stood), not a stack of removals; a single one keeps its own, naming it.
+ */
+export function cartNotifications(notices: readonly CartNotice[] | undefined): Omit<AppNotification, 'id'>[] {
+  const list = notices ?? [];
+  const aggregate = list.filter(isUnavailableRemoval).length > 1;
+  const out: Omit<AppNotification, 'id'>[] = [];
+  let aggregated = false;
+  for (const n of list) {
+    if (aggregate && isUnavailableRemoval(n)) {
+      if (!aggregated) out.push({ type: 'warning', message: ITEMS_NO_LONGER_AVAILABLE, preserveRouteChange: true });
+      aggregated = true;
+      continue;
+    }
+    out.push(noticeToNotification(n));
+  }
+  return out;
+}
+
 /** showCartNotices(notices) turns the notices of a mutation's answer into notifications. */
 export function useCartNotices(): { showCartNotices: (notices: readonly CartNotice[] | undefined) => void } {
   const dispatch = useAppDispatch();
   const showCartNotices = useCallback(
     (notices: readonly CartNotice[] | undefined) => {
-      for (const n of notices ?? []) dispatch(notify(noticeToNotification(n)));
+      for (const n of cartNotifications(notices)) dispatch(notify(n));
     },
     [dispatch],
   );
