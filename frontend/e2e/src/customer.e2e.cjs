@@ -18,9 +18,10 @@ jest.setTimeout(180_000);
 const TEXT = {
   'de-DE': {
     toCheckout: 'Zur Kasse', register: 'Als Neukunde fortfahren', login: 'Anmelden', next: 'Weiter', createAccount: 'Kundenkonto anlegen und weiter',
-    company: 'Unternehmen', private: 'Privatperson', ms: 'Frau', firstName: /Vorname/, lastName: /Nachname/, companyName: /Firmenname/, vatId: /USt-IdNr/,
+    company: 'Unternehmen', private: 'Privatperson', ms: 'Frau', firstName: /Vorname/, lastName: /Nachname/, companyName: /Firmenname/, vatId: /USt-IdNr|UID-Nr/,
     email: /E-Mail-Adresse/, street: /Straße und Hausnummer/, postalCode: /Postleitzahl/, city: /^Ort/, phone: /Telefonnummer/, country: /^Land/,
     phoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer für das gewählte Land ein, mit Ziffern, Leerzeichen und einem führenden +.',
+    countryName: { hostwerk: 'Deutschland', alpenhost: 'Österreich' },
     basicHeading: 'Ihre Angaben', addressHeading: 'Ihre Adresse', logoutHeading: 'Ihr Kundenkonto',
     paymentHeading: 'Wie möchten Sie bezahlen?', sepa: 'SEPA-Lastschrift', holder: /Kontoinhaber/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
     permission: /SEPA-Lastschriftmandat/, ibanInvalid: 'Bitte geben Sie eine gültige IBAN ein.', confirmHeading: 'Prüfen und bestellen',
@@ -32,6 +33,7 @@ const TEXT = {
     company: 'Company', private: 'Private person', ms: 'Ms', firstName: /First name/, lastName: /Last name/, companyName: /Company name/, vatId: /VAT ID/,
     email: /E-mail address/, street: /Street and house number/, postalCode: /Postcode/, city: /Town or city/, phone: /Phone number/, country: /^Country/,
     phoneInvalid: 'Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.',
+    countryName: { hostwerk: 'Germany', alpenhost: 'Austria' },
     basicHeading: 'Your details', addressHeading: 'Your address', logoutHeading: 'Your customer account',
     paymentHeading: 'How would you like to pay?', sepa: 'SEPA direct debit', holder: /Account holder/, iban: /IBAN/, bic: /BIC/, bank: /^Bank( \*)?$/,
     permission: /direct debit mandate/, ibanInvalid: 'Please enter a valid IBAN.', confirmHeading: 'Review and order',
@@ -118,6 +120,8 @@ describe.each([
     expect(await page.locator('main h1').textContent()).toBe(T.addressHeading);
     const country = slug === 'alpenhost' ? 'AT' : 'DE';
     expect(await page.getByLabel(T.country).inputValue()).toBe(country);
+    // Named in the shop's language, not the country service's English (issue 23).
+    expect(await page.getByLabel(T.country).locator('option:checked').textContent()).toContain(T.countryName[slug]);
     await page.getByLabel(T.street).fill('Musterweg 12');
     await page.getByLabel(T.postalCode).fill(slug === 'alpenhost' ? '1010' : '10115');
     await page.getByLabel(T.city).fill(slug === 'alpenhost' ? 'Wien' : 'Berlin');
