@@ -96,6 +96,16 @@ describe('additional product fields', () => {
     expect(shop.calls.some((c) => c.path === '/session/cart/items')).toBe(false);
   });
 
+  it('tells that an SSL certificate may take up to 2 business days to be provisioned (spec §9), for certificates only', async () => {
+    installFakeShop([certificate, server], []);
+    const { unmount } = renderFields('/additional-product-fields?id=10');
+    expect(await screen.findByText('Provisioning an SSL certificate may take up to 2 business days.')).toBeTruthy();
+    unmount();
+    renderFields('/additional-product-fields?id=20');
+    await screen.findByRole('button', { name: 'Save and proceed' });
+    expect(screen.queryByText(/up to 2 business days/)).toBeNull();
+  });
+
   it('says so when the product does not exist, and offers the categories', async () => {
     installFakeShop([certificate], []);
     renderFields('/additional-product-fields?id=77');

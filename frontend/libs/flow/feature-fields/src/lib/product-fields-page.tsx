@@ -143,7 +143,13 @@ export function ProductFieldsPage() {
       failure={failure}
       family={family}
     >
-      {product.type === 'certificate' && <p className="hc-hint">{t('product_fields.certificate_hint')}</p>}
+      {product.type === 'certificate' && (
+        <>
+          <p className="hc-hint">{t('product_fields.certificate_hint')}</p>
+          {/* Spec §9 informational texts: the certificate is not issued at once. */}
+          <p className="hc-hint">{t('product_fields.certificate_provisioning')}</p>
+        </>
+      )}
     </FieldsScreen>
   );
 }

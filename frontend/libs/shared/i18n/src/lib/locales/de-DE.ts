@@ -726,6 +726,7 @@ export const deDE: Messages = {
   product_fields: {
     heading: 'Angaben zu {{product}}',
     certificate_hint: 'Bitte geben Sie die Domain oder Subdomain an, für die das Zertifikat ausgestellt wird, z. B. www.example.com.',
+    certificate_provisioning: 'Die Bereitstellung eines SSL-Zertifikats kann bis zu 2 Werktage dauern.',
   },
   addon_fields: {
     heading: 'Angaben zu {{addon}}',

@@ -725,6 +725,7 @@ export const enGB = {
   product_fields: {
     heading: 'Details for {{product}}',
     certificate_hint: 'Please enter the domain or subdomain the certificate is issued for, e.g. www.example.com.',
+    certificate_provisioning: 'Provisioning an SSL certificate may take up to 2 business days.',
   },
   addon_fields: {
     heading: 'Details for {{addon}}',
