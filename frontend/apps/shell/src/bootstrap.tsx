@@ -7,6 +7,7 @@ import { catalogApi, localeApi } from '@hostcart/shared-data-access-api';
 import { loadI18n } from '@hostcart/shared-i18n';
 import { createAppStore, notify } from '@hostcart/shared-store';
 import { fetchRuntimeConfig, flashToShow, initReporting, rootErrorReporting } from '@hostcart/shared-util-reporting';
+import { markEnvironment } from '@hostcart/shared-util-analytics';
 import { App, shopLocale } from './app/app';
 import './styles.css';
 
@@ -16,6 +17,8 @@ const store = createAppStore();
 // message; the shop renders without waiting for reporting to load.
 void fetchRuntimeConfig().then((config) => {
   void initReporting(config);
+  // Spec §9: sales outside production are flagged as tests in the analytics.
+  markEnvironment(config?.env);
   const flash = flashToShow(config, sessionStorage);
   // Flagged to persist: the first screen's own navigation must not clear it.
   if (flash) store.dispatch(notify({ type: flash.type, message: flash.content, literal: true, preserveRouteChange: true }));

@@ -23,5 +23,5 @@ export type {
   ItemKind,
   Order,
 } from './lib/events';
-export { track } from './lib/track';
+export { markEnvironment, PRODUCTION_ENV, TEST_SALE, track } from './lib/track';
 export type { DataLayerHost } from './lib/track';

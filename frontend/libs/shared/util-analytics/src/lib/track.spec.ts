@@ -1,5 +1,5 @@
-import { addToCart, checkoutPageView, viewCart } from './events';
-import { track, type DataLayerHost } from './track';
+import { addToCart, checkoutPageView, purchase, viewCart } from './events';
+import { markEnvironment, track, type DataLayerHost } from './track';
 
 const line = { kind: 'product', id: 1, name: 'Webhosting S', priceCents: 499 } as const;
 
@@ -26,6 +26,26 @@ describe('track', () => {
     const host: DataLayerHost = {};
     track(checkoutPageView('confirm'), host);
     expect(host.dataLayer).toEqual([{ event: 'checkout_page_view', checkout_page: 'confirm', checkout_step: 4 }]);
+  });
+
+  it('flags sales outside production as test sales (spec §9), never in production or before the environment is known', () => {
+    const sale = purchase({ transactionId: 'HW-1', totalCents: 1190, taxCents: 190 }, [line]);
+    const unknown: DataLayerHost = {};
+    track(sale, unknown);
+    expect(unknown.dataLayer?.at(-1)).toEqual(sale);
+
+    const dev: DataLayerHost = {};
+    markEnvironment('dev', dev);
+    track(addToCart([line]), dev);
+    track(sale, dev);
+    expect(dev.dataLayer?.[0]).toEqual({ app_environment: 'dev', test_sale: true });
+    expect(dev.dataLayer?.at(-1)).toEqual({ ...sale, test_sale: true });
+    expect(dev.dataLayer?.[2]).toEqual(addToCart([line]));
+
+    const prod: DataLayerHost = {};
+    markEnvironment('production', prod);
+    track(sale, prod);
+    expect(prod.dataLayer).toEqual([{ app_environment: 'production', test_sale: false }, { ecommerce: null }, sale]);
   });
 
   it('does nothing without a host', () => {
