@@ -57,6 +57,7 @@ describe('customer notices (spec §4 "Customer validation", §8 "country no long
     withNotices(state, { onSave: [{ key: 'customer.vat_id_unchecked', type: 'info', params: {} }] });
     const { store } = renderCustomer('/customer/basic-info');
     await screen.findByRole('heading', { name: 'Your details' });
+    await userEvent.click(screen.getByLabelText('Ms'));
     await userEvent.type(screen.getByLabelText(/First name/), 'Anna');
     await userEvent.type(screen.getByLabelText(/Last name/), 'Berger');
     await userEvent.type(screen.getByLabelText(/E-mail/), 'anna@example.com');

@@ -18,6 +18,7 @@ describe('the §5 rules in the browser (spec §5 "Customer basic info", "Address
     renderCustomer('/customer/basic-info');
     await screen.findByRole('heading', { name: 'Your details' });
     await userEvent.click(screen.getByLabelText('Company'));
+    await userEvent.click(screen.getByLabelText('Mr')); // nothing is preselected
     set(/First name/, 'a'.repeat(101));
     set(/Last name/, 'b'.repeat(101));
     set(/Company name/, 'c'.repeat(101));
@@ -57,6 +58,7 @@ describe('the §5 rules in the browser (spec §5 "Customer basic info", "Address
     renderCustomer('/customer/basic-info');
     await screen.findByRole('heading', { name: 'Your details' });
     await userEvent.click(screen.getByLabelText('Company'));
+    await userEvent.click(screen.getByLabelText('Ms'));
     set(/First name/, 'Erika');
     set(/Last name/, 'Musterfrau');
     set(/E-mail/, 'erika@example.com');
@@ -81,6 +83,7 @@ describe('the §5 rules in the browser (spec §5 "Customer basic info", "Address
     installCustomerApi(state);
     renderCustomer('/customer/basic-info');
     await screen.findByRole('heading', { name: 'Your details' });
+    await userEvent.click(screen.getByLabelText('Ms'));
     set(/First name/, 'Erika');
     set(/Last name/, 'Musterfrau');
     set(/E-mail/, 'erika@example.com');

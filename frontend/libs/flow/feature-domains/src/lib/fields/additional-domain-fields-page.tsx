@@ -119,7 +119,10 @@ function DomainFieldsPage() {
 
   // Nothing to fill in here: the step is skipped (once; the cart may refetch meanwhile).
   const skipped = useRef(false);
-  const nothingToFill = !tlds.isLoading && !tlds.error && !selection.isLoading && !selection.error && forms.length === 0;
+  // An id of no cart item has nothing to fill either, but is KnownItemGate's to send away (to the
+  // categories), never a reason to go on.
+  const unknownItem = !!itemId && productId === undefined;
+  const nothingToFill = !tlds.isLoading && !tlds.error && !selection.isLoading && !selection.error && !unknownItem && forms.length === 0;
   useEffect(() => {
     // The exit depends on the session's customer: wait for its answer (a visitor's is a 404).
     if (!nothingToFill || session.isLoading || skipped.current) return;
