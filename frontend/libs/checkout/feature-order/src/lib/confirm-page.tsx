@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, NavigationType, useLocation, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   CARD_PROVIDER_PREFIX,
@@ -263,9 +263,16 @@ function ConfirmScreen({
     };
   }, [showFeedback, watch]);
 
-  // The payment modal closes when its form moves on (it navigates to /confirm).
+  // The payment modal closes when its form moves on (it pushes /confirm) or the visitor goes back.
+  // Not on a replace: the return from a card redirect replaces its URL, and React may commit that
+  // navigation (a transition) only after the refusal of the order has opened the modal again.
   const locationKey = location.key;
-  useEffect(() => setModalOpen(false), [locationKey]);
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== NavigationType.Replace) setModalOpen(false);
+    // Once per navigation: its type belongs to it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locationKey]);
 
   const showFailure = useCallback((f: PlaceholderError) => {
     setFailure(f);
