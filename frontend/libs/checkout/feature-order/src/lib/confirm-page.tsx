@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
-import { Link, Navigate, NavigationType, useLocation, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   CARD_PROVIDER_PREFIX,
@@ -269,7 +269,7 @@ function ConfirmScreen({
   const locationKey = location.key;
   const navigationType = useNavigationType();
   useEffect(() => {
-    if (navigationType !== NavigationType.Replace) setModalOpen(false);
+    if (String(navigationType) !== 'REPLACE') setModalOpen(false);
     // Once per navigation: its type belongs to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locationKey]);
