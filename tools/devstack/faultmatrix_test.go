@@ -484,26 +484,14 @@ func (m *faultRun) events(t *testing.T, natsURL, stream string, want map[string]
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
 	count := func() map[string]int {
 		seen := map[string]int{}
-		s, err := js.Stream(ctx, stream)
-		if err != nil {
-			return seen
-		}
-		info, err := s.Info(ctx)
-		if err != nil {
-			return seen
-		}
-		for seq := info.State.FirstSeq; seq > 0 && seq <= info.State.LastSeq; seq++ {
-			msg, err := s.GetMsg(ctx, seq)
-			if err != nil {
-				continue
-			}
+		for i, data := range streamMessages(ctx, js, stream) {
 			var ev struct {
 				Event   string `json:"event"`
 				OrderID string `json:"order_id"`
 			}
 			switch {
-			case json.Unmarshal(msg.Data, &ev) != nil || ev.OrderID == "":
-				seen[fmt.Sprintf("unreadable event %d", seq)]++
+			case json.Unmarshal(data, &ev) != nil || ev.OrderID == "":
+				seen[fmt.Sprintf("unreadable event %d", i)]++
 			case ev.Event == orderdomain.EventFinalized:
 				seen[ev.OrderID]++
 			}

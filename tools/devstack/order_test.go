@@ -287,6 +287,26 @@ func checkOrders(t *testing.T, st *stack) (orderIDs, awaitingIDs []string) {
 	return orderIDs, awaitingIDs
 }
 
+// streamMessages returns the data of every message stream holds now, in order; none while the
+// stream cannot be read (the relay may not have created it yet). Unreadable messages are left out.
+func streamMessages(ctx context.Context, js jetstream.JetStream, stream string) [][]byte {
+	s, err := js.Stream(ctx, stream)
+	if err != nil {
+		return nil
+	}
+	info, err := s.Info(ctx)
+	if err != nil {
+		return nil
+	}
+	var out [][]byte
+	for seq := info.State.FirstSeq; seq > 0 && seq <= info.State.LastSeq; seq++ {
+		if m, err := s.GetMsg(ctx, seq); err == nil {
+			out = append(out, m.Data)
+		}
+	}
+	return out
+}
+
 // checkOrderEvents reads the order events the outbox relay published to stream: one
 // order.finalized per placed order, never two, however often the relay ran, and none for an order
 // still awaiting its SMS code.
@@ -306,21 +326,9 @@ func checkOrderEvents(t *testing.T, natsURL, stream string, placed, awaiting []s
 		t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
 		count := func() map[string]int {
 			seen := map[string]int{}
-			s, err := js.Stream(ctx, stream)
-			if err != nil {
-				return seen
-			}
-			info, err := s.Info(ctx)
-			if err != nil {
-				return seen
-			}
-			for seq := info.State.FirstSeq; seq > 0 && seq <= info.State.LastSeq; seq++ {
-				m, err := s.GetMsg(ctx, seq)
-				if err != nil {
-					continue
-				}
+			for _, data := range streamMessages(ctx, js, stream) {
 				for _, id := range append(placed, awaiting...) {
-					if strings.Contains(string(m.Data), id) {
+					if strings.Contains(string(data), id) {
 						seen[id]++
 					}
 				}
