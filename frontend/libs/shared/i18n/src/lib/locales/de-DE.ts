@@ -688,9 +688,9 @@ export const deDE: Messages = {
     callback_busy: 'Sie werden angemeldet…',
   },
   customer: {
-    vat_id_malformed: 'Bitte geben Sie die USt-IdNr. mit Länderkennung ein, nur Buchstaben und Ziffern (z. B. DE123456789).',
-    vat_id_invalid: 'VIES bestätigt die USt-IdNr. {{vat_id}} nicht. Ihre Angaben sind gespeichert; die Umsatzsteuer wird wie üblich berechnet. Bitte prüfen Sie die USt-IdNr., wenn Sie das Reverse-Charge-Verfahren nutzen möchten.',
-    vat_id_unchecked: 'Die USt-IdNr. {{vat_id}} konnte gerade nicht geprüft werden. Ihre Angaben sind gespeichert; bis zur Bestätigung wird die Umsatzsteuer wie üblich berechnet.',
+    vat_id_malformed: 'Bitte geben Sie die Umsatzsteuer-Identifikationsnummer mit Länderkennung ein, nur Buchstaben und Ziffern (z. B. DE123456789 oder ATU12345678).',
+    vat_id_invalid: 'VIES bestätigt die Umsatzsteuer-Identifikationsnummer {{vat_id}} nicht. Ihre Angaben sind gespeichert; die Umsatzsteuer wird wie üblich berechnet. Bitte prüfen Sie die Nummer, wenn Sie das Reverse-Charge-Verfahren nutzen möchten.',
+    vat_id_unchecked: 'Die Umsatzsteuer-Identifikationsnummer {{vat_id}} konnte gerade nicht geprüft werden. Ihre Angaben sind gespeichert; bis zur Bestätigung wird die Umsatzsteuer wie üblich berechnet.',
     too_many_logins: 'Zu viele Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
     login_failed: 'Die Anmeldung ist fehlgeschlagen: Wir konnten Sie nicht authentifizieren. Sie können eine neue Bestellung beginnen und sich später anmelden.',
     login_not_offered: 'In diesem Shop ist keine Anmeldung möglich. Bitte geben Sie stattdessen Ihre Daten ein.',

@@ -687,7 +687,7 @@ export const enGB = {
     callback_busy: 'Logging you in…',
   },
   customer: {
-    vat_id_malformed: 'Please enter the VAT ID with its country code, letters and digits only (e.g. DE123456789).',
+    vat_id_malformed: 'Please enter the VAT ID with its country code, letters and digits only (e.g. DE123456789 or ATU12345678).',
     vat_id_invalid: 'VIES does not confirm the VAT ID {{vat_id}}. Your details are saved; VAT is charged as usual. Please check the VAT ID if you want the reverse charge.',
     vat_id_unchecked: 'The VAT ID {{vat_id}} could not be checked right now. Your details are saved; VAT is charged as usual until it is confirmed.',
     too_many_logins: 'Too many login attempts. Please wait a moment and try again.',
