@@ -20,18 +20,34 @@ const (
 // have any; the first one per field is what the screen shows there (spec §8).
 type Errors map[string][]fields.Violation
 
-// The rules of spec §5 in the shared rule language, so the checkout screens check the same rules
-// with the TypeScript twin of the engine for instant feedback.
+// Rules are the rules of spec §5 in the shared rule language by field (the API's names), the same
+// texts as CUSTOMER_RULES in frontend/libs/shared/util-fields, which checks them in the browser for
+// instant feedback: both are checked against libs/testvectors/customer-fields.json.
+var Rules = map[string]string{
+	"group":          "required|integer|in:0,1",
+	"gender":         "required|integer|in:0,1",
+	"first_name":     "required|string|max:" + strconv.Itoa(MaxNameLength),
+	"last_name":      "required|string|max:" + strconv.Itoa(MaxNameLength),
+	"email":          "required|email",
+	"company_name":   "required|string|max:" + strconv.Itoa(MaxCompanyLength),
+	"company_vat_id": "string|max:" + strconv.Itoa(MaxVatIDLength),
+	"street":         "required|string|max:" + strconv.Itoa(MaxStreetLength),
+	"postal_code":    "required|string|max:" + strconv.Itoa(MaxPostalCodeLength),
+	"city":           "required|string|max:" + strconv.Itoa(MaxCityLength),
+	"phone":          "required|string",
+	"country_code":   "required|string",
+}
+
 var (
-	personRules  = mustDefinitions(map[string]string{"group": "required|integer|in:0,1", "gender": "required|integer|in:0,1", "first_name": "required|string|max:" + strconv.Itoa(MaxNameLength), "last_name": "required|string|max:" + strconv.Itoa(MaxNameLength), "email": "required|email"})
-	companyRules = mustDefinitions(map[string]string{"company_name": "required|string|max:" + strconv.Itoa(MaxCompanyLength), "company_vat_id": "string|max:" + strconv.Itoa(MaxVatIDLength)})
-	addressRules = mustDefinitions(map[string]string{"street": "required|string|max:" + strconv.Itoa(MaxStreetLength), "postal_code": "required|string|max:" + strconv.Itoa(MaxPostalCodeLength), "city": "required|string|max:" + strconv.Itoa(MaxCityLength), "phone": "required|string", "country_code": "required|string"})
+	personRules  = mustDefinitions("group", "gender", "first_name", "last_name", "email")
+	companyRules = mustDefinitions("company_name", "company_vat_id")
+	addressRules = mustDefinitions("street", "postal_code", "city", "phone", "country_code")
 )
 
-func mustDefinitions(rules map[string]string) []fields.Definition {
-	defs := make([]fields.Definition, 0, len(rules))
-	for key, text := range rules {
-		d, err := fields.NewDefinition(key, key, text)
+func mustDefinitions(keys ...string) []fields.Definition {
+	defs := make([]fields.Definition, 0, len(keys))
+	for _, key := range keys {
+		d, err := fields.NewDefinition(key, key, Rules[key])
 		if err != nil {
 			panic("customer rules: " + err.Error()) // a typo in the constants above, caught by every test
 		}
