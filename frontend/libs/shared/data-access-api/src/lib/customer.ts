@@ -9,11 +9,12 @@ export type Address = ApiJson<customer.AddressJson>;
 export type SessionCustomer = ApiJson<customer.CustomerJson>;
 export type CustomerNotice = ApiJson<customer.NoticeJson>;
 
-/** Every customer route answers the customer with what the visitor should learn about it. */
-export interface CustomerResponse {
-  customer: SessionCustomer;
-  notices: CustomerNotice[];
-}
+/**
+ * Every customer route answers the customer with what the visitor should learn about it (the
+ * generated GetSessionCustomerResponse; SetBasicInfo and SetAddress answer the same two fields).
+ * The customer is never null on these answers: the service always has the session's.
+ */
+export type CustomerResponse = Omit<ApiJson<customer.GetSessionCustomerResponseJson>, 'customer'> & { customer: SessionCustomer };
 
 export interface LoginRequest {
   authorization_code: string;
@@ -23,10 +24,8 @@ export interface LoginRequest {
   clear_cart?: boolean;
 }
 
-export interface LoginResponse {
-  customer: SessionCustomer;
-  external_product_id: string;
-}
+/** The generated CompleteLoginResponse; a completed login always carries the customer. */
+export type LoginResponse = Omit<ApiJson<customer.CompleteLoginResponseJson>, 'customer'> & { customer: SessionCustomer };
 
 /** group 0 is a company, 1 a private person (spec §3); gender 0 Mr, 1 Ms. */
 export const GROUP_COMPANY = 0;
@@ -61,13 +60,12 @@ export async function storeCustomerAnswer(
   }
 }
 
-/** GET /session/vat: the rate the session's customer pays and why (domestic, destination, reverse_charge, export). */
-export interface SessionVat {
-  vat_percent: number;
-  country_code: string;
-  reason: string;
-  reverse_charge: boolean;
-}
+/**
+ * GET /session/vat: the rate the session's customer pays and why (domestic, destination,
+ * reverse_charge, export), and whether the session signed in from the panel. Generated from the
+ * contract (issue 24: the hand-written copy had drifted, lacking panel_sign_in).
+ */
+export type SessionVat = ApiJson<customer.GetSessionVatResponseJson>;
 
 export const customerApi = api.injectEndpoints({
   endpoints: (build) => ({

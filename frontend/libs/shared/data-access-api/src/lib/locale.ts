@@ -1,8 +1,8 @@
+import type { ApiJson, catalog } from '@hostcart/shared-api-types';
 import { api } from './api';
 
-export interface SessionLocale {
-  code: string;
-}
+/** GET and PUT /session/locale answer the generated GetSessionLocaleResponse. */
+export type SessionLocale = ApiJson<catalog.GetSessionLocaleResponseJson>;
 
 export const localeApi = api.injectEndpoints({
   endpoints: (build) => ({

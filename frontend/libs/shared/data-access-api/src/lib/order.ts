@@ -68,18 +68,10 @@ export interface PaymentDetailsArgs {
   redirectResult: string;
 }
 
-export interface PaypalLink {
-  href: string;
-  rel: string;
-  method: string;
-}
+export type PaypalLink = ApiJson<payment.PayPalLinkJson>;
 
-export interface PaypalSubscription {
-  subscription_id: string;
-  status: string;
-  links: PaypalLink[];
-  approve_url: string;
-}
+/** POST /paypal/create-subscription's answer: the generated CreatePayPalSubscriptionResponse. */
+export type PaypalSubscription = ApiJson<payment.CreatePayPalSubscriptionResponseJson>;
 
 export interface CreatePaypalSubscriptionArgs {
   idempotencyKey: string;
