@@ -9,3 +9,7 @@ export { MAX_PERSONS } from './lib/persons';
 export { PASSWORD_SPECIALS } from './lib/password';
 export { trim, length } from './lib/text';
 export * from './lib/families';
+export { CUSTOMER_RULES, KEY_VAT_ID_MALFORMED, checkCustomerField, customerFieldRule, customerMaxLength, normalizeCustomerValue } from './lib/customer';
+export type { CustomerField, CustomerMessageKey } from './lib/customer';
+export { KEY_PHONE_INVALID, checkPhoneField, loadPhoneCheck } from './lib/phone';
+export type { PhoneCheck, PhoneMessageKey } from './lib/phone';
