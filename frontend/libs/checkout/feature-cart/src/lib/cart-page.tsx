@@ -22,6 +22,7 @@ import {
 } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 import { notify, pricedCartLines, useAppDispatch } from '@hostcart/shared-store';
 import { beginCheckout, track, viewCart } from '@hostcart/shared-util-analytics';
 import { BlockingDialog } from './blocking-dialog';
@@ -264,7 +265,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
             showCouponHint={flag(properties, 'display_coupon_code_hint_on_cart_page')}
             hidePrices={hidePrices}
           />
-          <p className="hc-cart__checkout">
+          <ActionBar className="hc-cart__checkout">
             <button
               type="button"
               className="hc-button hc-button--primary"
@@ -274,7 +275,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
             >
               {t(agent ? 'cart_page.save_order' : 'cart_page.to_checkout')}
             </button>
-          </p>
+          </ActionBar>
           {domainBlock && (
             <p id="hc-cart-domain-missing" className="hc-cart__blocked">
               {t('cart.please_choose_at_least_one_domain_to_proceed', { product: domainBlock.productName })}{' '}

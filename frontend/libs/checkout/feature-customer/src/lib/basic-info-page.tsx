@@ -7,13 +7,14 @@ import { useAppDispatch } from '@hostcart/shared-store';
 import { pathTo } from '@hostcart/shared-routing';
 import { CustomerGuard } from './customer-guard';
 import { FormField } from '@hostcart/shared-ui';
+import { customerFieldRule, customerMaxLength } from '@hostcart/shared-util-fields';
 import { applyServerErrors } from './server-errors';
 import { useCustomerNotices } from './notices';
 import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
-/** Spec §5 "Customer basic info" and §9 field lengths. */
-export const MAX_NAME = 100;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Spec §5 "Customer basic info" and §9 field lengths: the customer service's rules (shared-util-fields). */
+export const MAX_NAME = customerMaxLength('first_name');
 
 interface BasicInfoForm {
   group: string;
@@ -106,7 +107,6 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
   }
 
   const required = (key: string) => ({ value: true, message: key });
-  const maxName = { value: MAX_NAME, message: 'validation.max_length' };
   const err = (name: keyof BasicInfoForm) => errors[name]?.message;
   const genderField = register('gender', { required: required('customer_forms.gender_required') });
 
@@ -160,7 +160,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           label={t('customer_forms.first_name')}
           required
           autoComplete="given-name"
-          registration={register('first_name', { required: required('validation.required'), maxLength: maxName, validate: (v) => v.trim() !== '' || 'validation.required' })}
+          registration={register('first_name', { validate: customerFieldRule('first_name') })}
           error={err('first_name')}
           errorParams={{ max: MAX_NAME }}
         />
@@ -168,7 +168,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           label={t('customer_forms.last_name')}
           required
           autoComplete="family-name"
-          registration={register('last_name', { required: required('validation.required'), maxLength: maxName, validate: (v) => v.trim() !== '' || 'validation.required' })}
+          registration={register('last_name', { validate: customerFieldRule('last_name') })}
           error={err('last_name')}
           errorParams={{ max: MAX_NAME }}
         />
@@ -179,8 +179,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
               required
               autoComplete="organization"
               registration={register('company_name', {
-                maxLength: maxName,
-                validate: (v) => !isCompany || v.trim() !== '' || 'validation.required',
+                validate: (v) => !isCompany || customerFieldRule('company_name')(v),
               })}
               error={err('company_name')}
               errorParams={{ max: MAX_NAME }}
@@ -190,7 +189,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
               label={t(props['country_code']?.toUpperCase() === 'AT' ? 'customer_forms.company_vat_id_at' : 'customer_forms.company_vat_id')}
               autoComplete="off"
               registration={register('company_vat_id', {
-                validate: (v) => v.replace(/\s+/g, '').length <= MAX_NAME || 'validation.max_length',
+                validate: customerFieldRule('company_vat_id'),
               })}
               error={err('company_vat_id')}
               errorParams={{ max: MAX_NAME }}
@@ -203,7 +202,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           type="email"
           autoComplete="email"
           registration={register('email', {
-            validate: (v) => (v.trim() === '' ? 'validation.required' : EMAIL.test(v.trim()) || 'validation.email'),
+            validate: customerFieldRule('email'),
           })}
           error={err('email')}
         />
@@ -220,14 +219,16 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
             {t(formError)}
           </p>
         )}
-        <div className="hc-form-actions">
-          <Link className="hc-button hc-button--secondary" to={backTo}>
-            {t('customer_forms.back')}
-          </Link>
-          <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
-            {t('customer_forms.next')}
-          </button>
-        </div>
+        <ActionBar totalOnDesktop>
+          <div className="hc-form-actions">
+            <Link className="hc-button hc-button--secondary" to={backTo}>
+              {t('customer_forms.back')}
+            </Link>
+            <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
+              {t('customer_forms.next')}
+            </button>
+          </div>
+        </ActionBar>
       </form>
     </div>
   );

@@ -50,6 +50,8 @@ export interface FakeState {
   brand: Brand;
   customer: SessionCustomer;
   cartItems: number;
+  /** The answer of GET /session/cart/priced (the cart total of the action bar); 404 without. */
+  priced?: unknown;
   /** Answers of the form routes; the default stores what was sent. */
   save?: (req: SeenRequest) => Response | CustomerResponse;
 }
@@ -63,6 +65,8 @@ export function installCustomerApi(state: FakeState): SeenRequest[] {
         return state.brand;
       case req.path === '/session/cart':
         return { cart: { items: Array.from({ length: state.cartItems }, (_, i) => ({ row_id: `r${i}`, product: { id: 1 }, addons: [], upsells: [], domains: [] })), version: 1 }, notices: [] };
+      case req.path === '/session/cart/priced':
+        return state.priced;
       case req.path === '/session/customer':
         return answer(state.customer);
       case req.path === '/countries':

@@ -24,6 +24,7 @@ import { pricedCartLines, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, FormField, LoadingState } from '@hostcart/shared-ui';
 import { addPaymentInfo, track } from '@hostcart/shared-util-analytics';
 import { CardPayment } from './card/card-payment';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
 /** Spec §5 "SEPA" and §9 field lengths. */
 export const MIN_HOLDER = 3;
@@ -312,14 +313,16 @@ function PaymentScreen({
             {t(formError)}
           </p>
         )}
-        <div className="hc-form-actions">
-          <Link className="hc-button hc-button--secondary" to={pathTo('address')}>
-            {t('customer_forms.back')}
-          </Link>
-          <button type="submit" className="hc-button hc-button--primary" disabled={!chosen || !cardReady || saving.isLoading} aria-busy={saving.isLoading || undefined}>
-            {t('customer_forms.next')}
-          </button>
-        </div>
+        <ActionBar totalOnDesktop>
+          <div className="hc-form-actions">
+            <Link className="hc-button hc-button--secondary" to={pathTo('address')}>
+              {t('customer_forms.back')}
+            </Link>
+            <button type="submit" className="hc-button hc-button--primary" disabled={!chosen || !cardReady || saving.isLoading} aria-busy={saving.isLoading || undefined}>
+              {t('customer_forms.next')}
+            </button>
+          </div>
+        </ActionBar>
       </form>
     </div>
   );
