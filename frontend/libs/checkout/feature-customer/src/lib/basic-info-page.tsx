@@ -7,14 +7,14 @@ import { useAppDispatch } from '@hostcart/shared-store';
 import { pathTo } from '@hostcart/shared-routing';
 import { CustomerGuard } from './customer-guard';
 import { FormField } from '@hostcart/shared-ui';
-import { customerFieldRule, customerMaxLength } from '@hostcart/shared-util-fields';
 import { applyServerErrors } from './server-errors';
 import { useCustomerNotices } from './notices';
 import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
 import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
-/** Spec §5 "Customer basic info" and §9 field lengths: the customer service's rules (shared-util-fields). */
-export const MAX_NAME = customerMaxLength('first_name');
+/** Spec §5 "Customer basic info" and §9 field lengths. */
+export const MAX_NAME = 100;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface BasicInfoForm {
   group: string;
@@ -107,6 +107,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
   }
 
   const required = (key: string) => ({ value: true, message: key });
+  const maxName = { value: MAX_NAME, message: 'validation.max_length' };
   const err = (name: keyof BasicInfoForm) => errors[name]?.message;
   const genderField = register('gender', { required: required('customer_forms.gender_required') });
 
@@ -160,7 +161,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           label={t('customer_forms.first_name')}
           required
           autoComplete="given-name"
-          registration={register('first_name', { validate: customerFieldRule('first_name') })}
+          registration={register('first_name', { required: required('validation.required'), maxLength: maxName, validate: (v) => v.trim() !== '' || 'validation.required' })}
           error={err('first_name')}
           errorParams={{ max: MAX_NAME }}
         />
@@ -168,7 +169,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           label={t('customer_forms.last_name')}
           required
           autoComplete="family-name"
-          registration={register('last_name', { validate: customerFieldRule('last_name') })}
+          registration={register('last_name', { required: required('validation.required'), maxLength: maxName, validate: (v) => v.trim() !== '' || 'validation.required' })}
           error={err('last_name')}
           errorParams={{ max: MAX_NAME }}
         />
@@ -179,7 +180,8 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
               required
               autoComplete="organization"
               registration={register('company_name', {
-                validate: (v) => !isCompany || customerFieldRule('company_name')(v),
+                maxLength: maxName,
+                validate: (v) => !isCompany || v.trim() !== '' || 'validation.required',
               })}
               error={err('company_name')}
               errorParams={{ max: MAX_NAME }}
@@ -189,7 +191,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
               label={t(props['country_code']?.toUpperCase() === 'AT' ? 'customer_forms.company_vat_id_at' : 'customer_forms.company_vat_id')}
               autoComplete="off"
               registration={register('company_vat_id', {
-                validate: customerFieldRule('company_vat_id'),
+                validate: (v) => v.replace(/\s+/g, '').length <= MAX_NAME || 'validation.max_length',
               })}
               error={err('company_vat_id')}
               errorParams={{ max: MAX_NAME }}
@@ -202,7 +204,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           type="email"
           autoComplete="email"
           registration={register('email', {
-            validate: customerFieldRule('email'),
+            validate: (v) => (v.trim() === '' ? 'validation.required' : EMAIL.test(v.trim()) || 'validation.email'),
           })}
           error={err('email')}
         />
