@@ -14,3 +14,4 @@ export type { PeriodIds } from './lib/order-rules';
 // uses it without loading this library).
 export { AddingItemsGate, useAddingItemsAllowed, withAddingItemsGate } from '@hostcart/shared-store';
 export type { AddingItemsGateProps } from '@hostcart/shared-store';
+export { isItemConfigured, markItemConfigured } from './lib/configured-items';

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { isItemConfigured } from '@hostcart/flow-data-access-flow';
 import { cartLine, hostItem, installFakeShop, product, renderScreen, shopCatalog, maturity } from './test-utils';
 
 const names = (section: HTMLElement) => within(section).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
@@ -105,6 +106,32 @@ describe('AddonsPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/addons?id=row1');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose a domain' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?id=row1'));
+  });
+
+  it('notes the item as configured when leaving, also for the domain question: a domain chosen then keeps term and extras (issue 23)', async () => {
+    sessionStorage.clear();
+    const catalog = shopCatalog();
+    const host = catalog.find((p) => p.id === 1001);
+    if (host) host.is_domainrequired = 1;
+    installFakeShop(catalog, [hostItem()]);
+    renderScreen('/addons?id=row1');
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    expect(isItemConfigured('row1')).toBe(false);
+    fireEvent.click(confirm);
+    await screen.findByRole('dialog', { name: 'Domain required' });
+    expect(isItemConfigured('row1')).toBe(true);
+  });
+
+  it('lays the cards out in the main column with the selection beside them', async () => {
+    installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/addons?id=row1');
+    const note = await screen.findByRole('complementary', { name: 'Your selection' });
+    const main = screen.getByTestId('addons-main');
+    // Heading and alert above; cards and selection side by side in their own grid (addons.css).
+    expect(main.parentElement).toBe(note.parentElement);
+    expect(main.parentElement?.className).toBe('hc-addons-layout');
+    expect(main.parentElement?.previousElementSibling?.tagName).toBe('H1');
+    expect(within(main).getAllByRole('article').length).toBeGreaterThan(0);
   });
 
   it('is skipped when the product offers no standard addons', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAddAddonMutation, useRemoveAddonMutation, type CartResponse } from '@hostcart/shared-data-access-api';
-import { useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
+import { markItemConfigured, useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
 import { isStandardAddon } from '@hostcart/flow-util-guided-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import { Modal } from '@hostcart/shared-ui';
@@ -37,13 +37,22 @@ function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
   const regular = standard.filter(({ link }) => !link.is_recommended).sort((a, b) => a.addon.order - b.addon.order || a.addon.id - b.addon.id);
   const modules = groupsWithRule(offers, 'modules');
 
-  const proceed = () => void goNext({ rowId, from: 'addons', flags: state.flags }).catch((e) => setFailure(failureText(e)));
+  // Past this screen the item counts as configured: a domain chosen for it later (the question
+  // below, the cart, going back) completes it and returns to the cart instead of this walk.
+  const proceed = () => {
+    markItemConfigured(rowId);
+    void goNext({ rowId, from: 'addons', flags: state.flags }).catch((e) => setFailure(failureText(e)));
+  };
   // Spec §2 "Cart": a product needing a domain with none chosen does not stop Next here (the
   // cart's button is disabled for it instead); confirming asks for the domain in the 'no required
   // domain' modal, which leads to the item's lookup.
   const domainMissing = product.is_domainrequired === 1 && (item.domains ?? []).length === 0;
   const [askDomain, setAskDomain] = useState(false);
-  const confirm = () => (domainMissing ? setAskDomain(true) : proceed());
+  const confirm = () => {
+    if (!domainMissing) return proceed();
+    markItemConfigured(rowId);
+    setAskDomain(true);
+  };
   const nothing = standard.length === 0 && modules.length === 0;
   useEffect(() => {
     if (nothing) proceed();
@@ -108,36 +117,40 @@ function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
     );
 
   return (
-    // A div, not a section: the note box beside the list stays a complementary landmark.
-    <div className="hc-page hc-page--with-aside" aria-busy={busy || undefined}>
+    // A div, not a section: the note box beside the list stays a complementary landmark. The
+    // heading and an alert span the page; below them the cards take the main column and the
+    // selection ("Ihre Auswahl") a side column on wide screens, stacked under them on phones.
+    <div className="hc-page hc-addons-page" aria-busy={busy || undefined}>
       <h1>{t('titles.addons')}</h1>
       {failure && (
         <p role="alert" className="hc-error">
           {failure}
         </p>
       )}
-      <div className="hc-page__main">
-        {list('recommended', recommended)}
-        {list('regular', regular)}
-        {modules.map((group) => (
-          <ModuleSelector
-            key={group.group.id}
-            group={group}
-            item={item}
-            parent={parent}
-            withVat={state.withVat}
-            busy={busy}
-            onSelect={(id) => void add(id)}
-            onNone={(id) => void remove(id)}
-          />
-        ))}
-        <div className="hc-actions">
-          <button type="button" className="hc-button" disabled={busy} onClick={confirm}>
-            {t('addon_screens.confirm')}
-          </button>
+      <div className="hc-addons-layout">
+        <div className="hc-page__main" data-testid="addons-main">
+          {list('recommended', recommended)}
+          {list('regular', regular)}
+          {modules.map((group) => (
+            <ModuleSelector
+              key={group.group.id}
+              group={group}
+              item={item}
+              parent={parent}
+              withVat={state.withVat}
+              busy={busy}
+              onSelect={(id) => void add(id)}
+              onNone={(id) => void remove(id)}
+            />
+          ))}
+          <div className="hc-actions">
+            <button type="button" className="hc-button" disabled={busy} onClick={confirm}>
+              {t('addon_screens.confirm')}
+            </button>
+          </div>
         </div>
+        <NoteBox item={item} product={product} lineProducts={lineProducts} />
       </div>
-      <NoteBox item={item} product={product} lineProducts={lineProducts} />
       <Modal open={askDomain} title={t('cart_page.blocking.domain_title')} onClose={() => setAskDomain(false)} closeLabel={t('common.close')}>
         <p>{t('cart.please_choose_at_least_one_domain_to_proceed', { product: product.name })}</p>
         <div className="hc-modal__actions">

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { isItemConfigured } from '@hostcart/flow-data-access-flow';
 import { cartLine, hostItem, installFakeShop, renderScreen, shopCatalog } from './test-utils';
 
 const tiles = () => screen.getAllByTestId('period-tile');
@@ -62,6 +63,17 @@ describe('periods screens', () => {
     fireEvent.click((await screen.findAllByTestId('period-tile'))[1]);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/periods/interval?id=row1'));
     expect(shop.mutations()).toEqual([{ method: 'PUT', path: '/session/cart/items/row1/period', body: { maturity_id: 12, interval_id: 0 } }]);
+  });
+
+  it('notes the item as configured once a term is chosen: a domain chosen later keeps it (issue 23)', async () => {
+    sessionStorage.clear();
+    installFakeShop(shopCatalog(), [hostItem({ product: cartLine(1001, 11, 21) })]);
+    renderScreen('/periods/maturity?id=row1');
+    const tile = (await screen.findAllByTestId('period-tile'))[1];
+    expect(isItemConfigured('row1')).toBe(false);
+    fireEvent.click(tile);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/periods/interval?id=row1'));
+    expect(isItemConfigured('row1')).toBe(true);
   });
 
   it('asks before a term that drops an addon; cancelling keeps everything', async () => {

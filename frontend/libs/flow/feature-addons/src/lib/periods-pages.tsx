@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSetPeriodMutation } from '@hostcart/shared-data-access-api';
-import { useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
+import { markItemConfigured, useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
 import { PeriodTiles, initialMode, type PeriodChoice, type PeriodMode } from '@hostcart/shared-feature-periods';
 import { pathTo } from '@hostcart/shared-routing';
 import { FlowGate, flowScreen, useFailureText, useFlowScreen, type ScreenBodyProps } from './flow-screen';
@@ -47,6 +47,8 @@ function Tiles({ mode, state, item, product, lineProducts }: { mode: PeriodMode 
         showCartNotices(res.notices);
         cart = res.cart;
       }
+      // A term or interval chosen: a domain chosen for the item later keeps it (configured-items.ts).
+      markItemConfigured(rowId);
       await goNext({ rowId, from: SCREEN[mode], flags: state.flags, cart });
     } catch (e) {
       setFailure(failureText(e));

@@ -196,6 +196,10 @@ export interface FakeProduct {
   type?: string;
   is_hidden?: boolean;
   free_tlds?: { amount: number; domains: string[] };
+  /** 0 no, 1 required, 2 optional. */
+  is_domainrequired?: number;
+  /** Terms with their intervals (catalog Product.payment_maturities), for the guided flow's next step. */
+  payment_maturities?: unknown[];
 }
 
 /** The brand's hidden domain-only product (catalog seed). */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { DomainSearch, NormalizeSearchResponse } from '@hostcart/shared-data-access-api';
 import { selectRunningRequests, type CartItem } from '@hostcart/shared-data-access-api';
 import { selectNotifications } from '@hostcart/shared-store';
+import { markItemConfigured } from '@hostcart/flow-data-access-flow';
 import {
   cartItem,
   fakeCart,
@@ -21,7 +22,16 @@ const brand = { id: 1, name: 'Hostwerk', slug: 'hostwerk', fqdn: 'shop.hostwerk.
 const popular = group(1, 'Popular endings', ['de', 'com', 'net', 'org', 'eu', 'info', 'online'].map((n, i) => tld(i + 1, n, 1)));
 const country = group(2, 'Country endings', [tld(20, 'at', 2), tld(21, 'ch', 2), tld(22, 'co.uk', 2, { idn: false })]);
 const allTlds = [...popular.tlds, ...country.tlds];
-const products = [{ id: 1002, name: 'Webhosting M', free_tlds: { amount: 1, domains: ['de', 'com'] } }];
+/** Two terms, the second with two intervals: the guided flow after the domain asks for both. */
+const terms = [
+  { id: 101102, months: 12, is_active: true, payment_intervals: [{ id: 1, months: 1, is_active: true }, { id: 12, months: 12, is_active: true, is_default: true }] },
+  { id: 101103, months: 24, is_active: true, payment_intervals: [{ id: 12, months: 12, is_active: true }, { id: 24, months: 24, is_active: true, is_default: true }] },
+];
+const products = [
+  { id: 1002, name: 'Webhosting M', free_tlds: { amount: 1, domains: ['de', 'com'] } },
+  // Needs a domain (spec §2 "Cart": the cart blocks it without one).
+  { id: 1011, name: 'WordPress Start', is_domainrequired: 1, free_tlds: { amount: 1, domains: ['de', 'com'] }, payment_maturities: terms },
+];
 
 const muellerAscii = new URL('http://müller-test.de').hostname.replace(/\.de$/, '');
 
@@ -72,7 +82,7 @@ function fakeShop(options: Options = {}) {
       const { domains } = req.body as { domains: string[] };
       return { results: domains.map((d) => result(d, statusOf(d))) };
     }
-    if (path === '/products/1002/inclusive-tlds') return options.inclusive ?? { inclusive_tlds: ['de', 'com'], inclusive_domains: [], remaining: 1 };
+    if (/^\/products\/10(02|11)\/inclusive-tlds$/.test(path)) return options.inclusive ?? { inclusive_tlds: ['de', 'com'], inclusive_domains: [], remaining: 1 };
     return undefined;
   });
 }
@@ -345,6 +355,76 @@ describe('domain lookup', () => {
     await user.click(within(note).getByRole('button', { name: 'Continue' }));
     // The bare test product has no further steps.
     await waitFor(() => expect(location()).toBe('/cart'));
+  });
+
+  it('offers no “Continue without domain” for a product that needs a domain, and says why Continue waits', async () => {
+    const user = userEvent.setup();
+    fakeShop({ items: [cartItem('rowwp', 1011)] });
+    renderDomains('/domains/lookup?d=example.de&id=rowwp');
+    const note = screen.getByTestId('domain-side-note');
+    expect(await within(note).findByText('For WordPress Start')).toBeTruthy();
+    const hint = await within(note).findByTestId('domain-required-hint');
+    expect(hint.textContent).toBe('Please choose at least one domain for WordPress Start to proceed.');
+    const next = within(note).getByRole('button', { name: 'Continue' });
+    expect((next as HTMLButtonElement).disabled).toBe(true);
+    expect(next.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(within(note).queryByRole('button', { name: 'Continue without domain' })).toBeNull();
+    // Chosen: Continue is enabled, still no way on without one.
+    const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+    await user.click(await within(exact).findByRole('button', { name: 'Select example.de' }));
+    await within(note).findByText('example.de');
+    expect((within(note).getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(note).queryByTestId('domain-required-hint')).toBeNull();
+    expect(within(note).queryByRole('button', { name: 'Continue without domain' })).toBeNull();
+  });
+
+  it('offers “Continue without domain” for a product whose domain is optional', async () => {
+    fakeShop({ items: [cartItem('rowm', 1002)] });
+    renderDomains('/domains/lookup?id=rowm');
+    const note = screen.getByTestId('domain-side-note');
+    expect(await within(note).findByRole('button', { name: 'Continue without domain' })).toBeTruthy();
+    expect(within(note).queryByTestId('domain-required-hint')).toBeNull();
+  });
+
+  describe('a domain for an item (issue 23)', () => {
+    beforeEach(() => sessionStorage.clear());
+    // The item as the walk left it: 24 months paid yearly and an extra; no domain yet.
+    const configured = () =>
+      cartItem('rowwp', 1011, [], {
+        product: { id: 1011, maturity_id: 101103, interval_id: 12, promotion: '', additional_fields: [] },
+        addons: [{ id: 1204, maturity_id: 120403, interval_id: 12, promotion: '', additional_fields: [] }],
+      });
+
+    it('first time on the walk: the term and interval choices follow the domain', async () => {
+      const user = userEvent.setup();
+      fakeShop({ items: [configured()] });
+      renderDomains('/domains/lookup?d=example.de&id=rowwp');
+      const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+      await user.click(await within(exact).findByRole('button', { name: 'Select example.de' }));
+      const note = screen.getByTestId('domain-side-note');
+      await within(note).findByText('example.de');
+      await user.click(within(note).getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(location()).toBe('/periods/maturity?id=rowwp'));
+    }, 20_000);
+
+    it('an item already configured (term, interval, extras chosen) keeps them: the domain leads back to the cart', async () => {
+      const user = userEvent.setup();
+      const calls = fakeShop({ items: [configured()] });
+      // What the period and extras screens note when the customer leaves them (e.g. the extras
+      // screen's 'domain required' question, or the cart's missing-domain button afterwards).
+      markItemConfigured('rowwp');
+      renderDomains('/domains/lookup?d=example.de&id=rowwp');
+      const exact = await screen.findByRole('region', { name: 'Your desired domain' });
+      await user.click(await within(exact).findByRole('button', { name: 'Select example.de' }));
+      const note = screen.getByTestId('domain-side-note');
+      await within(note).findByText('example.de');
+      await user.click(within(note).getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(location()).toBe('/cart'));
+      // Only the domain was added: term, interval and the extra are the ones chosen before.
+      expect(calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/session/cart')).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /session/cart/items/rowwp/domains']);
+      expect(cart.state.items[0].product).toEqual(expect.objectContaining({ maturity_id: 101103, interval_id: 12 }));
+      expect(cart.state.items[0].addons.map((a) => a.id)).toEqual([1204]);
+    }, 20_000);
   });
 
   it('shows the server’s verdict for a search from the URL', async () => {

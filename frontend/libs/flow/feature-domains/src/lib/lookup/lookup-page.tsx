@@ -57,7 +57,9 @@ function Lookup() {
   const productId = itemId ? selection.productIdOf(itemId) : undefined;
   const brand = useGetCurrentBrandQuery();
   const withVat = displaysPricesWithVat(brand.data?.properties);
-  const products = useGetProductsQuery(undefined, { skip: productId === undefined });
+  // Hidden products too (one query with the selection's catalog): a product sold only through an
+  // offer still needs its domain.
+  const products = useGetProductsQuery({ includeHidden: true }, { skip: productId === undefined });
   const product = products.data?.find((p) => p.id === productId);
   const tlds = useGetTldsQuery();
   const groups = useGetDomainGroupsQuery();
@@ -172,7 +174,11 @@ function Lookup() {
             inclusive={inclusive}
             onRemove={(c) => context.remove({ domain: c.domain, domain_unicode: c.domainUnicode })}
             onContinue={() => void goNext({ from: 'domains-lookup', rowId: itemId ?? selection.domainOnlyRowId, flags: { returnToCart } })}
-            onContinueWithout={() => void goNext({ from: 'domains-lookup', rowId: itemId ?? undefined, flags: { returnToCart } })}
+            // Spec §2 "Cart": a product that needs a domain would only be blocked in the cart.
+            onContinueWithout={
+              product && product.is_domainrequired !== 1 ? () => void goNext({ from: 'domains-lookup', rowId: itemId ?? undefined, flags: { returnToCart } }) : undefined
+            }
+            domainRequired={product?.is_domainrequired === 1}
           />
         </div>
         <TransferDialog

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Cart, Tld } from '@hostcart/shared-data-access-api';
-import { useGoNext } from '@hostcart/flow-data-access-flow';
+import { isItemConfigured, useGoNext } from '@hostcart/flow-data-access-flow';
 import type { FlowFlags, FlowScreen } from '@hostcart/flow-util-guided-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import { notify, useAppDispatch } from '@hostcart/shared-store';
@@ -25,6 +25,11 @@ export interface DomainsNextArgs {
  * The way on from a domain screen: the guided flow's nextStep (spec §4) through useGoNext, so the
  * domain screens decide like every other flow screen. Without a row (domains only, nothing chosen)
  * there is nothing to decide on and the cart follows.
+ *
+ * An item the customer already configured (a term, interval or extras chosen on the flow's
+ * screens, data-access-flow's configured-items) goes on as one opened from the cart: only what
+ * completes it (domain fields, addon fields), then the cart. Its term, interval and extras are
+ * kept and not asked again (issue 23), whichever way the domain step was reached.
  */
 export function useDomainsNext(): (args: DomainsNextArgs) => Promise<void> {
   const goNext = useGoNext();
@@ -37,7 +42,8 @@ export function useDomainsNext(): (args: DomainsNextArgs) => Promise<void> {
         return;
       }
       try {
-        await goNext({ rowId, from, cart, flags });
+        const configured = isItemConfigured(rowId);
+        await goNext({ rowId, from, cart, flags: configured ? { ...flags, returnToCart: true } : flags });
       } catch {
         dispatch(notify({ type: 'error', message: 'error.generic' }));
       }

@@ -12,13 +12,21 @@ export interface SideNoteProps {
   inclusive: InclusiveState | undefined;
   onRemove(domain: SelectedDomain): void;
   onContinue(): void;
-  onContinueWithout(): void;
+  /**
+   * Going on without a domain; undefined while the product is unknown and for a product that
+   * needs a domain (is_domainrequired 1, spec §2 "Cart"): the cart would only block it.
+   */
+  onContinueWithout?: () => void;
+  /** The product needs a domain: until one is chosen a hint says so under the disabled Continue. */
+  domainRequired?: boolean;
 }
 
 /** The chosen domains beside the results, with the ways on. */
-export function SideNote({ chosen, productName, forItem, inclusive, onRemove, onContinue, onContinueWithout }: SideNoteProps) {
+export function SideNote({ chosen, productName, forItem, inclusive, onRemove, onContinue, onContinueWithout, domainRequired }: SideNoteProps) {
   const { t } = useTranslation();
   const headingId = useId();
+  const hintId = useId();
+  const requiredHint = forItem && domainRequired && chosen.length === 0 && productName;
   return (
     <aside className="hc-side-note" aria-labelledby={headingId} data-testid="domain-side-note">
       <h2 id={headingId} className="hc-side-note__title">
@@ -51,12 +59,19 @@ export function SideNote({ chosen, productName, forItem, inclusive, onRemove, on
       <div className="hc-side-note__actions">
         {forItem ? (
           <>
-            <button type="button" className="hc-button" onClick={onContinue} disabled={chosen.length === 0}>
+            {requiredHint && (
+              <p id={hintId} className="hc-hint" data-testid="domain-required-hint">
+                {t('cart.please_choose_at_least_one_domain_to_proceed', { product: productName })}
+              </p>
+            )}
+            <button type="button" className="hc-button" onClick={onContinue} disabled={chosen.length === 0} aria-describedby={requiredHint ? hintId : undefined}>
               {t('domains.continue')}
             </button>
-            <button type="button" className="hc-button hc-button--secondary" onClick={onContinueWithout}>
-              {t('domains.continue_without')}
-            </button>
+            {onContinueWithout && (
+              <button type="button" className="hc-button hc-button--secondary" onClick={onContinueWithout}>
+                {t('domains.continue_without')}
+              </button>
+            )}
           </>
         ) : (
           <button type="button" className="hc-button" onClick={onContinue} disabled={chosen.length === 0}>
