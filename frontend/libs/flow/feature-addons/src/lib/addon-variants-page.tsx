@@ -6,6 +6,7 @@ import { useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
 import { AddonPrice } from './addon-price';
 import { addonPeriodFor, availableLinks, groupsWithRule, parentPeriod } from './addon-period';
 import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
 /**
  * /addon-variants?id&set: steps through the variant groups of the item's product with Back and
@@ -109,9 +110,11 @@ function Variants({ state, item, product, lineProducts }: ScreenBodyProps) {
         <button type="button" className="hc-button hc-button--secondary" onClick={back} disabled={saving}>
           {t('addon_screens.back')}
         </button>
-        <button type="button" className="hc-button" onClick={() => next()} disabled={saving}>
-          {t('addon_screens.next')}
-        </button>
+        <ActionBar>
+          <button type="button" className="hc-button" onClick={() => next()} disabled={saving}>
+            {t('addon_screens.next')}
+          </button>
+        </ActionBar>
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import { addonPeriodFor, availableLinks, groupsWithRule, isRemovable, parentPeri
 import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen';
 import { ModuleSelector } from './module-selector';
 import { NoteBox } from './note-box';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
 /**
  * /addons?id: the standard addons (spec §2 "Addons"): recommended first, then the regular ones,
@@ -144,9 +145,11 @@ function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
             />
           ))}
           <div className="hc-actions">
-            <button type="button" className="hc-button" disabled={busy} onClick={confirm}>
-              {t('addon_screens.confirm')}
-            </button>
+            <ActionBar>
+              <button type="button" className="hc-button" disabled={busy} onClick={confirm}>
+                {t('addon_screens.confirm')}
+              </button>
+            </ActionBar>
           </div>
         </div>
         <NoteBox item={item} product={product} lineProducts={lineProducts} />

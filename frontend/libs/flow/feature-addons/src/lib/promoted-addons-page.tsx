@@ -14,6 +14,7 @@ import { FieldsForm, fieldsShown, type ServerFieldErrors } from '@hostcart/share
 import { AddonPrice } from './addon-price';
 import { addonPeriodFor, availableLinks, isRemovable, parentPeriod, promotedAddonMaturity } from './addon-period';
 import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
 /**
  * /promoted-addons?id&addonId: the promoted addons of the item's product one at a time with
@@ -166,9 +167,11 @@ function Promoted({ state, item, product, lineProducts }: ScreenBodyProps) {
         <button type="button" className="hc-button hc-button--secondary" disabled={index >= promoted.length - 1 || busy} onClick={() => show(index + 1)}>
           {t('addon_screens.next')}
         </button>
-        <button type="button" className="hc-button" disabled={busy} onClick={proceed}>
-          {t('addon_screens.continue')}
-        </button>
+        <ActionBar>
+          <button type="button" className="hc-button" disabled={busy} onClick={proceed}>
+            {t('addon_screens.continue')}
+          </button>
+        </ActionBar>
       </div>
     </section>
   );
