@@ -11,5 +11,5 @@ export { trim, length } from './lib/text';
 export * from './lib/families';
 export { CUSTOMER_RULES, KEY_VAT_ID_MALFORMED, checkCustomerField, customerFieldRule, customerMaxLength, normalizeCustomerValue } from './lib/customer';
 export type { CustomerField, CustomerMessageKey } from './lib/customer';
-export { KEY_PHONE_INVALID, checkPhoneField, loadPhoneCheck } from './lib/phone';
+export { KEY_PHONE_INVALID, checkPhoneField, loadPhoneCheck, phoneFieldRule } from './lib/phone';
 export type { PhoneCheck, PhoneMessageKey } from './lib/phone';

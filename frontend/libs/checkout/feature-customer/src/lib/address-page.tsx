@@ -8,16 +8,16 @@ import { pathTo } from '@hostcart/shared-routing';
 import { checkoutPageView, track } from '@hostcart/shared-util-analytics';
 import { CustomerGuard } from './customer-guard';
 import { FormField } from '@hostcart/shared-ui';
+import { customerFieldRule, customerMaxLength, loadPhoneCheck, phoneFieldRule, type CustomerField } from '@hostcart/shared-util-fields';
 import { useCustomerNotices } from './notices';
 import { applyServerErrors } from './server-errors';
 import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
 import type { CustomerScreenProps } from './basic-info-page';
-import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
-/** Spec §5 "Customer address" and §9 field lengths. */
-export const MAX_STREET = 200;
-export const MAX_POSTAL_CODE = 10;
-export const MAX_CITY = 100;
+/** Spec §5 "Customer address" and §9 field lengths: the customer service's rules (shared-util-fields). */
+export const MAX_STREET = customerMaxLength('street');
+export const MAX_POSTAL_CODE = customerMaxLength('postal_code');
+export const MAX_CITY = customerMaxLength('city');
 /** Zip codes are searched from this many characters on (spec §2 "Address"). */
 export const ZIP_SEARCH_MIN = 3;
 
@@ -96,10 +96,16 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
     track(checkoutPageView('address'));
   }, []);
 
+  // The phone's per-country check is its own chunk: fetched with the screen, not on submit.
+  useEffect(() => {
+    loadPhoneCheck().catch(() => undefined);
+  }, []);
+
   const {
     register,
     handleSubmit,
     watch,
+    getValues,
     setValue,
     setError,
     formState: { errors },
@@ -163,10 +169,7 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
     }
   }
 
-  const requiredText = (max: number) => ({
-    validate: (v: string) => v.trim() !== '' || 'validation.required',
-    maxLength: { value: max, message: 'validation.max_length' },
-  });
+  const requiredText = (field: CustomerField) => ({ validate: customerFieldRule(field) });
   const err = (name: keyof AddressForm) => errors[name]?.message;
   const countryError = err('country_code');
 
@@ -180,7 +183,7 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
           label={t('customer_forms.street')}
           required
           autoComplete="street-address"
-          registration={register('street', requiredText(MAX_STREET))}
+          registration={register('street', requiredText('street'))}
           error={err('street')}
           errorParams={{ max: MAX_STREET }}
         />
@@ -232,7 +235,7 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
           autoComplete="postal-code"
           inputMode="numeric"
           list={zipMatches.length > 0 ? zipListId : undefined}
-          registration={register('postal_code', requiredText(MAX_POSTAL_CODE))}
+          registration={register('postal_code', requiredText('postal_code'))}
           error={err('postal_code')}
           errorParams={{ max: MAX_POSTAL_CODE }}
           after={
@@ -251,7 +254,7 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
           label={t('customer_forms.city')}
           required
           autoComplete="address-level2"
-          registration={register('city', requiredText(MAX_CITY))}
+          registration={register('city', requiredText('city'))}
           error={err('city')}
           errorParams={{ max: MAX_CITY }}
         />
@@ -261,9 +264,7 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
           type="tel"
           autoComplete="tel"
           placeholder={phonePlaceholder(brandCountry)}
-          registration={register('phone', {
-            validate: (v) => (v.trim() === '' ? 'validation.required' : /^[+\d\s]+$/.test(v.trim()) || 'customer.phone_invalid'),
-          })}
+          registration={register('phone', { validate: phoneFieldRule(() => getValues('country_code')) })}
           error={err('phone')}
         />
         {formError && (
@@ -271,16 +272,14 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
             {t(formError)}
           </p>
         )}
-        <ActionBar totalOnDesktop>
-          <div className="hc-form-actions">
-            <Link className="hc-button hc-button--secondary" to={pathTo('basic-info')}>
-              {t('customer_forms.back')}
-            </Link>
-            <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
-              {state.loginOffered ? t('customer_forms.create_account') : t('customer_forms.next')}
-            </button>
-          </div>
-        </ActionBar>
+        <div className="hc-form-actions">
+          <Link className="hc-button hc-button--secondary" to={pathTo('basic-info')}>
+            {t('customer_forms.back')}
+          </Link>
+          <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
+            {state.loginOffered ? t('customer_forms.create_account') : t('customer_forms.next')}
+          </button>
+        </div>
       </form>
     </div>
   );

@@ -7,14 +7,13 @@ import { useAppDispatch } from '@hostcart/shared-store';
 import { pathTo } from '@hostcart/shared-routing';
 import { CustomerGuard } from './customer-guard';
 import { FormField } from '@hostcart/shared-ui';
+import { customerFieldRule, customerMaxLength } from '@hostcart/shared-util-fields';
 import { applyServerErrors } from './server-errors';
 import { useCustomerNotices } from './notices';
 import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
-import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
-/** Spec §5 "Customer basic info" and §9 field lengths. */
-export const MAX_NAME = 100;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Spec §5 "Customer basic info" and §9 field lengths: the customer service's rules (shared-util-fields). */
+export const MAX_NAME = customerMaxLength('first_name');
 
 interface BasicInfoForm {
   group: string;
@@ -107,7 +106,6 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
   }
 
   const required = (key: string) => ({ value: true, message: key });
-  const maxName = { value: MAX_NAME, message: 'validation.max_length' };
   const err = (name: keyof BasicInfoForm) => errors[name]?.message;
   const genderField = register('gender', { required: required('customer_forms.gender_required') });
 
@@ -161,7 +159,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           label={t('customer_forms.first_name')}
           required
           autoComplete="given-name"
-          registration={register('first_name', { required: required('validation.required'), maxLength: maxName, validate: (v) => v.trim() !== '' || 'validation.required' })}
+          registration={register('first_name', { validate: customerFieldRule('first_name') })}
           error={err('first_name')}
           errorParams={{ max: MAX_NAME }}
         />
@@ -169,7 +167,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           label={t('customer_forms.last_name')}
           required
           autoComplete="family-name"
-          registration={register('last_name', { required: required('validation.required'), maxLength: maxName, validate: (v) => v.trim() !== '' || 'validation.required' })}
+          registration={register('last_name', { validate: customerFieldRule('last_name') })}
           error={err('last_name')}
           errorParams={{ max: MAX_NAME }}
         />
@@ -180,8 +178,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
               required
               autoComplete="organization"
               registration={register('company_name', {
-                maxLength: maxName,
-                validate: (v) => !isCompany || v.trim() !== '' || 'validation.required',
+                validate: (v) => !isCompany || customerFieldRule('company_name')(v),
               })}
               error={err('company_name')}
               errorParams={{ max: MAX_NAME }}
@@ -191,7 +188,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
               label={t(props['country_code']?.toUpperCase() === 'AT' ? 'customer_forms.company_vat_id_at' : 'customer_forms.company_vat_id')}
               autoComplete="off"
               registration={register('company_vat_id', {
-                validate: (v) => v.replace(/\s+/g, '').length <= MAX_NAME || 'validation.max_length',
+                validate: customerFieldRule('company_vat_id'),
               })}
               error={err('company_vat_id')}
               errorParams={{ max: MAX_NAME }}
@@ -204,7 +201,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           type="email"
           autoComplete="email"
           registration={register('email', {
-            validate: (v) => (v.trim() === '' ? 'validation.required' : EMAIL.test(v.trim()) || 'validation.email'),
+            validate: customerFieldRule('email'),
           })}
           error={err('email')}
         />
@@ -221,16 +218,14 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
             {t(formError)}
           </p>
         )}
-        <ActionBar totalOnDesktop>
-          <div className="hc-form-actions">
-            <Link className="hc-button hc-button--secondary" to={backTo}>
-              {t('customer_forms.back')}
-            </Link>
-            <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
-              {t('customer_forms.next')}
-            </button>
-          </div>
-        </ActionBar>
+        <div className="hc-form-actions">
+          <Link className="hc-button hc-button--secondary" to={backTo}>
+            {t('customer_forms.back')}
+          </Link>
+          <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
+            {t('customer_forms.next')}
+          </button>
+        </div>
       </form>
     </div>
   );

@@ -129,4 +129,40 @@ describe('the §5 rules in the browser (spec §5 "Customer basic info", "Address
     await waitFor(() => expect(shownLocation()).toBe('/payment'));
     expect(puts(seen)[0].body).toEqual({ street: 's'.repeat(200), postal_code: '1'.repeat(10), city: 'w'.repeat(100), country_code: 'AT', phone: '+43 1 58801' });
   });
+
+  it('address: the phone is checked per country as the server does (libs/testvectors/phone.json)', async () => {
+    const state: FakeState = { brand: brand('alpenhost'), customer: customer({ basic_info: privatePerson }), cartItems: 1 };
+    const seen = installCustomerApi(state);
+    renderCustomer('/customer/address');
+    await screen.findByRole('heading', { name: 'Your address' });
+    set(/Street/, 'Ring 1');
+    set(/Postcode/, '1010');
+    set(/Town or city/, 'Wien');
+    // An Austrian mobile number far too short: only digits and spaces, but no number of Austria.
+    set(/Phone/, '0664 12');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(errorOf(/Phone/)).toBe('Please enter a valid phone number for the chosen country, using digits, spaces and a leading +.'));
+    expect(puts(seen)).toHaveLength(0);
+
+    set(/Phone/, '0664 1234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownLocation()).toBe('/payment'));
+    expect(puts(seen)[0].body).toMatchObject({ country_code: 'AT', phone: '0664 1234567' });
+  });
+
+  it('basic info: the VAT id takes the characters VAT ids are written with, as the server does', async () => {
+    const seen = installCustomerApi({ brand: brand('hostwerk'), customer: customer(), cartItems: 1 });
+    renderCustomer('/customer/basic-info');
+    await screen.findByRole('heading', { name: 'Your details' });
+    await userEvent.click(screen.getByLabelText('Company'));
+    await userEvent.click(screen.getByLabelText('Ms'));
+    set(/First name/, 'Erika');
+    set(/Last name/, 'Musterfrau');
+    set(/Company name/, 'Muster GmbH');
+    set(/VAT ID/, 'DE_123456789');
+    set(/E-mail/, 'erika@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(errorOf(/VAT ID/)).toMatch(/VAT ID with its country code/));
+    expect(puts(seen)).toHaveLength(0);
+  });
 });

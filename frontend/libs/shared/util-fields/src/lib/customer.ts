@@ -40,10 +40,10 @@ const rulesOf = (field: CustomerField): RuleSet => {
   return rs;
 };
 
-/** A field's length limit (its max:N), for the texts that name it. */
-export function customerMaxLength(field: CustomerField): number | undefined {
+/** A field's length limit (its max:N), for the texts that name it; 0 for a field without one. */
+export function customerMaxLength(field: CustomerField): number {
   const max = rulesOf(field).rules.find((r) => r.name === 'max');
-  return max ? Number(max.arg) : undefined;
+  return max ? Number(max.arg) : 0;
 }
 
 /** The value as the service stores it: the VAT id without white space, the rest as typed (validate trims). */

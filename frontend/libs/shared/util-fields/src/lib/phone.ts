@@ -56,3 +56,18 @@ export async function checkPhoneField(phone: string, country: string): Promise<P
   const valid = await loadPhoneCheck();
   return valid(phone, country) ? [] : [KEY_PHONE_INVALID];
 }
+
+/**
+ * For react-hook-form's validate on the address's phone: the first refusal's key, or true. The
+ * country is read when the value is checked. Should the check's chunk fail to load, only the
+ * field's rule is applied here and the server judges the rest.
+ */
+export function phoneFieldRule(country: () => string): (value: string) => Promise<true | PhoneMessageKey> {
+  return async (value) => {
+    try {
+      return (await checkPhoneField(value, country()))[0] ?? true;
+    } catch {
+      return checkCustomerField('phone', value)[0] ?? true;
+    }
+  };
+}
