@@ -14,6 +14,7 @@ import (
 
 	"github.com/oklog/ulid/v2"
 
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/libs/go/pricing"
 )
 
@@ -188,7 +189,7 @@ type Payment struct {
 }
 
 // PaymentSEPA is the SEPA direct debit's payment type.
-const PaymentSEPA = "sepa"
+const PaymentSEPA = paymenttypes.SEPA
 
 // Mandate is what the order keeps of its SEPA mandate.
 type Mandate struct {
@@ -198,12 +199,12 @@ type Mandate struct {
 // PaymentAccount is the payment of an existing customer's order (spec §4, §6): billed on the
 // customer's account with the method the hoster keeps for it. The server sets it for a session
 // with a customer number; no browser can choose it.
-const PaymentAccount = "existing"
+const PaymentAccount = paymenttypes.Account
 
 // Provider references an order can be paid with; each pays at most one order.
 const (
-	RefCard   = "card"
-	RefPayPal = "paypal"
+	RefCard   = paymenttypes.RefCard
+	RefPayPal = paymenttypes.RefPayPal
 )
 
 // ProviderReference is the card authorisation or PayPal subscription that pays the order, and its

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
@@ -441,9 +442,9 @@ func (s *service) voidStalePayment(ctx context.Context, p domain.Payment) error 
 // the provider's reference, a PayPal subscription without the approved one.
 func paid(p domain.Payment) error {
 	switch {
-	case strings.HasPrefix(p.Type, "adyen-") && p.PSPReference == "":
+	case paymenttypes.IsCardProviderMethod(p.Type) && p.PSPReference == "":
 		return fmt.Errorf("card payment not authorised: %w", ErrPaymentRefused)
-	case p.Type == "paypal-integration" && p.PayPalReference == "":
+	case p.Type == paymenttypes.PayPalIntegration && p.PayPalReference == "":
 		return fmt.Errorf("paypal subscription not approved: %w", ErrPaymentRefused)
 	}
 	return nil

@@ -1,11 +1,15 @@
 package domain
 
-import "time"
+import (
+	"time"
+
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
+)
 
 // Providers of payment references (the order service's names).
 const (
-	RefCard   = "card"
-	RefPayPal = "paypal"
+	RefCard   = paymenttypes.RefCard
+	RefPayPal = paymenttypes.RefPayPal
 )
 
 // States of a recorded payment reference.

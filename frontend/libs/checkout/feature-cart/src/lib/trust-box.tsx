@@ -1,11 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { isCardProviderType, useGetPaymentTypesQuery, type PaymentType } from '@hostcart/shared-data-access-api';
+import {
+  isCardProviderType,
+  PAYMENT_CREDIT_CARD,
+  PAYMENT_PAYPAL,
+  PAYMENT_PAYPAL_INTEGRATION,
+  useGetPaymentTypesQuery,
+  type PaymentType,
+} from '@hostcart/shared-data-access-api';
 import { useClock } from '@hostcart/shared-ui';
 
 /** The icon family of a payment type's slug (spec §3 slugs, §9 icons for PayPal, SEPA and card). */
 export function paymentMethodFamily(slug: string): string {
-  if (slug === 'paypal' || slug === 'paypal-integration') return 'paypal';
-  if (slug === 'credit-card' || isCardProviderType(slug)) return 'card';
+  if (slug === PAYMENT_PAYPAL || slug === PAYMENT_PAYPAL_INTEGRATION) return 'paypal';
+  if (slug === PAYMENT_CREDIT_CARD || isCardProviderType(slug)) return 'card';
   return slug;
 }
 

@@ -17,16 +17,19 @@ export interface PaymentForm {
   permission?: boolean;
 }
 
-/** Payment type slugs (spec §3). */
-export const PAYMENT_SEPA = 'sepa';
-export const PAYMENT_PAYPAL = 'paypal';
-export const PAYMENT_PAYPAL_INTEGRATION = 'paypal-integration';
-export const PAYMENT_CREDIT_CARD = 'credit-card';
-export const PAYMENT_BANK_TRANSFER = 'bank-transfer';
-/** The card provider's name in its routes (spec §7 /{card-provider}/...). */
-export const CARD_PROVIDER = 'adyen';
-/** Its methods' slugs: adyen-<method type>, e.g. adyen-scheme for cards. */
-export const CARD_PROVIDER_PREFIX = `${CARD_PROVIDER}-`;
+// Payment type slugs (spec §3) and the card provider's name: generated from libs/go/paymenttypes,
+// the one source the services use too (issue 24).
+import { CARD_PROVIDER, CARD_PROVIDER_PREFIX } from './payment-types.gen';
+export {
+  PAYMENT_SEPA,
+  PAYMENT_PAYPAL,
+  PAYMENT_PAYPAL_INTEGRATION,
+  PAYMENT_CREDIT_CARD,
+  PAYMENT_BANK_TRANSFER,
+  PAYMENT_ACCOUNT,
+  CARD_PROVIDER,
+  CARD_PROVIDER_PREFIX,
+} from './payment-types.gen';
 
 /** True for the card provider's methods (adyen-*), whose form is the provider's component. */
 export function isCardProviderType(slug: string | undefined): boolean {
