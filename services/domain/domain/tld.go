@@ -152,6 +152,17 @@ func (c *Catalogue) TLD(name string) (TLD, bool) {
 	return c.tlds[i], true
 }
 
+// TLDRef is TLD without copying the TLD: a pointer into the catalogue, which is never changed
+// once built, so the caller must not change it either. A TLD value is about 260 bytes; the
+// availability check keeps one per name for the whole call (issue 26).
+func (c *Catalogue) TLDRef(name string) (*TLD, bool) {
+	i, ok := c.byName[name]
+	if !ok {
+		return nil, false
+	}
+	return &c.tlds[i], true
+}
+
 // TopTLDs returns the TLDs flagged top, in display order.
 func (c *Catalogue) TopTLDs() []TLD {
 	var out []TLD

@@ -127,8 +127,7 @@ func (s *service) CheckAvailability(ctx context.Context, names, freeTLDs []strin
 		if inErr != nil {
 			return nil, fmt.Errorf("check %q: %w", raw, inErr)
 		}
-		t, _ := cat.TLD(n.TLD)
-		ps = append(ps, pendingFor(n, t))
+		ps = append(ps, pendingFor(n, tldRef(cat, n.TLD)))
 	}
 	results, err := s.resolve(ctx, ps, domain.FreeSet(freeTLDs))
 	if err != nil {
@@ -146,8 +145,7 @@ func (s *service) Recommend(ctx context.Context, input string, limit int, freeTL
 	cands := domain.RecommendationCandidates(search, cat, limit)
 	ps := make([]pending, 0, len(cands))
 	for _, n := range cands {
-		t, _ := cat.TLD(n.TLD)
-		ps = append(ps, pendingFor(n, t))
+		ps = append(ps, pendingFor(n, tldRef(cat, n.TLD)))
 	}
 	results, err := s.resolve(ctx, ps, domain.FreeSet(freeTLDs))
 	if err != nil {
@@ -188,8 +186,8 @@ func (s *service) SearchGroup(ctx context.Context, q GroupQuery) (GroupPage, err
 	from := min(max(q.Offset, 0), total)
 	to := min(from+limit, total)
 	ps := make([]pending, 0, to-from)
-	for _, t := range g.TLDs[from:to] {
-		ps = append(ps, pendingForSearch(search, t))
+	for i := range g.TLDs[from:to] {
+		ps = append(ps, pendingForSearch(search, &g.TLDs[from+i]))
 	}
 	results, err := s.resolve(ctx, ps, domain.FreeSet(q.FreeTLDs))
 	if err != nil {
@@ -213,7 +211,7 @@ func (s *service) SearchFullDomain(ctx context.Context, input string, freeTLDs [
 		}
 		search.TLD = t.Name
 	}
-	results, err := s.resolve(ctx, []pending{pendingForSearch(search, t)}, domain.FreeSet(freeTLDs))
+	results, err := s.resolve(ctx, []pending{pendingForSearch(search, &t)}, domain.FreeSet(freeTLDs))
 	if err != nil {
 		return domain.Search{}, domain.Result{}, err
 	}
@@ -248,6 +246,15 @@ func (s *service) catalogue(ctx context.Context) (*domain.Catalogue, error) {
 		return nil, domain.ErrBrandRequired
 	}
 	return s.catalogues.get(ctx, v.BrandID, CanonicalLocale(v.Locale))
+}
+
+// tldRef is the catalogue's TLD called name, or a zero TLD (what Catalogue.TLD answers) when it
+// has none.
+func tldRef(cat *domain.Catalogue, name string) *domain.TLD {
+	if t, ok := cat.TLDRef(name); ok {
+		return t
+	}
+	return &domain.TLD{}
 }
 
 // firstTLD is the TLD a search without one is completed with: the first top TLD that can take the

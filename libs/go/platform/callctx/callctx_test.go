@@ -47,6 +47,11 @@ func TestClientIPMetadata(t *testing.T) {
 		"203.0.113.9:443":       "",
 		"session:abc":           "",
 		"203.0.113.9, 10.0.0.1": "",
+		// IPv4 text is passed on as sent only in its canonical form (issue 26's shortcut);
+		// everything else is parsed and printed again.
+		"203.0.113.09":   "",
+		"203.0.113.9%lo": "",
+		"2001:DB8::0:1":  "2001:db8::1",
 	} {
 		ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs(MDClientIP, sent))
 		if got := FromIncoming(ctx).ClientIP; got != want {

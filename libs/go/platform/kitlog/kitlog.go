@@ -68,19 +68,22 @@ func logCall(ctx context.Context, log *slog.Logger, service, method string, took
 			failure = f.Failed()
 		}
 	}
-	level, msg := slog.LevelDebug, service+" call"
+	level, suffix := slog.LevelDebug, " call"
 	switch {
 	case failure == nil:
 	case apperr.MessageKey(failure) != "":
-		msg = service + " call rejected"
+		suffix = " call rejected"
 	default:
-		level, msg = slog.LevelWarn, service+" call failed"
+		level, suffix = slog.LevelWarn, " call failed"
 	}
 	// Building the attributes can walk whole answers (counting cached results): skip it when the
-	// line would be dropped anyway, the common case in production for successful calls.
+	// line would be dropped anyway, the common case in production for successful calls. The
+	// message is joined only then too: a concatenation per call was an allocation on every warm
+	// request (issue 26).
 	if !log.Enabled(ctx, level) {
 		return
 	}
+	msg := service + suffix
 	var attrs []slog.Attr
 	if a, ok := request.(Attrs); ok {
 		attrs = append(attrs, a.LogAttrs()...)

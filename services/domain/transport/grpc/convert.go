@@ -48,16 +48,21 @@ func fieldToProto(f domain.Field) *domainv1.AdditionalField {
 }
 
 func priceToProto(p domain.Price) *domainv1.DomainPrice {
-	return &domainv1.DomainPrice{
-		MonthlyNetCents:    p.MonthlyNetCents,
-		MonthlyGrossCents:  p.MonthlyGrossCents,
-		ContractNetCents:   p.ContractNetCents,
-		ContractGrossCents: p.ContractGrossCents,
-		SetupfeeNetCents:   p.SetupFeeNetCents,
-		SetupfeeGrossCents: p.SetupFeeGrossCents,
-		VatPercent:         p.VATPercent,
-		ContractMonths:     p.ContractMonths,
-	}
+	out := new(domainv1.DomainPrice)
+	fillPrice(out, p)
+	return out
+}
+
+// fillPrice sets every field of the zero message out from p.
+func fillPrice(out *domainv1.DomainPrice, p domain.Price) {
+	out.MonthlyNetCents = p.MonthlyNetCents
+	out.MonthlyGrossCents = p.MonthlyGrossCents
+	out.ContractNetCents = p.ContractNetCents
+	out.ContractGrossCents = p.ContractGrossCents
+	out.SetupfeeNetCents = p.SetupFeeNetCents
+	out.SetupfeeGrossCents = p.SetupFeeGrossCents
+	out.VatPercent = p.VATPercent
+	out.ContractMonths = p.ContractMonths
 }
 
 func groupToProto(g domain.Group) *domainv1.DomainGroup {
@@ -88,21 +93,42 @@ func searchToProto(s domain.Search) *domainv1.DomainSearch {
 }
 
 func resultToProto(r domain.Result) *domainv1.DomainSearchResult {
-	return &domainv1.DomainSearchResult{
-		Domain:        r.Domain,
-		DomainUnicode: r.DomainUnicode,
-		Tld:           r.TLD,
-		Inclusive:     r.Inclusive,
-		Sld:           r.SLD,
-		SldShortened:  r.SLDShortened,
-		Status:        int32(r.Status),
-		StatusText:    r.Text,
-		Notice:        r.Notice,
-		Authcode:      r.Status.NeedsAuthCode(),
-		TldId:         r.TLDID,
-		Price:         priceToProto(r.Price),
-		Cached:        r.Cached,
+	out := new(domainv1.DomainSearchResult)
+	fillResult(out, new(domainv1.DomainPrice), r)
+	return out
+}
+
+// resultsToProto converts a list of results like mapAll(rs, resultToProto), but takes the
+// messages and their prices from two arrays: two allocations per answer instead of two per
+// result (the warm availability answer of every lookup batch, issue 26). The messages are only
+// ever used through their pointers, never copied.
+func resultsToProto(rs []domain.Result) []*domainv1.DomainSearchResult {
+	out := make([]*domainv1.DomainSearchResult, len(rs))
+	msgs := make([]domainv1.DomainSearchResult, len(rs))
+	prices := make([]domainv1.DomainPrice, len(rs))
+	for i, r := range rs {
+		fillResult(&msgs[i], &prices[i], r)
+		out[i] = &msgs[i]
 	}
+	return out
+}
+
+// fillResult sets every field of the zero message m from r, its price in the zero message p.
+func fillResult(m *domainv1.DomainSearchResult, p *domainv1.DomainPrice, r domain.Result) {
+	fillPrice(p, r.Price)
+	m.Domain = r.Domain
+	m.DomainUnicode = r.DomainUnicode
+	m.Tld = r.TLD
+	m.Inclusive = r.Inclusive
+	m.Sld = r.SLD
+	m.SldShortened = r.SLDShortened
+	m.Status = int32(r.Status)
+	m.StatusText = r.Text
+	m.Notice = r.Notice
+	m.Authcode = r.Status.NeedsAuthCode()
+	m.TldId = r.TLDID
+	m.Price = p
+	m.Cached = r.Cached
 }
 
 func inputErrorToProto(e *domain.InputError) *domainv1.InputError {

@@ -161,7 +161,7 @@ func encodeGRPCCheckAvailabilityResponse(_ context.Context, response any) (any, 
 	if err != nil {
 		return nil, err
 	}
-	return &domainv1.CheckAvailabilityResponse{Results: mapAll(resp.Results, resultToProto)}, nil
+	return &domainv1.CheckAvailabilityResponse{Results: resultsToProto(resp.Results)}, nil
 }
 
 func decodeGRPCGetRecommendationsRequest(_ context.Context, grpcReq any) (any, error) {
@@ -177,7 +177,7 @@ func encodeGRPCGetRecommendationsResponse(_ context.Context, response any) (any,
 	if err != nil {
 		return nil, err
 	}
-	return &domainv1.GetRecommendationsResponse{Search: searchToProto(resp.Search), Recommendations: mapAll(resp.Results, resultToProto)}, nil
+	return &domainv1.GetRecommendationsResponse{Search: searchToProto(resp.Search), Recommendations: resultsToProto(resp.Results)}, nil
 }
 
 func decodeGRPCGetInclusiveTldsRequest(_ context.Context, grpcReq any) (any, error) {
@@ -228,7 +228,7 @@ func encodeGRPCSearchGroupResponse(_ context.Context, response any) (any, error)
 	p := resp.Page
 	return &domainv1.SearchGroupResponse{
 		Search:     searchToProto(p.Search),
-		Results:    mapAll(p.Results, resultToProto),
+		Results:    resultsToProto(p.Results),
 		Total:      int32(p.Total),
 		NextOffset: int32(p.NextOffset),
 		HasMore:    p.HasMore,
