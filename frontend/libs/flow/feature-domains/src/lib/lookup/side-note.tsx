@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectedDomain } from '../selection/domain-selection';
 import type { InclusiveState } from './inclusive';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
 export interface SideNoteProps {
   chosen: readonly SelectedDomain[];
@@ -64,9 +65,11 @@ export function SideNote({ chosen, productName, forItem, inclusive, onRemove, on
                 {t('cart.please_choose_at_least_one_domain_to_proceed', { product: productName })}
               </p>
             )}
-            <button type="button" className="hc-button" onClick={onContinue} disabled={chosen.length === 0} aria-describedby={requiredHint ? hintId : undefined}>
-              {t('domains.continue')}
-            </button>
+            <ActionBar>
+              <button type="button" className="hc-button" onClick={onContinue} disabled={chosen.length === 0} aria-describedby={requiredHint ? hintId : undefined}>
+                {t('domains.continue')}
+              </button>
+            </ActionBar>
             {onContinueWithout && (
               <button type="button" className="hc-button hc-button--secondary" onClick={onContinueWithout}>
                 {t('domains.continue_without')}
@@ -74,9 +77,11 @@ export function SideNote({ chosen, productName, forItem, inclusive, onRemove, on
             )}
           </>
         ) : (
-          <button type="button" className="hc-button" onClick={onContinue} disabled={chosen.length === 0}>
-            {t('domains.domains_only')}
-          </button>
+          <ActionBar>
+            <button type="button" className="hc-button" onClick={onContinue} disabled={chosen.length === 0}>
+              {t('domains.domains_only')}
+            </button>
+          </ActionBar>
         )}
       </div>
     </aside>
