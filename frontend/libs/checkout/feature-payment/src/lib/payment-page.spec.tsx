@@ -130,6 +130,8 @@ describe('payment (spec §2 "Payment", §5 "SEPA")', () => {
     const number = await screen.findByLabelText(/Card number/);
     expect(screen.getByText('The amount is usually charged to your card within 24 hours.')).toBeTruthy();
     expect(next.disabled).toBe(true);
+    // Spec §7: POST /{card-provider}/payment-methods with the customer's country.
+    expect(seen.filter((r) => r.path === '/adyen/payment-methods').map((r) => [r.method, r.body])).toEqual([['POST', { country_code: 'AT' }]]);
 
     // An invalid number: the error at the field, next stays disabled.
     await userEvent.type(number, '4111 1111 1111 1112');
@@ -242,12 +244,18 @@ describe('payment (spec §2 "Payment", §5 "SEPA")', () => {
     await userEvent.type(screen.getByLabelText(/^Bank( \*)?$/), 'Bank Austria');
     await userEvent.click(screen.getByLabelText(/direct debit mandate/));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Wrong check digits: refused in the browser as the server refuses them (libs/testvectors/sepa.json).
+    expect(await screen.findByText('Please enter a valid IBAN.')).toBeTruthy();
+    expect(seen.some((r) => r.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(screen.getByLabelText(/IBAN/));
+    await userEvent.type(screen.getByLabelText(/IBAN/), 'AT61 1904 3002 3457 3201');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(seen.some((r) => r.method === 'PUT')).toBe(true));
     expect(await screen.findByText('Please enter a valid IBAN.')).toBeTruthy();
     expect(shownLocation()).toBe('/payment');
 
     refuse = false;
-    await userEvent.clear(screen.getByLabelText(/IBAN/));
-    await userEvent.type(screen.getByLabelText(/IBAN/), 'AT61 1904 3002 3457 3201');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(shownLocation()).toBe('/confirm'));
     expect(seen.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
