@@ -130,6 +130,9 @@ func (p *jsonScanner) str() ([]byte, bool) {
 	return nil, false
 }
 
+// strings reads an array of str strings. The names are cut from one string copied from the
+// array's bytes: one allocation for the whole list instead of one per name (every lookup batch,
+// issue 26); a name keeps that string alive, which is the size of the batch.
 func (p *jsonScanner) strings() ([]string, bool) {
 	if !p.byte('[') {
 		return nil, false
@@ -138,19 +141,28 @@ func (p *jsonScanner) strings() ([]string, bool) {
 	if p.byte(']') {
 		return out, true
 	}
+	// Offsets into p.data, on the stack for a list within MaxNames.
+	spans := make([][2]int, 0, MaxNames)
 	for {
 		s, ok := p.str()
 		if !ok {
 			return nil, false
 		}
-		out = append(out, string(s))
+		end := p.pos - 1 // str consumed the closing quote
+		spans = append(spans, [2]int{end - len(s), end})
 		if p.byte(']') {
-			return out, true
+			break
 		}
 		if !p.byte(',') {
 			return nil, false
 		}
 	}
+	from := spans[0][0]
+	all := string(p.data[from:spans[len(spans)-1][1]])
+	for _, sp := range spans {
+		out = append(out, all[sp[0]-from:sp[1]-from])
+	}
+	return out, true
 }
 
 // int32 reads a plain decimal integer (no fraction, exponent or leading zeros) that fits.

@@ -3,6 +3,7 @@ package domainapi
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,5 +71,18 @@ func TestParseNamesBodyFastPath(t *testing.T) {
 		if _, ok := parseNamesBody([]byte(s)); ok {
 			t.Errorf("%s: want it left to encoding/json", s)
 		}
+	}
+}
+
+// The plain body costs two allocations whatever the number of names: the list and one string
+// the names are cut from (issue 26: this runs on every lookup batch).
+func TestParseNamesBodyAllocations(t *testing.T) {
+	data := []byte(` { "domains" : [ "lt-warm-1.de" , "lt-warm-1.com","müller.de", "", "lt-warm-1.org" ] } `)
+	body, ok := parseNamesBody(data)
+	if want := []string{"lt-warm-1.de", "lt-warm-1.com", "müller.de", "", "lt-warm-1.org"}; !ok || !slices.Equal(body.Domains, want) {
+		t.Fatalf("got %q, %v; want %q", body.Domains, ok, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = parseNamesBody(data) }); n > 2 {
+		t.Errorf("%v allocations per body, want at most 2", n)
 	}
 }
