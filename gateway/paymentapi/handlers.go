@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -21,8 +22,16 @@ import (
 // maxBodyBytes bounds an option: a handful of short fields.
 const maxBodyBytes = 8 << 10
 
-// CardProvider names the card provider in its routes (spec §7 /{card-provider}/payment-methods).
+// CardProvider names the card provider in its routes (spec §7 /{card-provider}/payment-methods,
+// /{card-provider}/create-payment, /{card-provider}/payment-details) and starts the slugs of its
+// payment types (adyen-scheme): a brand's card provider is the one whose methods it offers.
 const CardProvider = "adyen"
+
+// KeyCardProviderNotFound answers a card route naming a provider the brand does not offer.
+const KeyCardProviderNotFound = "payment.card_provider_not_found"
+
+// ProviderParam is the card routes' path parameter.
+const ProviderParam = "provider"
 
 // maxIdempotencyKey bounds the Idempotency-Key header (issue 11: up to 255 characters).
 const maxIdempotencyKey = 255
@@ -59,15 +68,44 @@ func (h *Handlers) Register(api gin.IRoutes) {
 	api.GET("/payment-types", h.listTypes)
 	api.GET("/session/payment", h.getPayment)
 	api.PUT("/session/payment", h.putPayment)
-	api.GET("/"+CardProvider+"/payment-methods", h.cardMethods)
-	// Spec §7 names it a POST that sends the country: the country is the session customer's,
-	// so the body is not read and both methods answer alike.
-	api.POST("/"+CardProvider+"/payment-methods", h.cardMethods)
+	// Spec §7: the card calls at /{card-provider}/..., the provider the brand's payment types
+	// name. Spec §7 names payment-methods a POST that sends the country: the country is the session
+	// customer's, so the body is not read and GET answers alike.
+	card := "/:" + ProviderParam
+	api.GET(card+"/payment-methods", h.brandCardProvider, h.cardMethods)
+	api.POST(card+"/payment-methods", h.brandCardProvider, h.cardMethods)
+	api.POST(card+"/create-payment", h.brandCardProvider, h.createPayment)
+	api.POST(card+"/payment-details", h.brandCardProvider, h.paymentDetails)
 	api.POST("/paypal/create-subscription", h.createSubscription)
 	api.POST("/paypal/confirm-subscription", h.confirmSubscription)
 	api.POST("/paypal/cancel-subscription", h.cancelSubscription)
+	// The paths before spec §7's, kept for browsers still running an earlier bundle during a
+	// deploy (docs/api.md): the same handlers, rate limits and CSRF.
 	api.POST("/create-payment", h.createPayment)
 	api.POST("/payment-details", h.paymentDetails)
+}
+
+// brandCardProvider lets a card route through when its {card-provider} is the provider of one of
+// the brand's active payment types, else answers 404 payment.card_provider_not_found before the
+// provider (or the rate limit in front of it) is asked.
+func (h *Handlers) brandCardProvider(c *gin.Context) {
+	name := c.Param(ProviderParam)
+	if name != CardProvider {
+		httperr.AbortKey(c, http.StatusNotFound, KeyCardProviderNotFound, "")
+		return
+	}
+	resp, err := h.payments.ListPaymentTypes(c.Request.Context(), &paymentv1.ListPaymentTypesRequest{})
+	if err != nil {
+		httperr.Abort(c, err)
+		return
+	}
+	for _, t := range resp.GetPaymentTypes() {
+		if slug := t.GetSlug(); strings.HasPrefix(slug, name+"-") && len(slug) > len(name)+1 {
+			c.Next()
+			return
+		}
+	}
+	httperr.AbortKey(c, http.StatusNotFound, KeyCardProviderNotFound, "")
 }
 
 // RegisterWebhooks adds the card provider's and PayPal's notification endpoints to routes, which
@@ -102,7 +140,10 @@ func (h *Handlers) origin(c *gin.Context) string {
 	return scheme + "://" + c.Request.Host
 }
 
-// createPayment takes {"payment_method": <the component's data>}; the amount is the server's.
+// createPayment takes {"payment_method": <the component's data>}; the amount is the server's, and
+// so are the shopper (the session customer), the return URL, the origin and the channel: whatever
+// else the body carries (spec §7 lists payment data, return URL, channel, shopper email, origin)
+// is not read.
 func (h *Handlers) createPayment(c *gin.Context) {
 	key, ok := idempotencyKey(c)
 	if !ok {
@@ -129,27 +170,44 @@ func (h *Handlers) createPayment(c *gin.Context) {
 	apijson.Write(c, resp, err)
 }
 
-// paymentDetails takes {"redirect_result": "..."} from the return to /confirm.
+// paymentDetails takes the redirect result of the return to /confirm (redirectResult).
 func (h *Handlers) paymentDetails(c *gin.Context) {
 	key, ok := idempotencyKey(c)
 	if !ok {
 		return
 	}
-	var body struct {
-		RedirectResult string `json:"redirect_result"`
-	}
 	raw, err := reqbody.Read(c.Request, maxBodyBytes)
+	result, ok := "", false
 	if err == nil {
-		err = json.Unmarshal(raw, &body)
+		result, ok = redirectResult(raw)
 	}
-	if err != nil || body.RedirectResult == "" {
+	if !ok {
 		httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
 		return
 	}
 	resp, err := h.payments.SubmitCardPaymentDetails(c.Request.Context(), &paymentv1.SubmitCardPaymentDetailsRequest{
-		RedirectResult: body.RedirectResult, IdempotencyKey: key,
+		RedirectResult: result, IdempotencyKey: key,
 	})
 	apijson.Write(c, resp, err)
+}
+
+// redirectResult reads a payment-details body: {"redirect_result": "..."} (the frontend's) or spec
+// §7's {"details": {"redirectResult": "..."}}, the first when both are present; nothing else of
+// the body is read. False for a body that is no JSON object or names no result.
+func redirectResult(raw []byte) (string, bool) {
+	var body struct {
+		RedirectResult string `json:"redirect_result"`
+		Details        *struct {
+			RedirectResult string `json:"redirectResult"`
+		} `json:"details"`
+	}
+	if err := json.Unmarshal(raw, &body); err != nil {
+		return "", false
+	}
+	if body.RedirectResult == "" && body.Details != nil {
+		body.RedirectResult = body.Details.RedirectResult
+	}
+	return body.RedirectResult, body.RedirectResult != ""
 }
 
 // orderCode keeps what an order code may hold (word characters), for the PayPal cancel URL.

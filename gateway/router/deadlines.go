@@ -30,22 +30,27 @@ type Deadlines struct {
 // practice (a few seconds), shorter than a visitor waits for a payment.
 const DefaultProviderRouteTimeout = 12 * time.Second
 
+// cardProvider is the card routes' {card-provider} segment as gin names it.
+const cardProvider = "/:" + paymentapi.ProviderParam
+
 // providerRoutes is the one table of routes that get Deadlines.Provider, by method and gin route
 // pattern; every other route gets Deadlines.Default.
 var providerRoutes = map[string]bool{
-	http.MethodPost + " " + APIPrefix + "/create-payment":                                  true, // card provider: payment
-	http.MethodPost + " " + APIPrefix + "/payment-details":                                 true, // card provider: 3-D Secure result
-	http.MethodGet + " " + APIPrefix + "/" + paymentapi.CardProvider + "/payment-methods":  true, // card provider: methods
-	http.MethodPost + " " + APIPrefix + "/" + paymentapi.CardProvider + "/payment-methods": true,
-	http.MethodPost + " " + APIPrefix + "/paypal/create-subscription":                      true, // PayPal
-	http.MethodPost + " " + APIPrefix + "/paypal/confirm-subscription":                     true,
-	http.MethodPost + " " + APIPrefix + "/paypal/cancel-subscription":                      true,
-	http.MethodPost + " " + APIPrefix + "/orders":                                          true, // payment check, first SMS, mail
-	http.MethodPost + " " + APIPrefix + "/orders/:id/validate":                             true, // may finalize: payment, mail
-	http.MethodPost + " /api/v1/:id/sms":                                                   true, // SMS gateway
-	http.MethodGet + " /api/v1/:id/sms":                                                    true,
-	http.MethodPost + " /webhooks/paypal":                                                  true, // verified by calling PayPal
-	http.MethodPost + " /webhooks/card-provider":                                           true, // moves orders, may void
+	http.MethodPost + " " + APIPrefix + cardProvider + "/create-payment":  true, // card provider: payment
+	http.MethodPost + " " + APIPrefix + cardProvider + "/payment-details": true, // card provider: 3-D Secure result
+	http.MethodGet + " " + APIPrefix + cardProvider + "/payment-methods":  true, // card provider: methods
+	http.MethodPost + " " + APIPrefix + cardProvider + "/payment-methods": true,
+	http.MethodPost + " " + APIPrefix + "/create-payment":                 true, // the paths before spec §7's
+	http.MethodPost + " " + APIPrefix + "/payment-details":                true,
+	http.MethodPost + " " + APIPrefix + "/paypal/create-subscription":     true, // PayPal
+	http.MethodPost + " " + APIPrefix + "/paypal/confirm-subscription":    true,
+	http.MethodPost + " " + APIPrefix + "/paypal/cancel-subscription":     true,
+	http.MethodPost + " " + APIPrefix + "/orders":                         true, // payment check, first SMS, mail
+	http.MethodPost + " " + APIPrefix + "/orders/:id/validate":            true, // may finalize: payment, mail
+	http.MethodPost + " /api/v1/:id/sms":                                  true, // SMS gateway
+	http.MethodGet + " /api/v1/:id/sms":                                   true,
+	http.MethodPost + " /webhooks/paypal":                                 true, // verified by calling PayPal
+	http.MethodPost + " /webhooks/card-provider":                          true, // moves orders, may void
 }
 
 func (d Deadlines) withDefaults() Deadlines {

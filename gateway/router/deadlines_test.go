@@ -27,6 +27,9 @@ func TestRouteDeadlineTable(t *testing.T) {
 	}{
 		{"POST", "/api/v2/create-payment", 11 * time.Second},
 		{"POST", "/api/v2/payment-details", 11 * time.Second},
+		{"POST", "/api/v2/:provider/create-payment", 11 * time.Second},
+		{"POST", "/api/v2/:provider/payment-details", 11 * time.Second},
+		{"POST", "/api/v2/:provider/payment-methods", 11 * time.Second},
 		{"POST", "/api/v2/paypal/create-subscription", 11 * time.Second},
 		{"POST", "/api/v2/orders", 11 * time.Second},
 		{"POST", "/api/v1/:id/sms", 11 * time.Second},

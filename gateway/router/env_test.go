@@ -26,6 +26,7 @@ import (
 	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
 	catalogv1 "github.com/hostcart/checkout/libs/go/gen/checkout/catalog/v1"
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
+	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
@@ -58,7 +59,8 @@ type envOptions struct {
 	cartAddr       string // empty: serve a fresh fake (cart and promotion service)
 	staticDir      string // empty: a temporary built frontend
 	trustedProxies []string
-	draining       *atomic.Bool // nil: never drains
+	draining       *atomic.Bool                   // nil: never drains
+	payments       paymentv1.PaymentServiceClient // nil: no payment routes
 }
 
 func newEnv(t *testing.T, opts envOptions) *env {
@@ -103,6 +105,7 @@ func newEnv(t *testing.T, opts envOptions) *env {
 		TrustedProxies: opts.trustedProxies,
 		ReadyTimeout:   time.Second,
 		Draining:       opts.draining,
+		Payments:       opts.payments,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -37,20 +37,29 @@ func checkCardPayment(t *testing.T, st *stack) {
 		}
 		_, _, priced := b.do(http.MethodGet, "/api/v2/session/cart/priced", "")
 		total := num(priced["priced"].(map[string]any)["totals"].(map[string]any)["total_gross_cents"])
-		code, _, methods := b.do(http.MethodGet, "/api/v2/adyen/payment-methods", "")
+		code, _, methods := b.do(http.MethodPost, "/api/v2/adyen/payment-methods", `{"country_code":"DE"}`)
 		if code != http.StatusOK || num(methods["amount_cents"]) != total || total <= 0 || methods["environment"] != "sandbox" {
 			t.Fatalf("payment methods: %d %v (cart total %v)", code, methods, total)
 		}
 
-		if code, body := b.withKey("/api/v2/create-payment", "", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`); code != http.StatusBadRequest {
+		// Spec §7: the card calls name the brand's card provider; another name is a 404 that asks
+		// neither the provider nor the rate limit.
+		for _, path := range []string{"/api/v2/stripe/payment-methods", "/api/v2/stripe/create-payment", "/api/v2/paypal/payment-details"} {
+			if code, body := b.withKey(path, "unknown-provider", `{"payment_method":{"type":"scheme","number":"4111111111111111"},"redirect_result":"x"}`); code != http.StatusNotFound || body["error"] != "payment.card_provider_not_found" {
+				t.Fatalf("%s: %d %v", path, code, body)
+			}
+		}
+		if code, body := b.withKey("/api/v2/adyen/create-payment", "", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`); code != http.StatusBadRequest {
 			t.Fatalf("without idempotency key: %d %v", code, body)
 		}
-		// "amount" is the browser's wish and means nothing.
-		code, paid := b.withKey("/api/v2/create-payment", "attempt-1", `{"payment_method":{"type":"scheme","number":"4111111111111111"},"amount":{"value":1,"currency":"EUR"}}`)
+		// "amount" (and the shopper, return URL, origin of spec §7's shape) are the browser's wish
+		// and mean nothing.
+		code, paid := b.withKey("/api/v2/adyen/create-payment", "attempt-1", `{"payment_method":{"type":"scheme","number":"4111111111111111"},"amount":{"value":1,"currency":"EUR"},"shopperEmail":"mallory@example.com","returnUrl":"https://evil.example/"}`)
 		option, _ := paid["payment"].(map[string]any)
 		if code != http.StatusOK || paid["result_code"] != "Authorised" || option["psp_reference"] == "" {
 			t.Fatalf("authorised card: %d %v", code, paid)
 		}
+		// The path before spec §7's is an alias of the same payment.
 		code, again := b.withKey("/api/v2/create-payment", "attempt-1", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`)
 		if code != http.StatusOK || again["payment"].(map[string]any)["psp_reference"] != option["psp_reference"] {
 			t.Fatalf("retried attempt is another payment: %v vs %v", again, paid)
@@ -62,7 +71,7 @@ func checkCardPayment(t *testing.T, st *stack) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if code, body := b.withKey("/api/v2/create-payment", "attempt-concurrent", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`); code == http.StatusOK {
+				if code, body := b.withKey("/api/v2/adyen/create-payment", "attempt-concurrent", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`); code == http.StatusOK {
 					refs[i] = body["payment"].(map[string]any)["psp_reference"]
 				}
 			}()
@@ -73,11 +82,11 @@ func checkCardPayment(t *testing.T, st *stack) {
 				t.Fatalf("concurrent submits of one attempt: %v (first attempt %v)", refs, option["psp_reference"])
 			}
 		}
-		if code, body := b.withKey("/api/v2/create-payment", "attempt-2", `{"payment_method":{"type":"scheme","number":"4000000000000002"}}`); code != http.StatusUnprocessableEntity || body["error"] != "payment.refused" {
+		if code, body := b.withKey("/api/v2/adyen/create-payment", "attempt-2", `{"payment_method":{"type":"scheme","number":"4000000000000002"}}`); code != http.StatusUnprocessableEntity || body["error"] != "payment.refused" {
 			t.Fatalf("refused card: %d %v", code, body)
 		}
 
-		code, challenge := b.withKey("/api/v2/create-payment", "attempt-3", `{"payment_method":{"type":"scheme","number":"4000000000003220"}}`)
+		code, challenge := b.withKey("/api/v2/adyen/create-payment", "attempt-3", `{"payment_method":{"type":"scheme","number":"4000000000003220"}}`)
 		var action struct{ URL string }
 		if code != http.StatusOK || challenge["result_code"] != "RedirectShopper" || json.Unmarshal([]byte(challenge["action_json"].(string)), &action) != nil {
 			t.Fatalf("3-D Secure: %d %v", code, challenge)
@@ -95,10 +104,18 @@ func checkCardPayment(t *testing.T, st *stack) {
 		if back.Host != "hostwerk.localhost" || back.Path != "/confirm" {
 			t.Fatalf("sent back to %s", back)
 		}
-		body, _ := json.Marshal(map[string]string{"redirect_result": back.Query().Get("redirectResult")})
-		code, done := b.withKey("/api/v2/payment-details", "attempt-3-details", string(body))
+		// Spec §7's shape: details with the decoded redirectResult.
+		body, _ := json.Marshal(map[string]any{"details": map[string]string{"redirectResult": back.Query().Get("redirectResult")}})
+		code, done := b.withKey("/api/v2/adyen/payment-details", "attempt-3-details", string(body))
 		if code != http.StatusOK || done["result_code"] != "Authorised" {
 			t.Fatalf("payment details: %d %v", code, done)
+		}
+	})
+
+	t.Run("a brand without card payment types has no card provider", func(t *testing.T) {
+		b := newBrowser(t, st.base, "alpenhost.localhost")
+		if code, _, body := b.do(http.MethodPost, "/api/v2/adyen/payment-methods", `{"country_code":"AT"}`); code != http.StatusNotFound || body["error"] != "payment.card_provider_not_found" {
+			t.Fatalf("alpenhost card methods: %d %v", code, body)
 		}
 	})
 

@@ -66,7 +66,7 @@ func checkPaymentBinding(t *testing.T, st *stack) {
 	}
 	pay := func(t *testing.T, b *browser, key string) (psp string, cents float64) {
 		t.Helper()
-		code, paid := b.withKey("/api/v2/create-payment", key, `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`)
+		code, paid := b.withKey("/api/v2/adyen/create-payment", key, `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`)
 		option, _ := paid["payment"].(map[string]any)
 		if code != http.StatusOK || paid["result_code"] != "Authorised" || option == nil || option["psp_reference"] == "" {
 			t.Fatalf("authorise: %d %v", code, paid)

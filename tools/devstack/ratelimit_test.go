@@ -72,7 +72,7 @@ func TestStackPaymentAndOrderRateLimitIsolateTheSession(t *testing.T) {
 	rest := []*browser{cardSession(), cardSession(), cardSession()}
 	pay := func(b *browser, i int, key string) {
 		t.Helper()
-		code, _, body := b.post("/api/v2/create-payment", key, card)
+		code, _, body := b.post("/api/v2/adyen/create-payment", key, card)
 		if code != http.StatusOK || body["result_code"] != "Authorised" {
 			t.Fatalf("session %d: create-payment %s: %d %v", i+1, key, code, body)
 		}
@@ -82,17 +82,17 @@ func TestStackPaymentAndOrderRateLimitIsolateTheSession(t *testing.T) {
 		pay(b, i, "before")
 	}
 	for i := range 3 {
-		code, _, body := abuser.post("/api/v2/create-payment", fmt.Sprintf("card-%d", i), card)
+		code, _, body := abuser.post("/api/v2/adyen/create-payment", fmt.Sprintf("card-%d", i), card)
 		if code != http.StatusOK || body["result_code"] != "Authorised" {
 			t.Fatalf("card %d within the budget: %d %v", i+1, code, body)
 		}
 	}
 	// A retry of an attempt (same key) is no new attempt: it is answered as before, not refused.
-	if code, _, body := abuser.post("/api/v2/create-payment", "card-2", card); code != http.StatusOK {
+	if code, _, body := abuser.post("/api/v2/adyen/create-payment", "card-2", card); code != http.StatusOK {
 		t.Fatalf("retry of the last attempt: %d %v", code, body)
 	}
 	for i := range overBudgetCalls {
-		code, header, body := abuser.post("/api/v2/create-payment", fmt.Sprintf("guess-%d", i), card)
+		code, header, body := abuser.post("/api/v2/adyen/create-payment", fmt.Sprintf("guess-%d", i), card)
 		refusedWithRetry(t, fmt.Sprintf("card %d over the budget", i+1), code, header, body, "payment.too_many_attempts")
 	}
 	for i, b := range rest {

@@ -112,7 +112,7 @@ func checkExistingCustomerPaymentLocked(t *testing.T, st *stack) {
 		if c, _, body := b.do(http.MethodPut, "/api/v2/session/payment", `{"type":"sepa","holder":"Max","iban":"DE89 3704 0044 0532 0130 00","bic":"COBADEFFXXX","permission":true}`); c != http.StatusForbidden || errorKey(body) != "payment.existing_customer" {
 			t.Fatalf("PUT /session/payment: %d %v", c, body)
 		}
-		if c, body := b.withKey("/api/v2/create-payment", "existing-card-1", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`); c != http.StatusForbidden || errorKey(body) != "payment.existing_customer" {
+		if c, body := b.withKey("/api/v2/adyen/create-payment", "existing-card-1", `{"payment_method":{"type":"scheme","number":"4111111111111111"}}`); c != http.StatusForbidden || errorKey(body) != "payment.existing_customer" {
 			t.Fatalf("create-payment: %d %v", c, body)
 		}
 		if c, body := b.withKey("/api/v2/paypal/create-subscription", "existing-paypal-1", `{}`); c != http.StatusForbidden || errorKey(body) != "payment.existing_customer" {

@@ -178,15 +178,15 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
   it('card: sends the component data, follows the 3-D Secure redirect with the feedback kept', async () => {
     const { seen, keyed } = installOrderApi({
       payment: { type: 'adyen-scheme' },
-      routes: { 'POST /create-payment': () => ({ result_code: 'RedirectShopper', action_json: JSON.stringify({ type: 'redirect', url: 'https://3ds.example/challenge' }), payment: null }) },
+      routes: { 'POST /adyen/create-payment': () => ({ result_code: 'RedirectShopper', action_json: JSON.stringify({ type: 'redirect', url: 'https://3ds.example/challenge' }), payment: null }) },
     });
     renderOrder('/confirm', { props: { cardPaymentData: () => ({ type: 'scheme', encryptedCardNumber: 'x' }) } });
     await userEvent.type(await screen.findByLabelText('Notes on your order'), 'Card order');
     await acceptTerms();
     await buy();
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://3ds.example/challenge'));
-    expect(seen.find((r) => r.path === '/create-payment')?.body).toEqual({ payment_method: { type: 'scheme', encryptedCardNumber: 'x' } });
-    expect(keyed.find((k) => k.path === '/create-payment')?.key).toBeTruthy();
+    expect(seen.find((r) => r.path === '/adyen/create-payment')?.body).toEqual({ payment_method: { type: 'scheme', encryptedCardNumber: 'x' } });
+    expect(keyed.find((k) => k.path === '/adyen/create-payment')?.key).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(FEEDBACK_KEY) ?? '{}')).toMatchObject({ comment: 'Card order', generalbusinessterm: true, privacyterm: true });
     expect(seen.some((r) => r.path === '/orders')).toBe(false);
   });
@@ -196,15 +196,15 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     const { seen, keyed } = installOrderApi({
       payment: { type: 'adyen-scheme' },
       routes: {
-        'POST /payment-details': () => ({ result_code: 'Authorised', action_json: '', payment: null }),
+        'POST /adyen/payment-details': () => ({ result_code: 'Authorised', action_json: '', payment: null }),
         'POST /orders': () => ({ order: order() }),
       },
     });
     renderOrder('/confirm?redirectResult=abc%2Bdef%3D');
     await waitFor(() => expect(shownLocation()).toBe('/success/01JORDER'));
-    expect(seen.find((r) => r.path === '/payment-details')?.body).toEqual({ redirect_result: 'abc+def=' });
+    expect(seen.find((r) => r.path === '/adyen/payment-details')?.body).toEqual({ redirect_result: 'abc+def=' });
     expect(seen.find((r) => r.path === '/orders')?.body).toMatchObject({ comment: 'Card order', generalbusinessterm: true, privacyterm: true });
-    expect(keyed.map((k) => k.path)).toEqual(['/payment-details', '/orders']);
+    expect(keyed.map((k) => k.path)).toEqual(['/adyen/payment-details', '/orders']);
   });
 
   it('card: without the component data the payment modal opens with payment_data_missing', async () => {
@@ -216,11 +216,11 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     expect(screen.getByText('payment form')).toBeTruthy();
     expect(screen.getByRole('dialog').className).toContain('hc-modal--large');
     expect(await screen.findByText('Payment details are missing. Please choose a payment method.')).toBeTruthy();
-    expect(seen.some((r) => r.path === '/create-payment')).toBe(false);
+    expect(seen.some((r) => r.path === '/adyen/create-payment')).toBe(false);
   });
 
   it('card: a refused payment says so and opens the payment modal', async () => {
-    installOrderApi({ payment: { type: 'adyen-scheme' }, routes: { 'POST /create-payment': () => ({ result_code: 'Refused', action_json: '', payment: null }) } });
+    installOrderApi({ payment: { type: 'adyen-scheme' }, routes: { 'POST /adyen/create-payment': () => ({ result_code: 'Refused', action_json: '', payment: null }) } });
     renderOrder('/confirm', { props: { PaymentForm: () => <p>payment form</p>, cardPaymentData: () => ({ type: 'scheme' }) } });
     await acceptTerms();
     await buy();
@@ -232,7 +232,7 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     const { seen } = installOrderApi({
       payment: { type: 'adyen-scheme' },
       routes: {
-        'POST /create-payment': () => ({ result_code: 'Authorised', action_json: '', payment: null }),
+        'POST /adyen/create-payment': () => ({ result_code: 'Authorised', action_json: '', payment: null }),
         'POST /orders': () => apiError(422, 'payment.amount_changed'),
       },
     });

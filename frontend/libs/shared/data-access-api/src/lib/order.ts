@@ -1,10 +1,11 @@
 // The order routes (docs/api.md "Order routes") and the payment calls the confirm page makes to
-// finish a card or PayPal payment (docs/api.md "Payment routes": /create-payment, /payment-details,
-// /paypal/*). Types are the generated checkout.order.v1 / checkout.payment.v1 JSON in the gateway's
+// finish a card or PayPal payment (docs/api.md "Payment routes": /{card-provider}/create-payment,
+// /{card-provider}/payment-details, /paypal/*). Types are the generated checkout.order.v1 / checkout.payment.v1 JSON in the gateway's
 // shape.
 import type { ApiJson, order, payment } from '@hostcart/shared-api-types';
 import { api } from './api';
 import { CSRF_COOKIE, CSRF_HEADER, readCookie } from './csrf';
+import { CARD_PROVIDER } from './payment';
 
 /**
  * An order as the gateway answers it. status is awaiting_sms until the SMS code is validated where
@@ -36,7 +37,7 @@ export type KnownFrom = (typeof KNOWN_FROM_OPTIONS)[number];
 export const ORDER_AWAITING_SMS = 'awaiting_sms';
 export const ORDER_PLACED = 'placed';
 
-/** The header of POST /orders, /create-payment, /payment-details and /paypal/create-subscription. */
+/** The header of POST /orders, /{card-provider}/create-payment, /{card-provider}/payment-details and /paypal/create-subscription. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface PlaceOrderArgs {
@@ -145,7 +146,7 @@ export const orderApi = api.injectEndpoints({
     }),
     createCardPayment: build.mutation<CardPaymentResult, CreateCardPaymentArgs>({
       query: ({ idempotencyKey, paymentMethod }) => ({
-        url: '/create-payment',
+        url: `/${CARD_PROVIDER}/create-payment`,
         method: 'POST',
         body: { payment_method: paymentMethod },
         headers: key(idempotencyKey),
@@ -153,7 +154,7 @@ export const orderApi = api.injectEndpoints({
     }),
     submitPaymentDetails: build.mutation<CardPaymentResult, PaymentDetailsArgs>({
       query: ({ idempotencyKey, redirectResult }) => ({
-        url: '/payment-details',
+        url: `/${CARD_PROVIDER}/payment-details`,
         method: 'POST',
         body: { redirect_result: redirectResult },
         headers: key(idempotencyKey),

@@ -111,9 +111,12 @@ export const paymentApi = api.injectEndpoints({
       transformResponse: (body: ApiJson<payment.SetSessionPaymentResponseJson>) => body.payment ?? null,
       invalidatesTags: ['Payment'],
     }),
-    /** GET /adyen/payment-methods (the server reads the country from the session; POST answers the same). */
-    getCardPaymentMethods: build.query<CardPaymentMethods, void>({
-      query: () => `/${CARD_PROVIDER}/payment-methods`,
+    /**
+     * POST /{card-provider}/payment-methods with the customer's country (spec §7); the server
+     * answers for the session customer's country and the priced cart's total.
+     */
+    getCardPaymentMethods: build.query<CardPaymentMethods, string | void>({
+      query: (countryCode) => ({ url: `/${CARD_PROVIDER}/payment-methods`, method: 'POST', body: { country_code: countryCode ?? '' } }),
       // The amount follows the cart: ask again whenever the payment screen shows the card.
       keepUnusedDataFor: 0,
     }),

@@ -22,7 +22,7 @@ export interface CardPaymentProps {
 
 export function CardPayment({ slug, countryCode, onChange }: CardPaymentProps) {
   const { t } = useTranslation();
-  const methods = useGetCardPaymentMethodsQuery();
+  const methods = useGetCardPaymentMethodsQuery(countryCode ?? '');
   if (methods.isLoading || methods.isFetching) return <LoadingState label={t('payment_form.card_loading')} lines={2} />;
   if (methods.error || !methods.data) return <ErrorState messageKey="payment.methods_unavailable" onRetry={() => void methods.refetch()} />;
   const method = methods.data.payment_methods.find((m) => m.type === cardMethodType(slug));
