@@ -9,7 +9,6 @@ import (
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
-	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/order/domain"
 )
 
@@ -21,27 +20,6 @@ var (
 	ErrDraftCustomerOnly = apperr.New(apperr.PermissionDenied, domain.KeyDraftCustomerOnly)
 	ErrDraftCartRequired = apperr.New(apperr.InvalidArgument, domain.KeyDraftCartRequired)
 )
-
-// DraftCarts drive the carts of draft sessions (cart service) with the authority of the admin
-// panel: the calls are made as a sales agent, which only the order service's draft use cases do.
-type DraftCarts interface {
-	// CreateDraftCart stores cart (the cart service's JSON) as the draft cart of the context's
-	// session, its items preconfigured; it answers the stored cart's JSON and item count.
-	CreateDraftCart(ctx context.Context, cart []byte) (stored []byte, items int, err error)
-	// CartJSON answers the context session's cart as the cart service's JSON.
-	CartJSON(ctx context.Context) ([]byte, error)
-	// ClearAsAgent empties the context session's cart, preconfigured items included.
-	ClearAsAgent(ctx context.Context) error
-}
-
-// DraftStore keeps the drafts (sqlstore.Store).
-type DraftStore interface {
-	CreateDraft(ctx context.Context, d domain.Draft, codeHash string) error
-	DraftByCode(ctx context.Context, codeHash string) (domain.Draft, error)
-	DraftBySession(ctx context.Context, sessionID string) (domain.Draft, error)
-	SaveDraft(ctx context.Context, id string, expected int64, savedBy, snapshot string, now time.Time) (domain.Draft, error)
-	CancelDraft(ctx context.Context, id string, now time.Time) (bool, error)
-}
 
 // CreateDraftInput is the admin panel's draft.
 type CreateDraftInput struct {
@@ -118,7 +96,7 @@ func (d *drafts) OpenDraft(ctx context.Context, code string) (domain.Draft, erro
 	}
 	dr, err := d.store.DraftByCode(ctx, domain.SessionCodeHash(code))
 	switch {
-	case errors.Is(err, sqlstore.ErrDraftNotFound):
+	case errors.Is(err, domain.ErrDraftNotFound):
 		return domain.Draft{}, ErrDraftNotFound
 	case err != nil:
 		return domain.Draft{}, err
@@ -135,7 +113,7 @@ func (d *drafts) CurrentDraft(ctx context.Context) (domain.Draft, error) {
 	}
 	dr, err := d.store.DraftBySession(ctx, v.SessionID)
 	switch {
-	case errors.Is(err, sqlstore.ErrDraftNotFound):
+	case errors.Is(err, domain.ErrDraftNotFound):
 		return domain.Draft{}, ErrNoDraft
 	case err != nil:
 		return domain.Draft{}, err

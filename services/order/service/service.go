@@ -11,7 +11,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"strings"
 	"time"
@@ -19,8 +18,6 @@ import (
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
-	"github.com/hostcart/checkout/libs/go/secretbox"
-	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/order/domain"
 )
 
@@ -46,109 +43,6 @@ const (
 	FieldPhoneNo = "phone_no"
 	FieldSMSCode = "sms_code"
 )
-
-// PricedCart is what an order takes from the session's cart, priced by the cart service.
-type PricedCart struct {
-	Lines  []domain.Line
-	Totals domain.Totals
-	// RequiredAgreements lists the agreements products and addons ask for (mca, eult, gtc).
-	RequiredAgreements []string
-	SMSValidation      bool
-	// Blocked: the checkout must not proceed (a missing domain or field, an invalid item).
-	Blocked bool
-	// VATUnavailable: the cart was priced without the customer's VAT and must not be ordered.
-	VATUnavailable bool
-	// Fingerprint identifies what the cart charges (libs/go/pricedcart), as a payment records it.
-	Fingerprint string
-	// Items is every item's configuration, its secrets still in clear (sealed before writing).
-	Items []domain.ItemConfig
-}
-
-// Carts is the session's cart (cart service).
-type Carts interface {
-	PricedCart(ctx context.Context) (PricedCart, error)
-	ClearCart(ctx context.Context) error
-}
-
-// Customers is the session's customer (customer service).
-type Customers interface {
-	// SessionCustomer answers the customer; ok is false while the forms are not complete and valid.
-	SessionCustomer(ctx context.Context) (c domain.Customer, ok bool, err error)
-	Forget(ctx context.Context) error
-}
-
-// Payments is the session's payment option (payment service).
-type Payments interface {
-	// SessionPayment answers the option; ok is false when none was chosen.
-	SessionPayment(ctx context.Context) (p domain.Payment, ok bool, err error)
-	Forget(ctx context.Context) error
-	// Void cancels the option's card authorisation or PayPal subscription at the provider and
-	// clears it; the chosen type stays.
-	Void(ctx context.Context) error
-	// TypeRule answers whether the brand of the call offers the payment type now and whether it
-	// requires SMS validation.
-	TypeRule(ctx context.Context, slug string) (offered, smsRequired bool, err error)
-	// SEPAMandate records the mandate of the session's SEPA option for the order (one per order).
-	SEPAMandate(ctx context.Context, orderID string) (domain.Mandate, error)
-}
-
-// SMS sends text messages. Outages wrap apperr.Unavailable.
-type SMS interface {
-	Send(ctx context.Context, to, text string) error
-}
-
-// Referrals keep each session's referral id.
-type Referrals interface {
-	Get(ctx context.Context, sessionID string) (string, error)
-	Put(ctx context.Context, sessionID, id string) error
-	Delete(ctx context.Context, sessionID string) error
-}
-
-// Brands answers a brand's sender and legal identity (catalog brand properties).
-type Brands interface {
-	Brand(ctx context.Context, id int32) (domain.Brand, error)
-}
-
-// Store keeps the orders (sqlstore.Store).
-type Store interface {
-	Place(ctx context.Context, p sqlstore.Placement) (domain.Order, bool, error)
-	// PaymentReferenceUsed reports whether a provider reference paid an order already.
-	PaymentReferenceUsed(ctx context.Context, provider, reference string) (bool, error)
-	// ApplyPaymentNotification moves the order paid with the reference (order domain's
-	// NextStatus), with its order.status_changed event; false when nothing moved.
-	ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string,
-		finalized func(domain.Order) (domain.OutboxEvent, error)) (bool, error)
-	Replay(ctx context.Context, sessionID, key, requestHash string) (domain.Order, bool, error)
-	Order(ctx context.Context, id string) (domain.Order, error)
-	PutSMSCode(ctx context.Context, orderID string, c domain.SMSCode) error
-	VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string),
-		finalized func(domain.Order) (domain.OutboxEvent, error)) (domain.Order, string, error)
-}
-
-// Ports are what the use cases need from outside.
-type Ports struct {
-	Store     Store
-	Carts     Carts
-	Customers Customers
-	Payments  Payments
-	SMS       SMS
-	Referrals Referrals
-	// Brands names the brand that signs an order's SMS; nil or an outage sends it unsigned (the
-	// code matters more than the signature).
-	Brands Brands
-	Log    *slog.Logger
-	// Secrets seals the order's secrets (auth codes, password fields); without it an order with
-	// secrets is refused rather than stored with them in clear.
-	Secrets Sealer
-	// Now and Random default to the clock and crypto/rand; tests fix them.
-	Now    func() time.Time
-	Random io.Reader
-}
-
-// Sealer seals a secret bound to its place (secretbox.Keyring).
-type Sealer interface {
-	Seal(plaintext, aad []byte) (secretbox.Sealed, error)
-}
 
 // PlaceInput is a confirm attempt.
 type PlaceInput struct {
@@ -286,7 +180,7 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		}
 		o.Payment.MandateReference, o.Payment.CreditorID, o.Payment.CreditorName = m.Reference, m.CreditorID, m.CreditorName
 	}
-	p := sqlstore.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash}
+	p := domain.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash}
 	// order.finalized (fulfilment, the confirmation mail) goes out once the order is payable: at
 	// once, or when its SMS code validates (ValidateSMS) or its payment is confirmed (a payment
 	// notification), whichever comes last.

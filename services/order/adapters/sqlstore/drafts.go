@@ -7,15 +7,14 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/services/order/domain"
 )
 
 // Errors of the draft queries.
 var (
-	ErrDraftNotFound        = apperr.New(apperr.NotFound, domain.KeyDraftNotFound)
-	ErrDraftVersionConflict = apperr.New(apperr.Conflict, domain.KeyDraftVersionConflict)
+	ErrDraftNotFound        = domain.ErrDraftNotFound
+	ErrDraftVersionConflict = domain.ErrDraftVersionConflict
 )
 
 type draftRow struct {

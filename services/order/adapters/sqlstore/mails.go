@@ -6,26 +6,18 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
+	"github.com/hostcart/checkout/services/order/domain"
 )
 
 // Statuses of an order's confirmation mail (table mails_sent).
 const (
-	MailSending  = "sending"
-	MailSent     = "sent"
-	MailRejected = "rejected"
+	MailSending  = domain.MailSending
+	MailSent     = domain.MailSent
+	MailRejected = domain.MailRejected
 )
 
 // MailClaim answers ClaimMail.
-type MailClaim struct {
-	// Claimed: the caller holds the order's mail now and must send it, then FinishMail or
-	// ReleaseMail.
-	Claimed bool
-	// Status and ClaimedAt describe the record when not claimed: MailSent or MailRejected (done),
-	// or MailSending since ClaimedAt (another attempt holds it).
-	Status    string
-	ClaimedAt time.Time
-	Attempts  int
-}
+type MailClaim = domain.MailClaim
 
 // ClaimMail takes the order's confirmation mail for sending: it inserts its record as 'sending',
 // or takes over a 'sending' record claimed before now-lease (an attempt that died or gave its claim

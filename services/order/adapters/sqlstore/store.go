@@ -36,7 +36,7 @@ var ErrIdempotencyKeyReused = apperr.New(apperr.Conflict, domain.KeyIdempotencyK
 var ErrPaymentAlreadyUsed = apperr.New(apperr.Conflict, domain.KeyPaymentAlreadyUsed)
 
 // ErrOrderNotFound is an order id the store does not hold.
-var ErrOrderNotFound = apperr.New(apperr.NotFound, domain.KeyNotFound)
+var ErrOrderNotFound = domain.ErrOrderNotFound
 
 // Store keeps orders, their idempotency records, outbox events and SMS codes.
 type Store struct {
@@ -77,17 +77,8 @@ func (s *Store) Migrate(ctx context.Context) error {
 // Ping reports whether the database answers.
 func (s *Store) Ping(ctx context.Context) error { return sqldb.Unavailable(s.db.PingContext(ctx)) }
 
-// Placement is everything one PlaceOrder writes.
-type Placement struct {
-	Order          domain.Order
-	IdempotencyKey string
-	RequestHash    string
-	// Event is the order.finalized event, written with the order when it is placed at once; nil
-	// for an order awaiting SMS validation (VerifySMS writes it on the transition).
-	Event *domain.OutboxEvent
-	// SMS is the order's first code; nil when none is sent yet (no SMS needed, or no phone known).
-	SMS *domain.SMSCode
-}
+// Placement is everything one PlaceOrder writes (the domain's, named here for the adapter's callers).
+type Placement = domain.Placement
 
 // forUpdate locks the selected rows on PostgreSQL. SQLite does not know the clause and needs none:
 // its store has a single connection (sqldb.OpenSQLite), so its transactions run one at a time.
