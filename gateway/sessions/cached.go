@@ -2,6 +2,8 @@ package sessions
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"sync"
 	"time"
 
@@ -38,10 +40,23 @@ type Cached struct {
 	now     func() time.Time
 
 	mu      sync.Mutex
-	entries map[string]cachedSession // by tokenKey
-	gen     uint64                   // bumped by every invalidation and reset
-	live    bool                     // subscription confirmed: memory may answer
-	events  func(kind string)        // tests: called after a subscription event was applied
+	entries map[entryKey]cachedSession
+	gen     uint64            // bumped by every invalidation and reset
+	live    bool              // subscription confirmed: memory may answer
+	events  func(kind string) // tests: called after a subscription event was applied
+}
+
+// entryKey is what the memory keeps a token by: the SHA-256 that tokenKey encodes (the
+// invalidation messages carry that text), as bytes, so a lookup neither converts the token to a
+// []byte nor encodes a key string: two allocations on every request (issue 26).
+type entryKey [sha256.Size]byte
+
+func entryKeyOf(token string) entryKey {
+	var buf [64]byte // a token is 43 characters (ValidToken); longer ones take the slow way
+	if len(token) <= len(buf) {
+		return sha256.Sum256(buf[:copy(buf[:], token)])
+	}
+	return sha256.Sum256([]byte(token))
 }
 
 type cachedSession struct {
@@ -74,7 +89,7 @@ func newCached(store Store, rdb redis.UniversalClient, o CachedOptions) *Cached 
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Cached{Store: store, rdb: rdb, channel: o.Channel, ttl: o.TTL, now: o.Now, entries: map[string]cachedSession{}}
+	return &Cached{Store: store, rdb: rdb, channel: o.Channel, ttl: o.TTL, now: o.Now, entries: map[entryKey]cachedSession{}}
 }
 
 // listen applies invalidations; every subscription error or (re)subscription starts the memory
@@ -104,7 +119,7 @@ func (c *Cached) listen(ctx context.Context) {
 			c.reset(m.Kind == "subscribe")
 			c.event(m.Kind)
 		case *redis.Message:
-			c.drop(m.Payload)
+			c.dropMessage(m.Payload)
 			c.event("invalidate")
 		}
 	}
@@ -124,9 +139,23 @@ func (c *Cached) reset(live bool) {
 	c.mu.Unlock()
 }
 
-func (c *Cached) drop(key string) {
+// dropMessage applies an invalidation message: a tokenKey. One that is no key drops nothing, but
+// still counts as an invalidation for the lookups it overlaps.
+func (c *Cached) dropMessage(payload string) {
+	var key entryKey
+	valid := len(payload) == base64.RawURLEncoding.EncodedLen(len(key)) // Decode must not overrun key
+	if valid {
+		n, err := base64.RawURLEncoding.Decode(key[:], []byte(payload))
+		valid = err == nil && n == len(key)
+	}
+	c.drop(key, valid)
+}
+
+func (c *Cached) drop(key entryKey, valid bool) {
 	c.mu.Lock()
-	delete(c.entries, key)
+	if valid {
+		delete(c.entries, key)
+	}
 	c.gen++
 	c.mu.Unlock()
 }
@@ -134,7 +163,7 @@ func (c *Cached) drop(key string) {
 // Resolve answers from memory while the entry is fresh, else asks the store (which extends the
 // session) and remembers the answer.
 func (c *Cached) Resolve(ctx context.Context, token string) (string, error) {
-	key := tokenKey(token)
+	key := entryKeyOf(token)
 	now := c.now()
 	c.mu.Lock()
 	e, ok := c.entries[key]
@@ -181,7 +210,7 @@ func (c *Cached) Adopt(ctx context.Context, token, id string) (string, error) {
 // subscriptions have emptied their memories anyway.
 func (c *Cached) invalidate(ctx context.Context, token string) {
 	key := tokenKey(token)
-	c.drop(key)
+	c.drop(entryKeyOf(token), true)
 	if c.rdb.Publish(ctx, c.channel, key).Err() != nil {
 		retry, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
 		defer cancel()

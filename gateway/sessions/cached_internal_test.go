@@ -3,6 +3,7 @@ package sessions
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -138,9 +139,28 @@ func TestCachedAsksTheStoreWhileNotSubscribed(t *testing.T) {
 		t.Fatalf("%d store lookups without a subscription, want 2 (memory must not answer)", n)
 	}
 	c.reset(true)
-	c.drop("x") // an invalidation during a lookup: its answer is not kept
+	c.dropMessage("x") // an invalidation during a lookup: its answer is not kept
 	gen := c.gen
 	if _, err := c.Resolve(ctx, token); err != nil || c.gen != gen || len(c.entries) != 1 {
 		t.Fatalf("after subscribing: %v, gen %d→%d, %d entries", err, gen, c.gen, len(c.entries))
+	}
+}
+
+// An invalidation message is the token's tokenKey: it drops that token's entry and no other;
+// anything else (a short, long or garbled payload) drops nothing and never panics.
+func TestCachedDropMessageMatchesTokenKey(t *testing.T) {
+	c := newCached(nil, nil, CachedOptions{})
+	a, b := "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"
+	c.entries[entryKeyOf(a)] = cachedSession{id: "a"}
+	c.entries[entryKeyOf(b)] = cachedSession{id: "b"}
+	for _, junk := range []string{"", "x", tokenKey(a)[:42], tokenKey(a) + "A", strings.Repeat("A", 200), "!" + tokenKey(a)[1:]} {
+		c.dropMessage(junk)
+	}
+	if len(c.entries) != 2 {
+		t.Fatalf("junk messages dropped entries: %d left", len(c.entries))
+	}
+	c.dropMessage(tokenKey(a))
+	if _, ok := c.entries[entryKeyOf(b)]; !ok || len(c.entries) != 1 {
+		t.Fatalf("after dropping a: %v", c.entries)
 	}
 }
