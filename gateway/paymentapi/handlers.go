@@ -17,6 +17,7 @@ import (
 	"github.com/hostcart/checkout/gateway/reqbody"
 	orderv1 "github.com/hostcart/checkout/libs/go/gen/checkout/order/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 )
 
 // maxBodyBytes bounds an option: a handful of short fields.
@@ -25,7 +26,7 @@ const maxBodyBytes = 8 << 10
 // CardProvider names the card provider in its routes (spec §7 /{card-provider}/payment-methods,
 // /{card-provider}/create-payment, /{card-provider}/payment-details) and starts the slugs of its
 // payment types (adyen-scheme): a brand's card provider is the one whose methods it offers.
-const CardProvider = "adyen"
+const CardProvider = paymenttypes.CardProvider
 
 // KeyCardProviderNotFound answers a card route naming a provider the brand does not offer.
 const KeyCardProviderNotFound = "payment.card_provider_not_found"
