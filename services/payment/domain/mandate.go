@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -21,6 +22,9 @@ type Mandate struct {
 	Bank     string
 	SignedAt time.Time
 }
+
+// ErrMandateReferenceTaken: another order's mandate holds the reference (unique per creditor).
+var ErrMandateReferenceTaken = errors.New("sepa mandate reference taken by another order")
 
 // mandateAlphabet spells mandate references: upper case and digits without look-alikes (the SEPA
 // character set allows more; a reference read out on the phone comes back right).

@@ -92,6 +92,10 @@ type Option struct {
 	// PendingCharge is what the card payment awaiting its details (3-D Secure) or PayPalPending
 	// was created for; it becomes Charged when that payment is accepted.
 	PendingCharge Charge
+	// MandateReference is the reference of the SEPA mandate an order placed with this option
+	// records (SEPA only): made when the option is stored, so the confirm page names the
+	// reference the order's mandate will carry. Never taken from a request.
+	MandateReference string
 }
 
 // Charge is what a payment was made for: the amount and the fingerprint of the priced cart at that

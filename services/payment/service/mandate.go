@@ -2,7 +2,9 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
@@ -16,6 +18,7 @@ var ErrSEPANotConfigured = apperr.New(apperr.FailedPrecondition, "payment.sepa_n
 // Mandates keeps SEPA mandates with the IBAN sealed.
 type Mandates interface {
 	// Create records m unless its order has a mandate, and answers the order's mandate (IBAN masked).
+	// A reference another order's mandate holds is domain.ErrMandateReferenceTaken.
 	Create(ctx context.Context, m domain.Mandate) (domain.Mandate, error)
 	// ForCollection answers the mandate with the clear IBAN.
 	ForCollection(ctx context.Context, reference string) (domain.Mandate, error)
@@ -50,13 +53,31 @@ func (s *service) CreateSEPAMandate(ctx context.Context, orderID string) (domain
 		return domain.Mandate{}, fmt.Errorf("brand %d: %w", v.BrandID, ErrSEPANotConfigured)
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
-	ref, err := domain.NewMandateReference(now, s.random())
-	if err != nil {
-		return domain.Mandate{}, err
+	// The reference the option was stored with, which the confirm page showed; an option stored
+	// before options carried one gets one now.
+	ref := option.MandateReference
+	for attempt := 0; ; attempt++ {
+		if ref == "" {
+			if ref, err = domain.NewMandateReference(now, s.random()); err != nil {
+				return domain.Mandate{}, err
+			}
+		}
+		m, err := s.Mandates.Create(ctx, domain.Mandate{Reference: ref, OrderID: orderID, BrandID: v.BrandID, CreditorID: brand.CreditorID,
+			CreditorName: brand.CreditorName, Holder: option.Holder, IBAN: option.IBAN, BIC: option.BIC, Bank: option.Bank, SignedAt: now})
+		// The reference names another order's mandate (an attempt whose order never committed, or
+		// an option an earlier order of the session used and that was not forgotten): a mandate
+		// reference is unique per creditor, so this order's mandate gets a new one.
+		if errors.Is(err, domain.ErrMandateReferenceTaken) && attempt < maxMandateAttempts {
+			s.Log.WarnContext(ctx, "sepa mandate reference of the session option taken; a new one is made", slog.String("order", orderID))
+			ref = ""
+			continue
+		}
+		return m, err
 	}
-	return s.Mandates.Create(ctx, domain.Mandate{Reference: ref, OrderID: orderID, BrandID: v.BrandID, CreditorID: brand.CreditorID,
-		CreditorName: brand.CreditorName, Holder: option.Holder, IBAN: option.IBAN, BIC: option.BIC, Bank: option.Bank, SignedAt: now})
 }
+
+// maxMandateAttempts bounds the new references tried after the option's was taken.
+const maxMandateAttempts = 3
 
 // SEPAMandateForCollection answers a mandate with the clear IBAN (the hoster's billing collects
 // the debit with it).

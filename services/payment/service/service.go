@@ -235,6 +235,14 @@ func (s *service) SetSessionPayment(ctx context.Context, in domain.Option) (doma
 	if errs := domain.Validate(o, brand); len(errs) > 0 {
 		return domain.Option{}, apperr.NewFieldErrors(errs)
 	}
+	// A SEPA option names its mandate from the start (SEPA rulebook: the reference is part of the
+	// mandate text the confirm page shows); the order's mandate is recorded under it. Every stored
+	// choice is a new mandate text, so it gets a reference of its own.
+	if o.Type == domain.SlugSEPA {
+		if o.MandateReference, err = domain.NewMandateReference(s.now(), s.random()); err != nil {
+			return domain.Option{}, err
+		}
+	}
 	// A new choice drops the references of the old one (they are never taken from a request): what
 	// they authorised is voided, so an abandoned authorisation or subscription charges nobody.
 	if _, err := s.VoidSessionPayment(ctx); err != nil {

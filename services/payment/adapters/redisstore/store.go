@@ -62,6 +62,8 @@ type record struct {
 	// Charges are kept with Go's field names (Amount.Value, Amount.Currency, Fingerprint).
 	Charged       domain.Charge `json:"charged"`
 	PendingCharge domain.Charge `json:"pending_charge"`
+	// MandateReference: the SEPA mandate reference made with the option.
+	MandateReference string `json:"mandate_reference,omitempty"`
 }
 
 // Get returns the session's option; ok is false when it chose none.

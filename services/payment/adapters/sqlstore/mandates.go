@@ -50,7 +50,8 @@ func (r mandateRow) mandate(iban string) domain.Mandate {
 const mandateColumns = `reference, order_id, brand_id, creditor_id, creditor_name, holder, iban_masked, iban_sealed, iban_key_id, bic, bank, signed_at`
 
 // Create records m unless its order has a mandate already, and answers the order's mandate with
-// the IBAN masked.
+// the IBAN masked. A reference another order's mandate holds is domain.ErrMandateReferenceTaken
+// (nothing is written).
 func (m *Mandates) Create(ctx context.Context, md domain.Mandate) (domain.Mandate, error) {
 	sealed, err := m.keys.Seal([]byte(md.IBAN), []byte(md.Reference))
 	if err != nil {
@@ -58,13 +59,18 @@ func (m *Mandates) Create(ctx context.Context, md domain.Mandate) (domain.Mandat
 	}
 	db := m.db.db
 	if _, err := db.ExecContext(ctx, db.Rebind(`INSERT INTO sepa_mandates (`+mandateColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
 		md.Reference, md.OrderID, md.BrandID, md.CreditorID, md.CreditorName, md.Holder, domain.MaskIBAN(md.IBAN),
 		base64.StdEncoding.EncodeToString(sealed.Ciphertext), sealed.KeyID, md.BIC, md.Bank, md.SignedAt.UnixMilli()); err != nil {
 		return domain.Mandate{}, fmt.Errorf("mandate of order %s: %w", md.OrderID, sqldb.Classify(err))
 	}
 	var r mandateRow
-	if err := db.GetContext(ctx, &r, db.Rebind(`SELECT `+mandateColumns+` FROM sepa_mandates WHERE order_id = ?`), md.OrderID); err != nil {
+	err = db.GetContext(ctx, &r, db.Rebind(`SELECT `+mandateColumns+` FROM sepa_mandates WHERE order_id = ?`), md.OrderID)
+	if errors.Is(err, sql.ErrNoRows) {
+		// Nothing was written and the order has no mandate: the reference is another order's.
+		return domain.Mandate{}, fmt.Errorf("mandate of order %s: %w", md.OrderID, domain.ErrMandateReferenceTaken)
+	}
+	if err != nil {
 		return domain.Mandate{}, fmt.Errorf("mandate of order %s: %w", md.OrderID, sqldb.Classify(err))
 	}
 	return r.mandate(r.IBANMasked), nil

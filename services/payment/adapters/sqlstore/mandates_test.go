@@ -64,6 +64,16 @@ func TestMandatesSealTheIBAN(t *testing.T) {
 			if err != nil || clear.IBAN != iban || clear.Holder != "Erika Muster" {
 				t.Fatalf("for collection: %+v, %v", clear, err)
 			}
+			// The session option's reference already names order-1's mandate: another order cannot
+			// take it (unique per creditor), nothing is written and order-1's mandate stays.
+			taken := in
+			taken.OrderID = "order-2"
+			if _, err := m.Create(ctx, taken); !errors.Is(err, domain.ErrMandateReferenceTaken) {
+				t.Fatalf("reference of another order's mandate: %v", err)
+			}
+			if m1, err := m.ForCollection(ctx, in.Reference); err != nil || m1.OrderID != "order-1" {
+				t.Fatalf("order-1's mandate after the refusal: %+v, %v", m1, err)
+			}
 			if _, err := m.ForCollection(ctx, "HC-UNKNOWN"); !errors.Is(err, ErrMandateNotFound) {
 				t.Fatalf("unknown reference: %v", err)
 			}

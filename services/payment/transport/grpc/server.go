@@ -323,7 +323,7 @@ func option(response any) (*paymentv1.PaymentOption, error) {
 		Type: o.Type, Holder: o.Holder, Iban: maskIfSet(o.IBAN), Bic: o.BIC, Bank: o.Bank, Permission: o.Permission,
 		SmsValidation: o.SMSValidation, PspReference: o.PSPReference, PspResult: o.PSPResult, RecurringReference: o.RecurringReference,
 		PaypalReference: o.PayPalReference, ChargedCents: o.Charged.Amount.Value, ChargedCurrency: o.Charged.Amount.Currency,
-		CartFingerprint: o.Charged.Fingerprint,
+		CartFingerprint: o.Charged.Fingerprint, MandateReference: o.MandateReference,
 	}, nil
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GROUP_COMPANY, type PaymentOption, type PaymentType, type PricedCart, type PricedLine, type SessionCustomer } from '@hostcart/shared-data-access-api';
@@ -119,15 +120,26 @@ function LineRow({ line, sub, money, withVat }: { line: PricedLine; sub?: boolea
  * The cart of the priced view: every row with its lines and the totals (spec §2 "Confirm"), the
  * figures of the presentation as sent, so the confirm page adds up as the cart does.
  */
-export function CartSummary({ priced }: { priced: PricedCart }) {
+export function CartSummary({
+  priced,
+  totals,
+  heading,
+  testId = 'confirm-cart',
+}: {
+  priced: PricedCart;
+  /** Replaces the price totals (the success page's). */
+  totals?: ReactNode;
+  heading?: string;
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const totals = priced.totals;
+  const figures = priced.totals;
   const withVat = priced.prices_with_vat;
   return (
     <section className="hc-card hc-confirm__section" aria-labelledby="hc-confirm-cart">
-      <h2 id="hc-confirm-cart">{t('order_confirm.cart_heading')}</h2>
-      <ul className="hc-confirm-cart" data-testid="confirm-cart">
+      <h2 id="hc-confirm-cart">{heading ?? t('order_confirm.cart_heading')}</h2>
+      <ul className="hc-confirm-cart" data-testid={testId}>
         {priced.items.map((item) => (
           <li key={item.row_id} className="hc-confirm-cart__item">
             <ul>
@@ -150,7 +162,7 @@ export function CartSummary({ priced }: { priced: PricedCart }) {
           </li>
         ))}
       </ul>
-      {totals?.presentation && <PriceTotals figures={totals.presentation} withVat={withVat} locale={i18n.language} testId="confirm-totals" />}
+      {totals ?? (figures?.presentation && <PriceTotals figures={figures.presentation} withVat={withVat} locale={i18n.language} testId="confirm-totals" />)}
     </section>
   );
 }

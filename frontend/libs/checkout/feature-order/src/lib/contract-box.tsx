@@ -143,6 +143,44 @@ function DomainFacts({ domain, money, consumer }: { domain: PricedDomain; money:
   );
 }
 
+/**
+ * The totals the box states: the first term's total with VAT (or net plus VAT), the amount due
+ * today and the renewal from month N+1, all the cart presentation's figures (the success page
+ * repeats them).
+ */
+export function ContractTotals({ figures: cart, withVat, testId = 'contract-totals' }: { figures: NonNullable<NonNullable<PricedCart['totals']>['presentation']>; withVat: boolean; testId?: string }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatCents(cents, i18n.language);
+  return (
+    <dl className="hc-contract-box__totals" data-testid={testId}>
+      <div>
+        <dt>{cart.first_term_months > 0 ? t('order_confirm.contract_box.total_first_term', { term: t('order_confirm.contract_box.months', { count: cart.first_term_months }) }) : t('order_confirm.contract_box.total_first_terms')}</dt>
+        <dd>
+          <strong>{money(cart.first_term_cents)}</strong>{' '}
+          {withVat ? t('order_confirm.contract_box.incl_vat', { vat: money(cart.vat_cents) }) : t('order_confirm.contract_box.net_plus_vat', { vat: money(cart.vat_cents), gross: money(cart.gross_cents) })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('order_confirm.contract_box.due_today')}</dt>
+        <dd>
+          <strong>{money(cart.due_today_cents)}</strong> {withVat ? t('order_confirm.incl_vat') : t('order_confirm.contract_box.excl_vat')}
+        </dd>
+      </div>
+      {cart.renewal_from_month > 0 && (cart.renewal_monthly_cents > 0 || cart.renewal_yearly_cents > 0) && (
+        <div>
+          <dt>{t('order_confirm.contract_box.renewal_total', { month: cart.renewal_from_month })}</dt>
+          <dd>
+            {cart.renewal_yearly_cents > 0
+              ? t('order_confirm.contract_box.renewal_total_month_year', { price: money(cart.renewal_monthly_cents), yearly: money(cart.renewal_yearly_cents) })
+              : t('order_confirm.contract_box.renewal_total_month', { price: money(cart.renewal_monthly_cents) })}{' '}
+            {withVat ? t('order_confirm.incl_vat') : t('order_confirm.contract_box.excl_vat')}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 export interface ContractBoxProps {
   priced: PricedCart;
   /** The catalog's products of the cart (descriptions); missing ones show their name only. */
@@ -183,34 +221,7 @@ export function ContractBox({ priced, products, termsUrl, withdrawalUrl, country
           ...item.domains.map((d) => <DomainFacts key={`${item.row_id}d${d.name}`} domain={d} money={money} consumer={consumer} />),
         ])}
       </ul>
-      {cart && (
-        <dl className="hc-contract-box__totals" data-testid="contract-totals">
-          <div>
-            <dt>{cart.first_term_months > 0 ? t('order_confirm.contract_box.total_first_term', { term: t('order_confirm.contract_box.months', { count: cart.first_term_months }) }) : t('order_confirm.contract_box.total_first_terms')}</dt>
-            <dd>
-              <strong>{money(cart.first_term_cents)}</strong>{' '}
-              {withVat ? t('order_confirm.contract_box.incl_vat', { vat: money(cart.vat_cents) }) : t('order_confirm.contract_box.net_plus_vat', { vat: money(cart.vat_cents), gross: money(cart.gross_cents) })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('order_confirm.contract_box.due_today')}</dt>
-            <dd>
-              <strong>{money(cart.due_today_cents)}</strong> {withVat ? t('order_confirm.incl_vat') : t('order_confirm.contract_box.excl_vat')}
-            </dd>
-          </div>
-          {cart.renewal_from_month > 0 && (cart.renewal_monthly_cents > 0 || cart.renewal_yearly_cents > 0) && (
-            <div>
-              <dt>{t('order_confirm.contract_box.renewal_total', { month: cart.renewal_from_month })}</dt>
-              <dd>
-                {cart.renewal_yearly_cents > 0
-                  ? t('order_confirm.contract_box.renewal_total_month_year', { price: money(cart.renewal_monthly_cents), yearly: money(cart.renewal_yearly_cents) })
-                  : t('order_confirm.contract_box.renewal_total_month', { price: money(cart.renewal_monthly_cents) })}{' '}
-                {withVat ? t('order_confirm.incl_vat') : t('order_confirm.contract_box.excl_vat')}
-              </dd>
-            </div>
-          )}
-        </dl>
-      )}
+      {cart && <ContractTotals figures={cart} withVat={withVat} />}
       {sepa && (
         <p data-testid="contract-mandate">
           {mandateReference ? t('order_confirm.contract_box.mandate_reference', { reference: mandateReference }) : t('order_confirm.contract_box.mandate_reference_later')}

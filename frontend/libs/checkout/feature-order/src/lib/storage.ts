@@ -1,9 +1,11 @@
-import { KNOWN_FROM_OPTIONS, type Order, type OrderFeedback } from '@hostcart/shared-data-access-api';
+import { KNOWN_FROM_OPTIONS, type Order, type OrderFeedback, type PricedCart } from '@hostcart/shared-data-access-api';
 
 /** Spec §3 "Persisted browser storage": the confirm page's feedback survives the card redirect. */
 export const FEEDBACK_KEY = 'customer_feedback';
 /** The order just placed (spec §3 "Order state": order_id, order_code), for the SMS and success screens. */
 export const ORDER_KEY = 'order_state';
+/** The priced cart the confirm page showed for the order just placed, for the success page's summary. */
+export const ORDER_SUMMARY_KEY = 'order_summary';
 /** Oauth data of a panel (cloud portal) user, spec §3 "Persisted browser storage"; dropped when an order is confirmed. */
 export const ORDER_TYPE_KEY = 'order_type';
 export const CLOUD_PIT_DATA_KEY = 'cloud_pit_data';
@@ -89,8 +91,43 @@ export function storedOrder(): StoredOrder | null {
   }
 }
 
+/**
+ * What the confirm page showed for an order: its priced cart (the figures of the price presentation
+ * as sent) and whether an existing customer ordered. The success page prints it; nothing is
+ * computed from it.
+ */
+export interface OrderSummary {
+  order_id: string;
+  priced: PricedCart;
+  existing: boolean;
+  /** The cart holds a certificate (its issuing takes up to two working days). */
+  certificate: boolean;
+}
+
+export function storeOrderSummary(summary: OrderSummary): void {
+  try {
+    storage('session')?.setItem(ORDER_SUMMARY_KEY, JSON.stringify(summary));
+  } catch {
+    // A full storage: the success page shows the order's own totals.
+  }
+}
+
+/** The summary kept for orderId; null for another order or none. */
+export function storedOrderSummary(orderId: string): OrderSummary | null {
+  const raw = storage('session')?.getItem(ORDER_SUMMARY_KEY);
+  if (!raw || !orderId) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<OrderSummary>;
+    if (v.order_id !== orderId || !v.priced || !Array.isArray(v.priced.items)) return null;
+    return { order_id: v.order_id, priced: v.priced, existing: v.existing === true, certificate: v.certificate === true };
+  } catch {
+    return null;
+  }
+}
+
 export function clearOrder(): void {
   storage('session')?.removeItem(ORDER_KEY);
+  storage('session')?.removeItem(ORDER_SUMMARY_KEY);
   storage('session')?.removeItem(PORTAL_RETURN_KEY);
 }
 

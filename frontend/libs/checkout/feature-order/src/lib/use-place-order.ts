@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, toNumber, usePlaceOrderMutation, type Order, type OrderFeedback } from '@hostcart/shared-data-access-api';
+import { api, toNumber, usePlaceOrderMutation, type Order, type OrderFeedback, type PricedCart } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { useAppDispatch } from '@hostcart/shared-store';
 import { purchase, track, type AnalyticsLine, type ItemKind } from '@hostcart/shared-util-analytics';
 import { withRetries } from './idempotency';
-import { clearFeedback, dropOauthData, storeOrder } from './storage';
+import { clearFeedback, dropOauthData, storeOrder, storeOrderSummary } from './storage';
 
 const KINDS: readonly ItemKind[] = ['product', 'addon', 'upsell', 'domain'];
 
@@ -36,7 +36,7 @@ export const afterOrder = { navigating: false };
 
 /**
  * POST /orders with the attempt's key (retried with the same key on transient failures), then spec
- * §4 "Order confirmed": the order's id and code kept, the feedback and oauth data dropped, GA4
+ * §4 "Order confirmed": the order's id and code kept (with the priced cart the page showed), the feedback and oauth data dropped, GA4
  * purchase, the next screen, and the (now empty) cart fetched again.
  */
 export function usePlaceOrder() {
@@ -44,9 +44,11 @@ export function usePlaceOrder() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const place = useCallback(
-    async (idempotencyKey: string, feedback: OrderFeedback) => {
+    async (idempotencyKey: string, feedback: OrderFeedback, shown?: { priced: PricedCart; existing: boolean; certificate: boolean }) => {
       const order = await withRetries(() => placeOrder({ idempotencyKey, feedback }).unwrap());
       storeOrder(order);
+      // What the confirm page showed, for the success page's summary (it checks it against the order).
+      if (shown) storeOrderSummary({ order_id: order.order_id, ...shown });
       clearFeedback();
       dropOauthData();
       track(purchaseEvent(order));

@@ -126,9 +126,13 @@ type PaymentOption struct {
 	CartFingerprint string `protobuf:"bytes,13,opt,name=cart_fingerprint,json=cartFingerprint,proto3" json:"cart_fingerprint,omitempty"`
 	// The card provider's result that accepted psp_reference: Authorised, or Pending / Received
 	// (the money is not confirmed yet: the order waits as payment_pending for the notification).
-	PspResult     string `protobuf:"bytes,14,opt,name=psp_result,json=pspResult,proto3" json:"psp_result,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	PspResult string `protobuf:"bytes,14,opt,name=psp_result,json=pspResult,proto3" json:"psp_result,omitempty"`
+	// SEPA only, set by the service when the SEPA option is stored, never by a request: the
+	// reference of the mandate the order will be placed with (the confirm page names it; the order's
+	// mandate carries the same reference).
+	MandateReference string `protobuf:"bytes,15,opt,name=mandate_reference,json=mandateReference,proto3" json:"mandate_reference,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *PaymentOption) Reset() {
@@ -255,6 +259,13 @@ func (x *PaymentOption) GetCartFingerprint() string {
 func (x *PaymentOption) GetPspResult() string {
 	if x != nil {
 		return x.PspResult
+	}
+	return ""
+}
+
+func (x *PaymentOption) GetMandateReference() string {
+	if x != nil {
+		return x.MandateReference
 	}
 	return ""
 }
@@ -2076,7 +2087,7 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\vPaymentType\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x126\n" +
-	"\x17sms_validation_required\x18\x03 \x01(\bR\x15smsValidationRequired\"\xd7\x03\n" +
+	"\x17sms_validation_required\x18\x03 \x01(\bR\x15smsValidationRequired\"\x84\x04\n" +
 	"\rPaymentOption\x12\x12\n" +
 	"\x04type\x18\x01 \x01(\tR\x04type\x12\x16\n" +
 	"\x06holder\x18\x02 \x01(\tR\x06holder\x12\x12\n" +
@@ -2095,7 +2106,8 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\x10charged_currency\x18\f \x01(\tR\x0fchargedCurrency\x12)\n" +
 	"\x10cart_fingerprint\x18\r \x01(\tR\x0fcartFingerprint\x12\x1d\n" +
 	"\n" +
-	"psp_result\x18\x0e \x01(\tR\tpspResult\"\x19\n" +
+	"psp_result\x18\x0e \x01(\tR\tpspResult\x12+\n" +
+	"\x11mandate_reference\x18\x0f \x01(\tR\x10mandateReference\"\x19\n" +
 	"\x17ListPaymentTypesRequest\"a\n" +
 	"\x18ListPaymentTypesResponse\x12E\n" +
 	"\rpayment_types\x18\x01 \x03(\v2 .checkout.payment.v1.PaymentTypeR\fpaymentTypes\"\x1a\n" +

@@ -878,6 +878,22 @@ export const deDE: Messages = {
     mail_follows: 'Sie erhalten in Kürze eine Bestätigung per E-Mail.',
     back_to_portal: 'Zurück zum Cloud-Portal',
     continue: 'Weiter einkaufen',
+    summary_heading: 'Ihre Bestellung',
+    next: {
+      heading: 'So geht es weiter',
+      mail: 'Die Bestellbestätigung mit allen Vertragsdetails erhalten Sie in wenigen Minuten per E-Mail.',
+      setup: 'Wir richten Ihre Produkte ein. Sobald sie bereitstehen, erhalten Sie die Zugangsdaten per E-Mail.',
+      domains: 'Neu registrierte Domains sind in der Regel innerhalb von 24 Stunden erreichbar.',
+      payment_sepa: 'Den heute fälligen Betrag ziehen wir per SEPA-Lastschrift von Ihrem Konto ein. Betrag und Termin jeder Abbuchung kündigen wir Ihnen vorab mit der Rechnung an, zusammen mit der Mandatsreferenz und unserer Gläubiger-Identifikationsnummer.',
+      payment_card: 'Den heute fälligen Betrag buchen wir in der Regel innerhalb von 24 Stunden von Ihrer Karte ab.',
+      payment_paypal: 'Den heute fälligen Betrag buchen wir über PayPal ab, die folgenden Beträge jeweils zu Beginn eines Abrechnungszeitraums.',
+      payment_invoice: 'Über den heute fälligen Betrag erhalten Sie eine Rechnung per E-Mail.',
+    },
+    account: {
+      heading: 'Ihr Kundenkonto',
+      new: 'Mit Ihrer Bestellung legen wir Ihr Kundenkonto bei {{brand}} an. Die Zugangsdaten erhalten Sie in einer eigenen E-Mail; dort sehen Sie künftig Ihre Verträge und Rechnungen.',
+      existing: 'Die Bestellung wird Ihrem Kundenkonto bei {{brand}} zugeordnet; Sie finden sie dort zusammen mit Ihren Verträgen und Rechnungen.',
+    },
   },
   contract_transfer: {
     loading: 'Wir suchen den Vertrag, den Sie übernehmen…',

@@ -877,6 +877,22 @@ export const enGB = {
     mail_follows: 'You will receive a confirmation by e-mail shortly.',
     back_to_portal: 'Back to the cloud portal',
     continue: 'Continue shopping',
+    summary_heading: 'Your order',
+    next: {
+      heading: 'What happens next',
+      mail: 'You will receive the order confirmation with all contract details by e-mail within a few minutes.',
+      setup: 'We set up your products. As soon as they are ready, we will send you the access details by e-mail.',
+      domains: 'Newly registered domains are usually reachable within 24 hours.',
+      payment_sepa: 'We collect the amount due today from your account by SEPA direct debit. We will notify you of the amount and date of every debit in advance with the invoice, together with the mandate reference and our creditor identifier.',
+      payment_card: 'The amount due today is usually charged to your card within 24 hours.',
+      payment_paypal: 'The amount due today is charged through PayPal, the following amounts at the start of each billing period.',
+      payment_invoice: 'You will receive an invoice for the amount due today by e-mail.',
+    },
+    account: {
+      heading: 'Your customer account',
+      new: 'With your order we create your customer account with {{brand}}. You will receive the access details in a separate e-mail; your contracts and invoices will be shown there.',
+      existing: 'The order is added to your customer account with {{brand}}; you will find it there together with your contracts and invoices.',
+    },
   },
   contract_transfer: {
     loading: 'Looking up the contract you are taking over…',
