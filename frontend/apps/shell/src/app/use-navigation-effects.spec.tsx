@@ -2,7 +2,7 @@ import { render, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { useEffect } from 'react';
-import { createAppStore } from '@hostcart/shared-store';
+import { createAppStore, selectNotifications } from '@hostcart/shared-store';
 import { useNavigationEffects } from './use-navigation-effects';
 
 interface Call {
@@ -35,19 +35,32 @@ function Effects({ next }: { next?: string }) {
 }
 
 function renderAt(path: string, next?: string) {
+  const store = createAppStore();
   render(
-    <Provider store={createAppStore()}>
+    <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>
         <Effects next={next} />
       </MemoryRouter>
     </Provider>,
   );
+  return store;
+}
+
+/** The priced cart's answers in turn: the landing read, then each validation's. */
+let pricedAnswers: unknown[] = [];
+const emptyPriced = { priced: { cart: { items: [] }, items: [] }, notices: [] };
+
+function answer(path: string): unknown {
+  if (path === '/api/v2/session/referral') return { id: 'partner-1', source: 'referrer' };
+  if (path === '/api/v2/session/cart/priced') return pricedAnswers.shift() ?? emptyPriced;
+  return {};
 }
 
 beforeEach(() => {
+  pricedAnswers = [];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (req: Request) =>
-    new Response(new URL(req.url).pathname === '/api/v2/session/referral' ? '{"id":"partner-1","source":"referrer"}' : '{}', {
+    new Response(JSON.stringify(answer(new URL(req.url).pathname)), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
     }),
@@ -69,5 +82,52 @@ describe('useNavigationEffects: the referrer (spec §7)', () => {
   it('reads the referral without storing anything when the link has no valid referrer', async () => {
     renderAt('/categories?referrer=x');
     await waitFor(async () => expect((await referralCalls()).map((c) => c.method)).toEqual(['GET']));
+  });
+});
+
+const paths = async () => (await calls()).map((c) => c.path);
+const count = async (path: string) => (await paths()).filter((p) => p === path).length;
+
+describe('useNavigationEffects: loading before each route and validation after it (spec §2)', () => {
+  it('loads stage 1 (admin and promotions among it), then stage 2 (VAT and the cart); the landing reads no customer', async () => {
+    renderAt('/categories');
+    await waitFor(async () => expect(await count('/api/v2/session/cart/priced')).toBe(1));
+    const seen = await paths();
+    for (const p of ['/api/v2/countries', '/api/v2/admins/me', '/api/v2/categories', '/api/v2/promotions', '/api/v2/session/locale', '/api/v2/payment-intervals']) {
+      expect(seen).toContain(p);
+    }
+    // Stage 2 starts once stage 1 has answered.
+    expect(seen.indexOf('/api/v2/session/vat')).toBeGreaterThan(seen.indexOf('/api/v2/promotions'));
+    expect(seen.indexOf('/api/v2/session/cart/priced')).toBeGreaterThan(seen.indexOf('/api/v2/admins/me'));
+    expect(seen).not.toContain('/api/v2/session/customer');
+  });
+
+  it('validates the cart and the customer after a navigation; what the revalidation removed becomes a notification', async () => {
+    pricedAnswers = [
+      emptyPriced,
+      {
+        ...emptyPriced,
+        notices: [{ key: 'cart.product_removed', type: 'warning', message: '', params: { name: 'Webhosting S', reason: 'cart.no_longer_available' } }],
+      },
+    ];
+    const store = renderAt('/categories', '/products/webhosting');
+    await waitFor(async () => expect(await count('/api/v2/session/cart/priced')).toBe(2));
+    await waitFor(async () => expect(await count('/api/v2/session/customer')).toBe(1));
+    await waitFor(() =>
+      expect(selectNotifications(store.getState())).toEqual([
+        expect.objectContaining({ type: 'warning', title: 'cart.product_removed', message: 'cart.no_longer_available' }),
+      ]),
+    );
+  });
+
+  it('leaves the cart screen its own notices: the validation on /cart adds none', async () => {
+    pricedAnswers = [
+      emptyPriced,
+      { ...emptyPriced, notices: [{ key: 'cart.domain_removed', type: 'warning', message: '', params: { domain: 'a.de', reason: 'cart.no_longer_available' } }] },
+    ];
+    const store = renderAt('/categories', '/cart');
+    await waitFor(async () => expect(await count('/api/v2/session/customer')).toBe(1));
+    expect(await count('/api/v2/session/cart/priced')).toBe(2);
+    expect(selectNotifications(store.getState())).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ export * from './lib/modals';
 export * from './lib/cart';
 export { analyticsLine, cartAnalytics, cartChanges, cartLines, pricedCartLines, PRICED_WAIT_MS } from './lib/cart-analytics';
 export type { CartLineRef } from './lib/cart-analytics';
-export { noticeToNotification, useCartNotices } from './lib/cart-notices';
+export { cartNotifications, noticeToNotification, useCartNotices } from './lib/cart-notices';
 export { useCartItemProducts, productsByIds, lineProductIds, notFoundError } from './lib/cart-item';
 export type { CartItemProducts } from './lib/cart-item';
 export { AddingItemsGate, useAddingItemsAllowed, withAddingItemsGate } from './lib/adding-allowed';
