@@ -1,5 +1,6 @@
 import type { CartItem, PaymentInterval, PaymentMaturity, Product, Promotion } from '@hostcart/shared-data-access-api';
 import { activeIntervals, chosenPeriod, isAddonAvailable, orderableMaturities, type FlowAddonLink, type PeriodMonths } from '@hostcart/flow-util-guided-flow';
+import { defaultInterval } from './period-defaults';
 
 /** The tiles show either the contract terms or the billing intervals of one term (spec §2). */
 export type PeriodMode = 'maturity' | 'interval';
@@ -27,11 +28,8 @@ export interface PeriodChoice {
   current: boolean;
 }
 
-/** The flagged default interval, else the longest: what the service sets after a term change (spec §4). */
-function defaultInterval(maturity: PaymentMaturity): PaymentInterval | undefined {
-  const intervals = activeIntervals(maturity) as PaymentInterval[];
-  return intervals.find((i) => i.is_default) ?? intervals.reduce<PaymentInterval | undefined>((l, i) => (!l || i.months > l.months ? i : l), undefined);
-}
+/** What the service sets after a term change (spec §4): the flagged active interval, else the longest (the lower id among equals). */
+const termDefaultInterval = (maturity: PaymentMaturity): PaymentInterval | undefined => defaultInterval(maturity.payment_intervals);
 
 /**
  * The tiles of a line whose catalog product is `product` and whose period is `line`: every
@@ -44,7 +42,7 @@ export function periodChoices(product: Product, line: { maturity_id: number; int
       .slice()
       .sort((a, b) => a.months - b.months || a.id - b.id)
       .map((m) => {
-        const interval = defaultInterval(m);
+        const interval = termDefaultInterval(m);
         return {
           maturityId: m.id,
           intervalId: 0,
