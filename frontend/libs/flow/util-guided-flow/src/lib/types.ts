@@ -1,45 +1,18 @@
+import type { AddonGroup, AddonLink, AddonRule, PeriodInterval, PeriodMaturity } from '@hostcart/shared-util-periods';
+
 /**
  * The slices of the catalog product and the cart item the guided flow decides on. They are
  * structural subsets of the API's JSON (protojson with proto names, docs/api.md and
  * libs/proto/checkout/cart/v1/cart.proto), so the API's objects can be passed as they are.
  */
 
-export interface FlowInterval {
-  id: number;
-  /** 0 means any. */
-  months: number;
-  is_active: boolean;
-  is_default?: boolean;
-}
-
-export interface FlowMaturity {
-  id: number;
-  /** 0 = one-time. */
-  months: number;
-  is_active: boolean;
-  is_default?: boolean;
-  payment_intervals: readonly FlowInterval[];
-}
-
-export interface FlowAddonRule {
-  /** autoassign, mutually_exclusive, ..., invisible, variants, modules, allow_empty. */
-  type: string;
-}
-
-export interface FlowAddonGroup {
-  id: number;
-  rules: readonly FlowAddonRule[];
-}
-
+// Terms, intervals and addon links are the period rules' types (shared-util-periods).
+export type FlowInterval = PeriodInterval;
+export type FlowMaturity = PeriodMaturity;
+export type FlowAddonRule = AddonRule;
+export type FlowAddonGroup = AddonGroup;
 /** A product-addon link of the catalog product. */
-export interface FlowAddonLink {
-  addon_id: number;
-  is_recommended: boolean;
-  recommended_addon_order: number;
-  is_promoted: boolean;
-  promoted_addon_order: number;
-  groups: readonly FlowAddonGroup[];
-}
+export type FlowAddonLink = AddonLink;
 
 export interface FlowFieldDefinition {
   id: number;

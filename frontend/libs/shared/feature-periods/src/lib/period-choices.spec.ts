@@ -42,7 +42,9 @@ describe('unsupportedLines', () => {
   });
 
   it('respects the exemption rules of the link', () => {
-    const exempt = { ...host, addons: [{ ...host.addons![0], groups: [{ id: 1, name: '', display_name: '', display_description: '', rules: [{ type: 'maturities_need_not_match' }, { type: 'intervals_need_not_match' }] }] }] };
+    const [supportLink] = host.addons ?? [];
+    if (!supportLink) throw new Error('the catalog fixture links its addons');
+    const exempt = { ...host, addons: [{ ...supportLink, groups: [{ id: 1, name: '', display_name: '', display_description: '', rules: [{ type: 'maturities_need_not_match' }, { type: 'intervals_need_not_match' }] }] }] };
     expect(unsupportedLines(item({ addons: [cartLine(2031, 312, 412)] }), exempt, [support], { maturity: 24, interval: 24 })).toEqual([]);
   });
 

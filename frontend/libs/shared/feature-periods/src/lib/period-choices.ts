@@ -1,5 +1,5 @@
 import type { CartItem, PaymentInterval, PaymentMaturity, Product, Promotion } from '@hostcart/shared-data-access-api';
-import { activeIntervals, chosenPeriod, isAddonAvailable, orderableMaturities, type FlowAddonLink, type PeriodMonths } from '@hostcart/flow-util-guided-flow';
+import { activeIntervals, chosenPeriod, isAddonAvailable, orderableMaturities, type AddonLink, type PeriodMonths } from '@hostcart/shared-util-periods';
 import { defaultInterval } from './period-defaults';
 
 /** The tiles show either the contract terms or the billing intervals of one term (spec §2). */
@@ -84,7 +84,7 @@ export function hasIntervalChoice(product: Product, maturityId: number): boolean
 }
 
 // Upsells have no product-addon link: they follow the plain months rule.
-const upsellLink = (id: number): FlowAddonLink => ({
+const upsellLink = (id: number): AddonLink => ({
   addon_id: id,
   is_recommended: false,
   recommended_addon_order: 0,
@@ -98,7 +98,7 @@ const upsellLink = (id: number): FlowAddonLink => ({
  * invisible line already in the cart (auto-assigned) is kept by the service when its period fits,
  * so only the months decide here.
  */
-const periodRulesOnly = (link: FlowAddonLink): FlowAddonLink => ({
+const periodRulesOnly = (link: AddonLink): AddonLink => ({
   ...link,
   groups: link.groups.map((g) => ({ ...g, rules: g.rules.filter((r) => r.type !== 'invisible') })),
 });
