@@ -125,7 +125,8 @@ describe.each([
     await page.getByLabel(T.street).fill('Musterweg 12');
     await page.getByLabel(T.postalCode).fill(slug === 'alpenhost' ? '1010' : '10115');
     await page.getByLabel(T.city).fill(slug === 'alpenhost' ? 'Wien' : 'Berlin');
-    // Digits and a leading + pass the browser's check; no number of the country is this short.
+    // Digits and a leading +, but no number of the country is this short: refused in the browser by the
+    // server's own rule (libs/testvectors/phone.json), the server's message at the field.
     await page.getByLabel(T.phone).fill(slug === 'alpenhost' ? '+43 1' : '+49 123');
     const submit = page.getByRole('button', { name: slug === 'hostwerk' ? T.createAccount : T.next, exact: true });
     await submit.click();
@@ -136,7 +137,7 @@ describe.each([
     await screenshot(page, `customer-${slug}-${size.name}-address-refused`);
 
     await page.getByLabel(T.phone).fill(slug === 'alpenhost' ? '+43 1 58801' : '+49 30 1234567');
-    // Editing clears the server's message (spec §4 "Field forms").
+    // Editing clears the message (spec §4 "Field forms").
     await page.waitForFunction(() => !document.querySelector('main .hc-field-error'));
     await submit.click();
     await onPath(page, '/payment');
@@ -147,8 +148,8 @@ describe.each([
     expect(stored.basic_info.company_vat_id).toBe(kind === 'company' ? 'DE123456789' : '');
     expect(stored.address.phone).toBe(slug === 'alpenhost' ? '+43 1 58801' : '+49 30 1234567');
 
-    // Payment: SEPA with an IBAN whose check digits are wrong passes the browser's pattern and is
-    // refused by the server at its field (ISO 13616), then corrected.
+    // Payment: SEPA with an IBAN whose check digits are wrong is refused at its field (ISO 13616; the
+    // browser checks as the server does, libs/testvectors/sepa.json), then corrected.
     expect(await page.locator('main h1').textContent()).toBe(T.paymentHeading);
     await check(page, `${name}: payment`);
     await page.getByLabel(T.sepa, { exact: true }).check();
