@@ -20,6 +20,21 @@ type Brand struct {
 	WebsiteURL      string
 	// CountryCode is the brand's country: an Austrian company names its VAT id "UID-Nr.".
 	CountryCode string
+	// MarketingCampaignID is the brand's configured campaign (marketing_campaign_id); 0 when it
+	// sets none or none readable (CampaignID then answers the default).
+	MarketingCampaignID int32
+}
+
+// DefaultMarketingCampaignID is the campaign of a brand that configures none (spec §9).
+const DefaultMarketingCampaignID int32 = 1
+
+// CampaignID is the marketing campaign an order of the brand is sent with: the configured one, or
+// spec §9's default 1.
+func (b Brand) CampaignID() int32 {
+	if b.MarketingCampaignID > 0 {
+		return b.MarketingCampaignID
+	}
+	return DefaultMarketingCampaignID
 }
 
 // Sender is the mail's From: "Name <address>", the address alone, or "" when the brand names none

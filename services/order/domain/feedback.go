@@ -15,7 +15,10 @@ type Feedback struct {
 	ReferralID         string `json:"referral_id"`
 	// ReferralSource says where ReferralID came from (ReferralFromOrder...); the service sets it,
 	// never the browser, after the request's hash was taken.
-	ReferralSource      string `json:"referral_source,omitempty"`
+	ReferralSource string `json:"referral_source,omitempty"`
+	// MarketingCampaignID is the brand's marketing campaign the order counts for (spec §3, §9:
+	// default 1); the service sets it from the brand, never the browser.
+	MarketingCampaignID int32  `json:"marketing_campaign_id,omitempty"`
 	KnownFrom           string `json:"known_from"`
 	OtherKnownFrom      string `json:"other_known_from"`
 	Comment             string `json:"comment"`

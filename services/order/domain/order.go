@@ -309,6 +309,9 @@ type FinalizedEvent struct {
 	// order: ReferralFromOrder, ...); absent without one.
 	ReferralID     string `json:"referral_id,omitempty"`
 	ReferralSource string `json:"referral_source,omitempty"`
+	// MarketingCampaignID is the brand's marketing campaign the order counts for (spec §9: default
+	// 1, also for orders placed before it was kept).
+	MarketingCampaignID int32 `json:"marketing_campaign_id"`
 }
 
 // EventSEPA names a SEPA order's mandate and creditor.
@@ -340,7 +343,8 @@ func (o Order) Finalized() FinalizedEvent {
 		Status: o.Status, PaymentType: o.Payment.Type,
 		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName, Group: &c.Group},
 		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa(), Items: WithoutCiphertexts(o.Items),
-		VATIDCheck: c.VATIDCheck, ReferralID: o.Feedback.ReferralID, ReferralSource: o.Feedback.ReferralSource}
+		VATIDCheck: c.VATIDCheck, ReferralID: o.Feedback.ReferralID, ReferralSource: o.Feedback.ReferralSource,
+		MarketingCampaignID: Brand{MarketingCampaignID: o.Feedback.MarketingCampaignID}.CampaignID()}
 }
 
 func (p Payment) sepa() *EventSEPA {

@@ -157,6 +157,7 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		return refuse(err)
 	}
 	fb.ReferralID, fb.ReferralSource = s.referral(ctx, v.SessionID, fb.ReferralID, in.Cookies)
+	fb.MarketingCampaignID = s.campaignID(ctx, v.BrandID)
 	now := s.Now().UTC().Truncate(time.Millisecond)
 	o := domain.Order{SessionID: v.SessionID, BrandID: v.BrandID, Locale: v.Locale, Status: domain.StatusPlaced,
 		SMSRequired: cart.SMSValidation || payment.SMSValidation, Customer: customer, Payment: payment, Feedback: fb,

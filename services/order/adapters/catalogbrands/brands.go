@@ -4,6 +4,8 @@ package catalogbrands
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"github.com/hostcart/checkout/libs/go/brandprops"
 	"github.com/hostcart/checkout/services/order/domain"
@@ -21,6 +23,8 @@ const (
 	PropSupportPhone    = "support_phone"
 	PropWebsiteURL      = "website_url"
 	PropCountryCode     = "country_code"
+	// PropMarketingCampaignID is the campaign the brand's orders are sent with (spec §9: default 1).
+	PropMarketingCampaignID = "marketing_campaign_id"
 )
 
 // Props answers a brand's properties (brandprops.Reader).
@@ -44,5 +48,14 @@ func (b *Brands) Brand(ctx context.Context, id int32) (domain.Brand, error) {
 	return domain.Brand{ID: id, Name: p[PropSenderName], SenderAddress: p[PropSenderAddress],
 		CompanyName: p[PropCompanyName], CompanyAddress: p[PropCompanyAddress], CompanyRegister: p[PropCompanyRegister],
 		CompanyVATID: p[PropCompanyVATID], SupportEmail: p[PropSupportEmail], SupportPhone: p[PropSupportPhone],
-		WebsiteURL: p[PropWebsiteURL], CountryCode: p[PropCountryCode]}, nil
+		WebsiteURL: p[PropWebsiteURL], CountryCode: p[PropCountryCode], MarketingCampaignID: campaignID(p[PropMarketingCampaignID])}, nil
+}
+
+// campaignID reads a configured campaign id: a positive number, else 0 (the domain's default applies).
+func campaignID(v string) int32 {
+	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 32)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return int32(n)
 }

@@ -33,3 +33,17 @@ func TestBrandReadsTheMailProperties(t *testing.T) {
 		t.Fatalf("unknown brand: %v", err)
 	}
 }
+
+// Spec §9: the campaign id is a positive number; anything else leaves the default to the domain.
+func TestBrandReadsTheMarketingCampaign(t *testing.T) {
+	for raw, want := range map[string]int32{"4": 4, " 12 ": 12, "": 0, "0": 0, "-3": 0, "x": 0, "99999999999": 0} {
+		b := New(props{1: {"marketing_campaign_id": raw}})
+		got, err := b.Brand(context.Background(), 1)
+		if err != nil || got.MarketingCampaignID != want {
+			t.Errorf("marketing_campaign_id %q: %d, %v; want %d", raw, got.MarketingCampaignID, err, want)
+		}
+		if want == 0 && got.CampaignID() != domain.DefaultMarketingCampaignID {
+			t.Errorf("marketing_campaign_id %q: campaign %d, want the default", raw, got.CampaignID())
+		}
+	}
+}
