@@ -1,4 +1,6 @@
 import nx from "@nx/eslint-plugin";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
 
 export default [
     ...nx.configs["flat/base"],
@@ -29,7 +31,12 @@ export default [
                         // Build-time federation settings shared by every app's config.
                         "^.*/module-federation\\.shared$",
                         // Test fixtures: any lib's specs may use them (test files only, see below).
-                        "^@hostcart/shared-testing$"
+                        "^@hostcart/shared-testing$",
+                        // The apps' rspack.config.ts load the build plugins of frontend/tools
+                        // (federation, modern syntax, locale texts). That is Node-side build code that
+                        // never enters a bundle, and rspack loads its config before any tsconfig path
+                        // alias applies, so the configs reach it by relative path (apps/<app> -> tools).
+                        "^\\.\\./\\.\\./tools/[a-z-]+$"
                     ],
                     // Thin apps, code in libraries: apps use features, features use ui,
                     // data-access and util; a scope sees only itself and shared.
@@ -52,6 +59,25 @@ export default [
                 }
             ]
         }
+    },
+    {
+        // Hooks: a hook called conditionally is a bug (error); a missing effect dependency is one
+        // too often enough that it is an error as well: list it, or say with a disable comment why not.
+        // (Nx's React config registers the plugin for the projects' configs; the same object here.)
+        files: ["**/*.ts", "**/*.tsx"],
+        plugins: { "react-hooks": reactHooks },
+        rules: {
+            "react-hooks/rules-of-hooks": "error",
+            "react-hooks/exhaustive-deps": "error"
+        }
+    },
+    {
+        // Accessibility of the markup: jsx-a11y's recommended set on every component file.
+        // (Its flat preset carries a plugin object of its own, which ESLint refuses beside the
+        // plugin Nx registers: the preset's rules with the plugin module itself.)
+        files: ["**/*.tsx"],
+        plugins: { "jsx-a11y": jsxA11y },
+        rules: jsxA11y.flatConfigs.recommended.rules
     },
     {
         // @hostcart/shared-testing is for tests: library and app code must not ship it.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -125,13 +125,13 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
   // The zip list is the brand country's; other countries are typed freely.
   const searchZips = country === brandCountry && postalCode.length >= ZIP_SEARCH_MIN;
   const zips = useGetZipCodesQuery(postalCode, { skip: !searchZips });
-  const zipMatches = searchZips ? (zips.data ?? []).slice(0, 20) : [];
+  const zipMatches = useMemo(() => (searchZips ? (zips.data ?? []).slice(0, 20) : []), [searchZips, zips.data]);
 
   // Choosing a suggested postal code fills in its city.
   useEffect(() => {
     const exact = zipMatches.find((z) => z.code === postalCode);
     if (exact && exact.city) setValue('city', exact.city, { shouldValidate: true });
-  }, [postalCode, zips.data]);
+  }, [postalCode, zipMatches, setValue]);
 
   // The picker's search: typing narrows the list to countries whose name or code contains it;
   // the chosen country always stays in the list.

@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import type { Brand, Order, SessionCustomer } from '@hostcart/shared-data-access-api';
 import { createAppStore } from '@hostcart/shared-store';
-import { cartPresentation, installFetch, json, linePresentation, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
+import { cartPresentation, installFetch, linePresentation, renderWithApp, type SeenRequest } from '@hostcart/shared-testing';
 import { CancelPaypalSubscriptionPage } from './cancel-paypal-page';
 import { ConfirmPage, type ConfirmPageProps } from './confirm-page';
 import { PostfillPage } from './postfill-page';

@@ -69,7 +69,11 @@ export function PaymentPage({ breadcrumbs }: PaymentPageProps) {
   const current = useGetSessionPaymentQuery();
   if (state.isLoading || types.isLoading || current.isLoading) return <LoadingState label={t('common.loading')} />;
   if (state.error || types.error) {
-    return <ErrorState messageKey={errorMessageKey((state.error ?? types.error) as never)} onRetry={() => (state.refetch(), void types.refetch())} />;
+    const retry = () => {
+      void state.refetch();
+      void types.refetch();
+    };
+    return <ErrorState messageKey={errorMessageKey((state.error ?? types.error) as never)} onRetry={retry} />;
   }
   // Spec §4 guards: payment needs a cart, a customer, and not an existing customer.
   if (state.cartEmpty || !state.customer?.validated || state.existing) return <Navigate to="/" replace />;

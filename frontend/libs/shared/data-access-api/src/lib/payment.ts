@@ -2,6 +2,7 @@
 // selected payment option and the card provider's methods; the card component's data in memory.
 import type { ApiJson, payment } from '@hostcart/shared-api-types';
 import { api } from './api';
+import { CARD_PROVIDER, CARD_PROVIDER_PREFIX } from './payment-types.gen';
 
 export type PaymentType = ApiJson<payment.PaymentTypeJson>;
 /** The IBAN comes back masked; references are the providers' and never sent. */
@@ -19,7 +20,6 @@ export interface PaymentForm {
 
 // Payment type slugs (spec §3) and the card provider's name: generated from libs/go/paymenttypes,
 // the one source the services use too (issue 24).
-import { CARD_PROVIDER, CARD_PROVIDER_PREFIX } from './payment-types.gen';
 export {
   PAYMENT_SEPA,
   PAYMENT_PAYPAL,

@@ -79,9 +79,16 @@ describe('ActionBar', () => {
       constructor(cb: ResizeObserverCallback) {
         observers.push(cb);
       }
-      observe() {}
-      unobserve() {}
-      disconnect() {}
+      // jsdom lays nothing out: the spec calls the observers itself.
+      observe() {
+        /* nothing to observe */
+      }
+      unobserve() {
+        /* nothing observed */
+      }
+      disconnect() {
+        /* nothing observed */
+      }
     } as unknown as typeof ResizeObserver;
     try {
       const { unmount } = renderBar(pricedCart(null));

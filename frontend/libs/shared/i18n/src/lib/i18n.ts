@@ -1,7 +1,9 @@
+// The `?texts=` modules are ambient declarations (no module to import): the reference brings them
+// into every program that reaches this file through the path alias, not just this library's.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- see above
 /// <reference path="./locale-chunks.d.ts" />
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Messages } from './locales/en-GB';
 
 export const SUPPORTED_LOCALES = ['de-DE', 'en-GB'] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];

@@ -75,7 +75,9 @@ export function Modal({ open, title, onClose, closeLabel, children, size = 'medi
 
   if (!open) return null;
   return (
-    <div className="hc-modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    // The backdrop is presentation: a press on it closes the dialog for pointer users; keyboard
+    // users have Escape (above) and the close button.
+    <div className="hc-modal-backdrop" role="presentation" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={dialogRef} className={`hc-modal hc-modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="hc-modal__header">
           <h2 id={titleId} className="hc-modal__title">

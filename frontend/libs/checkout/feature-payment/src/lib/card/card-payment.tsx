@@ -66,6 +66,12 @@ function CardMount({ method, clientKey, environment, amountCents, currency, coun
   const container = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  // What the component is created with but not re-created for (it keeps its own state): read at
+  // creation from here, so the effect below depends only on what does re-create it.
+  const createdWith = useRef({ method, amountCents, currency, countryCode, i18n });
+  createdWith.current = { method, amountCents, currency, countryCode, i18n };
+  const methodType = method.type;
+  const language = i18n.language;
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
 
@@ -76,11 +82,7 @@ function CardMount({ method, clientKey, environment, amountCents, currency, coun
     createCardComponent({
       clientKey,
       environment,
-      method,
-      amountCents,
-      currency,
-      countryCode,
-      i18n,
+      ...createdWith.current,
       onChange: (valid, data) => {
         if (active) onChangeRef.current(valid, data);
       },
@@ -102,7 +104,7 @@ function CardMount({ method, clientKey, environment, amountCents, currency, coun
       onChangeRef.current(false, null);
     };
     // The component keeps its own state; it is created again only for another method or language.
-  }, [method.type, environment, clientKey, i18n.language, attempt]);
+  }, [methodType, environment, clientKey, language, attempt]);
 
   return (
     <>

@@ -46,7 +46,7 @@ function AvailabilityBatch({ names, groupName, focusFirst }: { names: string[]; 
   return (
     <>
       {data.map((r, i) => (
-        <ResultRow key={r.domain} result={r} autoFocus={focusFirst && i === 0} />
+        <ResultRow key={r.domain} result={r} takeFocus={focusFirst && i === 0} />
       ))}
     </>
   );

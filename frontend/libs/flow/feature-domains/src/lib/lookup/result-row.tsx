@@ -21,14 +21,14 @@ function contractPrice(result: DomainSearchResult, withVat: boolean, sessionVat:
 
 /**
  * One domain of the results: name, price per year, status and what can be done with it.
- * autoFocus moves keyboard focus to the row, for the first row a "load more" brought in.
+ * takeFocus moves keyboard focus to the row, for the first row a "load more" brought in.
  */
-export function ResultRow({ result, autoFocus = false }: { result: DomainSearchResult; autoFocus?: boolean }) {
+export function ResultRow({ result, takeFocus = false }: { result: DomainSearchResult; takeFocus?: boolean }) {
   const { t, i18n } = useTranslation();
   const rowRef = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (autoFocus) rowRef.current?.focus();
-  }, [autoFocus]);
+    if (takeFocus) rowRef.current?.focus();
+  }, [takeFocus]);
   const { itemId, withVat, selection, inclusive, choose, requestTransfer, remove } = useLookup();
   const locale = i18n.language || 'en-GB';
   const name = result.domain_unicode || result.domain;
@@ -49,7 +49,7 @@ export function ResultRow({ result, autoFocus = false }: { result: DomainSearchR
   return (
     <li
       ref={rowRef}
-      tabIndex={autoFocus ? -1 : undefined}
+      tabIndex={takeFocus ? -1 : undefined}
       className={`hc-domain-row${chosen ? ' hc-domain-row--chosen' : ''}`}
       data-domain={result.domain}
       data-status={result.status}

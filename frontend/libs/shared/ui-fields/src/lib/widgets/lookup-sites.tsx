@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DUNS_LOOKUP_SITES } from '../choices';
 
@@ -20,6 +20,13 @@ export function LookupSites() {
     timer.current = undefined;
   };
   useEffect(() => cancel, []);
+  // Escape where focus can be: the button and the links.
+  const closeOnEscape = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Escape' && open) {
+      e.stopPropagation();
+      setOpen(false);
+    }
+  };
 
   return (
     <div
@@ -36,20 +43,14 @@ export function LookupSites() {
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-        }
-      }}
     >
-      <button type="button" className="hc-link-button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="hc-link-button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)} onKeyDown={closeOnEscape}>
         {t('fields_form.duns_lookup')}
       </button>
       <ul id={listId} className="hc-lookup-sites__list" hidden={!open}>
         {DUNS_LOOKUP_SITES.map((s) => (
           <li key={s.value}>
-            <a href={s.value} target="_blank" rel="noopener noreferrer">
+            <a href={s.value} target="_blank" rel="noopener noreferrer" onKeyDown={closeOnEscape}>
               {s.label}
             </a>
           </li>
