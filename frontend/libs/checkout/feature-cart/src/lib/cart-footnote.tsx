@@ -5,16 +5,22 @@ import { footnotePeriods } from './footnote';
 import { cancellationLabel } from './terms';
 import { useDisplayLocale } from './use-display-locale';
 
-/** The footnote (spec §9): distinct contract terms and cancellation periods, sorted, and the VAT note. */
+/**
+ * The footnote (spec §9): distinct contract terms, the billing periods billed in advance (in months,
+ * spec §9 "Billing advance ... shown in months") and cancellation periods, sorted, and the VAT note.
+ */
 export function CartFootnote({ priced }: { priced: PricedCart }) {
   const { t } = useTranslation();
   const locale = useDisplayLocale();
-  const { maturities, cancellations } = footnotePeriods(priced);
+  const { maturities, billing, cancellations } = footnotePeriods(priced);
   // The terms stand inside a sentence, so they take their in-text forms ("Laufzeiten: jährlich und zweijährlich").
   const list = (labels: { key: string; params?: Record<string, string | number> }[]) => formatList(labels.map((l) => t(l.key, l.params ?? {})), locale);
   return (
     <footer className="hc-cart-footnote" data-testid="cart-footnote">
       {maturities.length > 0 && <p>{t('cart_page.footnote.terms', { terms: list(maturities.map(maturityInText)) })}</p>}
+      {billing.length > 0 && (
+        <p>{t('cart_page.footnote.billing_advance', { periods: list(billing.map((count) => ({ key: 'cart_page.contract.months', params: { count } }))) })}</p>
+      )}
       {cancellations.length > 0 && <p>{t('cart_page.footnote.cancellation', { periods: list(cancellations.map(cancellationLabel)) })}</p>}
       <p>{t(priced.prices_with_vat ? 'cart_page.vat.all_incl' : 'cart_page.vat.all_excl')}</p>
     </footer>

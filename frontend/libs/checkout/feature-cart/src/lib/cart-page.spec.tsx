@@ -226,6 +226,8 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(screen.getByText('Do you have a coupon? You can redeem it as a promo code.')).toBeTruthy();
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Contract terms: yearly and every two years.');
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Cancellation periods: monthly and quarterly.');
+    // Spec §9: billing in advance, in months.
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Recurring prices are billed in advance for each billing period (12 months).');
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('All prices include VAT.');
   });
 
@@ -321,6 +323,7 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     const rows = within(screen.getByRole('region', { name: 'Web hosting S' })).getAllByRole('row').slice(1);
     expect(nbsp(rows[0].textContent)).toContain('Jährlich, Abrechnung jährlich');
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Laufzeiten: jährlich und zweijährlich.');
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Wiederkehrende Preise werden für jeden Abrechnungszeitraum im Voraus berechnet (12 Monate).');
   });
 
   it('writes a billing interval of N months with a capital noun', async () => {
@@ -365,6 +368,7 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     const text = nbsp(details.textContent);
     expect(text).toContain('Contract termYearly');
     expect(text).toContain('Billing intervalYearly');
+    expect(text).toContain('Billed in advance12 months');
     expect(text).toContain('Contract total€71.28');
     expect(text).toContain('Cancellation period3 months');
     expect(text).toContain('Price for the minimum term of 12 months€71.28');

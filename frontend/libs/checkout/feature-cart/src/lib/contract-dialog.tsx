@@ -32,6 +32,12 @@ export function ContractDialog({ item, withVat, onClose }: ContractDialogProps) 
           <dd>{tr(maturityLabel(line.maturity_months))}</dd>
           <dt>{t('cart_page.contract.interval')}</dt>
           <dd>{tr(intervalLabel(line.interval_months))}</dd>
+          {line.maturity_months > 0 && line.interval_months > 0 && (
+            <>
+              <dt>{t('cart_page.contract.billing_advance')}</dt>
+              <dd>{t('cart_page.contract.months', { count: line.interval_months })}</dd>
+            </>
+          )}
           {price && price.setup_fee_display_cents > 0 && (
             <>
               <dt>{t('cart_page.contract.setup_fee')}</dt>

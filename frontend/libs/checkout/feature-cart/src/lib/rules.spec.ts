@@ -26,17 +26,21 @@ describe('cancellation and contract period labels (spec §9)', () => {
 });
 
 describe('footnotePeriods', () => {
-  it('lists distinct terms and cancellation periods sorted, without one-time lines', () => {
+  it('lists distinct terms, billing periods and cancellation periods sorted, without one-time lines', () => {
     const priced = pricedCart(
       [
         item('a', line(1, 'A', { maturity_months: 24, cancelation_period: 90 }), {
-          addons: [line(2, 'B', { maturity_months: 0, cancelation_period: 0 }), line(3, 'C', { maturity_months: 1, cancelation_period: 30 })],
+          addons: [
+            line(2, 'B', { maturity_months: 0, interval_months: 0, cancelation_period: 0 }),
+            line(3, 'C', { maturity_months: 1, interval_months: 1, cancelation_period: 30 }),
+            line(6, 'F', { maturity_months: 12, interval_months: 0 }),
+          ],
         }),
         item('b', line(4, 'D', { maturity_months: 12, cancelation_period: 90 }), { upsells: [line(5, 'E', { maturity_months: 24, cancelation_period: 28 })] }),
       ],
       true,
     );
-    expect(footnotePeriods(priced)).toEqual({ maturities: [1, 12, 24], cancellations: [28, 30, 90] });
+    expect(footnotePeriods(priced)).toEqual({ maturities: [1, 12, 24], billing: [1, 12], cancellations: [28, 30, 90] });
   });
 });
 

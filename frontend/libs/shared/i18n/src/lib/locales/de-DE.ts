@@ -177,6 +177,7 @@ export const deDE: Messages = {
       title: 'Vertragsdetails: {{name}}',
       maturity: 'Laufzeit',
       interval: 'Abrechnungszeitraum',
+      billing_advance: 'Im Voraus berechnet',
       setup_fee: 'Einmalige Einrichtungsgebühr',
       total: 'Vertragssumme',
       cancellation: 'Kündigungsfrist',
@@ -211,6 +212,7 @@ export const deDE: Messages = {
     footnote: {
       terms: 'Laufzeiten: {{terms}}.',
       cancellation: 'Kündigungsfristen: {{periods}}.',
+      billing_advance: 'Wiederkehrende Preise werden für jeden Abrechnungszeitraum im Voraus berechnet ({{periods}}).',
     },
     vat: {
       incl: 'inkl. MwSt.',

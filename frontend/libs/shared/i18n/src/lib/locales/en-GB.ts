@@ -176,6 +176,7 @@ export const enGB = {
       title: 'Contract details: {{name}}',
       maturity: 'Contract term',
       interval: 'Billing interval',
+      billing_advance: 'Billed in advance',
       setup_fee: 'One-time setup fee',
       total: 'Contract total',
       cancellation: 'Cancellation period',
@@ -210,6 +211,7 @@ export const enGB = {
     footnote: {
       terms: 'Contract terms: {{terms}}.',
       cancellation: 'Cancellation periods: {{periods}}.',
+      billing_advance: 'Recurring prices are billed in advance for each billing period ({{periods}}).',
     },
     vat: {
       incl: 'incl. VAT',
