@@ -1,6 +1,4 @@
-import type { CountryCode } from 'libphonenumber-js/max';
 import { checkCustomerField, type CustomerMessageKey } from './customer';
-import { trim } from './text';
 
 /** A phone the service refuses (spec §5): other characters, or no valid number of the country. */
 export const KEY_PHONE_INVALID = 'customer.phone_invalid';
@@ -9,9 +7,6 @@ export type PhoneMessageKey = CustomerMessageKey | typeof KEY_PHONE_INVALID;
 
 /** Whether a trimmed phone is a valid number of `country` (ISO 3166-1 alpha-2) or, with +, of any country. */
 export type PhoneCheck = (phone: string, country: string) => boolean;
-
-// Digits, U+0020 spaces and plus signs only, a plus only in front (the service's character rule).
-const characters = (phone: string) => /^[0-9 +]+$/u.test(phone) && phone.lastIndexOf('+') <= 0;
 
 let loading: Promise<PhoneCheck> | undefined;
 
@@ -23,21 +18,8 @@ let loading: Promise<PhoneCheck> | undefined;
  * ask for a phone, never with the first screen. Loaded once; a failed load is tried again next time.
  */
 export function loadPhoneCheck(): Promise<PhoneCheck> {
-  loading ??= import('libphonenumber-js/max').then(
-    ({ parsePhoneNumberWithError, isSupportedCountry }): PhoneCheck =>
-      (phone, country) => {
-        const v = trim(phone);
-        if (v === '' || !characters(v)) return false;
-        const region = country.toUpperCase();
-        const known = isSupportedCountry(region as CountryCode);
-        // A national number needs its country; an international one (+, or the country's exit code) brings its own.
-        if (!known && !v.startsWith('+')) return false;
-        try {
-          return parsePhoneNumberWithError(v, known ? { defaultCountry: region as CountryCode } : undefined).isValid();
-        } catch {
-          return false;
-        }
-      },
+  loading ??= import('./phone-check').then(
+    (m): PhoneCheck => m.validPhone,
     (e: unknown) => {
       loading = undefined;
       throw e;
