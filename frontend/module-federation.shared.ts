@@ -35,7 +35,18 @@ const slimmed: Record<string, string> = {
 // own and never tree-shaken. react/jsx-runtime builds element objects (about 0.3 KB); the pricing
 // and domain-search rules are pure functions, of which the shell's shared UI needs one formatter
 // (the whole pricing library was 2 KB on the first screen); analytics pushes to window.dataLayer.
-const notShared = ['react-router', 'react/jsx-runtime', '@hostcart/shared-util-pricing', '@hostcart/shared-util-domain-search', '@hostcart/shared-util-analytics'];
+// The phone and IBAN checks' libraries are pure too, and only the checkout's screens load them (the phone's
+// on demand): shared, they were listed in every remoteEntry.js, the first screen's too, and never tree-shaken.
+const notShared = [
+  'react-router',
+  'react/jsx-runtime',
+  '@hostcart/shared-util-pricing',
+  '@hostcart/shared-util-domain-search',
+  '@hostcart/shared-util-analytics',
+  'libphonenumber-js',
+  'libphonenumber-js/max',
+  'ibantools',
+];
 
 // The version of the package a name belongs to (@reduxjs/toolkit/query: @reduxjs/toolkit's).
 const version = (name: string): string => {
