@@ -22,6 +22,14 @@ describe('AddonsPage', () => {
     renderScreen('/addons?id=row1');
     const note = await screen.findByRole('complementary', { name: 'Your selection' });
     expect(within(note).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Web hosting M', 'Protection', 'mine.de']);
+    // Spec §3: kept as note items (id, name, rowId, type) under note_items.
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('note_items') ?? 'null')).toEqual([
+        expect.objectContaining({ name: 'Web hosting M', rowId: 'row1', type: 'product' }),
+        expect.objectContaining({ id: 2032, name: 'Protection', rowId: 'row1', type: 'addon' }),
+        { id: 1, name: 'mine.de', rowId: 'row1', type: 'domain' },
+      ]),
+    );
   });
 
   it('offers no add or remove for a non-removable addon', async () => {
