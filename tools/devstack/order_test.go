@@ -355,5 +355,23 @@ func checkOrderEvents(t *testing.T, natsURL, stream string, placed, awaiting []s
 				t.Fatalf("order %s, awaiting its SMS code, published %d times", id, seen[id])
 			}
 		}
+		// Spec §3, §9: each order is sent with its brand's marketing campaign id (the seed:
+		// Hostwerk 1, Alpenhost 4).
+		campaigns := map[float64]float64{1: 1, 2: 4}
+		checked := 0
+		for _, data := range streamMessages(ctx, js, stream) {
+			var ev map[string]any
+			if json.Unmarshal(data, &ev) != nil || ev["event"] != "order.finalized" {
+				continue
+			}
+			brand, _ := ev["brand_id"].(float64)
+			if want, ok := campaigns[brand]; ok && ev["marketing_campaign_id"] != want {
+				t.Fatalf("order %v of brand %v: marketing_campaign_id %v, want %v", ev["order_id"], brand, ev["marketing_campaign_id"], want)
+			}
+			checked++
+		}
+		if checked == 0 {
+			t.Fatal("no order.finalized event to check the marketing campaign of")
+		}
 	})
 }
