@@ -13,6 +13,7 @@ import { useCustomerNotices } from './notices';
 import { applyServerErrors } from './server-errors';
 import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
 import type { CustomerScreenProps } from './basic-info-page';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
 /** Spec §5 "Customer address" and §9 field lengths: the customer service's rules (shared-util-fields). */
 export const MAX_STREET = customerMaxLength('street');
@@ -272,14 +273,16 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
             {t(formError)}
           </p>
         )}
-        <div className="hc-form-actions">
-          <Link className="hc-button hc-button--secondary" to={pathTo('basic-info')}>
-            {t('customer_forms.back')}
-          </Link>
-          <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
-            {state.loginOffered ? t('customer_forms.create_account') : t('customer_forms.next')}
-          </button>
-        </div>
+        <ActionBar totalOnDesktop>
+          <div className="hc-form-actions">
+            <Link className="hc-button hc-button--secondary" to={pathTo('basic-info')}>
+              {t('customer_forms.back')}
+            </Link>
+            <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
+              {state.loginOffered ? t('customer_forms.create_account') : t('customer_forms.next')}
+            </button>
+          </div>
+        </ActionBar>
       </form>
     </div>
   );

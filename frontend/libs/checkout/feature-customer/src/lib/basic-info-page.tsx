@@ -11,6 +11,7 @@ import { customerFieldRule, customerMaxLength } from '@hostcart/shared-util-fiel
 import { applyServerErrors } from './server-errors';
 import { useCustomerNotices } from './notices';
 import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
 /** Spec §5 "Customer basic info" and §9 field lengths: the customer service's rules (shared-util-fields). */
 export const MAX_NAME = customerMaxLength('first_name');
@@ -218,14 +219,16 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
             {t(formError)}
           </p>
         )}
-        <div className="hc-form-actions">
-          <Link className="hc-button hc-button--secondary" to={backTo}>
-            {t('customer_forms.back')}
-          </Link>
-          <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
-            {t('customer_forms.next')}
-          </button>
-        </div>
+        <ActionBar totalOnDesktop>
+          <div className="hc-form-actions">
+            <Link className="hc-button hc-button--secondary" to={backTo}>
+              {t('customer_forms.back')}
+            </Link>
+            <button type="submit" className="hc-button hc-button--primary" disabled={saving.isLoading} aria-busy={saving.isLoading || undefined}>
+              {t('customer_forms.next')}
+            </button>
+          </div>
+        </ActionBar>
       </form>
     </div>
   );
