@@ -10,7 +10,10 @@
 // the box directly above the order button lists each product's term, renewal and notice in words and
 // the priced cart's first-term total and amount due today; Alpenhost's payment step says which types
 // need an SMS code, words the SEPA mandate with the brand's creditor and the eight-week refund and
-// starts the holder as the customer's name; the SMS screen names the masked number.
+// starts the holder as the customer's name; the SMS screen names the masked number. A SEPA confirm
+// page names the mandate reference made when SEPA was chosen, and the order carries that same one;
+// the success page repeats the lines and totals (first term, due today) of the confirm page, the
+// next steps and the new customer's account; no page or console error of the shop on any walk.
 const { execFileSync } = require('node:child_process');
 const { existsSync, mkdtempSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -87,6 +90,7 @@ const TEXT = {
     refund: 'Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen.',
     smsTo: 'Wir haben Ihnen einen Code per SMS an die Nummer +43••••01 geschickt.',
     mandateReference: (ref) => `Mandatsreferenz des SEPA-Lastschriftmandats: ${ref}`,
+    nextSteps: 'So geht es weiter', newAccount: 'Mit Ihrer Bestellung legen wir Ihr Kundenkonto bei',
   },
   'en-GB': {
     confirmHeading: 'Review and order', terms: 'I accept the terms and conditions.', privacy: 'I have read the privacy policy.',
@@ -105,6 +109,7 @@ const TEXT = {
     refund: 'A refund must be claimed within eight weeks starting from the date on which my account was debited.',
     smsTo: 'We have sent a code by SMS to +43••••01.',
     mandateReference: (ref) => `SEPA direct debit mandate reference: ${ref}`,
+    nextSteps: 'What happens next', newAccount: 'With your order we create your customer account with',
   },
 };
 
@@ -135,12 +140,23 @@ async function check(page, name) {
   findings.push(...(await screenFindings(page, name)));
 }
 
-/** A fresh session with hosting and a domain in the cart and the customer's data saved. */
-async function readyForPayment(slug, size, kind) {
+/**
+ * A fresh session with hosting and a domain in the cart and the customer's data saved. `expected`
+ * (URL patterns) names requests whose failure the test provokes on purpose (Chromium logs a
+ * refused request as a console error).
+ */
+async function readyForPayment(slug, size, kind, expected = []) {
   const context = await browser.newContext({ viewport: size.viewport });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  // The shop's console errors too (a failed request is one), not those of the providers' pages.
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error' || new URL(page.url()).origin !== origin(slug)) return;
+    const url = msg.location()?.url ?? '';
+    if (expected.some((re) => re.test(url))) return;
+    errors.push(`console: ${msg.text()} (${url})`);
+  });
   await page.goto(`${origin(slug)}/categories`);
   await settled(page);
   await apiSend(page, 'PUT', '/session/locale', { code: size.locale });
@@ -153,6 +169,9 @@ async function readyForPayment(slug, size, kind) {
   return { context, page, errors, email };
 }
 
+/** What the last confirm page showed: its priced cart and the SEPA mandate reference ('' for other payments). */
+let shown = { priced: null, mandate: '' };
+
 /** On /confirm: the consents the cart asks for, then buy. Answers the gross total shown by the priced cart. */
 async function confirmAndBuy(page, T, name) {
   await onPath(page, '/confirm');
@@ -162,6 +181,15 @@ async function confirmAndBuy(page, T, name) {
   const priced = await apiGet(page, '/session/cart/priced');
   const gross = Number(priced.priced.totals.total_gross_cents);
   await contractBox(page, T, priced.priced);
+  // A SEPA payment's mandate text names the reference made when SEPA was chosen (issue 23); the
+  // order's mandate must carry the same one (success()).
+  const { payment } = await apiGet(page, '/session/payment');
+  shown = { priced: priced.priced, mandate: '' };
+  if (payment?.type === 'sepa') {
+    expect(payment.mandate_reference).toMatch(/^HC\d{6}[A-Z0-9]{12}$/);
+    expect(await page.getByTestId('contract-mandate').textContent()).toBe(T.mandateReference(payment.mandate_reference));
+    shown.mandate = payment.mandate_reference;
+  }
   await page.getByLabel(T.terms).check();
   await page.getByLabel(T.privacy).check();
   const gtc = page.getByLabel(T.gtc);
@@ -212,11 +240,33 @@ async function success(page, T, name, gross) {
   if (order.payment_type === 'sepa') {
     expect(order.sepa_mandate_reference).toMatch(/^[A-Z0-9+?/:().,' -]{1,35}$/);
     expect(await page.getByTestId('success-mandate').textContent()).toBe(T.mandateReference(order.sepa_mandate_reference));
+    // The reference the confirm page named (made when SEPA was chosen) is the order's.
+    expect(order.sepa_mandate_reference).toBe(shown.mandate);
   }
+  await successSummary(page, T, shown.priced);
   await check(page, `${name}: success`);
   await screenshot(page, `order-${name.replace(/ /g, '-')}-success`);
   expected.set(orderId, gross);
   return order;
+}
+
+/**
+ * The success page's summary (issue 23): the lines the confirm page listed and the same totals
+ * (first term, due today) from the price presentation, the next steps and the customer account.
+ */
+async function successSummary(page, T, priced) {
+  const locale = T === TEXT['de-DE'] ? 'de-DE' : 'en-GB';
+  const cart = plain(await page.getByTestId('success-cart').textContent());
+  for (const item of priced.items) {
+    for (const line of [item.product, ...item.addons, ...item.upsells].filter((l) => l && !l.hide_in_cart)) expect(cart).toContain(line.name);
+    for (const d of item.domains) expect(cart).toContain(d.name);
+  }
+  const figures = priced.totals.presentation;
+  const totals = plain(await page.getByTestId('success-totals').textContent());
+  expect(totals).toContain(`${T.firstTerm(Number(figures.first_term_months))}${money(Number(figures.first_term_cents), locale)}`);
+  expect(totals).toContain(`${T.dueToday}${money(Number(figures.due_today_cents), locale)}`);
+  expect(await page.getByTestId('success-next-steps').getByRole('heading', { level: 2 }).textContent()).toBe(T.nextSteps);
+  expect(await page.getByTestId('success-account').textContent()).toContain(T.newAccount);
 }
 
 /** The newest SMS code the sandbox sent (devstack's data dir, sms/sms.jsonl). */
@@ -283,7 +333,8 @@ describe('orders in Chromium', () => {
   ])('Alpenhost, %s size: a %s customer confirms the order by SMS (%s)', async (_label, kind, type, size) => {
     const T = TEXT[size.locale];
     const name = `alpenhost ${size.name} ${type}`;
-    const { context, page, errors } = await readyForPayment('alpenhost', size, kind);
+    // The wrong code typed on purpose is refused (400).
+    const { context, page, errors } = await readyForPayment('alpenhost', size, kind, [/\/api\/v2\/orders\/[^/]+\/validate$/]);
     if (type === 'sepa') {
       // The payment step: the SMS code is announced where SEPA is chosen; the mandate's text.
       await page.goto(`${origin('alpenhost')}/payment`);
