@@ -109,9 +109,10 @@ test-web: lint-web
 
 # ESLint over the frontend with no warning let through: module boundaries by tag, react-hooks and
 # jsx-a11y (eslint.config.mjs). One eslint process for every project, each file with its
-# project's eslint.config.mjs (the flag looks the config up from the file), is faster here than
-# `npm run lint` (one eslint per project). The boundary rule reads Nx's cached project graph and
-# skips itself without one: `nx show projects` writes it first.
+# project's eslint.config.mjs (the flag looks the config up from the file): it loads the config
+# and plugins once, where `npm run lint` starts one eslint per project (35). About 30 s of CPU on
+# this machine. The boundary rule reads Nx's cached project graph and skips itself without one:
+# `nx show projects` writes it first.
 lint-web:
 	npx nx show projects >/dev/null
 	npx eslint --flag v10_config_lookup_from_file --max-warnings=0 frontend
