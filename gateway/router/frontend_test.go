@@ -73,10 +73,16 @@ func TestFrontendSubresourceHeaders(t *testing.T) {
 		if rec.Code != http.StatusOK || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
 			t.Fatalf("%s: %d, nosniff %q", target, rec.Code, rec.Header().Get("X-Content-Type-Options"))
 		}
-		for _, name := range documentHeaders {
+		for _, name := range append(documentHeaders, "X-Request-Id") {
 			if v := rec.Header().Get(name); v != "" {
 				t.Errorf("%s: %s %q on a script", target, name, v)
 			}
+		}
+	}
+	// The page and the API keep the request id a visitor's report can be matched with.
+	for _, target := range []string{"/", "/api/v2/countries"} {
+		if rec := e.do(t, request{target: target}); rec.Header().Get("X-Request-Id") == "" {
+			t.Errorf("%s: no X-Request-Id", target)
 		}
 	}
 	for _, target := range []string{"/", "/cart", "/assets/logo.svg"} {
