@@ -9,17 +9,19 @@ import (
 	"unicode/utf8"
 
 	"github.com/almerlucke/go-iban/iban"
+
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 )
 
-// Payment type slugs (spec §3).
+// Payment type slugs (spec §3), from the one source libs/go/paymenttypes.
 const (
-	SlugSEPA              = "sepa"
-	SlugPayPal            = "paypal"
-	SlugPayPalIntegration = "paypal-integration"
-	SlugCreditCard        = "credit-card"
-	SlugBankTransfer      = "bank-transfer"
+	SlugSEPA              = paymenttypes.SEPA
+	SlugPayPal            = paymenttypes.PayPal
+	SlugPayPalIntegration = paymenttypes.PayPalIntegration
+	SlugCreditCard        = paymenttypes.CreditCard
+	SlugBankTransfer      = paymenttypes.BankTransfer
 	// CardProviderPrefix starts the slugs of the card provider's methods (adyen-scheme, ...).
-	CardProviderPrefix = "adyen-"
+	CardProviderPrefix = paymenttypes.CardProviderPrefix
 )
 
 // Message keys of refused fields (spec §5 SEPA messages).
