@@ -14,6 +14,7 @@ import {
   type PaymentType,
   type PricedCart,
   type Product,
+  PAYMENT_SEPA,
 } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
@@ -194,8 +195,8 @@ function ConfirmScreen({
           withdrawalUrl={brandProperties['revocation_url']}
           countryCode={brandProperties['country_code']}
           consumer={customer?.basic_info?.group !== 0}
-          sepa={payment?.type === 'sepa'}
-          mandateReference={payment?.type === 'sepa' ? payment.mandate_reference || undefined : undefined}
+          sepa={payment?.type === PAYMENT_SEPA}
+          mandateReference={payment?.type === PAYMENT_SEPA ? payment.mandate_reference || undefined : undefined}
         />
         <div className="hc-form-actions">
           <Link className="hc-button hc-button--secondary" to={existing ? pathTo('logout') : pathTo('payment')}>

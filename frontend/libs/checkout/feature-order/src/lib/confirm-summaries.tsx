@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { GROUP_COMPANY, type PaymentOption, type PaymentType, type PricedCart, type PricedLine, type SessionCustomer } from '@hostcart/shared-data-access-api';
+import { GROUP_COMPANY, type PaymentOption, type PaymentType, type PricedCart, type PricedLine, type SessionCustomer, PAYMENT_SEPA } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { PriceTotals } from '@hostcart/shared-ui';
 import { formatCents, maturityLabel } from '@hostcart/shared-util-pricing';
@@ -77,7 +77,7 @@ export function PaymentSummary({ payment, types, onEdit }: { payment: PaymentOpt
     <section className="hc-card hc-confirm__section" aria-labelledby="hc-confirm-payment">
       <h2 id="hc-confirm-payment">{t('order_confirm.payment_heading')}</h2>
       <p>{name ?? t('order_confirm.payment_on_record')}</p>
-      {payment?.type === 'sepa' && payment.iban && (
+      {payment?.type === PAYMENT_SEPA && payment.iban && (
         <p>
           {payment.holder}
           <br />

@@ -1,7 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CARD_PROVIDER_PREFIX, api, errorMessageKey, isNotFound, toNumber, useCancelSessionMutation, useGetCurrentBrandQuery, useGetOrderQuery, type Order } from '@hostcart/shared-data-access-api';
+import {
+  CARD_PROVIDER_PREFIX,
+  PAYMENT_CREDIT_CARD,
+  PAYMENT_PAYPAL,
+  PAYMENT_PAYPAL_INTEGRATION,
+  PAYMENT_SEPA,
+  api,
+  errorMessageKey,
+  isNotFound,
+  toNumber,
+  useCancelSessionMutation,
+  useGetCurrentBrandQuery,
+  useGetOrderQuery,
+  type Order,
+} from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
@@ -45,9 +59,9 @@ export function summaryOfOrder(order: Order): OrderSummary | null {
 
 /** When the first amount is taken, per payment type (the card and PayPal types, SEPA, else an invoice). */
 function paymentStepKey(type: string): string {
-  if (type === 'sepa') return 'order_success.next.payment_sepa';
-  if (type.startsWith(CARD_PROVIDER_PREFIX) || type === 'credit-card') return 'order_success.next.payment_card';
-  if (type === 'paypal' || type === 'paypal-integration') return 'order_success.next.payment_paypal';
+  if (type === PAYMENT_SEPA) return 'order_success.next.payment_sepa';
+  if (type.startsWith(CARD_PROVIDER_PREFIX) || type === PAYMENT_CREDIT_CARD) return 'order_success.next.payment_card';
+  if (type === PAYMENT_PAYPAL || type === PAYMENT_PAYPAL_INTEGRATION) return 'order_success.next.payment_paypal';
   return 'order_success.next.payment_invoice';
 }
 
@@ -83,7 +97,7 @@ export function SuccessPage() {
       <p>{t('order_success.mail_follows')}</p>
       {/* A SEPA order names its mandate reference (issue 23): the bank statement carries it. An order
           placed before the answer had the field says the confirmation mail names it. */}
-      {o.payment_type === 'sepa' && (
+      {o.payment_type === PAYMENT_SEPA && (
         <p data-testid="success-mandate">
           {o.sepa_mandate_reference ? t('order_confirm.contract_box.mandate_reference', { reference: o.sepa_mandate_reference }) : t('order_confirm.contract_box.mandate_reference_later')}
         </p>

@@ -3,6 +3,7 @@ import type { UseFormSetError } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   CARD_PROVIDER_PREFIX,
+  PAYMENT_PAYPAL_INTEGRATION,
   approveUrl,
   errorDetails,
   errorMessageKey,
@@ -31,7 +32,7 @@ import { usePlaceOrder } from './use-place-order';
 
 /** Spec §9: the error scroll delay. */
 export const ERROR_SCROLL_DELAY_MS = 40;
-export const PAYPAL_INTEGRATION = 'paypal-integration';
+export const PAYPAL_INTEGRATION = PAYMENT_PAYPAL_INTEGRATION;
 /** Card results that authorise the order (spec §4 "Card payment result"). */
 const CARD_ACCEPTED = new Set(['Authorised', 'Pending', 'Received']);
 /** The order service's refusal of a payment made for another cart (it voided that payment). */
