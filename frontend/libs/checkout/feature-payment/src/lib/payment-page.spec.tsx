@@ -282,7 +282,7 @@ describe('payment (spec §2 "Payment", §5 "SEPA")', () => {
     expect(mandate).toContain('I authorise Alpenhost GmbH (creditor identifier AT92ZZZ00000012345) to send instructions to my bank');
     expect(mandate).toContain('This mandate is for recurrent payments.');
     expect(mandate).toContain('A refund must be claimed within eight weeks starting from the date on which my account was debited.');
-    expect(mandate).toContain('We will tell you the mandate reference with the order confirmation.');
+    expect(mandate).toContain('The mandate reference is assigned once you choose SEPA; you will see it on the order summary before you order and in the order confirmation.');
   });
 
   it('sends an existing customer and an unvalidated one to /', async () => {

@@ -388,7 +388,7 @@ export const deDE: Messages = {
     mandate_heading: 'SEPA-Lastschriftmandat',
     mandate_text: 'Ich ermächtige {{creditor}} (Gläubiger-Identifikationsnummer {{creditorId}}), Zahlungen von meinem Konto mittels Lastschrift einzuziehen. Zugleich weise ich mein Kreditinstitut an, die von {{creditor}} auf mein Konto gezogenen Lastschriften einzulösen. Es handelt sich um wiederkehrende Zahlungen.',
     mandate_refund: 'Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen. Es gelten dabei die mit meinem Kreditinstitut vereinbarten Bedingungen.',
-    mandate_reference: 'Die Mandatsreferenz teilen wir Ihnen mit der Bestellbestätigung mit.',
+    mandate_reference: 'Die Mandatsreferenz vergeben wir, sobald Sie SEPA wählen; Sie sehen sie vor der Bestellung auf der Bestellübersicht und in der Bestellbestätigung.',
     sms_required: 'Für diese Zahlungsart bestätigen Sie Ihre Bestellung mit einem Code, den wir per SMS an Ihre Handynummer senden.',
     card_loading: 'Kartenzahlung wird geladen',
     card_collection: 'Der Betrag wird in der Regel innerhalb von 24 Stunden von Ihrer Karte abgebucht.',

@@ -387,7 +387,7 @@ export const enGB = {
     mandate_heading: 'SEPA direct debit mandate',
     mandate_text: 'By signing this mandate form, I authorise {{creditor}} (creditor identifier {{creditorId}}) to send instructions to my bank to debit my account and my bank to debit my account in accordance with the instructions from {{creditor}}. This mandate is for recurrent payments.',
     mandate_refund: 'As part of my rights, I am entitled to a refund from my bank under the terms and conditions of my agreement with my bank. A refund must be claimed within eight weeks starting from the date on which my account was debited.',
-    mandate_reference: 'We will tell you the mandate reference with the order confirmation.',
+    mandate_reference: 'The mandate reference is assigned once you choose SEPA; you will see it on the order summary before you order and in the order confirmation.',
     sms_required: 'With this payment method you confirm your order with a code we send by SMS to your mobile phone number.',
     card_loading: 'Loading card payment',
     card_collection: 'The amount is usually charged to your card within 24 hours.',
