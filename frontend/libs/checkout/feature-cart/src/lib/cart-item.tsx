@@ -209,7 +209,7 @@ export function CartItem({ item, product, addonProducts, withVat, withInterval, 
           )}
           {takesDomain && (
             <li>
-              <button type="button" className="hc-button hc-button--link" onClick={() => navigate(pathTo('domains-lookup', {}, { id: rowId }))} aria-label={t('cart_page.actions.add_domain_named', { name })}>
+              <button type="button" className="hc-button hc-button--link" onClick={() => navigate(pathTo('domains-lookup', {}, { id: rowId }), { state: { returnToCart: true } })} aria-label={t('cart_page.actions.add_domain_named', { name })}>
                 {t('cart_page.actions.add_domain')}
               </button>
             </li>

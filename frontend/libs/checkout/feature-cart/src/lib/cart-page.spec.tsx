@@ -391,6 +391,8 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     renderCart();
     await userEvent.click(await screen.findByRole('button', { name: 'Add domain: Web hosting S' }));
     expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?id=row1');
+    // The chosen domain completes the item: the lookup goes back to the cart, not through term and extras.
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({ returnToCart: true });
   });
 
   it('opens the period modal it is given for "change term", else goes to the periods route', async () => {
@@ -524,6 +526,7 @@ describe('CartPage, checkout blocks', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(within(hint as HTMLElement).getByRole('link', { name: 'Choose a domain' }));
     expect(screen.getByTestId('location').textContent).toBe('/domains/lookup?id=row1');
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({ returnToCart: true });
     expect(events()).not.toContain('begin_checkout');
   });
 

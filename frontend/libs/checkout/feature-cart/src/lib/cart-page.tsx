@@ -279,7 +279,10 @@ export function CartPage({ PeriodModal }: CartPageProps) {
           {domainBlock && (
             <p id="hc-cart-domain-missing" className="hc-cart__blocked">
               {t('cart.please_choose_at_least_one_domain_to_proceed', { product: domainBlock.productName })}{' '}
-              <Link to={domainBlock.lookup}>{t('cart.domain_selection')}</Link>
+              {/* From the cart, a domain completes an item whose term and extras are chosen: back to the cart. */}
+              <Link to={domainBlock.lookup} state={{ returnToCart: true }}>
+                {t('cart.domain_selection')}
+              </Link>
             </p>
           )}
           {blockedWithoutExplanation && (
