@@ -1,4 +1,4 @@
-import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -12,7 +12,9 @@ import {
 } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
+import { ContractTotals } from './contract-box';
 import { storeOrder, storedOrder } from './storage';
+import { summaryOfOrder } from './success-page';
 
 /** Spec §9: SMS code length. */
 export const SMS_CODE_LENGTH = 5;
@@ -52,7 +54,12 @@ export function SmsValidationPage() {
   }
   if (!order.data || order.data.status !== ORDER_AWAITING_SMS) return <Navigate to="/" replace />;
   const phone = customer.data?.customer.address?.phone?.trim() ?? '';
-  return <SmsScreen orderId={order.data.order_id} askPhone={!phone} maskedPhone={maskPhone(phone)} />;
+  // The total of the order the code confirms (issue 23: a total on every checkout step), from the
+  // confirm page's kept presentation while it is this order's; nothing when it is not.
+  const summary = summaryOfOrder(order.data);
+  const figures = summary?.priced.totals?.presentation;
+  const total = figures ? <ContractTotals figures={figures} withVat={summary.priced.prices_with_vat} testId="sms-totals" /> : null;
+  return <SmsScreen orderId={order.data.order_id} askPhone={!phone} maskedPhone={maskPhone(phone)} total={total} />;
 }
 
 /**
@@ -66,7 +73,7 @@ export function maskPhone(phone: string): string {
   return `${compact.slice(0, keep)}${'•'.repeat(Math.max(3, compact.length - keep - 2))}${compact.slice(-2)}`;
 }
 
-function SmsScreen({ orderId, askPhone, maskedPhone }: { orderId: string; askPhone: boolean; maskedPhone: string }) {
+function SmsScreen({ orderId, askPhone, maskedPhone, total }: { orderId: string; askPhone: boolean; maskedPhone: string; total: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [chars, setChars] = useState<string[]>(() => Array(SMS_CODE_LENGTH).fill(''));
@@ -162,6 +169,7 @@ function SmsScreen({ orderId, askPhone, maskedPhone }: { orderId: string; askPho
     <div className="hc-page hc-page--narrow hc-sms">
       <h1>{t('sms_validation.heading')}</h1>
       <p data-testid="sms-intro">{maskedPhone ? t('sms_validation.intro_to', { phone: maskedPhone }) : t('sms_validation.intro')}</p>
+      {total}
       <form
         noValidate
         onSubmit={(e) => {

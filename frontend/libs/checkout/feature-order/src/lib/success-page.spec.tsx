@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ORDER_SUMMARY_KEY } from './storage';
+import { ORDER_KEY, ORDER_SUMMARY_KEY } from './storage';
 import { brand, customer, installOrderApi, order, renderOrder, shownLocation } from './test-utils';
 
 // The walk renders the confirm page with its box and then the success page.
@@ -23,6 +23,35 @@ async function placeOrder() {
   await userEvent.click(screen.getByRole('button', { name: 'Place binding order' }));
   await waitFor(() => expect(shownLocation()).toBe('/success/01JORDER'));
 }
+
+describe('SMS step (issue 23: a total on every checkout step)', () => {
+  it('shows the totals the confirm page showed for the order the code confirms', async () => {
+    const awaiting = () => placed({ status: 'awaiting_sms', sms_required: true });
+    installOrderApi({
+      routes: {
+        'GET /session/payment': () => ({ payment: sepaOption }),
+        'POST /orders': () => ({ order: awaiting() }),
+        'GET /orders/01JORDER': () => ({ order: awaiting() }),
+      },
+    });
+    renderOrder('/confirm');
+    const confirmTotals = (await screen.findByTestId('contract-totals')).textContent;
+    await userEvent.click(await screen.findByLabelText(/I accept the terms and conditions/));
+    await userEvent.click(screen.getByLabelText(/I have read the privacy policy/));
+    await userEvent.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await waitFor(() => expect(shownLocation()).toBe('/sms-validation'));
+    expect((await screen.findByTestId('sms-totals')).textContent).toBe(confirmTotals);
+  });
+
+  it('shows no totals when the kept summary is not this order’s', async () => {
+    sessionStorage.setItem(ORDER_SUMMARY_KEY, JSON.stringify({ order_id: 'OTHER', priced: { items: [] } }));
+    sessionStorage.setItem(ORDER_KEY, JSON.stringify({ order_id: '01JORDER', order_code: 'HW-1001', status: 'awaiting_sms', sms_required: true }));
+    installOrderApi({ routes: { 'GET /orders/01JORDER': () => ({ order: placed({ status: 'awaiting_sms', sms_required: true }) }) } });
+    renderOrder('/sms-validation');
+    expect(await screen.findByTestId('sms-intro')).toBeTruthy();
+    expect(screen.queryByTestId('sms-totals')).toBeNull();
+  });
+});
 
 describe('success page (issue 23: summary, mandate reference, next steps, account)', () => {
   it('repeats the confirm page: the mandate reference of the SEPA option is the order’s, the lines and totals are the presentation’s', async () => {
