@@ -85,6 +85,16 @@ async function layoutFindings(page, { overlay } = {}) {
 async function axeViolations(page) {
   // Evaluated through the DevTools protocol: the gateway's CSP (rightly) refuses injected <script>s.
   await page.evaluate(readFileSync(AXE, 'utf8'));
+  // A fade (spec §9, 400 ms) is checked at its end: mid-fade, text has not its contrast yet.
+  // Endless animations (loading skeletons) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -104,6 +104,11 @@ describe.each([
     await onPath(page, '/cart');
     await page.locator('.hc-notification').first().waitFor();
     expect((await notifications(page)).join(' ')).toContain(T.productUnavailable);
+    // Spec §9: notifications fade in over 400 ms.
+    expect(await page.locator('.hc-notification').first().evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).animationDuration])).toEqual([
+      'hc-fade-in',
+      '0.4s',
+    ]);
     expect((await apiGet(page, '/session/cart')).cart.items).toEqual([]);
     await screenshot(page, `contract-transfer-${name}-unknown`);
     expect(await screenFindings(page, `${name}: unknown transfer`)).toEqual([]);
