@@ -353,8 +353,11 @@ func (m *faultRun) cell(proxies *faulttest.Proxies, dep dependency, fault faultt
 	var last map[string]answer
 	for len(pending) > 0 && time.Since(ended) < recoverWithin {
 		last = map[string]answer{}
+		var recovered []string
 		var mu sync.Mutex
 		var wg sync.WaitGroup
+		// The probes are read before any goroutine starts and pending changes only after all have
+		// ended: the goroutines share nothing but what mu guards.
 		for _, name := range sortedKeys(pending) {
 			p := pending[name]
 			wg.Go(func() {
@@ -362,13 +365,16 @@ func (m *faultRun) cell(proxies *faulttest.Proxies, dep dependency, fault faultt
 				mu.Lock()
 				defer mu.Unlock()
 				if a.err == nil && a.status == http.StatusOK {
-					delete(pending, name)
+					recovered = append(recovered, name)
 				} else {
 					last[name] = a
 				}
 			})
 		}
 		wg.Wait()
+		for _, name := range recovered {
+			delete(pending, name)
+		}
 		if len(pending) > 0 {
 			time.Sleep(200 * time.Millisecond)
 		}
