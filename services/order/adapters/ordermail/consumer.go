@@ -15,9 +15,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/hostcart/checkout/services/order/adapters/outbox"
-	"github.com/hostcart/checkout/services/order/service"
 	"github.com/hostcart/checkout/services/order/domain"
 	"github.com/hostcart/checkout/services/order/mail"
+	"github.com/hostcart/checkout/services/order/service"
 )
 
 // Defaults of a Config.
