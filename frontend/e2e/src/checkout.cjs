@@ -29,6 +29,8 @@ async function screenFindings(page, name) {
 /** Waits for the shop to show pathname and its screen to finish loading. */
 async function onPath(page, pathname) {
   await page.waitForURL((url) => url.pathname === pathname);
+  // The URL changes before the screen does (navigations are transitions): wait for the screen.
+  await page.waitForFunction((path) => document.documentElement.dataset.path === path, pathname);
   await settled(page);
 }
 

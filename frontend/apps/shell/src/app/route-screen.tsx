@@ -20,6 +20,13 @@ export function RouteScreen({ route, brandName }: { route: RouteDef; brandName: 
     document.title = `${t(`titles.${route.id}`)} | ${brandName}`;
   }, [t, route.id, brandName]);
 
+  // The path whose screen is committed. Navigations run as transitions: the address bar shows the
+  // new path while the previous screen stays until the next one has loaded, so tools (and the
+  // end-to-end tests) that must know which screen is shown read this, not the URL.
+  useEffect(() => {
+    document.documentElement.dataset['path'] = location.pathname;
+  }, [location.pathname]);
+
   if (dirty) {
     return <Navigate replace to={{ pathname: location.pathname, search: cleanSearch ? `?${cleanSearch}` : '' }} state={location.state} />;
   }
