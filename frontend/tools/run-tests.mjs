@@ -1,6 +1,7 @@
 // `npm test`: jest for every Nx project, then one plain total line ("N passed, N failed") so CI
 // can read the result of all projects at once. Exit code is Nx's.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 const args = ['nx', 'run-many', '-t', 'test', '--outputStyle=stream', '--parallel=2', ...process.argv.slice(2), '--', '--ci'];
 const child = spawn('npx', args, {
@@ -18,8 +19,7 @@ child.stdout.on('data', (chunk) => {
   const lines = pending.split('\n');
   pending = lines.pop() ?? '';
   for (const raw of lines) {
-    // eslint-disable-next-line no-control-regex
-    const line = raw.replace(/\x1b\[[0-9;]*m/g, '');
+    const line = stripVTControlCharacters(raw);
     const m = line.match(/Tests:\s+(.*)\btotal\b/);
     if (!m) continue;
     passed += Number(m[1].match(/(\d+) passed/)?.[1] ?? 0);

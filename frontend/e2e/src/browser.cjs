@@ -96,8 +96,8 @@ async function axeViolations(page) {
     ),
   );
   const violations = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // axe-core, evaluated above, defines itself on the page's global object.
+    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
   return violations;

@@ -19,8 +19,7 @@ export function usePaymentModal(PaymentForm: ComponentType | undefined) {
   const navigationType = useNavigationType();
   useEffect(() => {
     if (String(navigationType) !== 'REPLACE') setOpen(false);
-    // Once per navigation: its type belongs to it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per navigation (location key): its type is read with it, and a type alone changing is no navigation.
   }, [locationKey]);
 
   const openPaymentModal = useCallback(() => {

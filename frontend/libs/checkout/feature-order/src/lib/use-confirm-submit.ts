@@ -241,8 +241,7 @@ export function useConfirmSubmit({ payment, priced, certificate, existing, showF
         setBusy(false);
       }
     })();
-    // Runs once per return URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per return URL (returning guards it; the URL is replaced at once); the submit helpers are new functions every render.
   }, [redirectResult, subscriptionId]);
 
   return { submit, busy, failure, placeholderRef };

@@ -1,3 +1,4 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
   catalogApi,
   domainApi,
@@ -28,9 +29,9 @@ export function flowContextOf(
   return { item, product, lineProducts, domainFields: item.domains.length > 0 ? domainFieldsOf(item, tlds) : undefined };
 }
 
-// The thunks RTK Query's initiate returns; typed loosely so any store's dispatch fits.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Dispatch = (action: any) => any;
+// Dispatches the thunks RTK Query's initiate returns; any store's dispatch fits (its state and
+// extra argument are not read here).
+type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 async function products(dispatch: Dispatch, ids: number[]): Promise<Product[]> {
   if (ids.length === 0) return [];

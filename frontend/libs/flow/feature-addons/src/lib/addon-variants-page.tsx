@@ -47,8 +47,7 @@ function Variants({ state, item, product, lineProducts }: ScreenBodyProps) {
   const nothing = groups.length === 0;
   useEffect(() => {
     if (nothing) next();
-    // next navigates once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- next navigates away once when there is nothing to show; it is a new function every render and must not run again.
   }, [nothing]);
   // A new group is a new page for screen readers: move focus to its heading.
   useEffect(() => headingRef.current?.focus(), [index]);

@@ -57,8 +57,7 @@ function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
   const nothing = standard.length === 0 && modules.length === 0;
   useEffect(() => {
     if (nothing) proceed();
-    // proceed navigates once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- proceed navigates away once when there is nothing to show; it is a new function every render and must not run again.
   }, [nothing]);
   if (nothing || !parent) return null;
 

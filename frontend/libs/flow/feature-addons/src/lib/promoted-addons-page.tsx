@@ -58,8 +58,7 @@ function Promoted({ state, item, product, lineProducts }: ScreenBodyProps) {
   const nothing = promoted.length === 0;
   useEffect(() => {
     if (nothing) proceed();
-    // proceed navigates once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- proceed navigates away once when there is nothing to show; it is a new function every render and must not run again.
   }, [nothing]);
   useEffect(() => headingRef.current?.focus(), [index, fieldsOf]);
 

@@ -79,7 +79,7 @@ function ProductsList() {
     }
     navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...(location.state as object | null), autoSelected: true } });
     void order(autoChoice, slug, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- forwards once per automatic choice (forwarded guards it); location, order and slug are read at that moment, and the replace navigation it makes changes location itself.
   }, [autoChoice, brand.isLoading]);
 
   const loading = isLoading || (isFetching && !data) || brand.isLoading;

@@ -44,7 +44,7 @@ export function ContractTransferPage() {
         toCart();
       }
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- starts the transfer once per transfer id (started guards it too); start, goNext and navigate are called, not watched.
   }, [transferId]);
 
   return (

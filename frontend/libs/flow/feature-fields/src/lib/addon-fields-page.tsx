@@ -66,8 +66,7 @@ function LineFieldsPage({ kind }: { kind: LineKindOfPage }) {
   const skip = !swapping && !!flow.context && (!line || !lineProduct || shown.length === 0);
   useEffect(() => {
     if (skip && rowId) void goNext({ rowId, from: line ? { screen, lineId } : screen, flags }).catch(() => setSkipFailed(true));
-    // Runs once when the skip is known; goNext navigates away.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once when the skip is known and goNext navigates away; a new flow context or flags object must not send a second navigation.
   }, [skip]);
 
   const title = t(`titles.${screen}`);

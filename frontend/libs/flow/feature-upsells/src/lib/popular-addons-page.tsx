@@ -92,7 +92,7 @@ function PopularAddons() {
   // The walk is fixed when the screen opens: adding or passing an upsell must not reorder it.
   const offers = useMemo(
     () => (flow.product && flow.item ? upsellOffers(flow.product, flow.item, flow.lineProducts, { upsellProductId, browseAll }) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the walk is computed from the item when it arrives (!!flow.item), not from each new cart version: adding or passing an upsell changes the item and must not reorder the offers.
     [flow.product, flow.lineProducts, upsellProductId, browseAll, !!flow.item],
   );
   const offer: UpsellOffer | undefined = offers[index];

@@ -1,6 +1,4 @@
-// The `?texts=` modules are ambient declarations (no module to import): the reference brings them
-// into every program that reaches this file through the path alias, not just this library's.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- see above
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the `?texts=` modules are ambient declarations (no module to import): the reference brings them into every program that reaches this file through the path alias, not just this library's.
 /// <reference path="./locale-chunks.d.ts" />
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';

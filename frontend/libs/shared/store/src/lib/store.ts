@@ -10,7 +10,7 @@ import { notificationsSlice } from './notifications';
  * module augmentation so selectors stay typed:
  *   declare module '@hostcart/shared-store' { interface LazyLoadedSlices { flow: FlowState } }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type -- empty on purpose: remotes add their slices by declaration merging, which needs an interface (a type alias cannot be augmented).
 export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices(api, loadingSlice, notificationsSlice, modalsSlice).withLazyLoadedSlices<LazyLoadedSlices>();

@@ -48,7 +48,7 @@ export function FieldsForm({ fields, postponedStep = false, stored, countries, b
   // kept as the same object while the calendar day does not change.
   const now = useClock().now();
   const dayKey = `${now.getFullYear()}-${now.getMonth()}-${now.getDate()}`;
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the calendar day, not on now: a new Date every render would re-run every rule and effect that depends on today.
   const today = useMemo(() => now, [dayKey]);
   const form = useFieldsForm(shown, stored, brandCountry, today);
   const context = useMemo<FieldFamily>(() => ({ ...family, today }), [family, today]);

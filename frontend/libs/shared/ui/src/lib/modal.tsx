@@ -69,8 +69,7 @@ export function Modal({ open, title, onClose, closeLabel, children, size = 'medi
       for (const el of inerted) el.removeAttribute('inert');
       opener?.focus?.();
     };
-    // initialFocus is a ref: reading it when the dialog opens is enough.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per opening only: initialFocus is a ref read once when the dialog opens (focusing it again, and re-inerting the page, on a new ref object would move the visitor's focus), and onClose is read through onCloseRef.
   }, [open]);
 
   if (!open) return null;

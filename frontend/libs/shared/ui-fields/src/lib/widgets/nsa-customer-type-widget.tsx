@@ -21,8 +21,7 @@ export function NsaCustomerTypeWidget(props: WidgetProps) {
   // The variant in the cart is the answer until another is chosen: a fresh form holds its id.
   useEffect(() => {
     if (!value && current) onChange(String(current));
-    // Only when the variant or an emptied value changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the variant or an emptied value changes; onChange is the form's setter, a new function on every render of the form.
   }, [current, value]);
   if (!types || types.options.length === 0) return <TextWidget {...props} />;
   const selected = value || (types.current ? String(types.current) : '');

@@ -41,8 +41,7 @@ export function NsaStreetWidget({ field, id, value, onChange, onBlur, error, err
         .finally(() => setChecking(false));
     }, STREET_CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-    // The check follows the value only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the debounced server check follows the value only: field, validateValue and t come from the form and a new object of them must not send another check (pair is derived from value).
   }, [value]);
 
   const message = error ?? serverError;

@@ -7,8 +7,7 @@ export const LEGAL_PARAGRAPHS = 10;
 export function PpoaLegalText({ name, id }: { name?: string; id: string }) {
   const { t } = useTranslation();
   return (
-    // Scrollable: focusable so keyboard users can scroll it (axe scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region needs a tab stop (see above)
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region needs a tab stop so keyboard users can scroll it (axe scrollable-region-focusable).
     <section className="hc-family__legal" aria-labelledby={`${id}-legal`} tabIndex={0}>
       <h2 id={`${id}-legal`} className="hc-label">
         {t('families.legal.heading')}

@@ -46,7 +46,7 @@ export function PpoaSignatureWidget({ id, value, onChange, onBlur, error, errorI
   // A stored signature from another day is dated today again (the server accepts only today).
   useEffect(() => {
     if (sig.date && sig.date !== date) set({});
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-dates the stored value when the day changes only; set and sig are new every render and would make it write on each one.
   }, [date]);
   const described = error ? errorId : undefined;
   const style = (SIGNATURE_STYLES as readonly string[]).includes(sig.style) ? (sig.style as SignatureStyle) : undefined;
