@@ -1,7 +1,8 @@
-// Helpers of the checkout's end-to-end tests (customer, login, logout): screen sizes with their
-// language, a fresh session with a product in the cart, and the login of a seed customer through
-// the login popup at devstack's local OpenID authority (tools/devstack/oidc.go).
-const { brandOrigin, apiSend, axeViolations, layoutFindings, settled } = require('./browser.cjs');
+// Helpers of the shop's end-to-end tests (flow, cart, customer, login, logout): one browser per
+// test file, screen sizes with their language, a fresh session with a product in the cart, what a
+// walk must not log, and the login of a seed customer through the login popup at devstack's local
+// OpenID authority (tools/devstack/oidc.go).
+const { launch, brandOrigin, apiSend, axeViolations, layoutFindings, settled } = require('./browser.cjs');
 
 /** Desktop in German, phone in English: every screen is seen in both languages. */
 const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 900 }, locale: 'de-DE' };
@@ -15,6 +16,43 @@ const SEED_LOGINS = {
   max: { username: 'max', password: 'hostwerk-demo', customerNo: '100001' },
   erika: { username: 'erika', password: 'hostwerk-demo', customerNo: '100002' },
 };
+
+/**
+ * One Chromium for the test file: launched before its first test, closed after its last. Call it
+ * at the file's top level; answers a getter for the browser.
+ */
+function useBrowser() {
+  let browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser;
+}
+
+/**
+ * Page errors, console errors and failed requests of the shop (a 4xx/5xx answer of /api/v2 is
+ * logged by Chromium as a console error too; named here with its method and path).
+ */
+function collectProblems(page) {
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location()?.url ?? ''})`);
+  });
+  page.on('requestfailed', (req) => {
+    // A navigation away cancels what is still loading: that is not a failure of the shop.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    problems.push(`requestfailed: ${req.method()} ${req.url()} ${req.failure()?.errorText}`);
+  });
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/api/') && res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.request().method()} ${url.pathname}${url.search}`);
+  });
+  return problems;
+}
 
 /** What a screen must not have: axe-core violations and layout faults (browser.cjs layoutFindings). */
 async function screenFindings(page, name) {
@@ -36,21 +74,29 @@ async function onPath(page, pathname) {
 
 /**
  * A fresh context (a fresh session) at the size, its language set on the session, and `product`
- * (the brand's PRODUCT by default) in the cart; the page shows `path` (the cart by default).
- * `errors` collects uncaught page errors.
+ * (the brand's PRODUCT by default) in the cart as item `rowId`; the page shows `path` (the cart by
+ * default; a function gets the item's row id). `errors` collects uncaught page errors, `problems`
+ * those and console errors and failed requests too (collectProblems).
  */
 async function cartWithProduct(browser, slug, size, { path = '/cart', product = PRODUCT[slug] } = {}) {
   const context = await browser.newContext({ viewport: size.viewport });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  const problems = collectProblems(page);
   await page.goto(`${brandOrigin(slug)}/categories`);
   await settled(page);
   await apiSend(page, 'PUT', '/session/locale', { code: size.locale });
-  if (product) await apiSend(page, 'POST', '/session/cart/items', { product_id: product });
-  await page.goto(`${brandOrigin(slug)}${path}`);
+  const rowId = product ? (await apiSend(page, 'POST', '/session/cart/items', { product_id: product })).row_id : undefined;
+  await page.goto(`${brandOrigin(slug)}${typeof path === 'function' ? path(rowId) : path}`);
   await settled(page);
-  return { context, page, errors };
+  return { context, page, errors, problems, rowId };
+}
+
+/** Opens `path` (with its query) of the brand's shop and waits for its screen (onPath). */
+async function visit(page, slug, path) {
+  await page.goto(`${brandOrigin(slug)}${path}`);
+  await onPath(page, new URL(path, 'http://x').pathname);
 }
 
 /**
@@ -70,4 +116,4 @@ async function sessionCustomer(page) {
   return page.evaluate(async () => (await (await fetch('/api/v2/session/customer')).json()).customer);
 }
 
-module.exports = { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup, sessionCustomer };
+module.exports = { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, useBrowser, collectProblems, screenFindings, onPath, visit, cartWithProduct, loginThroughPopup, sessionCustomer };

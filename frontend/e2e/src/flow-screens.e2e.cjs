@@ -9,47 +9,26 @@
 //   artifacts/e2e/screens-<brand>-addons-<width>.png;
 // - a domain chosen afterwards for the configured item (the cart's missing-domain link, the extras
 //   screen's domain question) leads back to the cart and keeps its term, interval and extras: no
-//   period or extras screen is shown again.
-const { launch, apiGet, apiSend, brandOrigin, layoutFindings, axeViolations, screenshot, settled } = require('./browser.cjs');
+//   period or extras screen is shown again;
+// - an extra's price on the extras screens is the cart's for the same choice (issue 23 finding 2:
+//   E-Mail-Archivierung 3,57 € on the extras screen, "ab 2,98 €" in the cart): at a term that is
+//   not the extra's cheapest, every extra's figure and unit on /addons is the one the cart prints
+//   for it, on its line once added and on its add offer otherwise; the setup service shows its
+//   one-time price on its offer screen and the cart prints the same.
+const { apiGet, apiSend, layoutFindings, axeViolations, screenshot, settled } = require('./browser.cjs');
+const { useBrowser, cartWithProduct, onPath, visit } = require('./checkout.cjs');
 
-let browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 jest.setTimeout(180_000);
 
 /** Seed products (services/catalog/seed/brands) that need a domain: terms 12 and 24 months, a recommended extra. */
 const WORDPRESS = { hostwerk: 1011, alpenhost: 2004 };
 /** The sandbox registry answers names starting with "free" as available. */
 const name = (slug, n) => `free-screens-${slug}-${n}`;
+const DESKTOP_DE = { viewport: { width: 1280, height: 900 }, locale: 'de-DE' };
 
 /** Two frames: the layout after a resize has been applied and painted. */
 const frames = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
-/**
- * Page errors, console errors and failed requests of the shop (a 4xx/5xx answer of /api/v2 is
- * logged by Chromium as a console error too; named here with its method and path).
- */
-function collectProblems(page) {
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location()?.url ?? ''})`);
-  });
-  page.on('requestfailed', (req) => {
-    // A navigation away cancels what is still loading: that is not a failure of the shop.
-    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
-    problems.push(`requestfailed: ${req.method()} ${req.url()} ${req.failure()?.errorText}`);
-  });
-  page.on('response', (res) => {
-    const url = new URL(res.url());
-    if (url.pathname.startsWith('/api/') && res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.request().method()} ${url.pathname}${url.search}`);
-  });
-  return problems;
-}
 
 /** The paths the page's main frame showed, in order. */
 function collectPaths(page) {
@@ -58,12 +37,6 @@ function collectPaths(page) {
     if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
   });
   return paths;
-}
-
-async function visit(page, slug, path) {
-  await page.goto(`${brandOrigin(slug)}${path}`);
-  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
-  await settled(page);
 }
 
 async function itemOf(page, rowId) {
@@ -107,12 +80,8 @@ async function addonsBoxes(page) {
 
 describe.each(['hostwerk', 'alpenhost'])('%s', (slug) => {
   test('domain required, term change without errors, extras layout, a later domain keeps the configuration', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const problems = collectProblems(page);
+    const { context, page, problems, rowId } = await cartWithProduct(browser(), slug, DESKTOP_DE, { path: '/categories', product: WORDPRESS[slug] });
     const paths = collectPaths(page);
-    await visit(page, slug, '/categories');
-    const { row_id: rowId } = await apiSend(page, 'POST', '/session/cart/items', { product_id: WORDPRESS[slug] });
     expect(rowId).toMatch(/^[a-z0-9]{32}$/);
 
     // The lookup of a product that needs a domain: no way on without one.
@@ -129,14 +98,11 @@ describe.each(['hostwerk', 'alpenhost'])('%s', (slug) => {
     // The first walk goes on with the term and the interval; each is changed (issue 23: changing
     // the term must not log a failing promotion lookup).
     await note.getByRole('button', { name: 'Weiter', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/periods/maturity');
-    await settled(page);
+    await onPath(page, '/periods/maturity');
     await page.locator('main [data-testid="period-tile"][aria-pressed="false"]').first().click();
-    await page.waitForURL((url) => url.pathname === '/periods/interval');
-    await settled(page);
+    await onPath(page, '/periods/interval');
     await page.locator('main [data-testid="period-tile"][aria-pressed="false"]').first().click();
-    await page.waitForURL((url) => url.pathname === '/addons');
-    await settled(page);
+    await onPath(page, '/addons');
 
     // The extras screen's layout.
     const findings = [];
@@ -174,8 +140,7 @@ describe.each(['hostwerk', 'alpenhost'])('%s', (slug) => {
     await extra.getByRole('button', { name: 'Ausgewählt', exact: true }).waitFor();
     await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
     await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/cart');
-    await settled(page);
+    await onPath(page, '/cart');
     const configured = configuration(await itemOf(page, rowId));
     expect(configured.addons.length).toBeGreaterThan(0);
 
@@ -190,8 +155,7 @@ describe.each(['hostwerk', 'alpenhost'])('%s', (slug) => {
     const second = await chooseDomain(page, name(slug, 'b'));
     let from = paths.length;
     await note.getByRole('button', { name: 'Weiter', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/cart');
-    await settled(page);
+    await onPath(page, '/cart');
     expect(paths.slice(from).filter((p) => p.startsWith('/periods') || p === '/addons')).toEqual([]);
     let item = await itemOf(page, rowId);
     expect(item.domains.map((d) => d.name)).toEqual([second]);
@@ -205,17 +169,115 @@ describe.each(['hostwerk', 'alpenhost'])('%s', (slug) => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Domain auswählen' }).click();
-    await page.waitForURL((url) => url.pathname === '/domains/lookup');
-    await settled(page);
+    await onPath(page, '/domains/lookup');
     const third = await chooseDomain(page, name(slug, 'c'));
     from = paths.length;
     await note.getByRole('button', { name: 'Weiter', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/cart');
-    await settled(page);
+    await onPath(page, '/cart');
     expect(paths.slice(from).filter((p) => p.startsWith('/periods') || p === '/addons')).toEqual([]);
     item = await itemOf(page, rowId);
     expect(item.domains.map((d) => d.name)).toEqual([third]);
     expect(configuration(item)).toEqual(configured);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * Products whose extras cost differently per term, the term the item gets (not the extras'
+ * cheapest: the cart printed the cheapest term's "ab" price), the extras chosen on /addons and the
+ * setup service with its one-time price (services/catalog/seed/brands). Hostwerk's is a promoted
+ * addon with a screen of its own; Alpenhost's Umzugsservice is a standard extra of this product.
+ */
+const PRICED = {
+  hostwerk: { product: 1002, period: { maturity_id: 100202, interval_id: 4 }, extras: ['E-Mail-Archivierung', 'Speicher +50 GB'], promoted: 'Einrichtungsservice' },
+  alpenhost: { product: 2002, period: { maturity_id: 200201, interval_id: 12 }, extras: ['Mail-Archiv', 'Speicher +100 GB', 'Umzugsservice'] },
+};
+
+/** A printed price: the amount as formatted ("3,57 €") and its unit ("pro Monat", "einmalig"). */
+function figure(text) {
+  const amount = text.match(/\d[\d.]*,\d{2}\s€/u)?.[0];
+  const unit = /einmalig/.test(text) ? 'einmalig' : /pro Monat/.test(text) ? 'pro Monat' : undefined;
+  return { amount, unit };
+}
+
+/** Name and printed price of each extra card on an extras screen. */
+async function cardPrices(page) {
+  const cards = await page.locator('main article.hc-card').all();
+  const out = {};
+  for (const card of cards) {
+    const price = card.getByTestId('addon-price');
+    if ((await price.count()) === 0) continue;
+    out[(await card.locator('h2, h3').first().textContent()).trim()] = figure(await price.textContent());
+  }
+  return out;
+}
+
+/** Chooses the extra by its card's name and waits until it is in the cart. */
+async function choose(page, extra) {
+  const card = page.getByRole('article', { name: extra, exact: true });
+  await card.getByRole('button', { name: 'Auswählen', exact: true }).click();
+  await card.getByRole('button', { name: 'Ausgewählt', exact: true }).waitFor();
+  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+}
+
+/** The cart's printed prices per extra: its line once added, its add offer otherwise. */
+async function cartPrices(page) {
+  return page.evaluate(() => {
+    const lines = {};
+    for (const row of document.querySelectorAll('main [data-testid="addon-row"]')) {
+      const head = row.querySelector('th');
+      const kind = head.querySelector('.hc-cart-row__kind')?.textContent ?? '';
+      const price = row.querySelector('[data-testid="line-price"]');
+      lines[head.textContent.slice(kind.length).trim()] = price
+        ? `${price.querySelector('.hc-cart-price__amount').textContent} ${price.querySelector('.hc-cart-price__unit').textContent}`
+        : '';
+    }
+    const offers = {};
+    for (const li of document.querySelectorAll('main .hc-cart-offers__list li')) {
+      const label = li.querySelector('button').textContent.trim();
+      offers[label.replace(/ hinzufügen$/, '')] = li.querySelector('[data-testid="offer-price"]')?.textContent.trim() ?? '';
+    }
+    return { lines, offers };
+  });
+}
+
+describe.each(['hostwerk', 'alpenhost'])('%s prices', (slug) => {
+  test("an extra's price on the extras screens is the cart's for the same choice; the setup service shows its price", async () => {
+    const spec = PRICED[slug];
+    const { context, page, problems, rowId } = await cartWithProduct(browser(), slug, DESKTOP_DE, { path: '/categories', product: spec.product });
+    await apiSend(page, 'PUT', `/session/cart/items/${rowId}/period`, spec.period);
+    const shown = {};
+
+    if (spec.promoted) {
+      // The setup service's offer screen names its price: once, with its setup fee.
+      await visit(page, slug, `/promoted-addons?id=${rowId}`);
+      const offer = (await cardPrices(page))[spec.promoted];
+      expect(offer).toEqual({ amount: expect.any(String), unit: 'einmalig' });
+      shown[spec.promoted] = offer;
+      await choose(page, spec.promoted);
+    }
+
+    await visit(page, slug, `/addons?id=${rowId}`);
+    const cards = await cardPrices(page);
+    for (const extra of spec.extras) expect(cards[extra]?.amount).toEqual(expect.any(String));
+    Object.assign(shown, cards, spec.promoted ? { [spec.promoted]: shown[spec.promoted] } : {});
+    for (const extra of spec.extras) await choose(page, extra);
+    await screenshot(page, `screens-${slug}-addons-prices`);
+    await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
+    await onPath(page, '/cart');
+    await page.getByTestId('addon-row').first().waitFor();
+    await screenshot(page, `screens-${slug}-cart-prices`);
+
+    // Each chosen extra: the cart's line prints the extras screen's figure and unit.
+    const { lines, offers } = await cartPrices(page);
+    const chosen = [...spec.extras, ...(spec.promoted ? [spec.promoted] : [])];
+    expect(Object.fromEntries(chosen.map((e) => [e, figure(lines[e] ?? '')]))).toEqual(Object.fromEntries(chosen.map((e) => [e, shown[e]])));
+    // Every other extra the cart offers: its offer prints the extras screen's figure too.
+    const offered = Object.keys(offers).filter((e) => shown[e]);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(offered.map((e) => [e, figure(offers[e])]))).toEqual(Object.fromEntries(offered.map((e) => [e, shown[e]])));
 
     expect(problems).toEqual([]);
     await context.close();
