@@ -106,6 +106,20 @@ async function saveAndLeave(page, T) {
   await settled(page);
 }
 
+/**
+ * A field shows its rule messages once it is touched: when focus leaves it, or 500 ms after its
+ * last edit (TOUCH_DELAY_MS in shared/ui-fields). Instead of waiting out the delay, focus leaves
+ * the control edited last (the earlier ones were left as the next was clicked or filled), and the
+ * screen is awaited with exactly `messages` field messages on it.
+ */
+async function leaveField(page, messages) {
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.waitForFunction((n) => document.querySelectorAll('main .hc-field-error').length === n, messages);
+}
+
+/** The answer of the street widget's server check (sent 500 ms after its last edit). */
+const streetChecked = (page) => page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/additional-fields/validate') && r.request().method() === 'POST');
+
 const fieldValue = (line, id) => line.additional_fields.find((f) => f.field_id === id)?.value ?? '';
 
 describe('business address and power of attorney in Chromium', () => {
@@ -137,6 +151,7 @@ describe('business address and power of attorney in Chromium', () => {
     await page.getByLabel(T.number, { exact: true }).fill('abc');
     await page.getByText(T.streetRefused).first().waitFor();
     await check('street refused');
+    const checked = streetChecked(page);
     await page.getByLabel(T.number, { exact: true }).fill('123a');
     await page.getByRole('button', { name: T.addPerson }).click();
     await page.getByRole('button', { name: T.addPerson }).click();
@@ -144,7 +159,11 @@ describe('business address and power of attorney in Chromium', () => {
       await page.getByLabel(T.first(i + 1), { exact: true }).fill(p.first_name);
       await page.getByLabel(T.last(i + 1), { exact: true }).fill(p.last_name);
     }
-    await page.waitForTimeout(600);
+    // The server accepted the number (the widget is busy until its answer is shown), and no field
+    // has a message.
+    await checked;
+    await settled(page);
+    await leaveField(page, 0);
     await check('product fields filled');
     await screenshot(page, `${name.replace(/ /g, '-')}-product-fields`);
     await saveAndLeave(page, T);
@@ -173,7 +192,8 @@ describe('business address and power of attorney in Chromium', () => {
     await settled(page);
     await page.getByLabel(T.poBox).check();
     expect(await page.getByLabel(T.poNumber).getAttribute('aria-required')).toBe('true');
-    await page.waitForTimeout(600);
+    // Left unfilled, the PO box says its inputs are required.
+    await leaveField(page, 1);
     await check('PO box required');
     await page.getByLabel(T.poNumber).fill('4711');
     await page.getByLabel(T.poZip).fill(slug === 'alpenhost' ? '1010' : '10117');
@@ -190,7 +210,10 @@ describe('business address and power of attorney in Chromium', () => {
     await page.getByText(T.legalNamed).waitFor();
     await page.getByRole('radio', { name: 'Montez' }).check();
     await page.getByLabel(T.place).fill(S.city);
-    await page.waitForTimeout(600);
+    // The basic info was filled by the copy button and the select, never by typing: through its
+    // salutation, focus enters and leaves it too. Everything is filled: no messages.
+    await page.getByLabel(T.salutation).focus();
+    await leaveField(page, 0);
     await check('power of attorney filled');
     await screenshot(page, `${name.replace(/ /g, '-')}-power-of-attorney`);
     await saveAndLeave(page, T);
@@ -272,7 +295,8 @@ describe('business address and power of attorney in Chromium', () => {
     await settled(page);
     await page.getByRole('button', { name: T.addPerson }).click();
     await page.getByLabel(T.first(4), { exact: true }).fill('Linus');
-    await page.waitForTimeout(600);
+    // The fourth tenant has no last name.
+    await leaveField(page, 1);
     await check('product fields, a half-filled tenant');
     await page.goto(`${origin(slug)}/additional-addon-fields?id=${rowId}&addonId=${S.privatePerson}`);
     await settled(page);
@@ -280,7 +304,7 @@ describe('business address and power of attorney in Chromium', () => {
     await page.goto(`${origin(slug)}/additional-addon-fields?id=${rowId}&addonId=${S.poBox}`);
     await settled(page);
     await page.getByLabel(T.poBox).check();
-    await page.waitForTimeout(600);
+    await leaveField(page, 1);
     await check('PO box required');
     await page.goto(`${origin(slug)}/additional-addon-fields?id=${rowId}&addonId=${S.ppoa}`);
     await settled(page);
@@ -288,7 +312,10 @@ describe('business address and power of attorney in Chromium', () => {
     await page.getByLabel(T.businessAuth).check();
     for (const copy of await page.getByRole('button', { name: T.copy }).all()) await copy.click();
     await page.getByRole('radio', { name: 'Sacramento' }).check();
-    await page.waitForTimeout(600);
+    // The copied basic info (no salutation chosen) and the signature (no place) have messages;
+    // focus enters and leaves the basic info through its first salutation (it was only copied into).
+    await page.getByLabel(T.salutation).first().focus();
+    await leaveField(page, 2);
     await check('power of attorney, both authorisations');
     await screenshot(page, `${name.replace(/ /g, '-')}-power-of-attorney`);
 

@@ -14,8 +14,10 @@
 // page names the mandate reference made when SEPA was chosen, and the order carries that same one;
 // the success page repeats the lines and totals (first term, due today) of the confirm page, the
 // next steps and the new customer's account; no page or console error of the shop on any walk.
-const { execFileSync } = require('node:child_process');
-const { existsSync, mkdtempSync, readFileSync } = require('node:fs');
+const { execFile, execFileSync } = require('node:child_process');
+const { once } = require('node:events');
+const { existsSync, mkdirSync, mkdtempSync, readFileSync, watch } = require('node:fs');
+const { promisify } = require('node:util');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { launch, apiSend, apiGet, screenshot, settled } = require('./browser.cjs');
@@ -31,6 +33,38 @@ const STREAM = `E2E_ORDERS_${suffix.toUpperCase()}`;
 
 function psql(db, sql) {
   return execFileSync('psql', [...PG, '-d', db, '-c', sql], { encoding: 'utf8' }).trim();
+}
+
+/**
+ * Runs the query until done(answer) and answers that answer: each query starts when the previous
+ * one has answered (no pause, no clock); jest's timeout bounds the wait.
+ */
+async function psqlUntil(db, sql, done) {
+  for (;;) {
+    const { stdout } = await promisify(execFile)('psql', [...PG, '-d', db, '-c', sql], { encoding: 'utf8' });
+    if (done(stdout.trim())) return stdout.trim();
+  }
+}
+
+/**
+ * The mail sandbox's mails (one JSON line each in <dir>/mail.jsonl) once there are at least n,
+ * read again at each change in dir: the sandbox writing is the event awaited. A line not yet ended
+ * by its newline is not read.
+ */
+async function mailsWhen(dir, n) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'mail.jsonl');
+  const read = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(0, -1).filter(Boolean).map((l) => JSON.parse(l)) : []);
+  const watcher = watch(dir);
+  try {
+    for (;;) {
+      const mails = read();
+      if (mails.length >= n) return mails;
+      await once(watcher, 'change');
+    }
+  } finally {
+    watcher.close();
+  }
 }
 
 let browser;
@@ -389,24 +423,14 @@ describe('orders in Chromium', () => {
       expect(Number(gross)).toBe(expected.get(id));
       expect(status).toBe('placed');
     }
-    // The relay marks an event published once it is in the stream (which de-duplicates by id).
-    const deadline = Date.now() + 20_000;
-    let published = '';
-    while (Date.now() < deadline) {
-      published = psql(DB, 'SELECT count(*) FROM order_outbox WHERE published_at IS NOT NULL');
-      if (Number(published) === expected.size) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // One confirmation mail per order, where the mail sandbox writes them (the mailer consumes the
+    // published events, so they come after the stream has them).
+    const mails = await mailsWhen(join(dataDir, 'mail'), expected.size);
+    expect(mails.length).toBe(expected.size);
+    // The relay marks an event published once it is in the stream (which de-duplicates by id), in
+    // the transaction that read it: by the mails, all are in the stream; their marks are awaited.
+    const published = await psqlUntil(DB, 'SELECT count(*) FROM order_outbox WHERE published_at IS NOT NULL', (n) => Number(n) >= expected.size);
     expect(Number(published)).toBe(expected.size);
     expect(Number(psql(DB, 'SELECT count(*) FROM order_outbox'))).toBe(expected.size);
-    // One confirmation mail per order, where the mail sandbox writes them.
-    const mailFile = join(dataDir, 'mail', 'mail.jsonl');
-    let mails = [];
-    while (Date.now() < deadline + 10_000) {
-      mails = existsSync(mailFile) ? readFileSync(mailFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
-      if (mails.length >= expected.size) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(mails.length).toBe(expected.size);
   });
 });

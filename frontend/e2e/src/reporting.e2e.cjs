@@ -2,6 +2,7 @@
 // with an error-reporting DSN that points at a local endpoint recording what arrives, a release and
 // a flash message: a screen's render error, an uncaught error and a failed call reach the endpoint
 // with the release and the route; the flash message shows once per browser session.
+const { EventEmitter, once } = require('node:events');
 const { createServer } = require('node:http');
 const { launch, settled } = require('./browser.cjs');
 const { startDevstack, stopDevstack } = require('./global-setup.cjs');
@@ -16,13 +17,18 @@ let devstack;
 let endpoint;
 let origin;
 const events = [];
+/** Emits 'event' for each event the endpoint records. */
+const arrivals = new EventEmitter();
 
 /** Sentry's envelope: a header line, then item header and payload lines. */
 function recordEnvelope(body) {
   const lines = body.split('\n').filter(Boolean);
   for (let i = 1; i + 1 < lines.length; i += 2) {
     const item = JSON.parse(lines[i]);
-    if (item.type === 'event') events.push(JSON.parse(lines[i + 1]));
+    if (item.type === 'event') {
+      events.push(JSON.parse(lines[i + 1]));
+      arrivals.emit('event');
+    }
   }
 }
 
@@ -51,15 +57,28 @@ afterAll(async () => {
   await new Promise((ok) => (endpoint ? endpoint.close(ok) : ok()));
 });
 
+/**
+ * The first recorded event matching predicate, looked for again as each event arrives (no polling,
+ * no clock): a report that never comes fails the test at jest's timeout, with `what` and the
+ * events that did arrive on the test's failure (afterEach below).
+ */
+let awaited;
 async function until(predicate, what) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
+  awaited = what;
+  for (;;) {
     const found = events.find(predicate);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 100));
+    if (found) {
+      awaited = undefined;
+      return found;
+    }
+    await once(arrivals, 'event');
   }
-  throw new Error(`no report of ${what}; got ${JSON.stringify(events.map((e) => e.message ?? e.exception?.values?.[0]?.value))}`);
 }
+
+afterEach(() => {
+  if (awaited) console.error(`no report of ${awaited}; got ${JSON.stringify(events.map((e) => e.message ?? e.exception?.values?.[0]?.value))}`);
+  awaited = undefined;
+});
 
 it('shows the configured flash message once per browser session', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
