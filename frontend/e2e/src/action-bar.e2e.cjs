@@ -2,26 +2,39 @@
 // the screen's primary action is in reach without scrolling (the action bar of
 // @hostcart/shared-feature-action-bar, fixed at the bottom with the cart total). Picking a domain
 // in the lookup's results, "Weiter" lies inside the viewport and is what a tap there hits (it was
-// about 2,900 px below); adding an extra in the cart, "Zur Kasse" does (about 1,950 px). The bar
-// prints the priced view's total (the figure the cart summary shows), the customer step shows it
-// too, and every screen is axe-clean and covers no control (layoutFindings) in both languages.
-const { launch, apiGet, apiSend, brandOrigin, axeViolations, layoutFindings, screenshot, settled, switchLanguage, BRANDS } = require('./browser.cjs');
-const { PRODUCT, onPath } = require('./checkout.cjs');
+// about 2,900 px below); adding an extra in the cart, "Zur Kasse" does (about 1,950 px). The term
+// and interval screens keep "Weiter" (the current choice) in reach, the upsell screen its "without"
+// continue beside the add button of the offer, and the confirm page the total with a jump that
+// leads through the open consents to the order button (the law wants that button below the
+// contract box, so the bar does not copy it). The bar prints the priced view's total (the figure
+// the cart summary shows), the customer step shows it too, and every screen is axe-clean and
+// covers no control (layoutFindings) in both languages.
+const { apiGet, apiSend, axeViolations, layoutFindings, screenshot, switchLanguage, BRANDS } = require('./browser.cjs');
+const { useBrowser, cartWithProduct, onPath, visit } = require('./checkout.cjs');
 
-let browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 // Three screens, two languages, axe at each, on a shared 2-core machine.
 jest.setTimeout(180_000);
 
 const PHONE = { width: 390, height: 844 };
+const PHONE_DE = { viewport: PHONE, locale: 'de-DE' };
 const TEXT = {
-  'de-DE': { continue: 'Weiter', checkout: 'Zur Kasse', next: 'Weiter', select: (d) => `${d} auswählen`, addon: 'Tägliches Backup', offer: (a, p) => `${a} hinzufügen (zu ${p})`, language: 'Deutsch' },
-  'en-GB': { continue: 'Continue', checkout: 'To checkout', next: 'Next', select: (d) => `Select ${d}`, addon: 'Daily backup', offer: (a, p) => `Add ${a} to ${p}`, language: 'English' },
+  'de-DE': { continue: 'Weiter', checkout: 'Zur Kasse', next: 'Weiter', select: (d) => `${d} auswählen`, addon: 'Tägliches Backup', offer: (a, p) => `${a} hinzufügen (zu ${p})`, language: 'Deutsch', toOrder: 'Zur Bestellung', buy: 'Zahlungspflichtig bestellen', change: 'Trotzdem ändern' },
+  'en-GB': { continue: 'Continue', checkout: 'To checkout', next: 'Next', select: (d) => `Select ${d}`, addon: 'Daily backup', offer: (a, p) => `Add ${a} to ${p}`, language: 'English', toOrder: 'Go to your order', buy: 'Place binding order', change: 'Change anyway' },
+};
+
+/** A new customer with SEPA per brand, as the confirm page needs one (services/customer seed formats). */
+const CUSTOMER = {
+  hostwerk: {
+    basic: { group: 1, gender: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'action-bar-hostwerk@example.org' },
+    address: { street: 'Musterweg 1', postal_code: '10115', city: 'Berlin', country_code: 'DE', phone: '+49 30 1234567' },
+    sepa: { type: 'sepa', holder: 'Ada Lovelace', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', permission: true },
+  },
+  alpenhost: {
+    basic: { group: 1, gender: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'action-bar-alpenhost@example.org' },
+    address: { street: 'Ring 1', postal_code: '1010', city: 'Wien', country_code: 'AT', phone: '+43 1 58801' },
+    sepa: { type: 'sepa', holder: 'Ada Lovelace', iban: 'AT611904300234573201', bic: 'BKAUATWW', bank: 'Erste Bank', permission: true },
+  },
 };
 
 /** Where the element is, measured without scrolling: inside the viewport, and hit by a tap at its centre. */
@@ -61,18 +74,8 @@ const clean = (name) => ({ name, violations: [], layout: [] });
 
 describe.each(BRANDS)('$name on a 390 px phone', ({ slug }) => {
   test('after picking a domain and after adding an extra in the cart, the primary action is in reach with the total', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto(`${brandOrigin(slug)}/categories`);
-    await settled(page);
-    await apiSend(page, 'PUT', '/session/locale', { code: 'de-DE' });
-    const { row_id: rowId } = await apiSend(page, 'POST', '/session/cart/items', { product_id: PRODUCT[slug] });
-
     // The lookup for the item: results, then a choice in them.
-    await page.goto(`${brandOrigin(slug)}/domains/lookup?d=free-aktionsleiste&id=${encodeURIComponent(rowId)}`);
-    await settled(page);
+    const { context, page, errors } = await cartWithProduct(browser(), slug, PHONE_DE, { path: (rowId) => `/domains/lookup?d=free-aktionsleiste&id=${encodeURIComponent(rowId)}` });
     // An available name of the first group of results (sandbox registry: "free…" names are free).
     const row = page.locator('section[data-testid^="domain-group-"]').first().locator('li[data-status="0"]').first();
     await row.waitFor();
@@ -96,8 +99,7 @@ describe.each(BRANDS)('$name on a 390 px phone', ({ slug }) => {
     await switchLanguage(page, TEXT['de-DE'].language);
 
     // The cart: an extra added with the cart's own offer button, then "Zur Kasse" is in reach.
-    await page.goto(`${brandOrigin(slug)}/cart`);
-    await onPath(page, '/cart');
+    await visit(page, slug, '/cart');
     const productName = (await apiGet(page, '/session/cart/priced')).priced.items[0].product.name;
     const addons = page.getByTestId('addon-row');
     const before = await addons.count();
@@ -120,14 +122,92 @@ describe.each(BRANDS)('$name on a 390 px phone', ({ slug }) => {
     seen.push(await findings(page, 'cart en-GB'));
 
     // A checkout step: the customer's details with the total and Next in reach, in English.
-    await page.goto(`${brandOrigin(slug)}/customer/basic-info`);
-    await onPath(page, '/customer/basic-info');
+    await visit(page, slug, '/customer/basic-info');
     await page.locator('main [data-testid="action-bar-total"]').waitFor();
     t = await totals(page, 'en-GB');
     expect(t.shown).toBe(t.expected);
     expect(await reach(page.getByRole('button', { name: TEXT['en-GB'].next, exact: true }))).toMatchObject({ inside: true, tapped: true });
     await screenshot(page, `action-bar-${slug}-basic-info-en-GB`);
     seen.push(await findings(page, 'basic info en-GB'));
+
+    expect(seen).toEqual(seen.map((s) => clean(s.name)));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  test('on the term, interval, upsell and confirm screens the action is in reach with the total', async () => {
+    const { context, page, errors, rowId } = await cartWithProduct(browser(), slug, PHONE_DE, { path: (id) => `/periods/maturity?id=${encodeURIComponent(id)}` });
+    await onPath(page, '/periods/maturity');
+    const seen = [];
+    const bar = page.locator('main [data-testid="action-bar"]');
+    /** The bar's total is the priced view's, its action in reach; axe and layout in both languages. */
+    const check = async (name, action, locale = 'de-DE') => {
+      await bar.locator('[data-testid="action-bar-total"]').waitFor();
+      const t = await totals(page, locale);
+      expect(t.shown).toBe(t.expected);
+      expect({ name, ...(await reach(action())) }).toMatchObject({ name, inside: true, tapped: true });
+    };
+    const bothLanguages = async (name, action) => {
+      await check(name, () => action('de-DE'));
+      await screenshot(page, `action-bar-${slug}-${name}-de-DE`);
+      seen.push(await findings(page, `${name} de-DE`));
+      await switchLanguage(page, TEXT['en-GB'].language);
+      await check(name, () => action('en-GB'), 'en-GB');
+      seen.push(await findings(page, `${name} en-GB`));
+      await switchLanguage(page, TEXT['de-DE'].language);
+    };
+    const next = (locale) => bar.getByRole('button', { name: TEXT[locale].next, exact: true });
+
+    // The term: "Weiter" keeps the current term, in reach before any scrolling.
+    await bothLanguages('maturity', next);
+    // A choice (the longest term, which has intervals to choose from): on the interval screen
+    // "Weiter" is in reach with the total of the new term.
+    await page.locator('main [data-testid="period-tile"][aria-pressed="false"]').last().click();
+    const confirmChange = page.getByRole('button', { name: TEXT['de-DE'].change, exact: true });
+    await Promise.race([page.waitForURL((url) => url.pathname !== '/periods/maturity'), confirmChange.waitFor()]);
+    if (await confirmChange.isVisible()) await confirmChange.click();
+    await onPath(page, '/periods/interval');
+    await bothLanguages('interval', next);
+    await next('de-DE').click();
+    await page.waitForURL((url) => url.pathname !== '/periods/interval');
+
+    // The upsell: its "without" continue in the bar, the add button with the offer; both in reach.
+    await visit(page, slug, `/popular-addons?id=${encodeURIComponent(rowId)}`);
+    const add = () => page.locator('main .hc-upsell__panel.hc-card--highlight > button.hc-button');
+    await bothLanguages('popular-addons', () => bar.getByRole('button'));
+    expect(await reach(add())).toMatchObject({ inside: true, tapped: true });
+
+    // The confirm page: the bar shows the total and leads to the order, through the consents still
+    // open, to the order button below the contract box; no second order button.
+    await apiSend(page, 'PUT', '/session/basic-info', CUSTOMER[slug].basic);
+    await apiSend(page, 'PUT', '/session/address-info', CUSTOMER[slug].address);
+    await apiSend(page, 'PUT', '/session/payment', CUSTOMER[slug].sepa);
+    await visit(page, slug, '/confirm');
+    const toOrder = (locale) => bar.getByRole('button', { name: TEXT[locale].toOrder, exact: true });
+    await bothLanguages('confirm', toOrder);
+    expect(await bar.getByRole('button', { name: TEXT['de-DE'].buy }).count()).toBe(0);
+    const buy = page.getByRole('button', { name: TEXT['de-DE'].buy, exact: true });
+    const consents = await page.locator('main input[type="checkbox"][aria-required="true"]').count();
+    expect(consents).toBeGreaterThan(0);
+    for (let i = 0; i < consents; i += 1) {
+      await toOrder('de-DE').click();
+      const focused = page.locator('main input[type="checkbox"][aria-required="true"]:focus');
+      await focused.waitFor();
+      // The consent the jump led to is on screen, not under the bar: a tap checks it.
+      expect(await reach(focused)).toMatchObject({ inside: true });
+      await focused.check();
+    }
+    await toOrder('de-DE').click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'submit');
+    expect(await reach(buy)).toMatchObject({ inside: true, tapped: true });
+    // The box the law asks for ends right above the button.
+    const gap = await page.evaluate(() => {
+      const box = document.querySelector('main [data-testid="contract-box"]').getBoundingClientRect();
+      const button = document.activeElement.getBoundingClientRect();
+      return button.top - box.bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThan(120);
+    await screenshot(page, `action-bar-${slug}-confirm-order-de-DE`);
 
     expect(seen).toEqual(seen.map((s) => clean(s.name)));
     expect(errors).toEqual([]);

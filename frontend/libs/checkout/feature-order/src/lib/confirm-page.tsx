@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import {
   type Product,
   PAYMENT_SEPA,
 } from '@hostcart/shared-data-access-api';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { checkoutPageView, track } from '@hostcart/shared-util-analytics';
@@ -162,6 +163,14 @@ function ConfirmScreen({
 
   useEffect(() => track(checkoutPageView('confirm')), []);
 
+  // The phone bar's jump (see below): to the first consent still open, else to the order button.
+  const formRef = useRef<HTMLFormElement>(null);
+  const orderRef = useRef<HTMLButtonElement>(null);
+  const toOrder = () => {
+    const open = formRef.current?.querySelector<HTMLInputElement>('input[type="checkbox"][aria-required="true"]:not(:checked)');
+    (open ?? orderRef.current)?.focus();
+  };
+
   const termsUrl = customer?.basic_info?.group === 0 ? brandProperties['terms_business_url'] : brandProperties['terms_private_url'];
   const panelUser = isPanelUser();
 
@@ -183,7 +192,7 @@ function ConfirmScreen({
         <CartSummary priced={priced} />
       </div>
 
-      <form noValidate onSubmit={feedback.form.handleSubmit(submit)} aria-busy={busy || undefined} className="hc-confirm__form">
+      <form ref={formRef} noValidate onSubmit={feedback.form.handleSubmit(submit)} aria-busy={busy || undefined} className="hc-confirm__form">
         {showFeedback && <FeedbackFieldset form={feedback.form} showReferral={showReferral} showNewsletter={showNewsletter} />}
         {showPromo && <ConfirmPromoCode />}
         <ConsentsFieldset form={feedback.form} withTerms={showFeedback} required={required} termsUrl={termsUrl} brandProperties={brandProperties} priced={priced} products={products} />
@@ -202,11 +211,24 @@ function ConfirmScreen({
           <Link className="hc-button hc-button--secondary" to={existing ? pathTo('logout') : pathTo('payment')}>
             {t('customer_forms.back')}
           </Link>
-          <button type="submit" className="hc-button hc-button--primary" disabled={busy} aria-busy={busy || undefined}>
+          <button ref={orderRef} type="submit" className="hc-button hc-button--primary" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t('order_confirm.buying') : t('order_confirm.buy_now')}
           </button>
         </div>
       </form>
+      {/*
+        On phones the bar keeps the total in reach (issue 23) but not a second order button: the
+        law wants the button directly below the box with the contract's essentials and the total
+        (§ 312j (2), (3) BGB; FAGG § 8), and a copy floating over whatever is scrolled to would be
+        a button apart from that box. The bar's action leads to the order instead: it focuses the
+        first consent still to be given, else the order button (focus scrolls it above the bar,
+        scroll-padding of action-bar.css). Wider screens show neither: the button is in the flow.
+      */}
+      <ActionBar>
+        <button type="button" className="hc-button hc-confirm__to-order" onClick={toOrder}>
+          {t('order_confirm.to_order')}
+        </button>
+      </ActionBar>
 
       {PaymentForm && <PaymentModal PaymentForm={PaymentForm} open={modal.open} onClose={modal.close} size={modalSize(types.length)} />}
     </div>

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSetPeriodMutation } from '@hostcart/shared-data-access-api';
 import { markItemConfigured, useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 import { PeriodTiles, initialMode, type PeriodChoice, type PeriodMode } from '@hostcart/shared-feature-periods';
 import { pathTo } from '@hostcart/shared-routing';
 import { FlowGate, flowScreen, useFailureText, useFlowScreen, type ScreenBodyProps } from './flow-screen';
@@ -37,12 +38,12 @@ function Tiles({ mode, state, item, product, lineProducts }: { mode: PeriodMode 
   const [failure, setFailure] = useState<string>();
   const rowId = item.row_id;
 
-  // Each choice is saved at once; keeping the current tile just goes on.
-  const choose = async (choice: PeriodChoice) => {
+  // Each choice is saved at once; keeping the current tile (or no choice: 'Weiter') just goes on.
+  const choose = async (choice?: PeriodChoice) => {
     setFailure(undefined);
     try {
       let cart;
-      if (!choice.current) {
+      if (choice && !choice.current) {
         const res = await setPeriod({ rowId, maturity_id: choice.maturityId, interval_id: choice.intervalId }).unwrap();
         showCartNotices(res.notices);
         cart = res.cart;
@@ -65,6 +66,19 @@ function Tiles({ mode, state, item, product, lineProducts }: { mode: PeriodMode 
         </p>
       )}
       <PeriodTiles item={item} product={product} lineProducts={lineProducts} mode={mode} withVat={state.withVat} busy={saving} onChoose={(c) => void choose(c)} />
+      {/*
+        A tile is the choice and goes on; the current one is marked. On phones the tiles with their
+        prices fill the screen, so the bar keeps the total and 'Weiter' (keep the current choice,
+        as its tile does) in reach (issue 23); on wider screens the tiles are all in view and the
+        button stays below them.
+      */}
+      <ActionBar>
+        <div className="hc-actions">
+          <button type="button" className="hc-button" disabled={saving} onClick={() => void choose()}>
+            {t('addon_screens.next')}
+          </button>
+        </div>
+      </ActionBar>
     </section>
   );
 }

@@ -16,6 +16,7 @@ import {
   type FieldValue,
 } from '@hostcart/shared-data-access-api';
 import { useCartNotices, useFlowItem, useGoNext, withAddingItemsGate } from '@hostcart/flow-data-access-flow';
+import { ActionBar } from '@hostcart/shared-feature-action-bar';
 import { FALLBACK_PATH, pathTo } from '@hostcart/shared-routing';
 import { notify, useAppDispatch } from '@hostcart/shared-store';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
@@ -267,15 +268,22 @@ function PopularAddons() {
                   ))}
                 </ul>
               )}
-              <button
-                type="button"
-                className="hc-button hc-button--secondary"
-                disabled={busy !== null}
-                aria-busy={busy === 'pass' || undefined}
-                onClick={() => void pass(offer)}
-              >
-                {offer.link.disadvantages_button_text || t('upsells.pass', { name })}
-              </button>
+              {/*
+                Going on without the upsell is the screen's continue: on phones it sits in the bar
+                with the total (issue 23, the panels stack and it lay a screen below), while the
+                add button stays with the offer at the top; wider, it stays in its panel.
+              */}
+              <ActionBar>
+                <button
+                  type="button"
+                  className="hc-button hc-button--secondary"
+                  disabled={busy !== null}
+                  aria-busy={busy === 'pass' || undefined}
+                  onClick={() => void pass(offer)}
+                >
+                  {offer.link.disadvantages_button_text || t('upsells.pass', { name })}
+                </button>
+              </ActionBar>
             </section>
           </div>
           {returnToCart && (

@@ -809,6 +809,7 @@ export const deDE: Messages = {
     consent_eult_agreement: 'Ich akzeptiere die Microsoft-Lizenzbedingungen für Endbenutzer.',
     consent_gtc_agreement: 'Ich akzeptiere die zusätzlichen Produktbedingungen.',
     agreement_applies_to: 'Gilt für: {{products}}',
+    to_order: 'Zur Bestellung',
     buy_now: 'Zahlungspflichtig bestellen',
     contract_box: {
       heading: 'Ihre Bestellung im Überblick',

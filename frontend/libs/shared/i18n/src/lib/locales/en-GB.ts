@@ -808,6 +808,7 @@ export const enGB = {
     consent_eult_agreement: 'I accept the Microsoft end-user licence terms.',
     consent_gtc_agreement: 'I accept the additional product terms.',
     agreement_applies_to: 'Applies to: {{products}}',
+    to_order: 'Go to your order',
     buy_now: 'Place binding order',
     contract_box: {
       heading: 'Your order at a glance',
