@@ -14,7 +14,8 @@
 //   E-Mail-Archivierung 3,57 € on the extras screen, "ab 2,98 €" in the cart): at a term that is
 //   not the extra's cheapest, every extra's figure and unit on /addons is the one the cart prints
 //   for it, on its line once added and on its add offer otherwise; the setup service shows its
-//   one-time price on its offer screen and the cart prints the same.
+//   one-time price on its offer screen and the cart prints the same; so does an upsell's offer
+//   (the price of the term it joins with, no longer the cheapest term's "ab" price).
 const { apiGet, apiSend, layoutFindings, axeViolations, screenshot, settled } = require('./browser.cjs');
 const { useBrowser, cartWithProduct, onPath, visit } = require('./checkout.cjs');
 
@@ -186,20 +187,21 @@ describe.each(['hostwerk', 'alpenhost'])('%s', (slug) => {
 
 /**
  * Products whose extras cost differently per term, the term the item gets (not the extras'
- * cheapest: the cart printed the cheapest term's "ab" price), the extras chosen on /addons and the
- * setup service with its one-time price (services/catalog/seed/brands). Hostwerk's is a promoted
- * addon with a screen of its own; Alpenhost's Umzugsservice is a standard extra of this product.
+ * cheapest: the cart printed the cheapest term's "ab" price), an upsell without fields, the extras
+ * chosen on /addons and the setup service with its one-time price (services/catalog/seed/brands).
+ * Hostwerk's setup service is a promoted addon with a screen of its own; Alpenhost's Umzugsservice
+ * is a standard extra of this product.
  */
 const PRICED = {
-  hostwerk: { product: 1002, period: { maturity_id: 100202, interval_id: 4 }, extras: ['E-Mail-Archivierung', 'Speicher +50 GB'], promoted: 'Einrichtungsservice' },
-  alpenhost: { product: 2002, period: { maturity_id: 200201, interval_id: 12 }, extras: ['Mail-Archiv', 'Speicher +100 GB', 'Umzugsservice'] },
+  hostwerk: { product: 1002, period: { maturity_id: 100202, interval_id: 4 }, upsell: { id: 1302, name: 'Backup Plus' }, extras: ['E-Mail-Archivierung', 'Speicher +50 GB'], promoted: 'Einrichtungsservice' },
+  alpenhost: { product: 2002, period: { maturity_id: 200201, interval_id: 12 }, upsell: { id: 2302, name: 'Backup Plus' }, extras: ['Mail-Archiv', 'Speicher +100 GB', 'Umzugsservice'] },
 };
 
-/** A printed price: the amount as formatted ("3,57 €") and its unit ("pro Monat", "einmalig"). */
+/** A printed price: the amount as formatted ("3,57 €"), its unit ("pro Monat", "einmalig") and whether it says "ab". */
 function figure(text) {
   const amount = text.match(/\d[\d.]*,\d{2}\s€/u)?.[0];
   const unit = /einmalig/.test(text) ? 'einmalig' : /pro Monat/.test(text) ? 'pro Monat' : undefined;
-  return { amount, unit };
+  return { amount, unit, from: /(^|\s)ab\s/u.test(text) };
 }
 
 /** Name and printed price of each extra card on an extras screen. */
@@ -222,11 +224,11 @@ async function choose(page, extra) {
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 }
 
-/** The cart's printed prices per extra: its line once added, its add offer otherwise. */
+/** The cart's printed prices per extra (addon or upsell): its line once added, its add offer otherwise. */
 async function cartPrices(page) {
   return page.evaluate(() => {
     const lines = {};
-    for (const row of document.querySelectorAll('main [data-testid="addon-row"]')) {
+    for (const row of document.querySelectorAll('main [data-testid="addon-row"], main [data-testid="upsell-row"]')) {
       const head = row.querySelector('th');
       const kind = head.querySelector('.hc-cart-row__kind')?.textContent ?? '';
       const price = row.querySelector('[data-testid="line-price"]');
@@ -250,11 +252,19 @@ describe.each(['hostwerk', 'alpenhost'])('%s prices', (slug) => {
     await apiSend(page, 'PUT', `/session/cart/items/${rowId}/period`, spec.period);
     const shown = {};
 
+    // The upsell's offer names the price of the term it joins with; adding it goes on.
+    await visit(page, slug, `/popular-addons?id=${rowId}&upsellProductId=${spec.upsell.id}`);
+    const panel = page.locator('main .hc-upsell__panel.hc-card--highlight');
+    shown[spec.upsell.name] = figure(await panel.getByTestId('upsell-price').textContent());
+    expect(shown[spec.upsell.name]).toEqual({ amount: expect.any(String), unit: 'pro Monat', from: false });
+    await panel.getByRole('button').click();
+    await page.waitForURL((url) => url.pathname !== '/popular-addons');
+
     if (spec.promoted) {
       // The setup service's offer screen names its price: once, with its setup fee.
       await visit(page, slug, `/promoted-addons?id=${rowId}`);
       const offer = (await cardPrices(page))[spec.promoted];
-      expect(offer).toEqual({ amount: expect.any(String), unit: 'einmalig' });
+      expect(offer).toEqual({ amount: expect.any(String), unit: 'einmalig', from: false });
       shown[spec.promoted] = offer;
       await choose(page, spec.promoted);
     }
@@ -262,7 +272,7 @@ describe.each(['hostwerk', 'alpenhost'])('%s prices', (slug) => {
     await visit(page, slug, `/addons?id=${rowId}`);
     const cards = await cardPrices(page);
     for (const extra of spec.extras) expect(cards[extra]?.amount).toEqual(expect.any(String));
-    Object.assign(shown, cards, spec.promoted ? { [spec.promoted]: shown[spec.promoted] } : {});
+    Object.assign(shown, cards, spec.promoted ? { [spec.promoted]: shown[spec.promoted] } : {}, { [spec.upsell.name]: shown[spec.upsell.name] });
     for (const extra of spec.extras) await choose(page, extra);
     await screenshot(page, `screens-${slug}-addons-prices`);
     await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
@@ -272,7 +282,7 @@ describe.each(['hostwerk', 'alpenhost'])('%s prices', (slug) => {
 
     // Each chosen extra: the cart's line prints the extras screen's figure and unit.
     const { lines, offers } = await cartPrices(page);
-    const chosen = [...spec.extras, ...(spec.promoted ? [spec.promoted] : [])];
+    const chosen = [spec.upsell.name, ...spec.extras, ...(spec.promoted ? [spec.promoted] : [])];
     expect(Object.fromEntries(chosen.map((e) => [e, figure(lines[e] ?? '')]))).toEqual(Object.fromEntries(chosen.map((e) => [e, shown[e]])));
     // Every other extra the cart offers: its offer prints the extras screen's figure too.
     const offered = Object.keys(offers).filter((e) => shown[e]);

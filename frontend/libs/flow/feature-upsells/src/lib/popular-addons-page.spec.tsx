@@ -13,14 +13,17 @@ beforeEach(() => {
 });
 
 describe('PopularAddonsPage', () => {
-  it('shows the upsell offer: headline, advantages with the catalog price, disadvantages and a pass button', async () => {
+  it('shows the upsell offer: headline, advantages with the price of the term it joins with, disadvantages and a pass button', async () => {
     installFakeShop(shop(), [hostItem()]);
     renderScreens('/popular-addons?id=r1');
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
     expect(await screen.findByRole('heading', { level: 1, name: 'More with SSL Premium' })).toBeTruthy();
     const advantages = screen.getByRole('region', { name: 'With SSL Premium' });
     expect(within(advantages).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['SSL Premium benefit one', 'SSL Premium benefit two']);
-    expect(nbsp(within(advantages).getByTestId('upsell-price').textContent)).toContain('from €3.45 per month');
+    // The price of the term it joins with (the item's 12 months: 5,00 € net), which the cart prints
+    // once it is added, not the catalog's cheapest 'from' price (2,90 € net; issue 23).
+    expect(nbsp(within(advantages).getByTestId('upsell-price').textContent)).toContain('€5.95 per month');
+    expect(nbsp(within(advantages).getByTestId('upsell-price').textContent)).not.toContain('from');
     expect(nbsp(within(advantages).getByTestId('upsell-price').textContent)).toContain('incl. 19% VAT');
     expect(within(advantages).getByRole('button', { name: 'Add SSL Premium' })).toBeTruthy();
     const disadvantages = screen.getByRole('region', { name: 'Without SSL Premium' });
@@ -160,7 +163,8 @@ describe('PopularAddonsPage', () => {
     renderScreens({ pathname: '/popular-addons', search: '?id=r1', state: { returnToCart: true, browseAllUpsells: true } }, 'de-DE');
     expect(await screen.findByText('Extra 1 von 2')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ohne Änderungen fortfahren' })).toBeTruthy();
-    expect(nbsp(screen.getByTestId('upsell-price').textContent)).toContain('ab 3,45 € pro Monat');
+    expect(nbsp(screen.getByTestId('upsell-price').textContent)).toContain('5,95 € pro Monat');
+    expect(nbsp(screen.getByTestId('upsell-price').textContent)).not.toContain('ab ');
   });
 });
 

@@ -228,7 +228,7 @@ function PopularAddons() {
                   ))}
                 </ul>
               )}
-              <UpsellPrice upsell={offer.product} priced={pricedLine} withVat={withVat} />
+              <UpsellPrice upsell={offer.product} priced={pricedLine} maturity={offer.maturity} withVat={withVat} />
               {line ? (
                 <p className="hc-upsell__added" role="status">
                   {t('upsells.added', { name })}

@@ -1,6 +1,7 @@
-import type { Cart, CartItem, Product, ProductUpsell } from '@hostcart/shared-data-access-api';
+import type { Cart, CartItem, PaymentMaturity, Product, ProductUpsell } from '@hostcart/shared-data-access-api';
 import { chosenPeriod, isAddonAvailable } from '@hostcart/flow-util-guided-flow';
 import { fieldsShown, isRequiredField } from '@hostcart/shared-ui-fields';
+import { addonMaturityFor } from '@hostcart/shared-util-pricing';
 
 /**
  * An upsell's catalog product with the offer texts of spec §3 (docs/api.md Product: upsell_headline,
@@ -18,6 +19,11 @@ export type UpsellProduct = Product & {
 export interface UpsellOffer {
   link: ProductUpsell;
   product: UpsellProduct;
+  /**
+   * The upsell's term it would be added with (the item's months, spec §4), whose price the offer
+   * shows: the figure the cart prints once it is added (issue 23, one price per choice).
+   */
+  maturity?: PaymentMaturity;
 }
 
 export interface OfferOptions {
@@ -42,7 +48,9 @@ export function upsellOffers(product: Product, item: CartItem, lineProducts: rea
   const offers: UpsellOffer[] = [];
   for (const link of product.upsells ?? []) {
     const upsell = lineProducts.find((p) => p.id === link.upsell_id);
-    if (upsell && maturity && isAddonAvailable({ ...NO_RULES, addon_id: link.upsell_id }, upsell, period)) offers.push({ link, product: upsell });
+    if (upsell && maturity && isAddonAvailable({ ...NO_RULES, addon_id: link.upsell_id }, upsell, period)) {
+      offers.push({ link, product: upsell, maturity: addonMaturityFor(upsell.payment_maturities, period.maturity) });
+    }
   }
   const asked = offers.findIndex((o) => o.link.upsell_id === options.upsellProductId);
   const start = asked >= 0 ? asked : 0;
