@@ -160,6 +160,23 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     expect(seen.some((r) => r.path === '/orders')).toBe(false);
   });
 
+  it("the phone bar's jump (issue 23) leads through the open consents to the order button, which it does not copy", async () => {
+    installOrderApi();
+    renderOrder('/confirm');
+    const terms = await screen.findByLabelText(/I accept the terms and conditions/);
+    const bar = screen.getByTestId('action-bar');
+    const jump = within(bar).getByRole('button', { name: 'Go to your order' });
+    expect(within(bar).queryByRole('button', { name: 'Place binding order' })).toBeNull();
+    await userEvent.click(jump);
+    expect(document.activeElement).toBe(terms);
+    await userEvent.click(terms);
+    await userEvent.click(jump);
+    expect(document.activeElement).toBe(screen.getByLabelText(/I have read the privacy policy/));
+    await userEvent.click(screen.getByLabelText(/I have read the privacy policy/));
+    await userEvent.click(jump);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Place binding order' }));
+  });
+
   it('asks for the agreements a product requires', async () => {
     installOrderApi({ requiredAgreements: ['mca_agreement'] });
     renderOrder('/confirm');

@@ -145,4 +145,15 @@ describe('periods screens', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/addons?id=row1'));
     expect(shop.mutations()).toEqual([]);
   });
+  it("'Next' (the phone bar's action, issue 23) keeps the current term: nothing saved, on to the interval choice, the item configured", async () => {
+    sessionStorage.clear();
+    const shop = installFakeShop(shopCatalog(), [hostItem()]);
+    renderScreen('/periods/maturity?id=row1');
+    await screen.findAllByTestId('period-tile');
+    const bar = screen.getByTestId('action-bar');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/periods/interval?id=row1'));
+    expect(shop.mutations()).toEqual([]);
+    expect(isItemConfigured('row1')).toBe(true);
+  });
 });
