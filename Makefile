@@ -12,6 +12,16 @@ export NX_DAEMON := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 GO_MODULES := libs/go libs/go/discovery-ext services/catalog services/domain services/cart services/promotion services/customer services/payment services/order gateway tools tools/deploytest
+# The modules as package patterns (./libs/go/... ./gateway/...). go.work makes them one build, so one
+# go vet, staticcheck or go test over all of them from the root schedules the packages of every module
+# at once (-p, one per core) instead of waiting for one module after the other.
+GO_PATTERNS := $(addsuffix /...,$(addprefix ./,$(GO_MODULES)))
+
+# A new random value for every make run. The tests that read the outside world read it (testinfra for
+# PostgreSQL, Redis and NATS; tests reading files outside their module or building binaries:
+# libs/go/platform/testrun), and go test keys its cached results on the variables a test read: those
+# packages run every time, packages that read only their own module are answered from the cache.
+export HOSTCART_TEST_RUN := $(shell od -An -N8 -tx8 /dev/urandom | tr -d ' ')
 PORT ?= 8080
 
 .PHONY: help run deps deps-go deps-web build build-web build-go test test-go test-bench test-fuzz faulttest lint-go test-proto test-web lint-web test-e2e proto fmt loadtest test-clock-ahead
@@ -49,10 +59,12 @@ build-go:
 
 test: deps build test-go test-bench test-fuzz faulttest test-proto test-web test-e2e
 
-# Race detector on every Go test; infrastructure tests fail (not skip) without PostgreSQL and Redis
-# (libs/go/platform/testinfra).
+# Race detector on every Go test of every module in one go test; infrastructure tests fail (not skip)
+# without PostgreSQL, Redis and NATS (libs/go/platform/testinfra). No -count=1: a package whose tests
+# read only its own module is answered from go test's cache when nothing it depends on changed ("(cached)"),
+# every package reading the outside world runs (HOSTCART_TEST_RUN above).
 test-go: lint-go
-	@for m in $(GO_MODULES); do echo "== go test -race: $$m"; (cd $$m && go test -race -count=1 ./...) || exit 1; done
+	go test -race $(GO_PATTERNS)
 
 # Every Go fuzz target (parsers of visitor input) for FUZZTIME (5s) each; seed corpora run with
 # the ordinary tests too.
@@ -75,11 +87,13 @@ faulttest: bin/staticcheck
 	cd tools && go vet -tags faulttest ./devstack ./faulttest && $(CURDIR)/bin/staticcheck -tags faulttest ./devstack ./faulttest
 	cd tools && go test -race -count=1 -tags faulttest -run '^TestFaultMatrix$$' -timeout 10m -v ./devstack | grep -v -E '^(=== RUN|=== PAUSE|=== CONT)'; exit $${PIPESTATUS[0]}
 
-# go vet, staticcheck (pinned in tools/gotools) and a go.mod/go.sum that `go mod tidy` would not change.
+# go vet and staticcheck (pinned in tools/gotools) over every module at once, and per module a
+# go.mod/go.sum that `go mod tidy` would not change (about 2 s for all).
 lint-go: bin/staticcheck
-	@for m in $(GO_MODULES); do echo "== go vet + staticcheck + tidy: $$m"; \
-		(cd $$m && go vet ./... && $(CURDIR)/bin/staticcheck ./... && \
-		 { GOWORK=off go mod tidy -e -diff > /dev/null || { echo "$$m: go.mod/go.sum not tidy (run: cd $$m && GOWORK=off go mod tidy -e)"; exit 1; }; }) || exit 1; done
+	go vet $(GO_PATTERNS)
+	$(CURDIR)/bin/staticcheck $(GO_PATTERNS)
+	@for m in $(GO_MODULES); do \
+		(cd $$m && GOWORK=off go mod tidy -e -diff > /dev/null) || { echo "$$m: go.mod/go.sum not tidy (run: cd $$m && GOWORK=off go mod tidy -e)"; exit 1; }; done
 
 bin/staticcheck: tools/gotools/go.mod
 	cd tools/gotools && GOWORK=off go build -o ../../bin/staticcheck honnef.co/go/tools/cmd/staticcheck

@@ -12,6 +12,11 @@ import (
 // repoRoot is the repository root, two levels above this module.
 func repoRoot(t *testing.T) string {
 	t.Helper()
+	// Every test here reads the repository outside this module (charts, Dockerfile, sources) or
+	// builds binaries, which go test's cache does not see: reading the variable `make test-go` sets
+	// anew for each run keeps the result from being replayed (libs/go/platform/testrun, which this
+	// module does not import).
+	_ = os.Getenv("HOSTCART_TEST_RUN")
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 )
 
 // The shared vectors are the contract with the TypeScript validator: every case must hold here.
@@ -29,6 +31,7 @@ type rulesVector struct {
 
 func readVectors[T any](t *testing.T, name string) []T {
 	t.Helper()
+	testrun.Outside() // libs/testvectors is outside this module
 	raw, err := os.ReadFile(filepath.Join(vectorDir, name))
 	if err != nil {
 		t.Fatalf("read vectors: %v", err)

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 )
 
 // periodVectors is libs/testvectors/periods.json, the contract with the browser's period rules
@@ -56,6 +58,7 @@ func (m jsonMaturity) PeriodTerm() Term {
 }
 
 func TestVectors(t *testing.T) {
+	testrun.Outside() // libs/testvectors is outside this module
 	raw, err := os.ReadFile(filepath.Join("..", "..", "testvectors", "periods.json"))
 	if err != nil {
 		t.Fatal(err)

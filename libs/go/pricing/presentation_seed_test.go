@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 )
 
 // Every seed product's terms under every seed promotion of its brand (whether or not the promotion
@@ -46,6 +48,7 @@ type seedPromotions struct {
 func readSeed[T any](t *testing.T, path string) T {
 	t.Helper()
 	var v T
+	testrun.Outside() // the services' seeds are outside this module
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("read seed: %v", err)

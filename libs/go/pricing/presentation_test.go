@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 )
 
 // The shared vectors are the contract with the TypeScript twin (frontend/libs/shared/util-pricing,
@@ -36,6 +38,7 @@ type presentationVectors struct {
 
 func readPresentationVectors(t *testing.T) presentationVectors {
 	t.Helper()
+	testrun.Outside() // libs/testvectors is outside this module
 	raw, err := os.ReadFile(vectorFile)
 	if err != nil {
 		t.Fatalf("read vectors: %v", err)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 )
 
 // familyProducts mirror the seed: a business address (rental period 3, 6, 12 months) with
@@ -134,6 +136,7 @@ func TestFamilyMessageKeysAreDistinct(t *testing.T) {
 // The frontend's twin (util-fields families.ts) reports the same keys, so every server message
 // has its text there (the ui-fields spec checks both languages for each of its keys).
 func TestFamilyMessageKeysMatchTheFrontend(t *testing.T) {
+	testrun.Outside() // the frontend is outside this module
 	src, err := os.ReadFile(filepath.Join("..", "..", "..", "frontend", "libs", "shared", "util-fields", "src", "lib", "families.ts"))
 	if err != nil {
 		t.Skipf("frontend sources not beside the service: %v", err)

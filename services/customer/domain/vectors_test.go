@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 )
 
 // libs/testvectors is the contract with the browser: the address screen's phone check
@@ -16,6 +18,7 @@ var vectorDir = filepath.Join("..", "..", "..", "libs", "testvectors")
 
 func readVectors[T any](t *testing.T, name string) T {
 	t.Helper()
+	testrun.Outside() // libs/testvectors is outside this module
 	raw, err := os.ReadFile(filepath.Join(vectorDir, name))
 	if err != nil {
 		t.Fatalf("read vectors: %v", err)

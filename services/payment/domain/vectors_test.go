@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 )
 
 // sepaVectors is libs/testvectors/sepa.json, the contract with the payment screen's SEPA rules
@@ -27,6 +29,7 @@ type sepaVectors struct {
 }
 
 func TestSEPAVectors(t *testing.T) {
+	testrun.Outside() // libs/testvectors is outside this module
 	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "libs", "testvectors", "sepa.json"))
 	if err != nil {
 		t.Fatal(err)

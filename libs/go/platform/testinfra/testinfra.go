@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 	_ "github.com/lib/pq" // the PostgreSQL driver the admin connection uses
 	"github.com/redis/go-redis/v9"
 )
@@ -35,7 +36,11 @@ func PostgresAdminURL() string { return env("TEST_POSTGRES_URL", DefaultPostgres
 // RedisURL is TEST_REDIS_URL or its default.
 func RedisURL() string { return env("TEST_REDIS_URL", DefaultRedisURL) }
 
+// env reads a setting of the test servers. Every test that asks for a server comes here, so this is
+// also where it is marked as reading the outside world (its result never replayed from go test's
+// cache by a later `make test-go`).
 func env(key, def string) string {
+	testrun.Outside()
 	if v := os.Getenv(key); v != "" {
 		return v
 	}
