@@ -1,18 +1,12 @@
 package fields
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/hostcart/checkout/libs/go/platform/testrun"
+	"github.com/hostcart/checkout/libs/go/testvectors"
 )
-
-// The shared vectors are the contract with the TypeScript validator: every case must hold here.
-var vectorDir = filepath.Join("..", "..", "testvectors")
 
 type valueVector struct {
 	Name   string            `json:"name"`
@@ -29,18 +23,11 @@ type rulesVector struct {
 	OK    bool   `json:"ok"`
 }
 
+// readVectors reads the shared vector file name, the contract with the TypeScript validator:
+// every case must hold here.
 func readVectors[T any](t *testing.T, name string) []T {
 	t.Helper()
-	testrun.Outside() // libs/testvectors is outside this module
-	raw, err := os.ReadFile(filepath.Join(vectorDir, name))
-	if err != nil {
-		t.Fatalf("read vectors: %v", err)
-	}
-	var out []T
-	if err := json.Unmarshal(raw, &out); err != nil {
-		t.Fatalf("decode %s: %v", name, err)
-	}
-	return out
+	return testvectors.Read[[]T](t, name)
 }
 
 func TestValueVectors(t *testing.T) {

@@ -1,12 +1,9 @@
 package periods
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/hostcart/checkout/libs/go/platform/testrun"
+	"github.com/hostcart/checkout/libs/go/testvectors"
 )
 
 // periodVectors is libs/testvectors/periods.json, the contract with the browser's period rules
@@ -58,15 +55,7 @@ func (m jsonMaturity) PeriodTerm() Term {
 }
 
 func TestVectors(t *testing.T) {
-	testrun.Outside() // libs/testvectors is outside this module
-	raw, err := os.ReadFile(filepath.Join("..", "..", "testvectors", "periods.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v periodVectors
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatal(err)
-	}
+	v := testvectors.Read[periodVectors](t, "periods.json")
 	if len(v.DefaultMaturity) == 0 || len(v.DefaultInterval) == 0 || len(v.MaturityFits) == 0 || len(v.IntervalFits) == 0 {
 		t.Fatal("a section of periods.json is empty")
 	}

@@ -5,19 +5,17 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/hostcart/checkout/libs/go/platform/testrun"
+	"github.com/hostcart/checkout/libs/go/testvectors"
 )
 
 // The shared vectors are the contract with the TypeScript twin (frontend/libs/shared/util-pricing,
 // presentation.ts): every case must hold in both. -update rewrites the expected figures from this
 // implementation; review the diff by hand before committing it.
-var (
-	vectorFile    = filepath.Join("..", "..", "testvectors", "price-presentation.json")
-	updateVectors = flag.Bool("update", false, "rewrite the expected figures of the price presentation vectors")
-)
+var updateVectors = flag.Bool("update", false, "rewrite the expected figures of the price presentation vectors")
+
+const vectorFile = "price-presentation.json"
 
 type lineVector struct {
 	Name  string           `json:"name"`
@@ -38,16 +36,7 @@ type presentationVectors struct {
 
 func readPresentationVectors(t *testing.T) presentationVectors {
 	t.Helper()
-	testrun.Outside() // libs/testvectors is outside this module
-	raw, err := os.ReadFile(vectorFile)
-	if err != nil {
-		t.Fatalf("read vectors: %v", err)
-	}
-	var v presentationVectors
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatalf("decode vectors: %v", err)
-	}
-	return v
+	return testvectors.Read[presentationVectors](t, vectorFile)
 }
 
 func presentAll(in []LineInput) []LinePresentation {
@@ -146,7 +135,7 @@ func writePresentationVectors(t *testing.T, v presentationVectors) {
 		writeCase(t, &b, c, i == len(v.Carts)-1)
 	}
 	b.WriteString("]\n}\n")
-	if err := os.WriteFile(vectorFile, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(testvectors.Path(t, vectorFile), b.Bytes(), 0o644); err != nil {
 		t.Fatalf("write vectors: %v", err)
 	}
 }

@@ -1,34 +1,16 @@
 package domain
 
 import (
-	"encoding/json"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/hostcart/checkout/libs/go/platform/testrun"
+	"github.com/hostcart/checkout/libs/go/testvectors"
 )
 
 // libs/testvectors is the contract with the browser: the address screen's phone check
 // (frontend/libs/shared/util-fields, libphonenumber-js) runs the same files.
-var vectorDir = filepath.Join("..", "..", "..", "libs", "testvectors")
-
-func readVectors[T any](t *testing.T, name string) T {
-	t.Helper()
-	testrun.Outside() // libs/testvectors is outside this module
-	raw, err := os.ReadFile(filepath.Join(vectorDir, name))
-	if err != nil {
-		t.Fatalf("read vectors: %v", err)
-	}
-	var out T
-	if err := json.Unmarshal(raw, &out); err != nil {
-		t.Fatalf("decode %s: %v", name, err)
-	}
-	return out
-}
 
 type phoneVector struct {
 	Name    string   `json:"name"`
@@ -42,7 +24,7 @@ type phoneVector struct {
 // number of the address's country or, with +, of any country) accepts exactly the numbers of
 // phone.json.
 func TestPhoneVectors(t *testing.T) {
-	cases := readVectors[[]phoneVector](t, "phone.json")
+	cases := testvectors.Read[[]phoneVector](t, "phone.json")
 	if len(cases) < 60 {
 		t.Fatalf("only %d vectors", len(cases))
 	}
@@ -98,7 +80,7 @@ type customerVectors struct {
 // customer-fields.json, and each value there is judged as the file says (after normalising, as the
 // service does: trimmed, the VAT id without spaces).
 func TestCustomerFieldVectors(t *testing.T) {
-	v := readVectors[customerVectors](t, "customer-fields.json")
+	v := testvectors.Read[customerVectors](t, "customer-fields.json")
 	if !maps.Equal(v.Rules, Rules) {
 		t.Errorf("rules %v, the vectors say %v", Rules, v.Rules)
 	}

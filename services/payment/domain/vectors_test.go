@@ -1,14 +1,11 @@
 package domain
 
 import (
-	"encoding/json"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/hostcart/checkout/libs/go/platform/testrun"
+	"github.com/hostcart/checkout/libs/go/testvectors"
 )
 
 // sepaVectors is libs/testvectors/sepa.json, the contract with the payment screen's SEPA rules
@@ -29,15 +26,7 @@ type sepaVectors struct {
 }
 
 func TestSEPAVectors(t *testing.T) {
-	testrun.Outside() // libs/testvectors is outside this module
-	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "libs", "testvectors", "sepa.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v sepaVectors
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatal(err)
-	}
+	v := testvectors.Read[sepaVectors](t, "sepa.json")
 	if v.Patterns.IBAN != ibanShape.String() || v.Patterns.BIC != bicShape.String() {
 		t.Errorf("patterns %q %q, the vectors say %+v", ibanShape, bicShape, v.Patterns)
 	}
