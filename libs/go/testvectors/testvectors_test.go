@@ -8,9 +8,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 )
 
 func TestLocateFindsTheRepositoryVectors(t *testing.T) {
+	testrun.Outside() // looks at libs/testvectors, outside this module
 	dir, err := Locate()
 	if err != nil {
 		t.Fatal(err)
