@@ -41,6 +41,9 @@ func stageBuild(t *testing.T, s *instructions.Stage) (cmd string, env []string) 
 // redirected to a temporary folder) for the gateway and every service, and checks the binaries are
 // what a distroless/static image can run: statically linked (no ELF interpreter) and stripped.
 func TestImageBinariesBuildWithTheDockerfileFlags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (make check): builds the gateway and every service; make test runs it")
+	}
 	df := parseDockerfile(t)
 	out := t.TempDir()
 	type build struct{ name, stage, service string }

@@ -38,6 +38,7 @@ func TestStackEmbeddedStores(t *testing.T) {
 
 // The same stack on the machine's real PostgreSQL and Redis, in a throwaway database.
 func TestStackPostgresAndRedis(t *testing.T) {
+	skipFullStackInShort(t)
 	answers := recordAnswers(t)
 	dbURL := testinfra.Postgres(t, "devstack_test")
 	testinfra.Redis(t, "devstack") // fails here when Redis is missing
@@ -70,6 +71,15 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkNoClearIBAN(t, logs, answers)
 }
 
+// skipFullStackInShort skips a test of the whole stack under -short: `make check` leaves them to
+// `make test`, which never runs -short.
+func skipFullStackInShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short (make check): starts the whole stack; make test runs it")
+	}
+}
+
 func startStack(t *testing.T, cfg Config) string {
 	t.Helper()
 	return startStackHandle(t, cfg).base
@@ -85,6 +95,7 @@ func startStackHandle(t *testing.T, cfg Config) *stack {
 // startStackLogged is startStackHandle with the services logging to log.
 func startStackLogged(t *testing.T, cfg Config, log *slog.Logger) *stack {
 	t.Helper()
+	skipFullStackInShort(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
