@@ -16,6 +16,10 @@ GO_MODULES := libs/go libs/go/discovery-ext services/catalog services/domain ser
 # go vet, staticcheck or go test over all of them from the root schedules the packages of every module
 # at once (-p, one per core) instead of waiting for one module after the other.
 GO_PATTERNS := $(addsuffix /...,$(addprefix ./,$(GO_MODULES)))
+# go test prefers its packages in the order of its arguments: the modules with the longest tests come
+# first (tools: the devstack's whole-stack tests; tools/deploytest: the image builds), so they run
+# beside the many short packages instead of alone at the end.
+GO_TEST_PATTERNS := $(addsuffix /...,$(addprefix ./,tools tools/deploytest $(filter-out tools tools/deploytest,$(GO_MODULES))))
 
 # A new random value for every make run. The tests that read the outside world read it (testinfra for
 # PostgreSQL, Redis and NATS; tests reading files outside their module or building binaries:
@@ -73,7 +77,7 @@ check: bin/staticcheck
 # read only its own module is answered from go test's cache when nothing it depends on changed ("(cached)"),
 # every package reading the outside world runs (HOSTCART_TEST_RUN above).
 test-go: lint-go
-	go test -race $(GO_PATTERNS)
+	go test -race $(GO_TEST_PATTERNS)
 
 # Every Go fuzz target (parsers of visitor input) for FUZZTIME (5s) each; seed corpora run with
 # the ordinary tests too.
