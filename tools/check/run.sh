@@ -62,9 +62,10 @@ for f in "${changed[@]}"; do
   compgen -G "$d/*.go" >/dev/null && pkgdirs["./$d"]=1
 done
 if $outside; then
-  # The Go tests reading files outside their module (libs/go/platform/testrun).
+  # The Go tests reading files outside their module (libs/go/platform/testrun; libs/go/testvectors
+  # reads the shared vectors for them).
   while IFS= read -r f; do pkgdirs["./$(dirname "$f")"]=1; done < <(
-    git grep -l -e 'testrun.Outside()' -e 'HOSTCART_TEST_RUN' -- '*_test.go')
+    git grep -l -e 'testrun.Outside()' -e 'HOSTCART_TEST_RUN' -e 'testvectors\.' -- '*_test.go')
 fi
 
 if [ ${#pkgdirs[@]} -gt 0 ]; then
