@@ -50,6 +50,15 @@ interface TextState {
 const textStates = new WeakMap<I18n, TextState>();
 
 /**
+ * The state of an instance, also when it is reached through the Proxy react-i18next (18) hands to
+ * components from useTranslation: the Proxy is another object to the WeakMap, and without this a
+ * screen read "all texts there" and rendered missing-key markers until the rest arrived.
+ */
+function textStateOf(i18n: I18n): TextState | undefined {
+  return textStates.get(i18n) ?? textStates.get((i18n as I18n & { __original?: I18n }).__original as I18n);
+}
+
+/**
  * Lets i18next fetch a language's chunks itself whenever changeLanguage needs them: the first
  * screen's texts, or all of them once another screen has needed them.
  */
@@ -82,7 +91,7 @@ function localeChunks(state: TextState): BackendModule {
  * what was rendered meanwhile is rendered again when the texts arrive (bindI18nStore 'added').
  */
 export function loadAllTexts(i18n: I18n): Promise<void> {
-  const state = textStates.get(i18n);
+  const state = textStateOf(i18n);
   if (!state) return Promise.resolve();
   state.all = true;
   const locale = supportedLocale(i18n.language);
@@ -106,7 +115,7 @@ export function loadAllTexts(i18n: I18n): Promise<void> {
 
 /** Whether the current language's texts are all there (no loadAllTexts to wait for). */
 export function hasAllTexts(i18n: I18n): boolean {
-  const state = textStates.get(i18n);
+  const state = textStateOf(i18n);
   return !state || state.complete.has(supportedLocale(i18n.language));
 }
 
