@@ -11,7 +11,7 @@ import { useCartNotices } from '@hostcart/flow-data-access-flow';
 import { activeIntervals, chosenPeriod, orderableMaturities } from '@hostcart/flow-util-guided-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import type { FieldFamily } from '@hostcart/shared-ui-fields';
-import { displaysPricesWithVat, effectiveVat } from '@hostcart/shared-util-pricing';
+import { displaysPricesWithVat, maturityVat } from '@hostcart/shared-util-pricing';
 import { useServerValidation } from './use-server-fields';
 
 const CUSTOMER_TYPE = 'nsa_customer_type';
@@ -121,7 +121,7 @@ export function useFieldFamilyFor({ type, fieldProduct, rowId, item, product, li
         .map((m) => ({
           months: m.months,
           priceCents: m.price_cents,
-          vatPercent: effectiveVat(m.payment_intervals.find((i) => i.is_active)?.interval_vat ?? 0, sessionVat),
+          vatPercent: maturityVat(m, sessionVat),
         }));
       if (options.length > 0) family.rentalPeriods = { options, withVat };
     }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSessionVatPercent } from '@hostcart/shared-data-access-api';
 import type { PaymentMaturity, PricedLine } from '@hostcart/shared-data-access-api';
-import { addonMaturityPrice, displayedFromPrice, effectiveVat, formatCents, formatPercent } from '@hostcart/shared-util-pricing';
+import { addonMaturityPrice, displayedFromPrice, formatCents, formatPercent, maturityVat } from '@hostcart/shared-util-pricing';
 import type { UpsellProduct } from './upsell-offer';
 
 export interface UpsellPriceProps {
@@ -42,11 +42,10 @@ export function UpsellPrice({ upsell, priced, maturity, withVat }: UpsellPricePr
   }
   if (maturity) {
     const { cents, oneTime } = addonMaturityPrice(maturity, withVat, sessionVat);
-    const vat = effectiveVat(maturity.payment_intervals.find((i) => i.is_active)?.interval_vat ?? 0, sessionVat);
     return (
       <div className="hc-price" data-testid="upsell-price">
         <p className="hc-price__amount">{t(oneTime ? 'upsells.price_one_time' : 'upsells.price_monthly', { price: formatCents(cents, locale) })}</p>
-        <p className="hc-price__note">{vatNote(vat)}</p>
+        <p className="hc-price__note">{vatNote(maturityVat(maturity, sessionVat))}</p>
       </div>
     );
   }

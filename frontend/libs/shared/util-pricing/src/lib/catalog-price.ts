@@ -42,9 +42,13 @@ export interface MaturityPriceInput {
  * addon offers both print this, so a choice has one price on every screen (issue 23, finding 2).
  */
 export function addonMaturityPrice(maturity: MaturityPriceInput, withVat: boolean, sessionVat?: number): { cents: number; oneTime: boolean } {
-  const interval = maturity.payment_intervals.find((i) => i.is_active);
   const { netCents, oneTime } = addonAmount(maturity.months, maturity.price_cents, maturity.setup_fee_cents);
-  return { cents: maturityDisplayCents(netCents, effectiveVat(interval?.interval_vat ?? 0, sessionVat), withVat), oneTime };
+  return { cents: maturityDisplayCents(netCents, maturityVat(maturity, sessionVat), withVat), oneTime };
+}
+
+/** The VAT percent a catalog maturity is charged with: its active interval's, as the session's VAT sets it (effectiveVat). */
+export function maturityVat(maturity: Pick<MaturityPriceInput, 'payment_intervals'>, sessionVat?: number): number {
+  return effectiveVat(maturity.payment_intervals.find((i) => i.is_active)?.interval_vat ?? 0, sessionVat);
 }
 
 /**
