@@ -3,13 +3,20 @@
 # each), so parsers of visitor input are fuzzed on every `make test`. Their seed corpora run with
 # the ordinary tests already; a crash the fuzzer finds is written to the package's testdata/fuzz
 # and becomes a regression test once committed.
+#
+# FUZZJOBS targets run at once (default: one per core). Each fuzzes with one worker, so the
+# machine's cores are busy while the wall time is the sum divided by the jobs. Each target's
+# output is printed in one piece when it ends.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fuzztime=${FUZZTIME:-5s}
-status=0
-count=0
-while IFS=: read -r file name; do
-  dir=$(dirname "$file")
+jobs=${FUZZJOBS:-$(nproc)}
+out_dir=$(mktemp -d)
+trap 'rm -rf "$out_dir"' EXIT
+
+# fuzz_one DIR NAME: exit status 0 when the target passed.
+fuzz_one() {
+  local dir=$1 name=$2 out attempt
   echo "== fuzz $name ($dir, $fuzztime)"
   # One worker: the fuzzer shares the machine with the rest of the suite, and an overloaded
   # coordinator can miss its own deadline at the end of the run ("context deadline exceeded", or a
@@ -18,16 +25,34 @@ while IFS=: read -r file name; do
   for attempt in 1 2; do
     if out=$(cd "$dir" && go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -parallel 1 . 2>&1); then
       echo "$out" | tail -2
-      break
+      return 0
     fi
     echo "$out" | tail -20
     if [ "$attempt" = 2 ] || grep -q "Failing input written to" <<<"$out"; then
-      status=1
-      break
+      return 1
     fi
     echo "fuzz $name: the fuzzer failed with no failing input (its own deadline); trying once more"
   done
+}
+
+status=0
+count=0
+running=0
+declare -A log_of=()
+finish_one() {
+  local pid
+  wait -n -p pid || status=1
+  cat "${log_of[$pid]}"
+  running=$((running - 1))
+}
+while IFS=: read -r file name; do
+  if [ "$running" -ge "$jobs" ]; then finish_one; fi
+  log=$out_dir/$count.log
+  fuzz_one "$(dirname "$file")" "$name" >"$log" 2>&1 &
+  log_of[$!]=$log
+  running=$((running + 1))
   count=$((count + 1))
 done < <(grep -rHo --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*' . | grep -v node_modules | sed 's/:func /:/')
-echo "fuzz: $count targets, ${fuzztime} each"
+while [ "$running" -gt 0 ]; do finish_one; done
+echo "fuzz: $count targets, ${fuzztime} each, $jobs at a time"
 exit $status
