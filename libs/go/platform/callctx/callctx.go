@@ -1,5 +1,5 @@
-// Package callctx carries the request context of a shopper (session, brand, locale, request id)
-// from the gateway through every service as gRPC metadata.
+// Package callctx carries the request context of a shopper (session, brand, locale, request id,
+// client address) from the gateway through every service as one gRPC metadata entry (MDCall).
 package callctx
 
 import (
