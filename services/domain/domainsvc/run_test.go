@@ -15,6 +15,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	domainv1 "github.com/hostcart/checkout/libs/go/gen/checkout/domain/v1"
@@ -107,7 +108,8 @@ func call(t *testing.T, brand int32, session string) context.Context {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	t.Cleanup(cancel)
-	return callctx.With(ctx, callctx.Values{BrandID: brand, SessionID: session, Locale: "de-DE", ClientIP: "198.51.100.7"})
+	ctx = callctx.With(ctx, callctx.Values{BrandID: brand, SessionID: session, Locale: "de-DE"})
+	return metadata.AppendToOutgoingContext(ctx, "x-client-ip", "198.51.100.7")
 }
 
 func TestListTldsAndGroups(t *testing.T) {

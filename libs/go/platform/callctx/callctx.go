@@ -1,5 +1,5 @@
-// Package callctx carries the request context of a shopper (session, brand, locale, request id,
-// client address) from the gateway through every service as one gRPC metadata entry (MDCall).
+// Package callctx carries the request context of a shopper (session, brand, locale, request id)
+// from the gateway through every service as gRPC metadata.
 package callctx
 
 import (
@@ -16,24 +16,12 @@ import (
 
 // Metadata keys; gRPC requires lower case.
 const (
-	// MDCall carries the whole call context in one entry, fields in a fixed order (FormatCall).
-	// One entry instead of five: each metadata entry costs an HPACK field on both sides, a map
-	// entry with its own slice and strings on the server, and a lookup that copies the values
-	// (issue 26: the five headers were a good part of the warm hop's allocations).
-	MDCall = "x-call"
-
-	// The five keys below are how the call context travelled before MDCall. Nothing sends them
-	// any more; a server still reads them when a call has no MDCall, so a caller one release
-	// behind keeps working during a rollout (docs/operations.md: services a version apart keep
-	// talking). To be removed once every deployed caller sends MDCall. The names also name the
-	// fields of MDCall in the docs and the contracts' comments.
 	MDSessionID = "x-session-id"
 	MDBrandID   = "x-brand-id"
 	MDLocale    = "x-locale"
 	MDRequestID = "x-request-id"
 	// MDClientIP is the visitor's address as the gateway saw it, for per-address rate limits.
 	MDClientIP = "x-client-ip"
-
 	// MDAnsweredBy is the trailer the platform's server chain (grpcserver) puts on every error
 	// status a handler answered, or that a handler's recovered panic became, with the service's
 	// name: a status with it is an answer of the server application, one without it a failure of
@@ -72,80 +60,74 @@ func NewRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// ToOutgoing appends v to the outgoing metadata of ctx as one MDCall entry; nothing when every
-// field is empty.
+// ToOutgoing appends v to the outgoing metadata of ctx; empty fields are left out so a service
+// can tell "not sent" from "sent empty".
 func ToOutgoing(ctx context.Context, v Values) context.Context {
-	call := FormatCall(v)
-	if call == "" {
+	kv := make([]string, 0, 10)
+	if v.SessionID != "" {
+		kv = append(kv, MDSessionID, v.SessionID)
+	}
+	if v.BrandID != 0 {
+		kv = append(kv, MDBrandID, strconv.FormatInt(int64(v.BrandID), 10))
+	}
+	if v.Locale != "" {
+		kv = append(kv, MDLocale, v.Locale)
+	}
+	if v.RequestID != "" {
+		kv = append(kv, MDRequestID, v.RequestID)
+	}
+	if v.ClientIP != "" {
+		kv = append(kv, MDClientIP, v.ClientIP)
+	}
+	if len(kv) == 0 {
 		return ctx
 	}
-	// Drop an entry already present so a forwarded call does not send two conflicting values.
-	if md, ok := metadata.FromOutgoingContext(ctx); ok && len(md[MDCall]) > 0 {
+	// Drop keys already present so a forwarded call does not send two conflicting values.
+	if md, ok := metadata.FromOutgoingContext(ctx); ok {
 		md = md.Copy()
-		md.Delete(MDCall)
+		for i := 0; i < len(kv); i += 2 {
+			md.Delete(kv[i])
+		}
 		ctx = metadata.NewOutgoingContext(ctx, md)
 	}
-	return metadata.AppendToOutgoingContext(ctx, MDCall, call)
+	return metadata.AppendToOutgoingContext(ctx, kv...)
 }
 
-// FromIncoming reads Values from the incoming metadata of ctx: the MDCall entry, or the five
-// entries of a caller a release behind when there is none. A malformed MDCall reads as the zero
-// Values (ParseCall); a malformed brand id as 0 (unknown brand) rather than failing the call: the
-// service decides whether it needs one.
+// FromIncoming reads Values from the incoming metadata of ctx. A malformed brand id reads as 0
+// (unknown brand) rather than failing the call: the service decides whether it needs one.
 func FromIncoming(ctx context.Context) Values {
 	// Key by key rather than metadata.FromIncomingContext, which copies the whole metadata (every
-	// header of the call) only for one value to be read from the copy.
-	if vals := metadata.ValueFromIncomingContext(ctx, MDCall); len(vals) > 0 {
-		v, _ := ParseCall(vals[0])
-		return v
-	}
-	return fromLegacyIncoming(ctx)
-}
-
-// fromLegacyIncoming reads the five entries callers sent before MDCall.
-func fromLegacyIncoming(ctx context.Context) Values {
+	// header of the call) only for five values to be read from the copy.
 	first := func(key string) string {
 		if vals := metadata.ValueFromIncomingContext(ctx, key); len(vals) > 0 {
 			return strings.TrimSpace(vals[0])
 		}
 		return ""
 	}
-	return Values{
+	v := Values{
 		SessionID: first(MDSessionID),
-		BrandID:   parseBrandID(first(MDBrandID)),
 		Locale:    first(MDLocale),
 		RequestID: first(MDRequestID),
-		ClientIP:  cleanClientIP(first(MDClientIP)),
 	}
-}
-
-// cleanClientIP returns the address in raw in canonical text, or "" when raw is not an IP
-// address: the address becomes a rate-limit key, and anything else is dropped rather than trusted
-// as a bucket name.
-func cleanClientIP(raw string) string {
-	ip, err := netip.ParseAddr(raw)
-	if err != nil {
-		return ""
+	// The address becomes a rate-limit key: anything that is not an IP address is dropped rather
+	// than trusted as a bucket name.
+	raw := first(MDClientIP)
+	if ip, err := netip.ParseAddr(raw); err == nil {
+		if ip.Is4() {
+			// ParseAddr accepts a plain IPv4 address only in its canonical dotted form (no
+			// leading zeros, no zone), so the text already is what String would build: the
+			// gateway's usual case, without an allocation per call (issue 26).
+			v.ClientIP = raw
+		} else {
+			v.ClientIP = ip.Unmap().String()
+		}
 	}
-	if ip.Is4() {
-		// ParseAddr accepts a plain IPv4 address only in its canonical dotted form (no leading
-		// zeros, no zone), so the text already is what String would build: the gateway's usual
-		// case, without an allocation per call (issue 26).
-		return raw
+	if b := first(MDBrandID); b != "" {
+		if n, err := strconv.ParseInt(b, 10, 32); err == nil {
+			v.BrandID = int32(n)
+		}
 	}
-	return ip.Unmap().String()
-}
-
-// parseBrandID reads a decimal brand id; anything else (empty, malformed, beyond int32) is 0.
-func parseBrandID(s string) int32 {
-	if s == "" {
-		return 0
-	}
-	n, err := strconv.ParseInt(s, 10, 32)
-	if err != nil {
-		return 0
-	}
-	return int32(n)
+	return v
 }
 
 // UnaryClientInterceptor copies the Values of the call's ctx into outgoing metadata.
