@@ -6,7 +6,10 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 export GOTOOLCHAIN := local
-export GOFLAGS := -buildvcs=false
+# -trimpath keeps the checkout's path out of every build: without it go's build and test caches
+# key our packages on their directory, so a second clone (CI's fresh checkout, a worktree) compiles
+# and reruns everything again; with it a fresh clone on a warm machine reuses them.
+export GOFLAGS := -buildvcs=false -trimpath
 export NX_NO_CLOUD := true
 export NX_DAEMON := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1

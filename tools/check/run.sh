@@ -14,7 +14,7 @@
 # (incremental), jest of the Nx projects the changed files affect, ESLint of the changed files.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export GOTOOLCHAIN=${GOTOOLCHAIN:-local} GOFLAGS=${GOFLAGS:--buildvcs=false} NX_NO_CLOUD=true NX_DAEMON=false
+export GOTOOLCHAIN=${GOTOOLCHAIN:-local} GOFLAGS=${GOFLAGS:--buildvcs=false -trimpath} NX_NO_CLOUD=true NX_DAEMON=false
 # The Makefile's GO_MODULES, the one list of the workspace's modules (run through `make check`).
 modules=${GO_MODULES:?GO_MODULES is not set: run this through make check}
 start=$(date +%s)
