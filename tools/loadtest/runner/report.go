@@ -10,9 +10,10 @@ import (
 	"time"
 )
 
-// Targets of issues 3 and 8 on this machine class, through the gateway with the sandbox registry.
+// Targets of issues 3, 8 and 26 on this machine class, through the gateway with the sandbox registry.
 const (
-	minRatioToB = 0.5 // warm maximum at least half of reference B's
+	// Warm maximum at least four fifths of reference B's (issue 26; issues 3 and 8 asked for half).
+	minRatioToB = 0.8
 	// At each target rate, k6 constant arrival rate, same run: our warm p99 at most twice B's
 	// and at most 15 ms. The ratio is what a shared 2-core machine can show; the bound keeps it
 	// honest when B itself is slow.
