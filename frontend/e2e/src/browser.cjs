@@ -1,11 +1,26 @@
 // Shared helpers: Debian's Chromium through playwright-core, brand URLs, axe, screenshots.
 const { chromium } = require('playwright-core');
-const { readFileSync } = require('node:fs');
+const { appendFileSync, readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const ARTIFACTS = join(repoRoot, 'artifacts', 'e2e');
 const AXE = require.resolve('axe-core/axe.min.js');
+let axeSource;
+
+/**
+ * Runs fn and appends how long it took to artifacts/e2e/timings.tsv (kind, ms, test file), so a run
+ * shows what the suite's minutes go to (global-teardown.cjs prints the sums).
+ */
+async function timed(kind, fn) {
+  const start = performance.now();
+  try {
+    return await fn();
+  } finally {
+    const file = globalThis.expect?.getState?.().testPath ?? '';
+    appendFileSync(join(ARTIFACTS, 'timings.tsv'), `${kind}\t${Math.round(performance.now() - start)}\t${file.split('/').pop()}\n`);
+  }
+}
 
 const BRANDS = [
   { slug: 'hostwerk', name: 'Hostwerk', withVat: true },
@@ -35,6 +50,10 @@ function brandOrigin(slug) {
  * is not a finding, its own controls still are.
  */
 async function layoutFindings(page, { overlay } = {}) {
+  return timed('layout', () => layoutFindingsIn(page, overlay));
+}
+
+async function layoutFindingsIn(page, overlay) {
   return page.evaluate(async (overlaySelector) => {
     const overlayEl = overlaySelector ? document.querySelector(overlaySelector) : null;
     const out = [];
@@ -83,8 +102,16 @@ async function layoutFindings(page, { overlay } = {}) {
 
 /** Runs axe-core on the current page and returns its violations (summarised). */
 async function axeViolations(page) {
+  return timed('axe', () => axeViolationsIn(page));
+}
+
+async function axeViolationsIn(page) {
   // Evaluated through the DevTools protocol: the gateway's CSP (rightly) refuses injected <script>s.
-  await page.evaluate(readFileSync(AXE, 'utf8'));
+  // Once per document: a navigation inside the shop keeps it, a new document needs it again.
+  if (!(await page.evaluate(() => typeof globalThis.axe?.run === 'function'))) {
+    axeSource ??= readFileSync(AXE, 'utf8');
+    await timed('axe-inject', () => page.evaluate(axeSource));
+  }
   // A fade (spec §9, 400 ms) is checked at its end: mid-fade, text has not its contrast yet.
   // Endless animations (loading skeletons) are not waited for.
   await page.evaluate(() =>
@@ -104,7 +131,7 @@ async function axeViolations(page) {
 }
 
 async function screenshot(page, name) {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await timed('screenshot', () => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }));
 }
 
 /** GET /api/v2<path> from inside the page, so the brand's Host and the session apply. */
@@ -163,4 +190,4 @@ async function switchLanguage(page, label) {
   await settled(page);
 }
 
-module.exports = { launch, brandOrigin, axeViolations, layoutFindings, screenshot, apiGet, apiSend, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };
+module.exports = { timed, launch, brandOrigin, axeViolations, layoutFindings, screenshot, apiGet, apiSend, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };

@@ -3,7 +3,7 @@
 const { spawn } = require('node:child_process');
 const { get } = require('node:http');
 const { createServer } = require('node:net');
-const { mkdirSync, openSync } = require('node:fs');
+const { mkdirSync, openSync, writeFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -81,6 +81,8 @@ async function stopDevstack(child) {
 
 module.exports = async function globalSetup() {
   mkdirSync(join(repoRoot, 'artifacts', 'e2e'), { recursive: true });
+  // browser.cjs `timed` appends here; the teardown sums it up.
+  writeFileSync(join(repoRoot, 'artifacts', 'e2e', 'timings.tsv'), '');
   if (process.env.E2E_BASE_URL) {
     await waitForReady(new URL('/readyz', process.env.E2E_BASE_URL).href);
     return;
