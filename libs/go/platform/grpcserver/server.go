@@ -57,6 +57,16 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
+// Static HTTP/2 flow-control windows, per stream and per connection, as grpcclient.Dial sets them
+// for the other direction: fixed windows turn off grpc-go's BDP estimator, whose WINDOW_UPDATE and
+// PING after received DATA, and the peer's ack, cost writes and reads on both sides of most small
+// calls (issue 26 round 4, docs/performance.md). 1 MiB per stream refills while a 4 MiB message
+// (the default receive limit) is read; 4 MiB per connection lets several such streams run at once.
+const (
+	streamWindow = 1 << 20
+	connWindow   = 4 << 20
+)
+
 // Server is a gRPC server with health reporting and graceful shutdown.
 type Server struct {
 	service string
@@ -81,6 +91,8 @@ func New(service string, log *slog.Logger, cfg Config, opts ...grpc.ServerOption
 			callctx.StreamServerInterceptor(),
 			recoveryStream(log, m),
 		),
+		grpc.InitialWindowSize(streamWindow),
+		grpc.InitialConnWindowSize(connWindow),
 	}, telemetry.GRPCServerOptions()...)
 	s := &Server{
 		service: service,
