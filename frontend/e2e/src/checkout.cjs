@@ -73,6 +73,23 @@ async function onPath(page, pathname) {
 }
 
 /**
+ * Runs action and waits until the shop has shown pathname, a screen that forwards at once (post-fill
+ * goes on to its first stop or to confirm as soon as the cart is cached). The wait starts before
+ * the action: started after it, it can find the forward already done and wait for a navigation
+ * that never comes (Playwright checks the current URL, then only later navigations).
+ */
+async function passesThrough(page, pathname, action) {
+  const reached = page.waitForURL((url) => url.pathname === pathname);
+  try {
+    await action();
+  } catch (err) {
+    reached.catch(() => undefined); // the action's error is the one to report
+    throw err;
+  }
+  await reached;
+}
+
+/**
  * A fresh context (a fresh session) at the size, its language set on the session, and `product`
  * (the brand's PRODUCT by default) in the cart as item `rowId`; the page shows `path` (the cart by
  * default; a function gets the item's row id). `errors` collects uncaught page errors, `problems`
@@ -116,4 +133,4 @@ async function sessionCustomer(page) {
   return page.evaluate(async () => (await (await fetch('/api/v2/session/customer')).json()).customer);
 }
 
-module.exports = { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, useBrowser, collectProblems, screenFindings, onPath, visit, cartWithProduct, loginThroughPopup, sessionCustomer };
+module.exports = { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, useBrowser, collectProblems, screenFindings, onPath, passesThrough, visit, cartWithProduct, loginThroughPopup, sessionCustomer };

@@ -5,7 +5,7 @@
 // the stored customer number is cleared, categories follow, the logout view is closed to them
 // then). Desktop in German, phone in English; axe-core on every screen.
 const { launch, brandOrigin, screenshot, settled } = require('./browser.cjs');
-const { DESKTOP, PHONE, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup, sessionCustomer } = require('./checkout.cjs');
+const { DESKTOP, PHONE, SEED_LOGINS, screenFindings, onPath, passesThrough, cartWithProduct, loginThroughPopup, sessionCustomer } = require('./checkout.cjs');
 
 let browser;
 beforeAll(async () => {
@@ -74,8 +74,7 @@ describe.each([
     const findings = [];
     await page.getByRole('button', { name: T.toCheckout }).click();
     await onPath(page, '/customer/login-or-register');
-    await loginThroughPopup(page, T.login, user);
-    await onPath(page, '/postfill');
+    await passesThrough(page, '/postfill', () => loginThroughPopup(page, T.login, user));
     expect(await storedNumber(page)).toBe(user.customerNo);
 
     // Guards of §4 for an existing customer: basic info goes on to confirm, the address to '/'.
@@ -92,8 +91,7 @@ describe.each([
     expect(await page.locator('main h1').textContent()).toBe(T.logoutHeading);
     expect(await page.locator('main').textContent()).toContain(user.customerNo);
     findings.push(...(await screenFindings(page, `logout view ${size.name}`)));
-    await page.getByRole('button', { name: T.proceed, exact: true }).click();
-    await onPath(page, '/postfill');
+    await passesThrough(page, '/postfill', () => page.getByRole('button', { name: T.proceed, exact: true }).click());
 
     // Logging out forgets the customer in the session and in browser storage.
     await page.goto(`${origin}/customer/logout`);

@@ -4,7 +4,7 @@
 // an existing Hostwerk customer logs in through the login popup at devstack's local authority and
 // lands on post-fill, then finds the logout view from the cart. axe-core runs on every screen.
 const { launch, brandOrigin, screenshot, settled } = require('./browser.cjs');
-const { DESKTOP, PHONE, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup, sessionCustomer } = require('./checkout.cjs');
+const { DESKTOP, PHONE, SEED_LOGINS, screenFindings, onPath, passesThrough, cartWithProduct, loginThroughPopup, sessionCustomer } = require('./checkout.cjs');
 
 let browser;
 beforeAll(async () => {
@@ -205,9 +205,7 @@ describe.each([
     await onPath(page, '/customer/login-or-register');
     await check(page, `${name}: login or register`);
 
-    await loginThroughPopup(page, T.login, SEED_LOGINS.max);
-
-    await onPath(page, '/postfill');
+    await passesThrough(page, '/postfill', () => loginThroughPopup(page, T.login, SEED_LOGINS.max));
     expect(await page.evaluate(() => localStorage.getItem('customer_number'))).toBe(SEED_LOGINS.max.customerNo);
 
     await page.goto(`${brandOrigin('hostwerk')}/cart`);
