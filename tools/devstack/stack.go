@@ -91,6 +91,16 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		stores()
 		return nil, err
 	}
+	// The gateway's port first: the panel simulation links to it. PORT=0 (the tests) takes a free
+	// port here, held from now on, rather than one found free earlier and maybe taken since.
+	gatewayAddr := net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port))
+	gatewayLis, err := net.Listen("tcp", gatewayAddr)
+	if err != nil {
+		stores()
+		return nil, fmt.Errorf("listen for gateway on %s (set PORT to use another port): %w", gatewayAddr, err)
+	}
+	cleanups = append(cleanups, func() { _ = gatewayLis.Close() })
+	cfg.Port = gatewayLis.Addr().(*net.TCPAddr).Port
 	panel, err := startPanel(fmt.Sprintf("http://hostwerk.localhost:%d", cfg.Port))
 	if err != nil {
 		stores()
@@ -223,13 +233,6 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 			return nil, fmt.Errorf("listen for %s: %w", name, err)
 		}
 		listeners[name] = lis
-	}
-	gatewayAddr := net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port))
-	gatewayLis, err := net.Listen("tcp", gatewayAddr)
-	if err != nil {
-		closeAll()
-		stores()
-		return nil, fmt.Errorf("listen for gateway on %s (set PORT to use another port): %w", gatewayAddr, err)
 	}
 
 	resolver := discovery.Static{}

@@ -6,7 +6,6 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -96,12 +95,9 @@ func startStackHandle(t *testing.T, cfg Config) *stack {
 func startStackLogged(t *testing.T, cfg Config, log *slog.Logger) *stack {
 	t.Helper()
 	skipFullStackInShort(t)
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Port = lis.Addr().(*net.TCPAddr).Port
-	lis.Close()
+	// Port 0: start listens on a free port and keeps it (a port found free here and closed could be
+	// taken by a parallel test before the stack listens on it).
+	cfg.Port = 0
 
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := start(ctx, cfg, log)
