@@ -158,9 +158,19 @@ func dialConn(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) *grpc.Clie
 // listener: from then on nothing answers at the address.
 func dialStoppable(t *testing.T, fake *fakeCatalog, cfg grpcclient.Config) (*grpc.ClientConn, func()) {
 	t.Helper()
+	return serveAndDial(t, cfg, func(s *grpc.Server) {
+		catalogv1.RegisterCatalogServiceServer(s, fake)
+		cartv1.RegisterCartServiceServer(s, &fakeCart{answers: fake})
+	})
+}
+
+// serveAndDial serves what register puts on a platform server (grpcserver.New, named catalog) on
+// loopback and returns a platform client (Dial with cfg) to it, and a stop function that shuts the
+// server down and closes its listener.
+func serveAndDial(t *testing.T, cfg grpcclient.Config, register func(*grpc.Server)) (*grpc.ClientConn, func()) {
+	t.Helper()
 	srv := grpcserver.New("catalog", nil, grpcserver.Config{ShutdownGrace: time.Second})
-	catalogv1.RegisterCatalogServiceServer(srv.GRPC(), fake)
-	cartv1.RegisterCartServiceServer(srv.GRPC(), &fakeCart{answers: fake})
+	register(srv.GRPC())
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

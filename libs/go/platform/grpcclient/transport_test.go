@@ -3,7 +3,6 @@ package grpcclient_test
 import (
 	"bytes"
 	"context"
-	"net"
 	"sync"
 	"testing"
 	"time"
@@ -14,7 +13,6 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
-	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 )
 
 // echoDesc is a one-method service that answers the bytes it got, so a test can send messages of
@@ -38,37 +36,12 @@ var echoDesc = grpc.ServiceDesc{
 	}},
 }
 
-func dialEcho(t *testing.T) *grpc.ClientConn {
-	t.Helper()
-	srv := grpcserver.New("echo", nil, grpcserver.Config{ShutdownGrace: time.Second})
-	srv.GRPC().RegisterService(&echoDesc, struct{}{})
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, lis) }()
-	conn, err := grpcclient.Dial(lis.Addr().String(), nil, grpcclient.Config{Timeout: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = conn.Close()
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	})
-	return conn
-}
-
 // The static flow-control windows (Dial, grpcserver.New) are smaller than the largest message
 // gRPC accepts (4 MiB by default) and than several such messages at once: the windows must refill
 // while a message is under way, in both directions, on one stream and across concurrent streams of
 // the connection. The receive limit itself is unchanged.
 func TestLargeMessagesPassTheStaticWindows(t *testing.T) {
-	conn := dialEcho(t)
+	conn, _ := serveAndDial(t, grpcclient.Config{Timeout: 10 * time.Second}, func(s *grpc.Server) { s.RegisterService(&echoDesc, struct{}{}) })
 	const size = 4<<20 - 1<<10 // just below the default 4 MiB receive limit, with room for framing
 	var wg sync.WaitGroup
 	for i := range 6 { // 6 × ~4 MiB each way: more than the connection's window
