@@ -253,7 +253,6 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		"ORDER_ADDR": resolver["order"],
 	}); err != nil {
 		closeAll()
-		_ = gatewayLis.Close()
 		stores()
 		return nil, err
 	}
@@ -270,7 +269,6 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		adminLis, err := net.Listen("tcp", cfg.AdminAddr)
 		if err != nil {
 			closeAll()
-			_ = gatewayLis.Close()
 			stores()
 			return nil, fmt.Errorf("listen for the admin endpoints on %s (ADMIN_LISTEN): %w", cfg.AdminAddr, err)
 		}
@@ -308,7 +306,6 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 				for _, m := range st.services {
 					m.cancel()
 				}
-				_ = gatewayLis.Close()
 				return nil, errors.Join(err, st.wait())
 			}
 			gatewayResolver[name] = dial
