@@ -149,8 +149,9 @@ var subresource = map[string]bool{".js": true, ".mjs": true, ".css": true, ".wof
 
 // dropDocumentHeaders takes those headers off a subresource, and the request id too: it exists to
 // match a visitor's report of a failed call with the gateway's logs, and a script or style is the
-// same build file for everyone (the access log still records the id). Each is a different value, so even HTTP/2's header compression cannot shrink
-// it: about 50 bytes per file, 1.6 KB of the first load.
+// same build file for everyone (the access log still records the id). Each is a different value,
+// so even HTTP/2's header compression cannot shrink it: about 50 bytes per file, 1.6 KB of the
+// first load.
 func dropDocumentHeaders(h http.Header) {
 	for _, name := range []string{"Content-Security-Policy", "X-Frame-Options", "Referrer-Policy", "X-Request-Id"} {
 		h.Del(name)
