@@ -123,9 +123,10 @@ func NormalizeSearch(input string, offered TLDSet) (Search, *InputError) {
 		if !ok {
 			return Search{}, &InputError{Key: KeyCannotBeRegistered, Input: input}
 		}
-		if labels[at-1] == "www" {
-			// "sub.www.de" reduces to "www.de", which reads as a leading www. before "de" (as
-			// prepare cuts it): answer what that reads as, so a result normalises to itself.
+		if strings.Trim(labels[at-1], "-") == "www" {
+			// "sub.www.de" (or "www-.de", whose label loses its edge hyphens below) reduces to
+			// "www.de", which reads as a leading www. before "de" (as prepare cuts it): answer what
+			// that reads as, so a result normalises to itself.
 			rest, err := NormalizeSearch(tld, offered)
 			if err != nil {
 				err.Input = input
