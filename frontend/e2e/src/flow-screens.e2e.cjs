@@ -280,6 +280,9 @@ describe.each(['hostwerk', 'alpenhost'])('%s prices', (slug) => {
     await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
     await onPath(page, '/cart');
     await page.getByTestId('addon-row').first().waitFor();
+    // The offers come with the addon products' catalog query, which may answer after the lines
+    // (a loaded CI run read the cart before it and found no offer).
+    await page.locator('main .hc-cart-offers__list [data-testid="offer-price"]').first().waitFor();
     await screenshot(page, `screens-${slug}-cart-prices`);
 
     // Each chosen extra: the cart's line prints the extras screen's figure and unit.
