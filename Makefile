@@ -66,10 +66,11 @@ build-go:
 	go build -o bin/orderctl ./tools/orderctl
 
 # One target after the other, each timed (tools/testloop/run.sh prints the table at the end); the
-# fault matrix, which mostly waits out deadlines and recoveries, runs beside the frontend's lint,
-# types and jest, which keep the cores busy (its output follows theirs).
+# fault matrix, which mostly waits out deadlines and recoveries (load about 0.5 for 3 minutes), runs
+# beside the Go tests, benchmarks, fuzzing and the frontend's lint, types and jest, which keep the
+# cores busy one after the other (its output follows theirs). Not beside e2e: Chromium's timeouts.
 test:
-	@tools/testloop/run.sh deps build test-go test-bench test-fuzz test-web+faulttest test-proto test-e2e
+	@tools/testloop/run.sh deps build test-go,test-bench,test-fuzz,test-web+faulttest test-proto test-e2e
 
 # The quick loop between edits (about a minute, target under 2; not a substitute for make test): the
 # Go packages changed against origin/main (or HEAD, or HEAD~1 on a clean tree; CHECK_BASE=<rev> sets
