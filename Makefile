@@ -65,12 +65,14 @@ build-go:
 	go build -o bin/draftctl ./tools/draftctl
 	go build -o bin/orderctl ./tools/orderctl
 
-# One target after the other, each timed (tools/testloop/run.sh prints the table at the end); the
-# fault matrix, which mostly waits out deadlines and recoveries (load about 0.5 for 3 minutes), runs
-# beside the Go tests, benchmarks, fuzzing and the frontend's lint, types and jest, which keep the
-# cores busy one after the other (its output follows theirs). Not beside e2e: Chromium's timeouts.
+# Each step after the other, each target timed (tools/testloop/run.sh prints the table at the end).
+# The first step runs three sequences at once: the Go side (install, binaries, vet, staticcheck,
+# -race tests, benchmarks, fuzzing) keeps the cores busy, the frontend's npm install, Nx build and
+# lint, types and jest fill its gaps, and the fault matrix mostly waits out deadlines and
+# recoveries (load about 0.5 for 3 minutes). Their outputs follow one another. test-proto
+# regenerates code the Go tests compile, and e2e needs the builds and the cores: both after.
 test:
-	@tools/testloop/run.sh deps build test-go,test-bench,test-fuzz,test-web+faulttest test-proto test-e2e
+	@tools/testloop/run.sh deps-go,build-go,test-go,test-bench,test-fuzz+deps-web,build-web,test-web+faulttest test-proto test-e2e
 
 # The quick loop between edits (about a minute, target under 2; not a substitute for make test): the
 # Go packages changed against origin/main (or HEAD, or HEAD~1 on a clean tree; CHECK_BASE=<rev> sets
@@ -103,9 +105,8 @@ test-bench:
 # in-process toxiproxy proxies before each of them and before every service; per dependency and fault
 # it asserts which routes stay 200, which fail fast with 503 and a key, recovery within 10 s, and no
 # order lost or doubled, and prints the table (docs/operations.md "Fault matrix"). Behind the
-# faulttest build tag so test-go does not run it a second time; vetted here for the same reason.
-faulttest: bin/staticcheck
-	cd tools && go vet -tags faulttest ./devstack ./faulttest && $(CURDIR)/bin/staticcheck -tags faulttest ./devstack ./faulttest
+# faulttest build tag so test-go does not run it a second time (lint-go vets it with the tag).
+faulttest:
 	cd tools && go test -race -count=1 -tags faulttest -run '^TestFaultMatrix$$' -timeout 10m -v ./devstack | grep -v -E '^(=== RUN|=== PAUSE|=== CONT)'; exit $${PIPESTATUS[0]}
 
 # go vet and staticcheck (pinned in tools/gotools) over every module at once, and per module a
@@ -113,6 +114,7 @@ faulttest: bin/staticcheck
 lint-go: bin/staticcheck
 	go vet $(GO_PATTERNS)
 	$(CURDIR)/bin/staticcheck $(GO_PATTERNS)
+	cd tools && go vet -tags faulttest ./devstack ./faulttest && $(CURDIR)/bin/staticcheck -tags faulttest ./devstack ./faulttest
 	@for m in $(GO_MODULES); do \
 		(cd $$m && GOWORK=off go mod tidy -e -diff > /dev/null) || { echo "$$m: go.mod/go.sum not tidy (run: cd $$m && GOWORK=off go mod tidy -e)"; exit 1; }; done
 
