@@ -166,6 +166,14 @@ async function apiSend(page, method, path, body) {
 
 /** Waits until the shell rendered a screen: no skeleton left inside <main>. */
 async function settled(page) {
+  // The URL changes before the screen does (navigations are transitions, the previous screen stays
+  // until the next has loaded): wait until the committed screen is the URL's. The shell sets
+  // data-path when a screen commits (route-screen.tsx); pages outside the shop have none. A loaded
+  // CI run read the payment screen's heading after the URL had turned to /confirm.
+  await page.waitForFunction(() => {
+    const shown = document.documentElement.dataset.path;
+    return shown === undefined || shown === location.pathname;
+  });
   await page.waitForSelector('main h1');
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 }
