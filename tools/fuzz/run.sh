@@ -20,15 +20,16 @@ fuzz_one() {
   echo "== fuzz $name ($dir, $fuzztime)"
   # One worker: the fuzzer shares the machine with the rest of the suite, and an overloaded
   # coordinator can miss its own deadline at the end of the run ("context deadline exceeded", or a
-  # bare FAIL) without any input failing; such a run is tried once more. A failing input ("Failing
-  # input written to") fails at once.
-  for attempt in 1 2; do
+  # bare FAIL) without any input failing: a race in Go's fuzzing coordinator at the -fuzztime
+  # boundary (golang/go#75804), seen in two of three loaded CI runs on one target. Such a run is
+  # tried up to twice more. A failing input ("Failing input written to") fails at once.
+  for attempt in 1 2 3; do
     if out=$(cd "$dir" && go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -parallel 1 . 2>&1); then
       echo "$out" | tail -2
       return 0
     fi
     echo "$out" | tail -20
-    if [ "$attempt" = 2 ] || grep -q "Failing input written to" <<<"$out"; then
+    if [ "$attempt" = 3 ] || grep -q "Failing input written to" <<<"$out"; then
       return 1
     fi
     echo "fuzz $name: the fuzzer failed with no failing input (its own deadline); trying once more"
