@@ -32,7 +32,7 @@ fuzz_one() {
     if [ "$attempt" = 3 ] || grep -q "Failing input written to" <<<"$out"; then
       return 1
     fi
-    echo "fuzz $name: the fuzzer failed with no failing input (its own deadline); trying once more"
+    echo "fuzz $name: the fuzzer failed with no failing input (its own deadline); trying again (attempt $((attempt + 1)) of 3)"
   done
 }
 

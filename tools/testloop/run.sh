@@ -26,6 +26,7 @@ row() { rows+=("$(printf '%-14s %5ds%s' "$1" "$2" "$([ "$3" -ne 0 ] && echo '  F
 # into $held/<target>.time as "<seconds> <exit status>".
 run_sequence() {
   local u s rc
+  local -a seq
   IFS=, read -r -a seq <<<"$1"
   for u in "${seq[@]}"; do
     s=$SECONDS
