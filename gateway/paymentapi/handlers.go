@@ -283,7 +283,7 @@ func (h *Handlers) notifications(c *gin.Context) {
 	// The order service moves the orders the notifications concern. Its transitions are
 	// idempotent, so a failure here answers an error and the provider's retry of the batch
 	// (repeats included in the payment service's answer) applies it then.
-	if err := h.applyNotifications(c, "card", resp.GetNotifications()); err != nil {
+	if err := h.applyNotifications(c, paymenttypes.RefCard, resp.GetNotifications()); err != nil {
 		httperr.Abort(c, err)
 		return
 	}
@@ -306,7 +306,7 @@ func (h *Handlers) paypalWebhook(c *gin.Context) {
 		httperr.Abort(c, err)
 		return
 	}
-	if err := h.applyNotifications(c, "paypal", resp.GetNotifications()); err != nil {
+	if err := h.applyNotifications(c, paymenttypes.RefPayPal, resp.GetNotifications()); err != nil {
 		httperr.Abort(c, err)
 		return
 	}
