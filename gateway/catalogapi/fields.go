@@ -74,8 +74,10 @@ func decodeFieldsBody(r *http.Request) (*catalogv1.ValidateAdditionalFieldsReque
 	return req, nil
 }
 
-// validateFields answers 200 {} when every value passes its field's rules, else 422
-// validation.failed with the broken rules' keys per field id under errors.
+// validateFields answers 200 {} when every value passes its field's rules, else 422 with the
+// broken rules' keys per field id under error, the shape spec §7 gives this call ("errors under
+// error keyed by field id as lists"), and the same map under errors, where every other validation
+// answer of the API has its field errors (docs/api.md "Field validation").
 func (h *Handlers) validateFields(c *gin.Context) {
 	req, err := decodeFieldsBody(c.Request)
 	if err != nil {
@@ -97,5 +99,12 @@ func (h *Handlers) validateFields(c *gin.Context) {
 		id := strconv.Itoa(int(fe.GetFieldId()))
 		errs[id] = append(errs[id], fe.GetErrors()...)
 	}
-	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, httperr.Body{Error: httperr.KeyValidationFailed, Errors: errs})
+	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, fieldErrorsBody{Error: errs, Errors: errs})
+}
+
+// fieldErrorsBody is the 422 answer of validateFields: the keys per field id, under error as spec
+// §7 shows and under errors as the API's other validation answers have them.
+type fieldErrorsBody struct {
+	Error  map[string][]string `json:"error"`
+	Errors map[string][]string `json:"errors"`
 }

@@ -257,7 +257,7 @@ func TestValidateAdditionalFieldsRejectsMalformedBodies(t *testing.T) {
 	}
 	rec = v.post(t, "/api/v2/additional-fields/validate", `{"fields":[{"id":1,"value":" ","type":"addon"},{"id":7,"value":"x","type":"upsell"}]}`, nil)
 	if rec.Code != http.StatusUnprocessableEntity ||
-		!sameJSON(t, rec.Body.String(), `{"error":"validation.failed","errors":{"1":["validation.required"],"7":["validation.unknown_field"]}}`) {
+		!sameJSON(t, rec.Body.String(), `{"error":{"1":["validation.required"],"7":["validation.unknown_field"]},"errors":{"1":["validation.required"],"7":["validation.unknown_field"]}}`) {
 		t.Errorf("invalid: %d %s", rec.Code, rec.Body)
 	}
 	e.fake.FailWith(status.Error(codes.Unavailable, "catalog.unavailable"))
