@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"time"
 
 	"github.com/go-kit/kit/endpoint"
 	"github.com/nats-io/nats.go"
@@ -52,6 +53,9 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	// The service's one clock, handed to every part that reads the time (use cases, mail consumer,
+	// outbox relay): the only place the order service reads the wall clock.
+	now := time.Now
 	served := false
 	defer func() {
 		if !served {
@@ -129,7 +133,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		if err != nil {
 			return fmt.Errorf("order: %w", err)
 		}
-		mails, err = ordermail.New(ctx, js, ordermail.Config{Stream: cfg.Outbox.Stream, SubjectPrefix: cfg.Outbox.SubjectPrefix},
+		mails, err = ordermail.New(ctx, js, ordermail.Config{Stream: cfg.Outbox.Stream, SubjectPrefix: cfg.Outbox.SubjectPrefix, Now: now},
 			store, mailBrands(brands), mailer, log)
 		if err != nil {
 			return fmt.Errorf("order: %w", err)
@@ -169,6 +173,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		Referrals: redisstore.New(rdb, "", cfg.ReferralTTL),
 		Brands:    smsBrands(brands),
 		Log:       log,
+		Now:       now,
 	})
 	set := endpoints.New(svc, service.NewDrafts(svc, store, carts))
 	guard := ratelimit.Middleware(ratelimit.New(rdb, "rl:order:sms:"),
@@ -184,7 +189,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	// in, first out).
 	relayCtx, stopRelay := context.WithCancel(ctx)
 	var relayDone sync.WaitGroup
-	relayDone.Go(func() { _ = outbox.NewRelay(store, publisher, log).Run(relayCtx) })
+	relayDone.Go(func() { _ = outbox.NewRelay(store, publisher, now, log).Run(relayCtx) })
 	if mails != nil {
 		relayDone.Go(func() {
 			if err := mails.Run(relayCtx); err != nil {

@@ -786,7 +786,7 @@ func TestOrderKeepsTheCustomersVATIDCheck(t *testing.T) {
 		t.Fatalf("stored check %+v, want %+v", stored.Customer.VATIDCheck, check)
 	}
 	var payloads []string
-	if _, err := f.store.RelayOutbox(context.Background(), 10, func(_ context.Context, e domain.OutboxEvent) error {
+	if _, err := f.store.RelayOutbox(context.Background(), time.Unix(0, 0), 10, func(_ context.Context, e domain.OutboxEvent) error {
 		payloads = append(payloads, string(e.Payload))
 		return nil
 	}); err != nil {

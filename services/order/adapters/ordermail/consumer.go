@@ -43,6 +43,9 @@ type Config struct {
 	// RetryDelay is the first delay after an outage, doubled per delivery up to MaxDelay.
 	RetryDelay time.Duration
 	MaxDelay   time.Duration
+	// Now is the service's clock (the composition root's): leases and retry times are read from it.
+	// Required.
+	Now func() time.Time
 }
 
 func (c Config) withDefaults() Config {
@@ -90,6 +93,9 @@ type Consumer struct {
 // sender and footer (tests of the delivery alone).
 func New(ctx context.Context, js jetstream.JetStream, cfg Config, store Store, brands Brands, sender mail.Sender, log *slog.Logger) (*Consumer, error) {
 	cfg = cfg.withDefaults()
+	if cfg.Now == nil {
+		return nil, errors.New("order mail consumer: Config.Now is required")
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -106,7 +112,7 @@ func New(ctx context.Context, js jetstream.JetStream, cfg Config, store Store, b
 	if err != nil {
 		return nil, fmt.Errorf("order mail consumer %s on %s: %w", cfg.Durable, cfg.Stream, err)
 	}
-	uc := &service.ConfirmationMails{Records: store, Brands: brands, Sender: sender, Log: log, Now: time.Now,
+	uc := &service.ConfirmationMails{Records: store, Brands: brands, Sender: sender, Log: log, Now: cfg.Now,
 		Lease: cfg.Lease, RetryDelay: cfg.RetryDelay, MaxDelay: cfg.MaxDelay}
 	return &Consumer{cfg: cfg, cons: cons, uc: uc, log: log}, nil
 }

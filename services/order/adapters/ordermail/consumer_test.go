@@ -162,6 +162,8 @@ func (e *env) publish(t *testing.T, payload []byte, msgID string) {
 func (e *env) run(t *testing.T, cfg ordermail.Config) {
 	t.Helper()
 	cfg.Stream, cfg.SubjectPrefix = e.cfg.Stream, e.cfg.SubjectPrefix
+	// The real clock: the leases and retry delays run against JetStream's redelivery timers.
+	cfg.Now = time.Now
 	c, err := ordermail.New(context.Background(), e.js, cfg, e.store, e.brands, e.sender, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -235,7 +237,7 @@ func TestOneEventOneMail(t *testing.T) {
 	e.run(t, ordermail.Config{Durable: "mail"})
 	de := e.place(t, "261123-AAAAAAAA", "de-DE", "erika@example.org")
 	en := e.place(t, "261123-BBBBBBBB", "en-GB", "john@example.org")
-	if n, err := outbox.NewRelay(e.store, e.pub, nil).Round(context.Background()); err != nil || n != 2 {
+	if n, err := outbox.NewRelay(e.store, e.pub, time.Now, nil).Round(context.Background()); err != nil || n != 2 {
 		t.Fatalf("relay round = %d, %v", n, err)
 	}
 	waitMails(t, e.box, 2)
@@ -292,15 +294,16 @@ func TestAnOutageIsRetriedARefusalIsNot(t *testing.T) {
 	// The first order's mail meets the outage, the second's (or the retry) the refusal; whichever
 	// order the attempts come in, one mail is sent, one is rejected, and nothing more is tried.
 	a := e.place(t, "261123-DDDDDDDD", "de-DE", "erika@example.org")
-	if _, err := outbox.NewRelay(e.store, e.pub, nil).Round(context.Background()); err != nil {
+	if _, err := outbox.NewRelay(e.store, e.pub, time.Now, nil).Round(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for e.sender.count() < 2 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
+	// Settled means every message was acked or terminated: a message nak'd for a retry stays
+	// pending until it is redelivered, so no further attempt can come now.
 	e.settled(t, "mail")
-	time.Sleep(200 * time.Millisecond) // a retry of a refusal would come within this
 	if n := e.sender.count(); n != 2 {
 		t.Fatalf("%d attempts, want 2 (an outage, then the refusal that ends it)", n)
 	}
@@ -313,7 +316,7 @@ func TestAnOutageIsRetriedARefusalIsNot(t *testing.T) {
 
 	// The next order after the outage goes out.
 	b := e.place(t, "261123-EEEEEEEE", "en-GB", "john@example.org")
-	if _, err := outbox.NewRelay(e.store, e.pub, nil).Round(context.Background()); err != nil {
+	if _, err := outbox.NewRelay(e.store, e.pub, time.Now, nil).Round(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	waitMails(t, e.box, 1)
@@ -348,7 +351,7 @@ func TestAClaimOfADeadAttemptIsTakenOverAfterTheLease(t *testing.T) {
 	if c, err := e.store.ClaimMail(context.Background(), o.ID, "erika@example.org", claimed, lease); err != nil || !c.Claimed {
 		t.Fatalf("claim = %+v, %v", c, err)
 	}
-	if _, err := outbox.NewRelay(e.store, e.pub, nil).Round(context.Background()); err != nil {
+	if _, err := outbox.NewRelay(e.store, e.pub, time.Now, nil).Round(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	got := waitMails(t, e.box, 1)
@@ -367,7 +370,7 @@ func TestABrandOutageDelaysTheMail(t *testing.T) {
 	e.brands.fail = 1
 	e.run(t, ordermail.Config{Durable: "mail", RetryDelay: 10 * time.Millisecond})
 	o := e.place(t, "261123-HHHHHHHH", "de-DE", "erika@example.org")
-	if _, err := outbox.NewRelay(e.store, e.pub, nil).Round(context.Background()); err != nil {
+	if _, err := outbox.NewRelay(e.store, e.pub, time.Now, nil).Round(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	got := waitMails(t, e.box, 1)
@@ -380,5 +383,12 @@ func TestABrandOutageDelaysTheMail(t *testing.T) {
 	}
 	if r := record(t, e.store, o.ID); r.Status != sqlstore.MailSent {
 		t.Fatalf("record %+v", r)
+	}
+}
+
+// The consumer reads the service's clock, never a default of its own.
+func TestNewNeedsTheClock(t *testing.T) {
+	if _, err := ordermail.New(context.Background(), nil, ordermail.Config{}, nil, nil, nil, nil); err == nil || !strings.Contains(err.Error(), "Now") {
+		t.Fatalf("New without a clock = %v, want an error naming Now", err)
 	}
 }

@@ -100,7 +100,7 @@ func (p *Publisher) Publish(ctx context.Context, e domain.OutboxEvent) (duplicat
 
 // Source is the outbox table (sqlstore.Store).
 type Source interface {
-	RelayOutbox(ctx context.Context, limit int, publish func(context.Context, domain.OutboxEvent) error) (int, error)
+	RelayOutbox(ctx context.Context, now time.Time, limit int, publish func(context.Context, domain.OutboxEvent) error) (int, error)
 }
 
 // Relay moves events from the outbox to the broker until its context ends.
@@ -108,12 +108,14 @@ type Relay struct {
 	Source  Source
 	Publish func(context.Context, domain.OutboxEvent) error
 	Config  Config
-	Log     *slog.Logger
+	// Now is the clock the published rows are marked with (the composition root's).
+	Now func() time.Time
+	Log *slog.Logger
 }
 
-// NewRelay returns a relay from src to p.
-func NewRelay(src Source, p *Publisher, log *slog.Logger) *Relay {
-	return &Relay{Source: src, Config: p.cfg, Log: log, Publish: func(ctx context.Context, e domain.OutboxEvent) error {
+// NewRelay returns a relay from src to p, marking published rows with the time now answers.
+func NewRelay(src Source, p *Publisher, now func() time.Time, log *slog.Logger) *Relay {
+	return &Relay{Source: src, Config: p.cfg, Now: now, Log: log, Publish: func(ctx context.Context, e domain.OutboxEvent) error {
 		_, err := p.Publish(ctx, e)
 		return err
 	}}
@@ -124,7 +126,7 @@ func (r *Relay) Round(ctx context.Context) (int, error) {
 	cfg := r.Config.withDefaults()
 	total := 0
 	for {
-		n, err := r.Source.RelayOutbox(ctx, cfg.Batch, r.Publish)
+		n, err := r.Source.RelayOutbox(ctx, r.Now(), cfg.Batch, r.Publish)
 		total += n
 		if err != nil || n < cfg.Batch {
 			return total, err

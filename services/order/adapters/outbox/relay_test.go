@@ -19,6 +19,9 @@ import (
 
 // broker connects to the machine's NATS and gives the test a stream and subject prefix of its
 // own, deleted when it ends.
+// clock is the relays' clock: the time published rows are marked with.
+func clock() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) }
+
 func broker(t *testing.T) (*nats.Conn, outbox.Config) {
 	t.Helper()
 	nc, err := nats.Connect(testinfra.NATS(t))
@@ -99,7 +102,7 @@ func TestRelayPublishesEveryPendingEvent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := outbox.NewRelay(s, pub, nil).Round(ctx)
+	n, err := outbox.NewRelay(s, pub, clock, nil).Round(ctx)
 	if err != nil || n != 5 {
 		t.Fatalf("Round = %d, %v; want 5 (in batches of 2)", n, err)
 	}
@@ -132,7 +135,7 @@ func TestRepublishAfterACrashIsStoredOnce(t *testing.T) {
 	}
 	s, _ := store(t, 1)
 	crash := errors.New("killed before marking")
-	crashing := outbox.NewRelay(s, pub, nil)
+	crashing := outbox.NewRelay(s, pub, clock, nil)
 	publish := crashing.Publish
 	crashing.Publish = func(ctx context.Context, e domain.OutboxEvent) error {
 		if err := publish(ctx, e); err != nil {
@@ -146,7 +149,7 @@ func TestRepublishAfterACrashIsStoredOnce(t *testing.T) {
 	if pending, _ := s.PendingEvents(ctx); pending != 1 {
 		t.Fatalf("%d pending after the crash, want 1", pending)
 	}
-	if n, err := outbox.NewRelay(s, pub, nil).Round(ctx); err != nil || n != 1 {
+	if n, err := outbox.NewRelay(s, pub, clock, nil).Round(ctx); err != nil || n != 1 {
 		t.Fatalf("round after restart: %d, %v", n, err)
 	}
 	if pending, _ := s.PendingEvents(ctx); pending != 0 {
@@ -182,7 +185,7 @@ func TestRunStopsWithItsContext(t *testing.T) {
 	s, _ := store(t, 3)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- outbox.NewRelay(s, pub, nil).Run(ctx) }()
+	go func() { done <- outbox.NewRelay(s, pub, clock, nil).Run(ctx) }()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		if pending, _ := s.PendingEvents(context.Background()); pending == 0 {

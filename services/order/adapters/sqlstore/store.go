@@ -534,11 +534,11 @@ func (s *Store) VerifySMS(ctx context.Context, orderID string, check func(domain
 }
 
 // RelayOutbox hands up to limit unpublished events, oldest first, to publish and marks those it
-// accepted as published, all in one transaction. On PostgreSQL the rows are claimed with FOR UPDATE
+// accepted as published at now, all in one transaction. On PostgreSQL the rows are claimed with FOR UPDATE
 // SKIP LOCKED, so relays of several replicas share the work without publishing a row at the same
 // time; a crash between publish and commit leaves the row unpublished, and the broker's
 // de-duplication by msg id absorbs the second publish. It answers how many were published.
-func (s *Store) RelayOutbox(ctx context.Context, limit int, publish func(context.Context, domain.OutboxEvent) error) (int, error) {
+func (s *Store) RelayOutbox(ctx context.Context, now time.Time, limit int, publish func(context.Context, domain.OutboxEvent) error) (int, error) {
 	t, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("outbox: begin: %w", tx(err))
@@ -562,7 +562,7 @@ func (s *Store) RelayOutbox(ctx context.Context, limit int, publish func(context
 		if pubErr = publish(ctx, e); pubErr != nil {
 			break // keep the order of events: the rest waits for the next round
 		}
-		if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE order_outbox SET published_at = ? WHERE id = ?`), ms(time.Now()), r.ID); err != nil {
+		if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE order_outbox SET published_at = ? WHERE id = ?`), ms(now), r.ID); err != nil {
 			return 0, fmt.Errorf("outbox: mark %s: %w", r.ID, sqldb.Classify(err))
 		}
 		published++

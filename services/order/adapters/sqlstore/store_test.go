@@ -339,7 +339,7 @@ func TestRelayOutbox(t *testing.T) {
 		}
 		var got []string
 		boom := errors.New("broker down")
-		n, err := s.RelayOutbox(ctx, 10, func(_ context.Context, e domain.OutboxEvent) error {
+		n, err := s.RelayOutbox(ctx, t0, 10, func(_ context.Context, e domain.OutboxEvent) error {
 			if len(got) == 1 {
 				return boom
 			}
@@ -352,15 +352,24 @@ func TestRelayOutbox(t *testing.T) {
 		if pending, _ := s.PendingEvents(ctx); pending != 2 {
 			t.Fatalf("%d pending after one publish, want 2", pending)
 		}
-		n, err = s.RelayOutbox(ctx, 10, func(_ context.Context, e domain.OutboxEvent) error {
+		later := t0.Add(time.Hour)
+		n, err = s.RelayOutbox(ctx, later, 10, func(_ context.Context, e domain.OutboxEvent) error {
 			got = append(got, e.MsgID)
 			return nil
 		})
 		if err != nil || n != 2 || !reflect.DeepEqual(got, want) {
 			t.Fatalf("relay: %d %v, published %v want %v", n, err, got, want)
 		}
-		if n, err := s.RelayOutbox(ctx, 10, func(context.Context, domain.OutboxEvent) error { return nil }); n != 0 || err != nil {
+		if n, err := s.RelayOutbox(ctx, t0, 10, func(context.Context, domain.OutboxEvent) error { return nil }); n != 0 || err != nil {
 			t.Fatalf("nothing left: %d %v", n, err)
+		}
+		// Each row is marked with the time of the round that published it (the caller's clock).
+		var marks []int64
+		if err := s.db.SelectContext(ctx, &marks, `SELECT published_at FROM order_outbox ORDER BY created_at, id`); err != nil {
+			t.Fatal(err)
+		}
+		if wantMarks := []int64{ms(t0), ms(later), ms(later)}; !reflect.DeepEqual(marks, wantMarks) {
+			t.Fatalf("published_at %v, want %v", marks, wantMarks)
 		}
 	})
 }
