@@ -1,6 +1,7 @@
 package periods
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/hostcart/checkout/libs/go/testvectors"
@@ -20,8 +21,18 @@ type periodVectors struct {
 		Intervals []jsonInterval `json:"intervals"`
 		Want      int32          `json:"want"`
 	} `json:"default_interval"`
-	MaturityFits []fitsVector `json:"maturity_fits"`
-	IntervalFits []fitsVector `json:"interval_fits"`
+	MaturityFits   []fitsVector `json:"maturity_fits"`
+	IntervalFits   []fitsVector `json:"interval_fits"`
+	AddonAvailable []struct {
+		Name string `json:"name"`
+		Link struct {
+			IsPromoted bool     `json:"is_promoted"`
+			Rules      []string `json:"rules"`
+		} `json:"link"`
+		Maturities []jsonMaturity `json:"maturities"`
+		Product    Months         `json:"product"`
+		Available  bool           `json:"available"`
+	} `json:"addon_available"`
 }
 
 type fitsVector struct {
@@ -54,9 +65,25 @@ func (m jsonMaturity) PeriodTerm() Term {
 	return Term{ID: m.ID, Months: m.Months, PriceCents: m.PriceCents, IsDefault: m.IsDefault, Offered: m.IsActive && AnyOffered(m.Intervals)}
 }
 
+// offeredMonths lists the periods the addon offers: every active interval of every offered maturity.
+func offeredMonths(maturities []jsonMaturity) []Months {
+	var out []Months
+	for _, m := range maturities {
+		if !m.PeriodTerm().Offered {
+			continue
+		}
+		for _, iv := range m.Intervals {
+			if iv.IsActive {
+				out = append(out, Months{Maturity: m.Months, Interval: iv.Months})
+			}
+		}
+	}
+	return out
+}
+
 func TestVectors(t *testing.T) {
 	v := testvectors.Read[periodVectors](t, "periods.json")
-	if len(v.DefaultMaturity) == 0 || len(v.DefaultInterval) == 0 || len(v.MaturityFits) == 0 || len(v.IntervalFits) == 0 {
+	if len(v.DefaultMaturity) == 0 || len(v.DefaultInterval) == 0 || len(v.MaturityFits) == 0 || len(v.IntervalFits) == 0 || len(v.AddonAvailable) == 0 {
 		t.Fatal("a section of periods.json is empty")
 	}
 	for _, c := range v.DefaultMaturity {
@@ -79,6 +106,14 @@ func TestVectors(t *testing.T) {
 	for _, c := range v.IntervalFits {
 		if got := IntervalFits(c.Addon, c.Product); got != c.Fits {
 			t.Errorf("IntervalFits(%d, %d) = %v, want %v", c.Addon, c.Product, got, c.Fits)
+		}
+	}
+	for _, c := range v.AddonAvailable {
+		link := Link{Promoted: c.Link.IsPromoted, Invisible: slices.Contains(c.Link.Rules, "invisible"),
+			MaturitiesNeedNotMatch: slices.Contains(c.Link.Rules, "maturities_need_not_match"),
+			IntervalsNeedNotMatch:  slices.Contains(c.Link.Rules, "intervals_need_not_match")}
+		if got := AddonAvailable(link, offeredMonths(c.Maturities), c.Product); got != c.Available {
+			t.Errorf("addon available, %s: %v, want %v", c.Name, got, c.Available)
 		}
 	}
 }

@@ -46,16 +46,14 @@ func ProductPeriod(p Product, maturityID, intervalID int32) (Period, bool) {
 	return Period{Maturity: m, Interval: iv}, true
 }
 
-// exemptions are the rules that free an addon from following the product's period.
-type exemptions struct{ maturity, interval bool }
-
-// exemptionsOf reads the link's rules. A promoted addon falls back to its default maturity and
-// interval when none matches the product's (spec §4 "Promoted addon add"), so it is exempt too.
-func exemptionsOf(l AddonLink) exemptions {
-	return exemptions{
-		maturity: l.IsPromoted || l.Has(RuleMaturitiesNeedNotMatch),
-		interval: l.IsPromoted || l.Has(RuleIntervalsNeedNotMatch),
-	}
+// exemptionsOf reads the link as the shared addon rules do (libs/go/periods: the link's rules, and a
+// promoted addon exempt from both, spec §4 "Promoted addon add").
+func exemptionsOf(l AddonLink) periods.Exemptions {
+	return periods.Link{
+		Promoted:               l.IsPromoted,
+		MaturitiesNeedNotMatch: l.Has(RuleMaturitiesNeedNotMatch),
+		IntervalsNeedNotMatch:  l.Has(RuleIntervalsNeedNotMatch),
+	}.Exemptions()
 }
 
 // LineFits reports whether an addon or upsell line's period is one the addon offers and goes with
@@ -69,10 +67,8 @@ func LineFits(addon Product, link AddonLink, parent Period, maturityID, interval
 	if !ok {
 		return false
 	}
-	ex := exemptionsOf(link)
-	maturityFits := ex.maturity || periods.MaturityFits(m.Months, parent.Maturity.Months)
-	intervalFits := ex.interval || periods.IntervalFits(iv.Months, parent.Interval.Months)
-	return maturityFits && intervalFits
+	return exemptionsOf(link).Fits(periods.Months{Maturity: m.Months, Interval: iv.Months},
+		periods.Months{Maturity: parent.Maturity.Months, Interval: parent.Interval.Months})
 }
 
 // AddonPeriod chooses an addon's (or upsell's) period for a product period: the maturity of the
@@ -82,11 +78,11 @@ func LineFits(addon Product, link AddonLink, parent Period, maturityID, interval
 // addon is not available with the product's period (spec §4).
 func AddonPeriod(addon Product, link AddonLink, parent Period, maturityID, intervalID int32) (Period, bool) {
 	ex := exemptionsOf(link)
-	for _, m := range maturityPreference(addon, parent.Maturity, ex.maturity) {
+	for _, m := range maturityPreference(addon, parent.Maturity, ex.Maturity) {
 		if maturityID != 0 && m.ID != maturityID {
 			continue
 		}
-		if iv, ok := pickInterval(m, parent.Interval, ex.interval, intervalID); ok {
+		if iv, ok := pickInterval(m, parent.Interval, ex.Interval, intervalID); ok {
 			return Period{Maturity: m, Interval: iv}, true
 		}
 	}
