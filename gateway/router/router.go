@@ -3,15 +3,20 @@
 package router
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/metric"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/hostcart/checkout/gateway/adminauth"
@@ -120,7 +125,7 @@ func New(d Deps) (*gin.Engine, error) {
 		middleware.Tracing("gateway", func(c *gin.Context) bool { return isProbePath(c.Request.URL.Path) }),
 		middleware.RequestID(),
 		middleware.AccessLog(d.Log, d.SlowRequest),
-		recovery(d.Log),
+		recovery(d.Log, otel.GetMeterProvider()),
 		middleware.SecurityHeaders(d.ContentSecurityPolicy, https),
 		d.Deadlines.middleware(),
 	)
@@ -228,12 +233,26 @@ func isProbePath(p string) bool {
 	return false
 }
 
-// recovery turns a panic in a handler into the generic error answer and a log line instead of a
-// dropped connection.
-func recovery(log *slog.Logger) gin.HandlerFunc {
+// panicMeter names the gateway's bug metric, as grpcserver's names the services'.
+const panicMeter = "github.com/hostcart/checkout/gateway/router"
+
+// recovery turns a panic in a handler into the generic error answer for that request only, as
+// the services' gRPC servers do (platform/grpcserver): the stack goes to the log (never to the
+// visitor) and the panic is counted in http.server.panics (http_server_panics_total in
+// Prometheus), since each is a bug to fix, not an outage. gin's own writer is discarded because
+// it prints the request's headers (cookies) and writes unstructured text beside the JSON log.
+func recovery(log *slog.Logger, mp metric.MeterProvider) gin.HandlerFunc {
+	// Creation only fails on an invalid name, a constant here; the instrument is a usable no-op then.
+	panics, _ := mp.Meter(panicMeter).Int64Counter("http.server.panics",
+		metric.WithDescription("HTTP handler panics recovered by the gateway (bugs; each answered 500)"), metric.WithUnit("{panic}"))
 	return gin.CustomRecoveryWithWriter(io.Discard, func(c *gin.Context, recovered any) {
-		log.ErrorContext(c.Request.Context(), "panic in http handler",
-			slog.String("http.path", c.Request.URL.Path), slog.Any("panic", recovered))
+		ctx := c.Request.Context()
+		// The route pattern, not the path: paths carry ids and would make a label per visitor.
+		route := c.FullPath()
+		log.ErrorContext(ctx, "panic in http handler",
+			slog.String("http.route", route), slog.String("http.path", c.Request.URL.Path),
+			slog.Any("panic", recovered), slog.String("stack", string(debug.Stack())))
+		panics.Add(context.WithoutCancel(ctx), 1, metric.WithAttributeSet(attribute.NewSet(attribute.String("http.route", route))))
 		httperr.AbortKey(c, http.StatusInternalServerError, httperr.KeySomethingWentWrong, "")
 	})
 }
