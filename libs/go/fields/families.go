@@ -73,15 +73,11 @@ var FamilyMessageKeys = []string{
 	KeySignatureStyle, KeySignaturePlaceRequired, KeySignatureTooLong, KeySignatureDate,
 }
 
-// Limits of the structured values (spec §9 for street and postal code; the rest follow the
-// customer forms: names and company 100, city 100).
+// Limits of the structured values: the customer forms' lengths of spec §9 (limits.go) for what the
+// widgets ask like the customer forms (street, zip, city, names, company), and the widgets' own.
 const (
-	maxStreet       = 200
 	maxStreetNumber = 10
 	maxPOBoxNumber  = 20
-	maxZip          = 10
-	maxCity         = 100
-	maxName         = 100
 	maxPlace        = 100
 )
 
@@ -213,7 +209,7 @@ func checkPOBox(v string) []string {
 	if city == "" {
 		out = append(out, KeyPOBoxCityRequired)
 	}
-	if tooLong(number, maxPOBoxNumber) || tooLong(zip, maxZip) || tooLong(city, maxCity) {
+	if tooLong(number, maxPOBoxNumber) || tooLong(zip, MaxPostalCodeLength) || tooLong(city, MaxCityLength) {
 		out = append(out, KeyPOBoxTooLong)
 	}
 	return out
@@ -238,7 +234,7 @@ func checkStreet(v string) []string {
 	} else if !streetNumberPattern.MatchString(number) {
 		out = append(out, KeyStreetNumberInvalid)
 	}
-	if tooLong(street, maxStreet) || tooLong(number, maxStreetNumber) {
+	if tooLong(street, MaxStreetLength) || tooLong(number, maxStreetNumber) {
 		out = append(out, KeyStreetTooLong)
 	}
 	return out
@@ -321,7 +317,7 @@ func checkPersonForm(form map[string]any, business bool) []string {
 	if business && company == "" {
 		out = append(out, KeyBasicInfoCompany)
 	}
-	if tooLong(first, maxName) || tooLong(last, maxName) || tooLong(company, maxName) {
+	if tooLong(first, MaxNameLength) || tooLong(last, MaxNameLength) || tooLong(company, MaxCompanyLength) {
 		out = append(out, KeyBasicInfoTooLong)
 	}
 	return out

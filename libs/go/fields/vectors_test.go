@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/hostcart/checkout/libs/go/testvectors"
 )
@@ -148,6 +149,42 @@ func TestViolationParamsAreTheVectors(t *testing.T) {
 	for key, names := range params {
 		if len(names) > 0 && !seen[key] {
 			t.Errorf("no vector produces %s, so its params %v are unchecked", key, names)
+		}
+	}
+}
+
+// familyVector is a case of libs/testvectors/families.json: a family widget's value checked by
+// its input_component, with the form's other values and the day the signature is checked against
+// (none: the date's format only).
+type familyVector struct {
+	Name      string            `json:"name"`
+	Component string            `json:"component"`
+	Value     string            `json:"value"`
+	Others    map[string]string `json:"others"`
+	Today     string            `json:"today"`
+	Errors    []string          `json:"errors"`
+}
+
+func TestFamilyVectors(t *testing.T) {
+	vectors := readVectors[familyVector](t, "families.json")
+	if len(vectors) < 40 {
+		t.Fatalf("%d family vectors, want at least 40", len(vectors))
+	}
+	for _, c := range vectors {
+		var now time.Time
+		if c.Today != "" {
+			day, err := time.Parse(time.DateOnly, c.Today)
+			if err != nil {
+				t.Fatalf("%s: today %q: %v", c.Name, c.Today, err)
+			}
+			now = day.Add(12 * time.Hour) // midday: the day is the same in every reading of it
+		}
+		got := []string{}
+		for _, v := range FamilyViolations(c.Component, c.Value, c.Others, now) {
+			got = append(got, v.Key)
+		}
+		if !slices.Equal(got, c.Errors) {
+			t.Errorf("%s: %v, want %v", c.Name, got, c.Errors)
 		}
 	}
 }

@@ -5,7 +5,11 @@
 // stored is exactly what was checked.
 package domain
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hostcart/checkout/libs/go/fields"
+)
 
 // Group says whether the customer orders as a company or a private person (spec §3: default 1).
 type Group int
@@ -19,14 +23,14 @@ const (
 // DefaultGender is the gender of a customer who chose none (spec §9); 0 is Mr, 1 is Ms (§2).
 const DefaultGender = 0
 
-// Field lengths of spec §9.
+// Field lengths of spec §9, defined once in libs/go/fields (the family widgets read them too).
 const (
-	MaxNameLength       = 100
-	MaxCompanyLength    = 100
-	MaxVatIDLength      = 100
-	MaxStreetLength     = 200
-	MaxPostalCodeLength = 10
-	MaxCityLength       = 100
+	MaxNameLength       = fields.MaxNameLength
+	MaxCompanyLength    = fields.MaxCompanyLength
+	MaxVatIDLength      = fields.MaxVATIDLength
+	MaxStreetLength     = fields.MaxStreetLength
+	MaxPostalCodeLength = fields.MaxPostalCodeLength
+	MaxCityLength       = fields.MaxCityLength
 )
 
 // BasicInfo is the first customer form (spec §3 "basic info").
