@@ -89,3 +89,35 @@ func TestGuardPlacementFailsClosed(t *testing.T) {
 		t.Fatalf("order with Redis down: %v (placed %d), want Unavailable %s", err, placed, domain.KeyUnavailable)
 	}
 }
+
+// With Redis away no SMS is resent (each one is paid): 503 order.unavailable, the sender not called.
+func TestGuardResendFailsClosed(t *testing.T) {
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
+	t.Cleanup(func() { rdb.Close() })
+	sent := 0
+	resend := guardResend(func(context.Context, any) (any, error) { sent++; return nil, nil }, rdb, "rl:order:sms:",
+		Config{SMSRateSession: ratelimit.Limit{Rate: 2, Period: time.Hour}, SMSRateIP: ratelimit.Limit{Rate: 5, Period: time.Hour}}, nil)
+	_, err := resend(shopper("s1", "192.0.2.1"), nil)
+	if apperr.Code(err) != codes.Unavailable || apperr.MessageKey(err) != domain.KeyUnavailable || sent != 0 {
+		t.Fatalf("SMS resend with Redis down: %v (sent %d), want Unavailable %s", err, sent, domain.KeyUnavailable)
+	}
+}
+
+// Within the budget resends go through; over it the refusal is order.sms_rate_limited.
+func TestGuardResendLimits(t *testing.T) {
+	rdb, prefix := testinfra.Redis(t, "order_resend")
+	sent := 0
+	resend := guardResend(func(context.Context, any) (any, error) { sent++; return nil, nil }, rdb, prefix,
+		Config{SMSRateSession: ratelimit.Limit{Rate: 2, Period: time.Hour}}, nil)
+	for range 2 {
+		if _, err := resend(shopper("s1", "192.0.2.1"), nil); err != nil {
+			t.Fatalf("resend within the budget: %v", err)
+		}
+	}
+	if _, err := resend(shopper("s1", "192.0.2.1"), nil); apperr.Code(err) != codes.ResourceExhausted || apperr.MessageKey(err) != domain.KeySMSRateLimited {
+		t.Fatalf("third resend: %v, want %s", err, domain.KeySMSRateLimited)
+	}
+	if sent != 2 {
+		t.Errorf("sent %d, want 2", sent)
+	}
+}

@@ -176,10 +176,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		Now:       now,
 	})
 	set := endpoints.New(svc, service.NewDrafts(svc, store, carts))
-	guard := ratelimit.Middleware(ratelimit.New(rdb, "rl:order:sms:"),
-		ratelimit.Budgets{PerSession: cfg.SMSRateSession, PerIP: cfg.SMSRateIP},
-		ratelimit.Refuse(domain.KeySMSRateLimited), log)
-	set.ResendSMS = guard(set.ResendSMS)
+	set.ResendSMS = guardResend(set.ResendSMS, rdb, "rl:order:sms:", cfg, log)
 	set.PlaceOrder = guardPlacement(set.PlaceOrder, rdb, "rl:order:place:", cfg, log)
 	set = kitlog.Set(set, log, ServiceName)
 	srv := grpcserver.New(ServiceName, log, cfg.GRPC)
@@ -206,6 +203,15 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		return fmt.Errorf("order: %w", err)
 	}
 	return nil
+}
+
+// guardResend puts the SMS resend behind the one rate-limit middleware. It fails closed: every
+// resend is a paid SMS to a number the visitor chose, so while Redis cannot count none is sent
+// (503 order.unavailable) rather than an unbounded burst. The budgets live in rdb under prefix.
+func guardResend(resend endpoint.Endpoint, rdb redis.Scripter, prefix string, cfg Config, log *slog.Logger) endpoint.Endpoint {
+	return ratelimit.Middleware(ratelimit.New(rdb, prefix),
+		ratelimit.Budgets{PerSession: cfg.SMSRateSession, PerIP: cfg.SMSRateIP},
+		ratelimit.Refuse(domain.KeySMSRateLimited), log, ratelimit.FailClosed(domain.KeyUnavailable))(resend)
 }
 
 // guardPlacement puts order placement behind the one rate-limit middleware: each order sends an
