@@ -19,6 +19,9 @@ type Placement struct {
 	Order          Order
 	IdempotencyKey string
 	RequestHash    string
+	// CartRevision is the ordered cart's state (CartRevision): the store refuses a second order
+	// of one revision of the session's cart with ErrAlreadyPlaced.
+	CartRevision string
 	// Event is the order.finalized event, written with the order when it is placed at once; nil
 	// for an order awaiting SMS validation (VerifySMS writes it on the transition).
 	Event *OutboxEvent

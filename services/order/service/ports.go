@@ -24,6 +24,9 @@ type PricedCart struct {
 	Blocked bool
 	// VATUnavailable: the cart was priced without the customer's VAT and must not be ordered.
 	VATUnavailable bool
+	// Version is the cart service's counter of the cart's stored changes (with the lines' rows it
+	// names the cart's revision, which makes at most one order).
+	Version int64
 	// Fingerprint identifies what the cart charges (libs/go/pricedcart), as a payment records it.
 	Fingerprint string
 	// Items is every item's configuration, its secrets still in clear (sealed before writing).
@@ -78,6 +81,9 @@ type Brands interface {
 // Store keeps the orders (adapters/sqlstore.Store implements it).
 type Store interface {
 	Place(ctx context.Context, p domain.Placement) (domain.Order, bool, error)
+	// CartOrdered reports whether the session's cart revision (domain.CartRevision) made an
+	// order already; Place refuses a second one all the same (domain.ErrAlreadyPlaced).
+	CartOrdered(ctx context.Context, sessionID, revision string) (bool, error)
 	// PaymentReferenceUsed reports whether a provider reference paid an order already.
 	PaymentReferenceUsed(ctx context.Context, provider, reference string) (bool, error)
 	// ApplyPaymentNotification moves the order paid with the reference (order domain's

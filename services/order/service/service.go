@@ -35,6 +35,7 @@ var (
 	ErrSMSNotRequired         = apperr.New(apperr.FailedPrecondition, domain.KeySMSNotRequired)
 	ErrPaymentAmountChanged   = apperr.New(apperr.FailedPrecondition, domain.KeyPaymentAmountChanged)
 	ErrUnavailable            = apperr.New(apperr.Unavailable, domain.KeyUnavailable)
+	ErrAlreadyPlaced          = domain.ErrAlreadyPlaced
 )
 
 // Field names of the SMS form's errors: the request's fields (the gateway answers them with spec
@@ -156,6 +157,15 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	if err != nil {
 		return refuse(err)
 	}
+	// A cart is ordered once: when its clean-up after an order failed, the same cart submitted
+	// with another key is refused here (and by the store's constraint if two race), before a
+	// SEPA mandate is recorded for an order that cannot be.
+	revision := domain.CartRevision(cart.Version, cart.Lines)
+	if ordered, err := s.Store.CartOrdered(ctx, v.SessionID, revision); err != nil {
+		return domain.Order{}, err
+	} else if ordered {
+		return refuse(ErrAlreadyPlaced)
+	}
 	fb.ReferralID, fb.ReferralSource = s.referral(ctx, v.SessionID, fb.ReferralID, in.Cookies)
 	fb.MarketingCampaignID = s.campaignID(ctx, v.BrandID)
 	now := s.Now().UTC().Truncate(time.Millisecond)
@@ -181,7 +191,7 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		}
 		o.Payment.MandateReference, o.Payment.CreditorID, o.Payment.CreditorName = m.Reference, m.CreditorID, m.CreditorName
 	}
-	p := domain.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash}
+	p := domain.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash, CartRevision: revision}
 	// order.finalized (fulfilment, the confirmation mail) goes out once the order is payable: at
 	// once, or when its SMS code validates (ValidateSMS) or its payment is confirmed (a payment
 	// notification), whichever comes last.
@@ -206,7 +216,7 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	}
 	// The order is committed: what follows must happen even when the browser gave up waiting
 	// (its cancellation is not ours), and none of it can make a second order possible (the
-	// idempotency record and the payment reference are written).
+	// idempotency record, the payment reference and the cart revision are written).
 	post, cancel := context.WithTimeout(context.WithoutCancel(ctx), postCommitTimeout)
 	defer cancel()
 	if err := retry(post, func(ctx context.Context) error { return s.Carts.ClearCart(ctx) }); err != nil {

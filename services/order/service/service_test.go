@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/order/adapters/sqlstore"
@@ -27,7 +28,13 @@ type fakeCarts struct {
 	ctxErrs    []error
 }
 
-func (f *fakeCarts) PricedCart(context.Context) (PricedCart, error) { return f.cart, nil }
+// PricedCart answers the cart; each clear counted a change, as the cart service's version does
+// (a test that fills the cart again after an order has a new revision).
+func (f *fakeCarts) PricedCart(context.Context) (PricedCart, error) {
+	c := f.cart
+	c.Version += int64(f.cleared)
+	return c, nil
+}
 func (f *fakeCarts) ClearCart(ctx context.Context) error {
 	f.ctxErrs = append(f.ctxErrs, ctx.Err())
 	if f.failClears > 0 {
@@ -538,9 +545,10 @@ func TestOnePaymentReferenceOneOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The same cart again (a second tab that still holds it) with the option not yet forgotten.
+	// The same cart and option in another session (the cart revision is the session's, so only
+	// the payment reference stops this one).
 	f.carts.cart = cart()
-	_, err = f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k2", Feedback: consent()})
+	_, err = f.svc.PlaceOrder(sess("s2"), PlaceInput{IdempotencyKey: "k2", Feedback: consent()})
 	if !errors.Is(err, sqlstore.ErrPaymentAlreadyUsed) || apperr.MessageKey(err) != "payment.already_used" {
 		t.Fatalf("second order on one authorisation: %v", err)
 	}
@@ -624,6 +632,87 @@ func TestPostCommitWorkIsDetachedAndRetried(t *testing.T) {
 	if ctx.Err() == nil {
 		t.Fatal("the request was not cancelled: the test proves nothing")
 	}
+}
+
+// One cart makes one order even when its clean-up after the order fails for good: the same cart
+// sent again with another Idempotency-Key is refused (order.already_placed, 409) for the payments
+// without a provider reference (SEPA, bank transfer, the existing customer's account), which no
+// payment constraint stops. A changed cart (a new revision) orders again.
+func TestAPermanentClearCartFailureMakesNoSecondOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(f *fixture)
+	}{
+		{"sepa", func(*fixture) {}},
+		{"bank transfer", func(f *fixture) { f.payments.p = domain.Payment{Type: paymenttypes.BankTransfer} }},
+		{"existing customer", func(f *fixture) { f.customers.c.CustomerNo = "100001"; f.payments.ok = false }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			tc.setup(f)
+			f.carts.failClears = 1 << 20
+			first, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.carts.cleared != 0 || len(f.carts.ctxErrs) != postCommitAttempts {
+				t.Fatalf("cart cleared %d times after %d tries: the failure is not permanent", f.carts.cleared, len(f.carts.ctxErrs))
+			}
+			mandates := len(f.payments.mandates)
+			_, err = f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k2", Feedback: consent()})
+			if !errors.Is(err, ErrAlreadyPlaced) || !errors.Is(err, apperr.Conflict) || apperr.MessageKey(err) != "order.already_placed" {
+				t.Fatalf("second order of one cart: %v", err)
+			}
+			if n := countOrders(t, f.store); n != 1 {
+				t.Fatalf("%d orders of one cart", n)
+			}
+			if len(f.payments.mandates) != mandates {
+				t.Fatalf("a mandate was recorded for the refused order: %v", f.payments.mandates)
+			}
+			// The first key still answers its order.
+			if again, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); err != nil || again.ID != first.ID {
+				t.Fatalf("replay of the first key: %+v, %v", again, err)
+			}
+			// The shopper changes the cart: that is a new cart, ordered again.
+			f.carts.cart.Version++
+			if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k3", Feedback: consent()}); err != nil {
+				t.Fatalf("changed cart: %v", err)
+			}
+		})
+	}
+}
+
+// The store's constraint refuses what the service's check would miss (two submits racing past it):
+// a placement of a cart revision already ordered writes nothing.
+func TestStoreRefusesASecondOrderOfOneCartRevision(t *testing.T) {
+	f := newFixture(t)
+	racer := New(Ports{Store: blindStore{f.store}, Carts: f.carts, Customers: f.customers, Payments: f.payments, SMS: f.sms,
+		Referrals: f.referrals, Now: func() time.Time { return f.now }})
+	f.carts.failClears = 1 << 20
+	if _, err := racer.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := racer.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k2", Feedback: consent()}); !errors.Is(err, ErrAlreadyPlaced) {
+		t.Fatalf("second order of one cart past the check: %v", err)
+	}
+	if n := countOrders(t, f.store); n != 1 {
+		t.Fatalf("%d orders of one cart", n)
+	}
+}
+
+// blindStore never finds a cart ordered, as a submit racing another one does not.
+type blindStore struct{ *sqlstore.Store }
+
+func (blindStore) CartOrdered(context.Context, string, string) (bool, error) { return false, nil }
+
+// countOrders counts the orders placed at once by their order.finalized events (each writes one).
+func countOrders(t *testing.T, st *sqlstore.Store) int {
+	t.Helper()
+	n, err := st.PendingEvents(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // Card notifications move the order paid with their reference, once, each move with its

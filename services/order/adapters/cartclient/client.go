@@ -46,6 +46,7 @@ func Convert(p *cartv1.PricedCart) service.PricedCart {
 		Blocked:            p.GetCheckoutBlocked(),
 		VATUnavailable:     p.GetVatUnavailable(),
 		Fingerprint:        pricedcart.Fingerprint(p),
+		Version:            p.GetCart().GetVersion(),
 	}
 	t := p.GetTotals()
 	out.Totals = domain.Totals{NetCents: int64(t.GetTotalNetCents()), VATCents: int64(t.GetTotalVatCents()),

@@ -1,7 +1,8 @@
 // Package sqlstore keeps orders in SQL: PostgreSQL (lib/pq) in production, an embedded SQLite file
 // (modernc) in devstack; the same queries and goose migrations serve both. One transaction writes
-// an order with its lines, its idempotency record, its order.finalized outbox event and its first
-// SMS code, so no order exists without its event and no retried submit makes a second order.
+// an order with its lines, its idempotency record, its cart revision, its order.finalized outbox
+// event and its first SMS code, so no order exists without its event and neither a retried submit
+// nor a new submit of the same cart makes a second order.
 package sqlstore
 
 import (
@@ -34,6 +35,9 @@ var ErrIdempotencyKeyReused = apperr.New(apperr.Conflict, domain.KeyIdempotencyK
 // ErrPaymentAlreadyUsed refuses an order whose card authorisation or PayPal subscription paid
 // another order already.
 var ErrPaymentAlreadyUsed = apperr.New(apperr.Conflict, domain.KeyPaymentAlreadyUsed)
+
+// ErrAlreadyPlaced refuses a second order of one revision of a session's cart.
+var ErrAlreadyPlaced = domain.ErrAlreadyPlaced
 
 // ErrOrderNotFound is an order id the store does not hold.
 var ErrOrderNotFound = domain.ErrOrderNotFound
@@ -188,6 +192,18 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 			return domain.Order{}, false, fmt.Errorf("place order %s: %s reference: %w", o.ID, provider, ErrPaymentAlreadyUsed)
 		}
 	}
+	if p.CartRevision != "" {
+		res, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO order_carts (session_id, revision, order_id) VALUES (?, ?, ?)
+			ON CONFLICT (session_id, revision) DO NOTHING`), o.SessionID, p.CartRevision, o.ID)
+		if err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order %s: cart revision: %w", o.ID, sqldb.Classify(err))
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return domain.Order{}, false, fmt.Errorf("place order %s: cart revision: %w", o.ID, err)
+		} else if n == 0 {
+			return domain.Order{}, false, fmt.Errorf("place order %s: cart of session ordered: %w", o.ID, ErrAlreadyPlaced)
+		}
+	}
 	if p.Event != nil {
 		if err := putEvent(ctx, t, *p.Event); err != nil {
 			return domain.Order{}, false, fmt.Errorf("place order %s: %w", o.ID, err)
@@ -262,6 +278,16 @@ func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNo
 		return false, fmt.Errorf("payment notification: commit: %w", sqldb.Classify(err))
 	}
 	return true, nil
+}
+
+// CartOrdered reports whether the session's cart revision made an order already.
+func (s *Store) CartOrdered(ctx context.Context, sessionID, revision string) (bool, error) {
+	var n int
+	if err := s.db.GetContext(ctx, &n, s.db.Rebind(`SELECT COUNT(*) FROM order_carts WHERE session_id = ? AND revision = ?`),
+		sessionID, revision); err != nil {
+		return false, fmt.Errorf("cart revision: %w", sqldb.Classify(err))
+	}
+	return n > 0, nil
 }
 
 // PaymentReferenceUsed reports whether the provider's reference paid an order already.
