@@ -165,8 +165,10 @@ func checkPaymentBinding(t *testing.T, st *stack) {
 				ok++
 			}
 		}
-		// One order; the others find the cart empty or the authorisation used (the store's
-		// reference constraint, tested on PostgreSQL and SQLite in services/order/adapters/sqlstore).
+		// One order; the others find the cart empty, the cart ordered (order_carts) or the
+		// authorisation used (the store's reference constraint: services/order/adapters/sqlstore's
+		// TestOnePaymentReferenceOneOrderOnPostgres refuses a second order on one psp reference on
+		// PostgreSQL, one after the other and racing).
 		if ok != 1 {
 			t.Fatalf("%d orders from authorisation %s (answers %v)", ok, psp, codes)
 		}
