@@ -33,6 +33,7 @@ func stores(t *testing.T) map[string]*Store {
 }
 
 func TestSeedCustomersRoundTrip(t *testing.T) {
+	t.Parallel() // its own database or key prefix (testinfra)
 	customers, err := seed.Customers()
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +49,7 @@ func TestSeedCustomersRoundTrip(t *testing.T) {
 	}
 	for name, s := range stores(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			ctx := context.Background()
 			// Twice: the seed converges instead of failing on the second start.
 			for range 2 {
@@ -89,6 +91,7 @@ func TestSeedCustomersRoundTrip(t *testing.T) {
 }
 
 func TestOutageIsUnavailable(t *testing.T) {
+	t.Parallel() // a store of its own that reaches no server
 	s, err := OpenSQLite(context.Background(), ":memory:")
 	if err != nil {
 		t.Fatal(err)

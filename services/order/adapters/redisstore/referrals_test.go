@@ -13,6 +13,7 @@ import (
 )
 
 func TestReferrals(t *testing.T) {
+	t.Parallel() // its own database or key prefix (testinfra)
 	rdb, prefix := testinfra.Redis(t, "order_referral")
 	r := New(rdb, prefix, time.Minute)
 	ctx := context.Background()
@@ -40,6 +41,7 @@ func TestReferrals(t *testing.T) {
 }
 
 func TestReferralsOutageIsUnavailable(t *testing.T) {
+	t.Parallel() // a store of its own that reaches no server
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 200 * time.Millisecond})
 	defer rdb.Close()
 	if _, err := New(rdb, "", 0).Get(context.Background(), "s"); !errors.Is(err, apperr.Unavailable) {

@@ -14,6 +14,7 @@ import (
 )
 
 func TestRoundTrip(t *testing.T) {
+	t.Parallel() // its own database or key prefix (testinfra)
 	rdb, prefix := testinfra.Redis(t, "payment")
 	s := New(rdb, Options{Prefix: prefix, TTL: time.Hour})
 	ctx := context.Background()
@@ -49,6 +50,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestOutage(t *testing.T) {
+	t.Parallel() // a store of its own that reaches no server
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 200 * time.Millisecond})
 	defer rdb.Close()
 	s := New(rdb, Options{})
@@ -61,6 +63,7 @@ func TestOutage(t *testing.T) {
 }
 
 func TestNotificationsOnce(t *testing.T) {
+	t.Parallel() // its own database or key prefix (testinfra)
 	rdb, prefix := testinfra.Redis(t, "payment_notify")
 	n := NewNotifications(rdb, prefix)
 	ctx := context.Background()

@@ -15,6 +15,7 @@ import (
 // A mandate's IBAN is stored sealed (the column holds no IBAN, it opens with the key to the IBAN),
 // masked in what Create answers, clear only for collection; one mandate per order.
 func TestMandatesSealTheIBAN(t *testing.T) {
+	t.Parallel() // its own database or key prefix (testinfra)
 	ctx := context.Background()
 	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_mandates"))
 	if err != nil {
@@ -33,6 +34,7 @@ func TestMandatesSealTheIBAN(t *testing.T) {
 	signed := time.Date(2026, 11, 27, 9, 30, 0, 0, time.UTC)
 	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			defer s.Close()
 			if err := s.Migrate(ctx); err != nil {
 				t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // Claims on both stores: only open references made before the cutoff, each claimed by one caller
 // until its lease ran out, never again once settled; recording twice keeps the first.
 func TestReferenceClaims(t *testing.T) {
+	t.Parallel() // its own database or key prefix (testinfra)
 	ctx := context.Background()
 	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_references"))
 	if err != nil {
@@ -24,6 +25,7 @@ func TestReferenceClaims(t *testing.T) {
 	t0 := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
 	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			defer s.Close()
 			if err := s.Migrate(ctx); err != nil {
 				t.Fatal(err)

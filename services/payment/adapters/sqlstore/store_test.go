@@ -9,6 +9,7 @@ import (
 )
 
 func TestSeedAndRead(t *testing.T) {
+	t.Parallel() // its own database or key prefix (testinfra)
 	ctx := context.Background()
 	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_test"))
 	if err != nil {
@@ -24,6 +25,7 @@ func TestSeedAndRead(t *testing.T) {
 	}
 	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			defer s.Close()
 			if err := s.Migrate(ctx); err != nil {
 				t.Fatal(err)
