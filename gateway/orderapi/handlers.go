@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"google.golang.org/grpc/metadata"
@@ -24,9 +25,6 @@ import (
 // maxBodyBytes bounds a confirm body: spec §3's payload may carry the whole cart, which is not
 // read but must still fit.
 const maxBodyBytes = 256 << 10
-
-// maxIdempotencyKey bounds the Idempotency-Key header (issue 11: up to 255 characters).
-const maxIdempotencyKey = 255
 
 // Message keys the gateway answers itself.
 const (
@@ -90,8 +88,10 @@ func (h *Handlers) place(c *gin.Context) {
 		httperr.AbortKey(c, http.StatusForbidden, KeyAgentsSaveDrafts, "")
 		return
 	}
+	// A key gRPC cannot carry (not printable ASCII) would fail the call: 500 for a visitor's
+	// header. The browser sends a UUID.
 	key := c.GetHeader("Idempotency-Key")
-	if key == "" || len(key) > maxIdempotencyKey {
+	if !grpcclient.ValidIdempotencyKey(key) {
 		httperr.AbortKey(c, http.StatusBadRequest, KeyIdempotencyKeyRequired, "")
 		return
 	}
@@ -208,14 +208,23 @@ const (
 	CookieEMID = "emid"
 )
 
-// referralCookies reads the request's pvid and emid cookies; an absent one is empty.
+// referralCookies reads the request's pvid and emid cookies; an absent one is empty, and so is
+// one whose unescaped value is no UTF-8 ("%ff"): no referral id is, and gRPC refuses to send such
+// a string, which would fail the visitor's call with 500.
 func referralCookies(c *gin.Context) *orderv1.ReferralCookies {
-	pvid, _ := c.Cookie(CookiePVID)
-	emid, _ := c.Cookie(CookieEMID)
+	pvid, emid := referralCookie(c, CookiePVID), referralCookie(c, CookieEMID)
 	if pvid == "" && emid == "" {
 		return nil
 	}
 	return &orderv1.ReferralCookies{Pvid: pvid, Emid: emid}
+}
+
+func referralCookie(c *gin.Context, name string) string {
+	v, _ := c.Cookie(name)
+	if !utf8.ValidString(v) {
+		return ""
+	}
+	return v
 }
 
 func (h *Handlers) putReferral(c *gin.Context) {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -18,6 +19,7 @@ import (
 	orderv1 "github.com/hostcart/checkout/libs/go/gen/checkout/order/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	"github.com/hostcart/checkout/libs/go/paymenttypes"
+	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 )
 
 // maxBodyBytes bounds an option: a handful of short fields.
@@ -33,9 +35,6 @@ const KeyCardProviderNotFound = "payment.card_provider_not_found"
 
 // ProviderParam is the card routes' path parameter.
 const ProviderParam = "provider"
-
-// maxIdempotencyKey bounds the Idempotency-Key header (issue 11: up to 255 characters).
-const maxIdempotencyKey = 255
 
 // maxNotificationBytes bounds a notification batch of the card provider.
 const maxNotificationBytes = 1 << 20
@@ -123,10 +122,11 @@ func (h *Handlers) cardMethods(c *gin.Context) {
 	apijson.Write(c, resp, err)
 }
 
-// idempotencyKey reads the attempt's key; a missing or oversized one answers 400.
+// idempotencyKey reads the attempt's key; a missing, oversized or not printable ASCII one (which
+// the call to the service could not carry) answers 400.
 func idempotencyKey(c *gin.Context) (string, bool) {
 	key := c.GetHeader("Idempotency-Key")
-	if key == "" || len(key) > maxIdempotencyKey {
+	if !grpcclient.ValidIdempotencyKey(key) {
 		httperr.AbortKey(c, http.StatusBadRequest, "payment.idempotency_key_required", "")
 		return "", false
 	}
@@ -157,7 +157,9 @@ func (h *Handlers) createPayment(c *gin.Context) {
 	if err == nil {
 		err = json.Unmarshal(raw, &body)
 	}
-	if err != nil || len(body.PaymentMethod) == 0 {
+	// The component's data is an object; its strings, kept as sent, must be UTF-8 for the call to
+	// the service to carry them (encoding/json lets other bytes through in a raw value).
+	if err != nil || len(body.PaymentMethod) == 0 || body.PaymentMethod[0] != '{' || !utf8.Valid(body.PaymentMethod) {
 		if err != nil {
 			_ = c.Error(err)
 		}
@@ -299,9 +301,18 @@ func (h *Handlers) paypalWebhook(c *gin.Context) {
 		return
 	}
 	hd := c.Request.Header
-	resp, err := h.payments.HandlePayPalWebhook(c.Request.Context(), &paymentv1.HandlePayPalWebhookRequest{Body: raw,
+	req := &paymentv1.HandlePayPalWebhookRequest{Body: raw,
 		TransmissionId: hd.Get("PAYPAL-TRANSMISSION-ID"), TransmissionTime: hd.Get("PAYPAL-TRANSMISSION-TIME"),
-		TransmissionSig: hd.Get("PAYPAL-TRANSMISSION-SIG"), CertUrl: hd.Get("PAYPAL-CERT-URL"), AuthAlgo: hd.Get("PAYPAL-AUTH-ALGO")})
+		TransmissionSig: hd.Get("PAYPAL-TRANSMISSION-SIG"), CertUrl: hd.Get("PAYPAL-CERT-URL"), AuthAlgo: hd.Get("PAYPAL-AUTH-ALGO")}
+	// PayPal's headers are ASCII; other bytes (net/http lets them through) in a string field would
+	// fail the call to the service, a 500 for anyone posting them.
+	for _, v := range []string{req.TransmissionId, req.TransmissionTime, req.TransmissionSig, req.CertUrl, req.AuthAlgo} {
+		if !utf8.ValidString(v) {
+			httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "")
+			return
+		}
+	}
+	resp, err := h.payments.HandlePayPalWebhook(c.Request.Context(), req)
 	if err != nil {
 		httperr.Abort(c, err)
 		return

@@ -183,15 +183,3 @@ func TestRedirectResult(t *testing.T) {
 		}
 	}
 }
-
-// FuzzRedirectResult: any body is read without panicking, and a result is never empty.
-func FuzzRedirectResult(f *testing.F) {
-	for _, seed := range []string{`{"redirect_result":"a"}`, `{"details":{"redirectResult":"b"}}`, `{"details":1}`, `null`, `{"details":{"redirectResult":null}}`} {
-		f.Add([]byte(seed))
-	}
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		if got, ok := redirectResult(raw); ok != (got != "") {
-			t.Fatalf("redirectResult(%q) = %q, %v", raw, got, ok)
-		}
-	})
-}
