@@ -1,11 +1,17 @@
 package deploytest
 
 import (
+	"bytes"
+	"encoding/base64"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"helm.sh/helm/v3/pkg/action"
+	"helm.sh/helm/v3/pkg/chart/loader"
+	"helm.sh/helm/v3/pkg/chartutil"
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
@@ -517,6 +523,83 @@ func TestStoresAreWired(t *testing.T) {
 		if name != "gateway" && name != "cart" && !strings.Contains(env["DATABASE_URL"], "$(POSTGRES_PASSWORD)@hostcart-postgresql") {
 			t.Errorf("dev: %s DATABASE_URL %q, want the bundled PostgreSQL", name, env["DATABASE_URL"])
 		}
+	}
+}
+
+// TestSealingKeysAreWired: the payment and order services read their sealing keys
+// (PAYMENT_SECRET_KEYS, ORDER_SECRET_KEYS) from a Secret in prod and in dev; without them they
+// refuse SEPA orders. Prod references Secrets the operator creates; dev generates them (a key in
+// secretbox's "id:base64 of 32 bytes" form), so a dev cluster needs none created beforehand.
+func TestSealingKeysAreWired(t *testing.T) {
+	want := map[string]string{"payment": "PAYMENT_SECRET_KEYS", "order": "ORDER_SECRET_KEYS"}
+	for _, set := range []string{"dev", "prod"} {
+		objs := render(t, set)
+		deps := componentDeployments(objs)
+		secrets := map[string]*corev1.Secret{}
+		for _, s := range ofKind[*corev1.Secret](objs) {
+			secrets[s.Name] = s
+		}
+		for name, key := range want {
+			d := deps[name]
+			if d == nil {
+				t.Fatalf("%s: no %s Deployment", set, name)
+			}
+			var ref *corev1.SecretKeySelector
+			for _, e := range d.Spec.Template.Spec.Containers[0].Env {
+				if e.Name == key && e.ValueFrom != nil {
+					ref = e.ValueFrom.SecretKeyRef
+				}
+			}
+			if ref == nil || ref.Key != key || ref.Name != "hostcart-"+name {
+				t.Errorf("%s: %s: %s from %+v, want secretKeyRef hostcart-%s/%s", set, name, key, ref, name, key)
+				continue
+			}
+			s := secrets[ref.Name]
+			if set == "prod" {
+				if s != nil {
+					t.Errorf("prod: the chart renders Secret %s; production creates it", ref.Name)
+				}
+				continue
+			}
+			if s == nil {
+				t.Errorf("dev: %s reads %s from Secret %s, which the chart does not render", name, key, ref.Name)
+				continue
+			}
+			if s.Annotations["helm.sh/resource-policy"] != "keep" {
+				t.Errorf("dev: Secret %s is not kept on uninstall (sealed values would no longer open)", s.Name)
+			}
+			id, encoded, ok := strings.Cut(string(s.Data[key]), ":")
+			raw, err := base64.StdEncoding.DecodeString(encoded)
+			if !ok || id == "" || err != nil || len(raw) != 32 {
+				t.Errorf("dev: Secret %s key %s is not id:base64 of a 32-byte key (%d bytes, %v)", s.Name, key, len(raw), err)
+			}
+		}
+		if set == "dev" {
+			p, o := secrets["hostcart-payment"], secrets["hostcart-order"]
+			if p != nil && o != nil && bytes.Equal(p.Data["PAYMENT_SECRET_KEYS"], o.Data["ORDER_SECRET_KEYS"]) {
+				t.Errorf("dev: the payment and order services share one sealing key")
+			}
+		}
+	}
+}
+
+// TestGeneratedKeyMustBeRead: a generated key no pod reads (not in the component's secretEnv) is
+// refused when rendering, instead of a dev cluster silently running without it.
+func TestGeneratedKeyMustBeRead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (make check): renders the Helm chart; make test runs it")
+	}
+	chrt, err := loader.Load(filepath.Join(repoRoot(t), "charts", "hostcart"))
+	if err != nil {
+		t.Fatalf("load chart: %v", err)
+	}
+	inst := action.NewInstall(&action.Configuration{Log: func(string, ...any) {}})
+	inst.ClientOnly, inst.DryRun, inst.Replace = true, true, true
+	inst.ReleaseName, inst.Namespace = releaseName, namespace
+	inst.KubeVersion = &chartutil.KubeVersion{Version: "v1.33.0", Major: "1", Minor: "33"}
+	_, err = inst.Run(chrt, map[string]any{"generatedSecretKeys": map[string]any{"order": []any{"ORDER_SECRET_KEYS"}}})
+	if err == nil || !strings.Contains(err.Error(), "ORDER_SECRET_KEYS is not in components.order.secretEnv") {
+		t.Errorf("render with a generated key no pod reads: %v, want a failure naming it", err)
 	}
 }
 
