@@ -46,7 +46,9 @@ func Session(https *HTTPSDetector, store sessions.Store, budgets ...NewSessionBu
 		var err error
 		if ok && sessions.ValidToken(token) {
 			id, err = store.Resolve(ctx, token)
-			if err == nil && scope != "" && sessions.ScopeOf(id) != "" && sessions.ScopeOf(id) != scope {
+			// An id without a scope (created before sessions were scoped) belongs to no brand we
+			// can tell, so it is no brand's: it gets a new session like another brand's id.
+			if err == nil && scope != "" && sessions.ScopeOf(id) != scope {
 				err = sessions.ErrUnknown
 			}
 		} else {

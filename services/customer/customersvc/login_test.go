@@ -77,6 +77,11 @@ func TestLoginMakesTheSessionTheExistingCustomer(t *testing.T) {
 	if err != nil || got.GetCustomer().GetCustomerNo() != "100001" {
 		t.Fatalf("session customer after login: %v, %v", got, err)
 	}
+	// The record's brand is kept with the session and answered (the order service orders an
+	// existing customer from that brand only).
+	if c.GetBrandId() != 1 || got.GetCustomer().GetBrandId() != 1 {
+		t.Fatalf("brand of the customer record: at login %d, read back %d, want 1", c.GetBrandId(), got.GetCustomer().GetBrandId())
+	}
 
 	// An existing customer's data is the record's: the forms are not theirs to change here.
 	_, err = client.SetAddress(ctx, &customerv1.SetAddressRequest{Address: &customerv1.Address{

@@ -149,8 +149,11 @@ type SessionCustomer struct {
 	// CustomerNo is set once the session logged in as an existing customer (spec §3
 	// customer_number); the forms then hold the customer's stored data.
 	CustomerNo string
-	BasicInfo  *BasicInfo
-	Address    *Address
+	// BrandID is the brand of the customer record CustomerNo names (the brand logged in at):
+	// a customer orders only from its brand (the order service checks it).
+	BrandID   int32
+	BasicInfo *BasicInfo
+	Address   *Address
 	// Login is the login this session started and has not finished.
 	Login *PendingLogin
 	// VATIDCheck is the VIES evidence of the company's VAT id, when one was checked.

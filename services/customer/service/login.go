@@ -142,7 +142,7 @@ func (s *service) CompleteLogin(ctx context.Context, in CompleteLogin) (LoginRes
 	}
 	res, err := s.update(ctx, "complete login", func(sc *domain.SessionCustomer) error {
 		info, addr := customer.BasicInfo, customer.Address
-		*sc = domain.SessionCustomer{CustomerNo: customer.Number, BasicInfo: &info, Address: &addr, Panel: panel}
+		*sc = domain.SessionCustomer{CustomerNo: customer.Number, BrandID: customer.BrandID, BasicInfo: &info, Address: &addr, Panel: panel}
 		return nil
 	})
 	if err != nil {

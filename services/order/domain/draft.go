@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -67,11 +68,14 @@ func SessionCodeHash(code string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// NewDraftSessionID returns a session id shaped like the gateway's (32 random bytes, base64url).
-func NewDraftSessionID(r io.Reader) (string, error) {
+// NewDraftSessionID returns a session id shaped like the gateway's for the brand's host: the
+// brand's id as its scope, a dot, 32 random bytes in base64url (gateway/sessions.ScopedID). The
+// gateway gives a browser presenting a session of another scope, or of none, a new session, so an
+// unscoped draft session would be left on the first request after it was opened.
+func NewDraftSessionID(r io.Reader, brandID int32) (string, error) {
 	b := make([]byte, 32)
 	if _, err := io.ReadFull(r, b); err != nil {
 		return "", fmt.Errorf("draft session id: %w", err)
 	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
+	return strconv.Itoa(int(brandID)) + "." + base64.RawURLEncoding.EncodeToString(b), nil
 }

@@ -138,6 +138,10 @@ type Customer struct {
 	// keeps it in a column of its own (vat_id_check), not in the customer snapshot: it is the
 	// proof of a reverse-charge invoice, looked for on its own.
 	VATIDCheck *VATIDCheck `json:"-"`
+
+	// BrandID is the brand of the customer record CustomerNo names (0 for a new customer): an
+	// existing customer orders from its own brand only.
+	BrandID int32 `json:"brand_id,omitempty"`
 }
 
 // Statuses of a VAT id check (the customer service's).

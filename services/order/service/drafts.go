@@ -62,7 +62,7 @@ func (d *drafts) CreateDraft(ctx context.Context, in CreateDraftInput) (domain.D
 	if err != nil {
 		return domain.Draft{}, "", err
 	}
-	sessionID, err := domain.NewDraftSessionID(d.Random)
+	sessionID, err := domain.NewDraftSessionID(d.Random, v.BrandID)
 	if err != nil {
 		return domain.Draft{}, "", err
 	}

@@ -36,6 +36,7 @@ var (
 	ErrPaymentAmountChanged   = apperr.New(apperr.FailedPrecondition, domain.KeyPaymentAmountChanged)
 	ErrUnavailable            = apperr.New(apperr.Unavailable, domain.KeyUnavailable)
 	ErrAlreadyPlaced          = domain.ErrAlreadyPlaced
+	ErrCustomerOtherBrand     = apperr.New(apperr.PermissionDenied, domain.KeyCustomerOtherBrand)
 )
 
 // Field names of the SMS form's errors: the request's fields (the gateway answers them with spec
@@ -152,6 +153,12 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	}
 	if !ok {
 		return refuse(ErrCustomerMissing)
+	}
+	// An existing customer orders from the brand of its record only: the session may have
+	// logged in on another brand's shop (a cookie carried across hosts), and a record whose
+	// brand is unknown (a login from before it was kept) is not taken for this brand's either.
+	if !customer.OrdersFrom(v.BrandID) {
+		return refuse(fmt.Errorf("customer of brand %d, order of brand %d: %w", customer.BrandID, v.BrandID, ErrCustomerOtherBrand))
 	}
 	payment, err := s.orderPayment(ctx, customer, cart)
 	if err != nil {

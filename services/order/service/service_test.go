@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/codes"
+
 	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
@@ -567,7 +569,7 @@ func TestOnePaymentReferenceOneOrder(t *testing.T) {
 // card) is not what pays it. A new customer cannot choose the account payment.
 func TestExistingCustomerOrdersWithoutAPaymentStep(t *testing.T) {
 	f := newFixture(t)
-	f.customers.c.CustomerNo = "100001"
+	f.customers.c.CustomerNo, f.customers.c.BrandID = "100001", 1
 	f.payments.ok, f.payments.p = false, domain.Payment{}
 	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
 	if err != nil {
@@ -582,7 +584,7 @@ func TestExistingCustomerOrdersWithoutAPaymentStep(t *testing.T) {
 	}
 
 	f = newFixture(t)
-	f.customers.c.CustomerNo = "100001"
+	f.customers.c.CustomerNo, f.customers.c.BrandID = "100001", 1
 	f.payments.p = cardFor("psp-of-the-visitor")
 	f.carts.cart.Fingerprint = "fp-grown"
 	if o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); err != nil || o.Payment.Type != domain.PaymentAccount {
@@ -593,6 +595,28 @@ func TestExistingCustomerOrdersWithoutAPaymentStep(t *testing.T) {
 	f.payments.p = domain.Payment{Type: domain.PaymentAccount}
 	if _, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()}); !errors.Is(err, ErrPaymentMissing) {
 		t.Fatalf("a new customer chose the account payment: %v", err)
+	}
+}
+
+// An existing customer orders from the brand of its record only: a record of another brand, or of
+// an unknown one (a login kept before the brand was), is refused with 403
+// order.customer_other_brand and nothing is placed; the record's own brand orders.
+func TestPlacementChecksTheCustomersBrand(t *testing.T) {
+	for _, brand := range []int32{2, 0} {
+		f := newFixture(t)
+		f.customers.c.CustomerNo, f.customers.c.BrandID = "100001", brand
+		_, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+		if !errors.Is(err, ErrCustomerOtherBrand) || apperr.Code(err) != codes.PermissionDenied || apperr.MessageKey(err) != "order.customer_other_brand" {
+			t.Fatalf("customer of brand %d ordering from brand 1: %v", brand, err)
+		}
+		if n := countOrders(t, f.store); n != 0 {
+			t.Fatalf("customer of brand %d: %d orders placed", brand, n)
+		}
+		f.customers.c.BrandID = 1
+		o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k2", Feedback: consent()})
+		if err != nil || o.Customer.BrandID != 1 {
+			t.Fatalf("customer of the brand: %+v, %v", o.Customer, err)
+		}
 	}
 }
 
@@ -645,7 +669,7 @@ func TestAPermanentClearCartFailureMakesNoSecondOrder(t *testing.T) {
 	}{
 		{"sepa", func(*fixture) {}},
 		{"bank transfer", func(f *fixture) { f.payments.p = domain.Payment{Type: paymenttypes.BankTransfer} }},
-		{"existing customer", func(f *fixture) { f.customers.c.CustomerNo = "100001"; f.payments.ok = false }},
+		{"existing customer", func(f *fixture) { f.customers.c.CustomerNo, f.customers.c.BrandID = "100001", 1; f.payments.ok = false }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t)

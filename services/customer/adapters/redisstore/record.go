@@ -12,6 +12,7 @@ import (
 // every stored session unreadable.
 type record struct {
 	CustomerNo string        `json:"customer_no,omitempty"`
+	BrandID    int32         `json:"brand_id,omitempty"`
 	BasicInfo  *basicInfo    `json:"basic_info,omitempty"`
 	Address    *address      `json:"address,omitempty"`
 	Login      *pendingLogin `json:"login,omitempty"`
@@ -66,7 +67,7 @@ type address struct {
 
 // encode cannot fail: the record holds strings, integers and times only.
 func encode(c domain.SessionCustomer) []byte {
-	r := record{CustomerNo: c.CustomerNo}
+	r := record{CustomerNo: c.CustomerNo, BrandID: c.BrandID}
 	if v := c.VATIDCheck; v != nil {
 		r.VATIDCheck = &vatIDCheck{VATID: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber, Name: v.Name,
 			Address: v.Address, CheckedAt: v.CheckedAt}
@@ -99,7 +100,7 @@ func decode(raw []byte) (domain.SessionCustomer, error) {
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return out, fmt.Errorf("decode stored session customer: %w", err)
 	}
-	out.CustomerNo = r.CustomerNo
+	out.CustomerNo, out.BrandID = r.CustomerNo, r.BrandID
 	if v := r.VATIDCheck; v != nil {
 		out.VATIDCheck = &domain.VATIDCheck{VATID: v.VATID, Status: v.Status, ConsultationNumber: v.ConsultationNumber, Name: v.Name,
 			Address: v.Address, CheckedAt: v.CheckedAt}

@@ -235,7 +235,7 @@ func addressFromProto(a *customerv1.Address) domain.Address {
 }
 
 func customerToProto(res service.Result) *customerv1.Customer {
-	out := &customerv1.Customer{CustomerNo: res.Customer.CustomerNo, Validated: res.Validated}
+	out := &customerv1.Customer{CustomerNo: res.Customer.CustomerNo, BrandId: res.Customer.BrandID, Validated: res.Validated}
 	if b := res.Customer.BasicInfo; b != nil {
 		out.BasicInfo = &customerv1.BasicInfo{
 			Group: proto.Int32(int32(b.Group)), Gender: int32(b.Gender), FirstName: b.FirstName, LastName: b.LastName,

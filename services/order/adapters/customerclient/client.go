@@ -31,7 +31,7 @@ func (cl *Client) SessionCustomer(ctx context.Context) (domain.Customer, bool, e
 	if err != nil {
 		return domain.Customer{}, false, fmt.Errorf("session customer: %w", err)
 	}
-	return domain.Customer{CustomerNo: c.GetCustomerNo(), Group: b.GetGroup(), Gender: b.GetGender(), FirstName: b.GetFirstName(),
+	return domain.Customer{CustomerNo: c.GetCustomerNo(), BrandID: c.GetBrandId(), Group: b.GetGroup(), Gender: b.GetGender(), FirstName: b.GetFirstName(),
 		LastName: b.GetLastName(), CompanyName: b.GetCompanyName(), CompanyVATID: b.GetCompanyVatId(), Email: b.GetEmail(),
 		Street: a.GetStreet(), PostalCode: a.GetPostalCode(), City: a.GetCity(), CountryCode: a.GetCountryCode(), Phone: a.GetPhone(),
 		VATIDCheck: check,

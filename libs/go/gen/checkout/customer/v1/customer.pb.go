@@ -225,7 +225,10 @@ type Customer struct {
 	VatIdCheck *VatIdCheck `protobuf:"bytes,5,opt,name=vat_id_check,json=vatIdCheck,proto3" json:"vat_id_check,omitempty"`
 	// Present when the session signed in from the cloud control panel (spec §6 "Panel user"):
 	// the oauth data it came with. Its customer sees no prices in the cart.
-	Panel         *PanelSignIn `protobuf:"bytes,6,opt,name=panel,proto3" json:"panel,omitempty"`
+	Panel *PanelSignIn `protobuf:"bytes,6,opt,name=panel,proto3" json:"panel,omitempty"`
+	// The brand of the existing customer's record (customer_no); 0 for a new customer and for a
+	// session logged in before it was kept. The order service refuses an order of another brand.
+	BrandId       int32 `protobuf:"varint,7,opt,name=brand_id,json=brandId,proto3" json:"brand_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -300,6 +303,13 @@ func (x *Customer) GetPanel() *PanelSignIn {
 		return x.Panel
 	}
 	return nil
+}
+
+func (x *Customer) GetBrandId() int32 {
+	if x != nil {
+		return x.BrandId
+	}
+	return 0
 }
 
 // The oauth data of a sign-in from the cloud control panel (spec §3 "Oauth data").
@@ -1267,7 +1277,7 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"postalCode\x12\x12\n" +
 	"\x04city\x18\x03 \x01(\tR\x04city\x12!\n" +
 	"\fcountry_code\x18\x04 \x01(\tR\vcountryCode\x12\x14\n" +
-	"\x05phone\x18\x05 \x01(\tR\x05phone\"\xbf\x02\n" +
+	"\x05phone\x18\x05 \x01(\tR\x05phone\"\xda\x02\n" +
 	"\bCustomer\x12\x1f\n" +
 	"\vcustomer_no\x18\x01 \x01(\tR\n" +
 	"customerNo\x12>\n" +
@@ -1277,7 +1287,8 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\tvalidated\x18\x04 \x01(\bR\tvalidated\x12B\n" +
 	"\fvat_id_check\x18\x05 \x01(\v2 .checkout.customer.v1.VatIdCheckR\n" +
 	"vatIdCheck\x127\n" +
-	"\x05panel\x18\x06 \x01(\v2!.checkout.customer.v1.PanelSignInR\x05panel\"\xc0\x01\n" +
+	"\x05panel\x18\x06 \x01(\v2!.checkout.customer.v1.PanelSignInR\x05panel\x12\x19\n" +
+	"\bbrand_id\x18\a \x01(\x05R\abrandId\"\xc0\x01\n" +
 	"\vPanelSignIn\x12\x1d\n" +
 	"\n" +
 	"order_type\x18\x01 \x01(\tR\torderType\x12\x18\n" +
