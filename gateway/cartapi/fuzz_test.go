@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -149,6 +150,7 @@ func FuzzCartRequests(f *testing.F) {
 		{5, row, "-1", `{}`},
 		{5, row, "2147483648", `{}`},
 		{1, "", "", `{}`},
+		{2, "r\xff", "", `{}`},
 		{2, strings.Repeat("r", maxRowIDBytes+1), "", `{}`},
 		{8, row, "", `{"code":"` + strings.Repeat("A", maxCodeBytes+1) + `"}`},
 		{9, row, "1205", "true"},
@@ -186,7 +188,7 @@ func FuzzCartRequests(f *testing.F) {
 		}
 		cascade, cascadeOK := boolQuery(body)
 		switch {
-		case r.rpc != "ReplaceCart" && r.rpc != "AddProduct" && r.rpc != "RedeemPromotionCode" && (row == "" || len(row) > maxRowIDBytes):
+		case r.rpc != "ReplaceCart" && r.rpc != "AddProduct" && r.rpc != "RedeemPromotionCode" && (row == "" || len(row) > maxRowIDBytes || !utf8.ValidString(row)):
 			expect(t, status, key, calls, http.StatusNotFound, KeyItemNotFound)
 		case r.line != "" && !lineOK:
 			expect(t, status, key, calls, http.StatusNotFound, r.line)

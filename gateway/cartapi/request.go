@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -75,11 +76,12 @@ func pathID(s string) (int32, bool) {
 	return int32(n), true
 }
 
-// boundedParam returns the path parameter name when it is not empty and at most limit bytes;
-// otherwise it answers 404 with key, since no such row, domain or code can exist.
+// boundedParam returns the path parameter name when it is not empty, at most limit bytes and
+// UTF-8; otherwise it answers 404 with key, since no such row, domain or code can exist (and a
+// string that is no UTF-8, "%ff" in the path, would fail the call to the cart service: 500).
 func boundedParam(c *gin.Context, name string, limit int, key string) (string, bool) {
 	v := c.Param(name)
-	if v == "" || len(v) > limit {
+	if v == "" || len(v) > limit || !utf8.ValidString(v) {
 		httperr.AbortKey(c, http.StatusNotFound, key, "")
 		return "", false
 	}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -101,7 +102,7 @@ func (h *Handlers) recommendations(c *gin.Context) {
 		return
 	}
 	resp, err := h.domains.GetRecommendations(c.Request.Context(), &domainv1.GetRecommendationsRequest{
-		Domain:   input,
+		Domain:   validUTF8(input),
 		Limit:    limit,
 		FreeTlds: free.GetDomains(),
 	})
@@ -207,8 +208,14 @@ func searchInput(c *gin.Context) (string, bool) {
 		httperr.AbortKey(c, http.StatusBadRequest, KeyInputTooLong, "domain")
 		return "", false
 	}
-	return d, true
+	return validUTF8(d), true
 }
+
+// validUTF8 turns the bytes of s that are no UTF-8 ("%ff" in a URL) into U+FFFD (a run into one),
+// much as encoding/json does in bodies: the domain service then names the character as one no
+// domain holds, where the bytes themselves would fail the call to it (gRPC sends UTF-8 strings
+// only) with 500.
+func validUTF8(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
 
 func (h *Handlers) freeTLDsFromQuery(c *gin.Context) (*catalogv1.FreeTlds, bool) {
 	id, ok := positiveID(c.Query("product_id"), true)
