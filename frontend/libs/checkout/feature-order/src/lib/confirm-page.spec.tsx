@@ -54,6 +54,7 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
       gtc_agreement: false,
       generalbusinessterm: true,
       privacyterm: true,
+      early_start: false,
     });
     const keys = keyed.filter((k) => k.path === '/orders').map((k) => k.key);
     expect(keys).toHaveLength(2);
@@ -260,6 +261,16 @@ describe('confirm (spec §2 "Confirm", §4 confirm submit, §8)', () => {
     expect(await screen.findByRole('dialog', { name: 'Change payment method' })).toBeTruthy();
     expect(shownLocation()).toBe('/confirm');
     expect(seen.filter((r) => r.path === '/orders')).toHaveLength(1);
+  });
+
+  it('SEPA: a brand without a creditor id refuses the order with payment.sepa_not_configured, shown in words (not the missing-text marker)', async () => {
+    installOrderApi({ routes: { 'POST /orders': () => apiError(422, 'payment.sepa_not_configured') } });
+    renderOrder('/confirm');
+    expect(await screen.findByText('SEPA direct debit')).toBeTruthy();
+    await acceptTerms();
+    await buy();
+    expect(await screen.findByText('SEPA direct debit is not available in this shop at the moment. Please choose another payment method.')).toBeTruthy();
+    expect(shownLocation()).toBe('/confirm');
   });
 
   it('PayPal: creates the subscription and goes to the approve URL', async () => {
