@@ -16,6 +16,8 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/hostcart/checkout/libs/go/apperr"
 )
 
 // Message keys the frontend translates (spec §8) for errors without a more specific key.
@@ -78,6 +80,13 @@ func FromError(err error) (int, Body) {
 		}
 		body.Errors = fieldErrors(st)
 		body.Params = messageParams(st)
+	}
+	if httpStatus == http.StatusServiceUnavailable {
+		// An outside system's outage (the service answered, naming it): the visitor learns which
+		// part is away (params.dependency, e.g. card-provider), not the service's internals.
+		if dep := apperr.DependencyDown(err); dependencyName.MatchString(dep) {
+			body.Params = map[string]string{apperr.MetadataDependency: dep}
+		}
 	}
 	return httpStatus, body
 }
@@ -164,6 +173,10 @@ const (
 )
 
 var paramName = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+
+// dependencyName is the shape of the outside systems' names the services send (card-provider,
+// contract-transfer); another value is not passed on.
+var dependencyName = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
 
 // messageParams collects the metadata of google.rpc.ErrorInfo details (the standard place for
 // values that explain an error to the client) as message parameters.

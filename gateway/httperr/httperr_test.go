@@ -162,3 +162,33 @@ func TestAbortSetsRetryAfter(t *testing.T) {
 		t.Fatal("Retry-After without a retry delay from the service")
 	}
 }
+
+// A service's answer naming an outside system's outage is 503 with the generic key and the
+// dependency as a param, so the visitor learns which part of the shop is away; the service's own
+// outage and a malformed name name none.
+func TestDependencyOutageNamesTheDependency(t *testing.T) {
+	outage := func(code codes.Code, dep string) error {
+		st, err := status.New(code, "payment.unavailable").WithDetails(&errdetails.ErrorInfo{
+			Reason: "DEPENDENCY_UNAVAILABLE", Domain: "payment.checkout.hostcart", Metadata: map[string]string{"dependency": dep}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Err()
+	}
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"card provider down", outage(codes.Unavailable, "card-provider"), `{"error":"error.service_unavailable","errors":{},"params":{"dependency":"card-provider"}}`},
+		{"registry slow", outage(codes.DeadlineExceeded, "registry"), `{"error":"error.service_unavailable","errors":{},"params":{"dependency":"registry"}}`},
+		{"own outage", status.Error(codes.Unavailable, "payment.unavailable"), `{"error":"error.service_unavailable","errors":{}}`},
+		{"malformed name", outage(codes.Unavailable, "<script>"), `{"error":"error.service_unavailable","errors":{}}`},
+	} {
+		code, body := FromError(tt.err)
+		raw, _ := json.Marshal(body)
+		if code != http.StatusServiceUnavailable || string(raw) != tt.want {
+			t.Errorf("%s: %d %s, want 503 %s", tt.name, code, raw, tt.want)
+		}
+	}
+}

@@ -46,6 +46,27 @@ func (e *Outage) MessageKey() string { return e.key }
 // Dependency names the outside system.
 func (e *Outage) Dependency() string { return e.dependency }
 
+// WithDependency names dependency as the outside system err is about, keeping err's kind, key and
+// identity (errors.Is(WithDependency(d, err), err) holds): for adapters whose outage is an existing
+// error, e.g. WithDependency("card-provider", ErrUnavailable). When err is an outage (Unavailable,
+// DeadlineExceeded) Status marks it with the ReasonDependencyUnavailable detail, so no caller
+// retries it or counts it against the service; nil stays nil.
+func WithDependency(dependency string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &dependencyError{dependency: dependency, err: err}
+}
+
+type dependencyError struct {
+	dependency string
+	err        error
+}
+
+func (e *dependencyError) Error() string      { return e.err.Error() }
+func (e *dependencyError) Unwrap() error      { return e.err }
+func (e *dependencyError) Dependency() string { return e.dependency }
+
 // dependencyInfo is the detail of err's outage of an outside system, nil when err names none.
 func (o Origin) dependencyInfo(err error) *errdetails.ErrorInfo {
 	var dn DependencyNamer

@@ -60,3 +60,25 @@ func mustDetails(st *status.Status, reason, dependency string) error {
 	}
 	return withInfo.Err()
 }
+
+// WithDependency names the outside system of an existing outage: its kind, key and identity stay,
+// and its status carries the detail; an error about the caller (not an outage) gets none.
+func TestWithDependencyNamesAnExistingOutage(t *testing.T) {
+	errDown := fmt.Errorf("card provider unavailable: %w", apperr.Unavailable)
+	named := apperr.WithDependency("card-provider", errDown)
+	err := fmt.Errorf("create payment: %w: %w", named, errors.New("connection refused"))
+	if !errors.Is(err, errDown) || !errors.Is(err, named) || apperr.Code(err) != codes.Unavailable {
+		t.Fatalf("named outage %v lost its identity or kind", err)
+	}
+	st := origin.Status(err, "")
+	if st.Code() != codes.Unavailable || apperr.DependencyDown(st.Err()) != "card-provider" {
+		t.Fatalf("status %v %q, dependency %q", st.Code(), st.Message(), apperr.DependencyDown(st.Err()))
+	}
+	refused := apperr.WithDependency("card-provider", apperr.New(apperr.FailedPrecondition, "payment.refused"))
+	if st := origin.Status(refused, ""); st.Message() != "payment.refused" || apperr.DependencyDown(st.Err()) != "" {
+		t.Fatalf("an answer about the caller named the dependency as down: %v", st)
+	}
+	if apperr.WithDependency("x", nil) != nil {
+		t.Fatal("nil became an error")
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/domain/domain"
 )
@@ -78,8 +79,18 @@ func (e *RateLimitError) Error() string {
 // Unwrap lets callers test errors.Is(err, ErrRateLimited) and errors.Is(err, domain.ErrUnavailable).
 func (e *RateLimitError) Unwrap() []error { return []error{ErrRateLimited, domain.ErrUnavailable} }
 
-// Check asks the responsible registry about name (ASCII, e.g. "xn--mller-kva.de").
+// Dependency names the registries in the outages the service answers (apperr.WithDependency).
+const Dependency = "registry"
+
+// Check asks the responsible registry about name (ASCII, e.g. "xn--mller-kva.de"). Every error
+// names Dependency, so the domain service's callers see which outside system is away and neither
+// count the outage against the service nor send the call again at once.
 func (c *Client) Check(ctx context.Context, name string) (domain.Status, error) {
+	st, err := c.check(ctx, name)
+	return st, apperr.WithDependency(Dependency, err)
+}
+
+func (c *Client) check(ctx context.Context, name string) (domain.Status, error) {
 	base, ok := c.boot.Base(name)
 	if !ok {
 		return 0, fmt.Errorf("check %s: %w: %w", name, ErrNoService, domain.ErrUnavailable)

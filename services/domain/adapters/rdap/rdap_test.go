@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/services/domain/domain"
 	"github.com/hostcart/checkout/services/domain/seed"
 )
@@ -194,6 +195,9 @@ func TestUnexpectedAnswers(t *testing.T) {
 	c := clientFor(t, f, Config{Timeout: time.Second})
 	if _, err := c.Check(context.Background(), "x1.de"); !errors.Is(err, ErrUnexpected) || !errors.Is(err, domain.ErrUnavailable) {
 		t.Errorf("500: err = %v, want ErrUnexpected", err)
+	} else if got := apperr.DependencyDown(apperr.Origin{ErrorDomain: "domain.checkout.hostcart"}.Err(err, "")); got != "registry" {
+		// The domain service's status names the registry: no caller retries it or counts it.
+		t.Errorf("500: status names dependency %q, want registry", got)
 	}
 	if _, err := c.Check(context.Background(), "example.unknowntld"); !errors.Is(err, ErrNoService) {
 		t.Errorf("unknown TLD: err = %v, want ErrNoService", err)

@@ -1,7 +1,7 @@
 // Package smsgateway is the SMS port over a JSON REST SMS gateway: POST <URL>/messages with
 // {"to", "text", "sender"} and the API key in X-API-Key, answered 2xx {"id"} when accepted. A 4xx
 // is the gateway refusing this message (a bad number, a bad key): sending it again will not help.
-// A 5xx, a 429 or no answer within the timeout is an outage (apperr.Unavailable).
+// A 5xx, a 429 or no answer within the timeout is an outage (ErrUnavailable, naming the gateway).
 package smsgateway
 
 import (
@@ -30,8 +30,16 @@ type Config struct {
 	Timeout time.Duration
 }
 
-// ErrRejected is a message the gateway refused (4xx).
-var ErrRejected = errors.New("sms rejected by the gateway")
+// Dependency names the SMS gateway in the outages the service answers (apperr.WithDependency).
+const Dependency = "sms-gateway"
+
+// Errors of the port: ErrRejected is a message the gateway refused (4xx); ErrUnavailable is the
+// gateway's outage, apperr.Unavailable naming Dependency, so the order service's callers neither
+// count it against the service nor send the call again at once.
+var (
+	ErrRejected    = errors.New("sms rejected by the gateway")
+	ErrUnavailable = apperr.WithDependency(Dependency, apperr.Unavailable)
+)
 
 // Client implements the port.
 type Client struct {
@@ -77,7 +85,7 @@ func (c *Client) Send(ctx context.Context, to, text string) error {
 		if ctx.Err() != nil { // the caller's own cancellation, not the gateway's slowness
 			return fmt.Errorf("sms: %w", ctx.Err())
 		}
-		return fmt.Errorf("sms: %w: %w", apperr.Unavailable, err)
+		return fmt.Errorf("sms: %w: %w", ErrUnavailable, err)
 	}
 	defer resp.Body.Close()
 	// The answer's text helps the log; a gateway's error page need not be read to its end.
@@ -86,7 +94,7 @@ func (c *Client) Send(ctx context.Context, to, text string) error {
 	case resp.StatusCode >= 200 && resp.StatusCode < 300:
 		return nil
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-		return fmt.Errorf("sms: gateway answered %d: %w", resp.StatusCode, apperr.Unavailable)
+		return fmt.Errorf("sms: gateway answered %d: %w", resp.StatusCode, ErrUnavailable)
 	default:
 		return fmt.Errorf("sms: gateway answered %d %s: %w", resp.StatusCode, strings.TrimSpace(string(detail)), ErrRejected)
 	}

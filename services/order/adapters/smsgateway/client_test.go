@@ -85,6 +85,14 @@ func TestSendSortsFailures(t *testing.T) {
 			if errors.Is(err, ErrRejected) != tt.rejected || errors.Is(err, apperr.Unavailable) != tt.unavailable {
 				t.Fatalf("err %v: rejected %v unavailable %v", err, errors.Is(err, ErrRejected), errors.Is(err, apperr.Unavailable))
 			}
+			// An outage names the gateway in the order service's status; a refused message does not.
+			want := ""
+			if tt.unavailable {
+				want = "sms-gateway"
+			}
+			if got := apperr.DependencyDown(apperr.Origin{ErrorDomain: "order.checkout.hostcart"}.Err(err, "")); got != want {
+				t.Fatalf("err %v names dependency %q, want %q", err, got, want)
+			}
 		})
 	}
 }

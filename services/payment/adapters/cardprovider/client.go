@@ -19,11 +19,15 @@ import (
 	"github.com/hostcart/checkout/services/payment/domain"
 )
 
+// Dependency names the card provider in the outages the service answers (apperr.WithDependency).
+const Dependency = "card-provider"
+
 // Errors of the port: ErrUnavailable (the provider did not answer or failed; the call may be
-// retried with the same idempotency key) is an outage; ErrRejected (the provider refused the
-// request itself) is domain.ErrProviderRejected.
+// retried later with the same idempotency key) is an outage naming Dependency, so the payment
+// service's callers neither count it against the service nor send the call again at once;
+// ErrRejected (the provider refused the request itself) is domain.ErrProviderRejected.
 var (
-	ErrUnavailable = fmt.Errorf("card provider unavailable: %w", apperr.Unavailable)
+	ErrUnavailable = apperr.WithDependency(Dependency, fmt.Errorf("card provider unavailable: %w", apperr.Unavailable))
 	ErrRejected    = domain.ErrProviderRejected
 )
 

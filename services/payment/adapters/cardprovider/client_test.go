@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/apperr"
 	"github.com/hostcart/checkout/services/payment/domain"
 )
 
@@ -160,10 +161,12 @@ func TestCreatePayment(t *testing.T) {
 func TestErrors(t *testing.T) {
 	c, _ := setup(t)
 	ctx := context.Background()
-	if _, err := c.CreatePayment(ctx, payment("boom", 100), "key-5"); !errors.Is(err, ErrUnavailable) {
-		t.Fatalf("500: %v", err)
+	// An outage names the provider in the status the service answers (no caller retries it or
+	// counts it against the payment service); a refusal of the request does not.
+	if _, err := c.CreatePayment(ctx, payment("boom", 100), "key-5"); !errors.Is(err, ErrUnavailable) || dependencyDown(err) != "card-provider" {
+		t.Fatalf("500: %v (dependency %q)", err, dependencyDown(err))
 	}
-	if _, err := c.CreatePayment(ctx, payment("unknown", 100), "key-6"); !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "Invalid card number") {
+	if _, err := c.CreatePayment(ctx, payment("unknown", 100), "key-6"); !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "Invalid card number") || dependencyDown(err) != "" {
 		t.Fatalf("422: %v", err)
 	}
 	wrongKey := New(Config{URL: c.cfg.URL, APIKey: "nope", MerchantAccount: "HostwerkECOM"})
@@ -171,7 +174,7 @@ func TestErrors(t *testing.T) {
 		t.Fatalf("401: %v", err)
 	}
 	down := New(Config{URL: "http://127.0.0.1:1/v71", APIKey: "test-key", Timeout: time.Second})
-	if _, err := down.CreatePayment(ctx, payment("ok", 100), "key-7"); !errors.Is(err, ErrUnavailable) {
+	if _, err := down.CreatePayment(ctx, payment("ok", 100), "key-7"); !errors.Is(err, ErrUnavailable) || dependencyDown(err) != "card-provider" {
 		t.Fatalf("down: %v", err)
 	}
 	methods, err := c.PaymentMethods(ctx, "DE", "de-DE", domain.Money{Value: 11221, Currency: "EUR"})
@@ -230,4 +233,9 @@ func TestSlowProviderIsCancelledBeforeTheCallersDeadline(t *testing.T) {
 		t.Fatalf("the client gave up with the caller (%v): the caller has no time left to answer", ctx.Err())
 	}
 	<-cancelled // the provider saw the request end (the test's own timeout guards a hang)
+}
+
+// dependencyDown is the outside system the payment service's status for err names as down.
+func dependencyDown(err error) string {
+	return apperr.DependencyDown(apperr.Origin{ErrorDomain: "payment.checkout.hostcart"}.Err(err, ""))
 }

@@ -24,11 +24,15 @@ import (
 	"github.com/hostcart/checkout/services/payment/domain"
 )
 
+// Dependency names PayPal in the outages the service answers (apperr.WithDependency).
+const Dependency = "paypal"
+
 // Errors of the port: ErrUnavailable (PayPal did not answer or failed; the call may be retried
-// with the same PayPal-Request-Id) is an outage; ErrRejected (PayPal refused the request itself)
-// is domain.ErrPayPalRejected.
+// later with the same PayPal-Request-Id) is an outage naming Dependency, so the payment service's
+// callers neither count it against the service nor send the call again at once; ErrRejected
+// (PayPal refused the request itself) is domain.ErrPayPalRejected.
 var (
-	ErrUnavailable = fmt.Errorf("paypal unavailable: %w", apperr.Unavailable)
+	ErrUnavailable = apperr.WithDependency(Dependency, fmt.Errorf("paypal unavailable: %w", apperr.Unavailable))
 	ErrRejected    = domain.ErrPayPalRejected
 )
 

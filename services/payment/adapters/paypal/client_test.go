@@ -182,11 +182,11 @@ func TestFailures(t *testing.T) {
 	ctx := context.Background()
 
 	boom := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret", PlanID: "P-BOOM"})
-	if _, err := boom.CreateSubscription(ctx, request(), "k"); !errors.Is(err, apperr.Unavailable) || errors.Is(err, domain.ErrPayPalRejected) {
-		t.Fatalf("500: %v", err)
+	if _, err := boom.CreateSubscription(ctx, request(), "k"); !errors.Is(err, apperr.Unavailable) || errors.Is(err, domain.ErrPayPalRejected) || dependencyDown(err) != "paypal" {
+		t.Fatalf("500: %v (dependency %q)", err, dependencyDown(err))
 	}
 	invalid := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret"})
-	if _, err := invalid.CreateSubscription(ctx, request(), "k"); !errors.Is(err, domain.ErrPayPalRejected) {
+	if _, err := invalid.CreateSubscription(ctx, request(), "k"); !errors.Is(err, domain.ErrPayPalRejected) || dependencyDown(err) != "" {
 		t.Fatalf("400: %v", err)
 	}
 	if _, err := invalid.CreateSubscription(ctx, request(), ""); !errors.Is(err, domain.ErrPayPalRejected) {
@@ -198,9 +198,14 @@ func TestFailures(t *testing.T) {
 	}
 	srv.Close()
 	gone := New(Config{URL: srv.URL, ClientID: "shop", ClientSecret: "s3cret", PlanID: "P-PLAN"})
-	if _, err := gone.Subscription(ctx, "I-1"); !errors.Is(err, apperr.Unavailable) {
+	if _, err := gone.Subscription(ctx, "I-1"); !errors.Is(err, apperr.Unavailable) || dependencyDown(err) != "paypal" {
 		t.Fatalf("no server: %v", err)
 	}
+}
+
+// dependencyDown is the outside system the payment service's status for err names as down.
+func dependencyDown(err error) string {
+	return apperr.DependencyDown(apperr.Origin{ErrorDomain: "payment.checkout.hostcart"}.Err(err, ""))
 }
 
 func TestFormatMoney(t *testing.T) {
