@@ -76,14 +76,16 @@ type Brand struct {
 // brand has an authority and allows CRM customers).
 func (b Brand) LoginOffered() bool { return b.AllowCRM && b.Authority != "" && b.ClientID != "" }
 
-// Supports reports whether the brand takes customers from country.
+// Supports reports whether the brand takes customers from country. The codes are compared once
+// upper-cased, not case-folded: folding matches look-alikes ("D" and the Kelvin sign for DK), and
+// an address would keep that code, which no tax or phone rule knows.
 func (b Brand) Supports(country string) bool {
 	country = strings.ToUpper(strings.TrimSpace(country))
 	if len(b.Countries) == 0 {
 		return country == strings.ToUpper(b.CountryCode)
 	}
 	for _, c := range b.Countries {
-		if strings.EqualFold(c, country) {
+		if strings.ToUpper(c) == country {
 			return true
 		}
 	}
