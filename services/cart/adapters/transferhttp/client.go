@@ -48,8 +48,9 @@ func New(cfg Config) *Client {
 		cfg.Timeout = DefaultTimeout
 	}
 	cfg.URL = strings.TrimRight(cfg.URL, "/")
-	// Each request's context carries the bound (outbound.Context), so the client needs none.
-	return &Client{cfg: cfg, http: &http.Client{}}
+	// Each request's context carries the bound (outbound.Context), so the client needs none; a
+	// breaker fails fast while the transfer service is down (outbound.Transport).
+	return &Client{cfg: cfg, http: outbound.NewClient(domain.DependencyTransfer, outbound.BreakerConfig{})}
 }
 
 type answer struct {

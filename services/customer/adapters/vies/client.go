@@ -15,11 +15,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/customer/domain"
 )
 
 // DefaultURL is the EU's VIES REST API.
 const DefaultURL = "https://ec.europa.eu/taxation_customs/vies/rest-api"
+
+// Dependency names VIES for its breaker (outbound.Transport).
+const Dependency = "vies"
 
 // ErrUnavailable means VIES or the member state's register did not answer; the id is unchecked.
 var ErrUnavailable = errors.New("vies unavailable")
@@ -50,7 +54,9 @@ func New(cfg Config) *Client {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
 	}
-	return &Client{cfg: cfg, http: &http.Client{Timeout: cfg.Timeout}, now: time.Now}
+	// A breaker fails fast while VIES is down (outbound.Transport): the form is saved unchecked at
+	// once instead of after the timeout.
+	return &Client{cfg: cfg, http: &http.Client{Timeout: cfg.Timeout, Transport: outbound.Transport(Dependency, nil, outbound.BreakerConfig{})}, now: time.Now}
 }
 
 type request struct {

@@ -54,6 +54,11 @@ func New(boot *Bootstrap, hc *http.Client, cfg Config) *Client {
 	if hc == nil {
 		hc = &http.Client{}
 	}
+	// A breaker per registry (per host) fails fast while that registry is down; the client's own
+	// transport stays underneath.
+	wrapped := *hc
+	wrapped.Transport = outbound.Transport(Dependency, hc.Transport, outbound.BreakerConfig{})
+	hc = &wrapped
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 3 * time.Second
 	}

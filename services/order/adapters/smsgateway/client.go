@@ -53,8 +53,9 @@ func New(cfg Config) *Client {
 		cfg.Timeout = DefaultTimeout
 	}
 	cfg.URL = strings.TrimRight(cfg.URL, "/")
-	// Each request's context carries the bound (outbound.Context), so the client needs none.
-	return &Client{cfg: cfg, http: &http.Client{}}
+	// Each request's context carries the bound (outbound.Context), so the client needs none; a
+	// breaker fails fast while the gateway is down (outbound.Transport).
+	return &Client{cfg: cfg, http: outbound.NewClient(Dependency, outbound.BreakerConfig{})}
 }
 
 type request struct {

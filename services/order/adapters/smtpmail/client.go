@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/order/mail"
 )
 
@@ -55,10 +56,15 @@ type Config struct {
 	LocalName string
 }
 
+// Dependency names the mail server for its breaker.
+const Dependency = "mail"
+
 // Client implements the port.
 type Client struct {
 	cfg  Config
 	from *netmail.Address
+	// breaker fails fast while the server is down: the mail stays pending and is sent again later.
+	breaker *outbound.Breaker
 }
 
 // New returns a client for cfg; it refuses a config without a host or with an invalid sender.
@@ -79,7 +85,7 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("smtp: sender %q: %w", cfg.From, err)
 	}
-	return &Client{cfg: cfg, from: from}, nil
+	return &Client{cfg: cfg, from: from, breaker: outbound.NewBreaker(Dependency, outbound.BreakerConfig{})}, nil
 }
 
 func (c *Client) tlsConfig() *tls.Config {
@@ -89,8 +95,22 @@ func (c *Client) tlsConfig() *tls.Config {
 	return &tls.Config{ServerName: c.cfg.Host, MinVersion: tls.VersionTLS12}
 }
 
-// Send delivers m to the server in one conversation.
+// Send delivers m to the server in one conversation, unless the server's breaker is open (then an
+// outage naming the mail server, and no connection). An outage counts for the breaker (no
+// connection, a timeout, a 4xx, a dropped conversation); a refused mail and the caller giving up
+// do not.
 func (c *Client) Send(ctx context.Context, m mail.Mail) error {
+	var err error
+	if open := c.breaker.Do(func() bool {
+		err = c.send(ctx, m)
+		return errors.Is(err, apperr.Unavailable) && ctx.Err() == nil
+	}); open != nil {
+		return fmt.Errorf("smtp: %w", open)
+	}
+	return err
+}
+
+func (c *Client) send(ctx context.Context, m mail.Mail) error {
 	to, err := netmail.ParseAddress(m.To)
 	if err != nil {
 		return fmt.Errorf("smtp: recipient %q: %w: %w", m.To, mail.ErrRejected, err)

@@ -69,8 +69,9 @@ func New(cfg Config) *Client {
 	if cfg.Margin <= 0 {
 		cfg.Margin = outbound.DefaultMargin
 	}
-	// The request's context carries the bound (post), so the client needs no timeout of its own.
-	return &Client{cfg: cfg, http: &http.Client{}}
+	// The request's context carries the bound (post), so the client needs no timeout of its own;
+	// a breaker fails fast while the provider is down (outbound.Transport).
+	return &Client{cfg: cfg, http: outbound.NewClient(Dependency, outbound.BreakerConfig{})}
 }
 
 type amount struct {

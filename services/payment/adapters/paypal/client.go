@@ -76,8 +76,10 @@ func New(cfg Config) *Client {
 		ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, TokenURL: base + "/v1/oauth2/token",
 		AuthStyle: oauth2.AuthStyleInHeader,
 	}
-	// The token requests get the same bound as every other request.
-	tokenCtx := context.WithValue(context.Background(), oauth2.HTTPClient, &http.Client{Timeout: cfg.Timeout})
+	// The token requests get the same bound as every other request, and the same breaker: the
+	// oauth2 client sends the API's requests through this client's transport too.
+	tokenCtx := context.WithValue(context.Background(), oauth2.HTTPClient, &http.Client{Timeout: cfg.Timeout,
+		Transport: outbound.Transport(Dependency, nil, outbound.BreakerConfig{})})
 	hc := cc.Client(tokenCtx)
 	hc.Timeout = cfg.Timeout
 	return &Client{cfg: cfg, http: hc}
