@@ -755,7 +755,6 @@ export const deDE: Messages = {
   order: {
     idempotency_key_reused: 'Diese Bestellung wurde bereits mit anderen Angaben gesendet. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
     idempotency_key_required: 'Die Bestellung konnte nicht gesendet werden. Bitte versuchen Sie es noch einmal.',
-    already_placed: 'Dieser Warenkorb wurde bereits bestellt. Ihre Bestellung ist eingegangen; für eine weitere Bestellung stellen Sie bitte einen neuen Warenkorb zusammen.',
     customer_other_brand: 'Ihr Kundenkonto gehört zu einem anderen Shop. Bitte melden Sie sich in diesem Shop an oder bestellen Sie als Neukunde.',
     already_placed: 'Dieser Warenkorb wurde bereits bestellt. Ihre Bestellung ist eingegangen; für eine weitere Bestellung stellen Sie bitte einen neuen Warenkorb zusammen.',
     cart_empty: 'Ihr Warenkorb ist leer.',

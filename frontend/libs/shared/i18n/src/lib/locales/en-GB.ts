@@ -754,7 +754,6 @@ export const enGB = {
   order: {
     idempotency_key_reused: 'This order was already sent with other details. Please reload the page and try again.',
     idempotency_key_required: 'The order could not be sent. Please try again.',
-    already_placed: 'This cart has already been ordered. Your order has been received; to order again, please put together a new cart.',
     customer_other_brand: 'Your customer account belongs to another shop. Please log in to this shop or order as a new customer.',
     already_placed: 'This cart has already been ordered. Your order has been received; to order again, please put together a new cart.',
     cart_empty: 'Your cart is empty.',
