@@ -110,6 +110,9 @@ type FieldDef struct {
 	// InputComponent selects the structure checks of the business-address and power-of-attorney
 	// widgets (libs/go/fields families.go); empty for plain inputs.
 	InputComponent string
+	// Secret is the catalog's mark of a value the order keeps sealed (an access code, a key),
+	// whatever its input component; password fields are secret without it.
+	Secret bool
 }
 
 // FreeTLDs are the TLDs a product includes a domain of, up to Amount domains.

@@ -127,11 +127,15 @@ func (c *Cart) keptFieldValues() map[int32][]string {
 // password): the order keeps them sealed.
 const SecretComponent = "password"
 
+// IsSecret reports whether the order keeps d's values sealed: the catalog marks it secret, or it is
+// a password (a password field the catalog forgot to mark is still never stored in clear).
+func (d FieldDef) IsSecret() bool { return d.Secret || d.InputComponent == SecretComponent }
+
 // secretFields lists the definitions whose values are secrets.
 func secretFields(defs []FieldDef) []int32 {
 	var ids []int32
 	for _, d := range defs {
-		if d.InputComponent == SecretComponent {
+		if d.IsSecret() {
 			ids = append(ids, d.ID)
 		}
 	}

@@ -134,6 +134,9 @@ type AdditionalField struct {
 	IsPostponed     bool
 	PrefilledWith   string
 	Headline        string
+	// IsSecret marks a value the order keeps sealed (an access code, a key), whatever its
+	// input_component; password fields are secret anyway.
+	IsSecret bool
 }
 
 // FreeTLDs are the inclusive domains a product brings.

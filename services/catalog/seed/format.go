@@ -34,8 +34,11 @@ type AdditionalField struct {
 	ValidationRules string `json:"validation_rules"`
 	Postponed       bool   `json:"postponed"`
 	PrefilledWith   string `json:"prefilled_with"`
-	Label           Text   `json:"label"`
-	Headline        Text   `json:"headline"`
+	// Secret marks a value the order keeps sealed (an access code, a key); password fields are
+	// secret without it.
+	Secret   bool `json:"secret"`
+	Label    Text `json:"label"`
+	Headline Text `json:"headline"`
 }
 
 // Country is an address country.

@@ -68,6 +68,8 @@ type Field struct {
 	Postponed      bool
 	PrefilledWith  string
 	Headline       string
+	// Secret marks a value the order keeps sealed (an access code), whatever its input component.
+	Secret bool
 }
 
 // Catalogue is what one brand offers in one locale: its active TLDs and the groups showing them.

@@ -46,8 +46,11 @@ type Field struct {
 	InputComponent string `json:"input_component"`
 	Postponed      bool   `json:"postponed"`
 	PrefilledWith  string `json:"prefilled_with"`
-	Label          Texts  `json:"label"`
-	Headline       Texts  `json:"headline"`
+	// Secret marks a value the order keeps sealed (an access code); password fields are secret
+	// without it.
+	Secret   bool  `json:"secret"`
+	Label    Texts `json:"label"`
+	Headline Texts `json:"headline"`
 }
 
 // TLDDef is a TLD as the file defines it, before brand overrides.

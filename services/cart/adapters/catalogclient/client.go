@@ -190,7 +190,8 @@ func ProductFromProto(p *catalogv1.Product) domain.Product {
 		out.Upsells = append(out.Upsells, u.GetUpsellId())
 	}
 	for _, f := range p.GetAdditionalFields() {
-		out.Fields = append(out.Fields, domain.FieldDef{ID: f.GetId(), Key: f.GetKey(), Rules: f.GetValidationRules(), IsPostponed: f.GetIsPostponed(), InputComponent: f.GetInputComponent()})
+		out.Fields = append(out.Fields, domain.FieldDef{ID: f.GetId(), Key: f.GetKey(), Rules: f.GetValidationRules(), IsPostponed: f.GetIsPostponed(),
+			InputComponent: f.GetInputComponent(), Secret: f.GetIsSecret()})
 	}
 	if ft := p.GetFreeTlds(); ft != nil {
 		out.FreeTLDs.Amount = ft.GetAmount()

@@ -34,6 +34,7 @@ func TestProductFromProto(t *testing.T) {
 		AdditionalFields: []*catalogv1.AdditionalField{
 			{Id: 8, Key: "wp_site_title", ValidationRules: "required", IsPostponed: true},
 			{Id: 15, Key: "nsa_po_box", InputComponent: "nsa_po_box"},
+			{Id: 30, Key: "api_key", InputComponent: "text", IsSecret: true},
 		},
 		FreeTlds: &catalogv1.FreeTlds{Amount: 1, Domains: []string{".DE", "co.at"}},
 	})
@@ -48,8 +49,12 @@ func TestProductFromProto(t *testing.T) {
 		t.Errorf("product = %+v", p)
 	}
 	// The cart checks a family widget's value by its input_component (libs/go/fields families.go).
-	if len(p.Fields) != 2 || p.Fields[1].InputComponent != "nsa_po_box" || p.Fields[0].InputComponent != "" {
+	if len(p.Fields) != 3 || p.Fields[1].InputComponent != "nsa_po_box" || p.Fields[0].InputComponent != "" {
 		t.Errorf("fields = %+v", p.Fields)
+	}
+	// The catalog's secret mark reaches the cart, which names such fields to the order for sealing.
+	if !p.Fields[2].Secret || !p.Fields[2].IsSecret() || p.Fields[0].Secret || p.Fields[1].IsSecret() {
+		t.Errorf("secret marks = %+v", p.Fields)
 	}
 	if fmt.Sprint(p.FreeTLDs.TLDs) != "[de co.at]" || p.DomainRequired != domain.DomainOptional {
 		t.Errorf("free TLDs = %+v", p.FreeTLDs)

@@ -73,7 +73,8 @@ func TLDFromProto(t *domainv1.Tld) domain.TLD {
 		PriceCents: t.GetPriceCents(), SetupFeeCents: t.GetSetupfeeCents(), VATPercent: t.GetIntervalVat(),
 	}
 	for _, f := range t.GetAdditionalFields() {
-		out.Fields = append(out.Fields, domain.FieldDef{ID: f.GetId(), Key: f.GetKey(), Rules: f.GetValidationRules(), IsPostponed: f.GetIsPostponed(), InputComponent: f.GetInputComponent()})
+		out.Fields = append(out.Fields, domain.FieldDef{ID: f.GetId(), Key: f.GetKey(), Rules: f.GetValidationRules(), IsPostponed: f.GetIsPostponed(),
+			InputComponent: f.GetInputComponent(), Secret: f.GetIsSecret()})
 	}
 	return out
 }

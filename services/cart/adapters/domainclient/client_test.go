@@ -82,3 +82,19 @@ func TestTLDs(t *testing.T) {
 		t.Errorf("domain service down: %v", err)
 	}
 }
+
+// TestTLDFieldsKeepTheSecretMark: a TLD field the domain service marks secret is secret in the
+// cart (which names it to the order for sealing), as is a password field; others are not.
+func TestTLDFieldsKeepTheSecretMark(t *testing.T) {
+	tld := TLDFromProto(&domainv1.Tld{Id: 1, Tld: ".DE", AdditionalFields: []*domainv1.AdditionalField{
+		{Id: 1, Key: "registrant_pin", InputComponent: "text", IsSecret: true},
+		{Id: 2, Key: "registry_password", InputComponent: "password"},
+		{Id: 3, Key: "nameserver_1", InputComponent: "text"},
+	}})
+	if tld.Name != "de" || len(tld.Fields) != 3 {
+		t.Fatalf("tld %+v", tld)
+	}
+	if !tld.Fields[0].Secret || !tld.Fields[0].IsSecret() || !tld.Fields[1].IsSecret() || tld.Fields[2].IsSecret() {
+		t.Fatalf("secret marks %+v", tld.Fields)
+	}
+}

@@ -282,10 +282,11 @@ func (s *Store) attachFields(ctx context.Context, ids []int32, locale string, in
 		IsPostponed     bool   `db:"is_postponed"`
 		PrefilledWith   string `db:"prefilled_with"`
 		Headline        string `db:"headline"`
+		IsSecret        bool   `db:"is_secret"`
 	}
 	if err := s.selectIn(ctx, &rows, `SELECT pf.product_id, af.id, af.field_key,
 			COALESCE(t.label, f.label, '') AS label, pf.sort_order, af.validation_rules, af.input_component,
-			af.is_postponed, af.prefilled_with, COALESCE(t.headline, f.headline, '') AS headline
+			af.is_postponed, af.prefilled_with, COALESCE(t.headline, f.headline, '') AS headline, af.is_secret
 		FROM product_additional_fields pf
 		JOIN additional_fields af ON af.id = pf.field_id
 		LEFT JOIN additional_field_texts t ON t.field_id = af.id AND t.locale = ?
@@ -298,7 +299,7 @@ func (s *Store) attachFields(ctx context.Context, ids []int32, locale string, in
 		p.AdditionalFields = append(p.AdditionalFields, domain.AdditionalField{
 			ID: r.ID, Key: r.Key, Label: r.Label, Order: r.Order, ValidationRules: r.ValidationRules,
 			InputComponent: r.InputComponent, IsPostponed: r.IsPostponed, PrefilledWith: r.PrefilledWith,
-			Headline: r.Headline,
+			Headline: r.Headline, IsSecret: r.IsSecret,
 		})
 	}
 	return nil

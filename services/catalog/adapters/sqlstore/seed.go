@@ -86,8 +86,8 @@ func (w *seedWriter) reference(c *seed.Catalog) {
 	}
 	for _, f := range c.AdditionalFields {
 		w.upsert("additional_fields", []string{"id"},
-			[]string{"field_key", "input_component", "validation_rules", "is_postponed", "prefilled_with"},
-			f.ID, f.Key, f.InputComponent, f.ValidationRules, f.Postponed, f.PrefilledWith)
+			[]string{"field_key", "input_component", "validation_rules", "is_postponed", "prefilled_with", "is_secret"},
+			f.ID, f.Key, f.InputComponent, f.ValidationRules, f.Postponed, f.PrefilledWith, f.Secret)
 		for _, l := range seed.Locales(f.Label, f.Headline) {
 			w.upsert("additional_field_texts", []string{"field_id", "locale"}, []string{"label", "headline"},
 				f.ID, l, text(f.Label, l), text(f.Headline, l))

@@ -303,6 +303,13 @@ func runRepositorySuite(t *testing.T, s *Store, c *seed.Catalog) {
 		if f := server.AdditionalFields[1]; f.Headline != "Zugangsdaten für Ihren Server" {
 			t.Errorf("password field headline = %q", f.Headline)
 		}
+		// The seed's secret mark survives the store (the cart seals such values in the order).
+		if f := server.AdditionalFields[1]; !f.IsSecret {
+			t.Errorf("root_password is not marked secret: %+v", f)
+		}
+		if f := server.AdditionalFields[2]; f.IsSecret {
+			t.Errorf("hostname field marked secret: %+v", f)
+		}
 		if !server.SMSValidation || server.Maturities[0].SetupFeeCents != 9900 {
 			t.Errorf("managed server = %+v", server)
 		}

@@ -133,6 +133,7 @@ func additionalFieldToProto(f domain.AdditionalField) *catalogv1.AdditionalField
 		IsPostponed:     f.IsPostponed,
 		PrefilledWith:   f.PrefilledWith,
 		Headline:        f.Headline,
+		IsSecret:        f.IsSecret,
 	}
 }
 

@@ -54,13 +54,14 @@ type fieldRow struct {
 	InputComponent string `db:"input_component"`
 	Postponed      bool   `db:"is_postponed"`
 	PrefilledWith  string `db:"prefilled_with"`
+	Secret         bool   `db:"is_secret"`
 	Label          string `db:"label"`
 	Headline       string `db:"headline"`
 }
 
 const fieldsQuery = `
 SELECT tf.tld, f.id, f.field_key, f.sort, f.validation_rules, f.input_component, f.is_postponed,
-       f.prefilled_with,
+       f.prefilled_with, f.is_secret,
        COALESCE(l.label, e.label, f.field_key) AS label,
        COALESCE(l.headline, e.headline, '') AS headline
 FROM tld_fields tf
@@ -83,7 +84,7 @@ func (s *Store) TLDs(ctx context.Context, brandID int32, locale string) ([]domai
 	for _, f := range frows {
 		fields[f.TLD] = append(fields[f.TLD], domain.Field{
 			ID: f.ID, Key: f.Key, Label: f.Label, Order: f.Sort, Rules: f.Rules, InputComponent: f.InputComponent,
-			Postponed: f.Postponed, PrefilledWith: f.PrefilledWith, Headline: f.Headline,
+			Postponed: f.Postponed, PrefilledWith: f.PrefilledWith, Headline: f.Headline, Secret: f.Secret,
 		})
 	}
 	out := make([]domain.TLD, 0, len(rows))

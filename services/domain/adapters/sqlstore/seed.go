@@ -77,8 +77,8 @@ func insertGroups(d *seed.Data, exec func(string, ...any) error) error {
 
 func insertFields(d *seed.Data, exec func(string, ...any) error) error {
 	for _, f := range d.Fields {
-		if err := exec(`INSERT INTO domain_fields (id, field_key, sort, validation_rules, input_component, is_postponed, prefilled_with)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, f.ID, f.Key, f.Order, f.Rules, f.InputComponent, f.Postponed, f.PrefilledWith); err != nil {
+		if err := exec(`INSERT INTO domain_fields (id, field_key, sort, validation_rules, input_component, is_postponed, prefilled_with, is_secret)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, f.ID, f.Key, f.Order, f.Rules, f.InputComponent, f.Postponed, f.PrefilledWith, f.Secret); err != nil {
 			return err
 		}
 		for locale, label := range f.Label {

@@ -44,6 +44,7 @@ func fieldToProto(f domain.Field) *domainv1.AdditionalField {
 		IsPostponed:     f.Postponed,
 		PrefilledWith:   f.PrefilledWith,
 		Headline:        f.Headline,
+		IsSecret:        f.Secret,
 	}
 }
 

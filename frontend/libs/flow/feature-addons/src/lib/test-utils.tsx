@@ -62,7 +62,7 @@ export function shopCatalog(): Product[] {
     addon(2011, 'Backup plus', { order: 5 }),
     addon(2012, 'SSL pro', {
       additional_fields: [
-        { id: 501, key: 'common_name', label: 'Common name', order: 1, validation_rules: 'required|string|max:20', input_component: 'text', is_postponed: false, prefilled_with: '', headline: '' },
+        { id: 501, key: 'common_name', label: 'Common name', order: 1, validation_rules: 'required|string|max:20', input_component: 'text', is_postponed: false, prefilled_with: '', headline: '', is_secret: false },
       ],
     }),
     addon(2021, 'Mail archive', { order: 9 }),

@@ -35,7 +35,7 @@ function addCartRoutes(_calls: FakeCalls, ordered: Product, extra: Record<string
 }
 
 function field(id: number, postponed: boolean) {
-  return { id, key: `f${id}`, label: `Field ${id}`, order: id, validation_rules: 'required', input_component: 'text', is_postponed: postponed, prefilled_with: '', headline: '' };
+  return { id, key: `f${id}`, label: `Field ${id}`, order: id, validation_rules: 'required', input_component: 'text', is_postponed: postponed, prefilled_with: '', headline: '', is_secret: false };
 }
 
 function upsellLink(id: number) {

@@ -36,7 +36,7 @@ export function upsell(id: number, name: string, extra: Partial<UpsellProduct> =
 }
 
 export function requiredField(id: number, label: string): AdditionalField {
-  return { id, key: `field${id}`, label, order: 1, validation_rules: 'required|string|max:50', input_component: 'text', is_postponed: false, prefilled_with: '', headline: '' };
+  return { id, key: `field${id}`, label, order: 1, validation_rules: 'required|string|max:50', input_component: 'text', is_postponed: false, prefilled_with: '', headline: '', is_secret: false };
 }
 
 /** Host 1001 with upsells 1301 (no fields) and 1302 (a required field). */

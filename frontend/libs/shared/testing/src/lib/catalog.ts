@@ -59,5 +59,5 @@ export function catalogProduct(id: number, name: string, extra: Partial<Product>
 
 /** An additional field definition (text input, main flow) with its pipe-separated rules of spec §5. */
 export function additionalField(id: number, key: string, label: string, rules: string, extra: Partial<AdditionalField> = {}): AdditionalField {
-  return { id, key, label, order: id, validation_rules: rules, input_component: 'text', is_postponed: false, prefilled_with: '', headline: '', ...extra };
+  return { id, key, label, order: id, validation_rules: rules, input_component: 'text', is_postponed: false, prefilled_with: '', headline: '', is_secret: false, ...extra };
 }

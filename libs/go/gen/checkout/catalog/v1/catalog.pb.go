@@ -952,8 +952,11 @@ type AdditionalField struct {
 	IsPostponed     bool   `protobuf:"varint,7,opt,name=is_postponed,json=isPostponed,proto3" json:"is_postponed,omitempty"`
 	PrefilledWith   string `protobuf:"bytes,8,opt,name=prefilled_with,json=prefilledWith,proto3" json:"prefilled_with,omitempty"`
 	Headline        string `protobuf:"bytes,9,opt,name=headline,proto3" json:"headline,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The value is a secret (an access code, a key): the order keeps it sealed and names it only by
+	// reference, as it does for input_component password.
+	IsSecret      bool `protobuf:"varint,10,opt,name=is_secret,json=isSecret,proto3" json:"is_secret,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AdditionalField) Reset() {
@@ -1047,6 +1050,13 @@ func (x *AdditionalField) GetHeadline() string {
 		return x.Headline
 	}
 	return ""
+}
+
+func (x *AdditionalField) GetIsSecret() bool {
+	if x != nil {
+		return x.IsSecret
+	}
+	return false
 }
 
 type FreeTlds struct {
@@ -2877,7 +2887,7 @@ const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0fupsell_headline\x18\x02 \x01(\tR\x0eupsellHeadline\x125\n" +
 	"\x16disadvantages_headline\x18\x03 \x01(\tR\x15disadvantagesHeadline\x12$\n" +
 	"\rdisadvantages\x18\x04 \x03(\tR\rdisadvantages\x12:\n" +
-	"\x19disadvantages_button_text\x18\x05 \x01(\tR\x17disadvantagesButtonText\"\x99\x02\n" +
+	"\x19disadvantages_button_text\x18\x05 \x01(\tR\x17disadvantagesButtonText\"\xb6\x02\n" +
 	"\x0fAdditionalField\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x10\n" +
 	"\x03key\x18\x02 \x01(\tR\x03key\x12\x14\n" +
@@ -2887,7 +2897,9 @@ const file_checkout_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0finput_component\x18\x06 \x01(\tR\x0einputComponent\x12!\n" +
 	"\fis_postponed\x18\a \x01(\bR\visPostponed\x12%\n" +
 	"\x0eprefilled_with\x18\b \x01(\tR\rprefilledWith\x12\x1a\n" +
-	"\bheadline\x18\t \x01(\tR\bheadline\"<\n" +
+	"\bheadline\x18\t \x01(\tR\bheadline\x12\x1b\n" +
+	"\tis_secret\x18\n" +
+	" \x01(\bR\bisSecret\"<\n" +
 	"\bFreeTlds\x12\x16\n" +
 	"\x06amount\x18\x01 \x01(\x05R\x06amount\x12\x18\n" +
 	"\adomains\x18\x02 \x03(\tR\adomains\":\n" +

@@ -54,8 +54,11 @@ type AdditionalField struct {
 	IsPostponed     bool   `protobuf:"varint,7,opt,name=is_postponed,json=isPostponed,proto3" json:"is_postponed,omitempty"`
 	PrefilledWith   string `protobuf:"bytes,8,opt,name=prefilled_with,json=prefilledWith,proto3" json:"prefilled_with,omitempty"`
 	Headline        string `protobuf:"bytes,9,opt,name=headline,proto3" json:"headline,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The value is a secret (an access code, a key): the order keeps it sealed and names it only by
+	// reference, as it does for input_component password.
+	IsSecret      bool `protobuf:"varint,10,opt,name=is_secret,json=isSecret,proto3" json:"is_secret,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AdditionalField) Reset() {
@@ -149,6 +152,13 @@ func (x *AdditionalField) GetHeadline() string {
 		return x.Headline
 	}
 	return ""
+}
+
+func (x *AdditionalField) GetIsSecret() bool {
+	if x != nil {
+		return x.IsSecret
+	}
+	return false
 }
 
 type Tld struct {
@@ -1999,7 +2009,7 @@ var File_checkout_domain_v1_domain_proto protoreflect.FileDescriptor
 
 const file_checkout_domain_v1_domain_proto_rawDesc = "" +
 	"\n" +
-	"\x1fcheckout/domain/v1/domain.proto\x12\x12checkout.domain.v1\"\x99\x02\n" +
+	"\x1fcheckout/domain/v1/domain.proto\x12\x12checkout.domain.v1\"\xb6\x02\n" +
 	"\x0fAdditionalField\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x10\n" +
 	"\x03key\x18\x02 \x01(\tR\x03key\x12\x14\n" +
@@ -2009,7 +2019,9 @@ const file_checkout_domain_v1_domain_proto_rawDesc = "" +
 	"\x0finput_component\x18\x06 \x01(\tR\x0einputComponent\x12!\n" +
 	"\fis_postponed\x18\a \x01(\bR\visPostponed\x12%\n" +
 	"\x0eprefilled_with\x18\b \x01(\tR\rprefilledWith\x12\x1a\n" +
-	"\bheadline\x18\t \x01(\tR\bheadline\"\xe8\x04\n" +
+	"\bheadline\x18\t \x01(\tR\bheadline\x12\x1b\n" +
+	"\tis_secret\x18\n" +
+	" \x01(\bR\bisSecret\"\xe8\x04\n" +
 	"\x03Tld\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x10\n" +
 	"\x03tld\x18\x02 \x01(\tR\x03tld\x12\x12\n" +

@@ -11,6 +11,7 @@ const field = (rules: string, extra: Partial<AdditionalField> = {}): AdditionalF
   is_postponed: false,
   prefilled_with: '',
   headline: '',
+  is_secret: false,
   ...extra,
 });
 
