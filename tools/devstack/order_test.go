@@ -324,11 +324,20 @@ func checkOrderEvents(t *testing.T, natsURL, stream string, placed, awaiting []s
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
+		// count counts the order.finalized events per order; an order's order.status_changed
+		// events (the SMS code's move to placed) are the lifecycle's, not a second finalization.
 		count := func() map[string]int {
 			seen := map[string]int{}
 			for _, data := range streamMessages(ctx, js, stream) {
+				var ev struct {
+					Event   string `json:"event"`
+					OrderID string `json:"order_id"`
+				}
+				if json.Unmarshal(data, &ev) != nil || ev.Event != "order.finalized" {
+					continue
+				}
 				for _, id := range append(placed, awaiting...) {
-					if strings.Contains(string(data), id) {
+					if ev.OrderID == id {
 						seen[id]++
 					}
 				}

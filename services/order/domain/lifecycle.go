@@ -83,6 +83,93 @@ func NextStatus(o Order, n PaymentNotification) (string, bool) {
 	return from, false
 }
 
+// Move is what the lifecycle decided for an order: the order as it is afterwards (status and SMS
+// validation), the status it left, and the outbox events written with it in the same transaction.
+// The store persists it as decided and decides nothing itself.
+type Move struct {
+	Order  Order
+	From   string
+	Events []OutboxEvent
+}
+
+// Moved reports whether the move changes the order's status.
+func (m Move) Moved() bool { return m.Order.Status != m.From }
+
+// ReasonSMSValidated is the reason of the move a validated SMS code makes.
+const ReasonSMSValidated = "sms validated"
+
+// OnPaymentNotification decides what a provider's notification does to the order (NextStatus):
+// the move with its order.status_changed event, and order.finalized when it makes the order
+// placed; false when nothing moves.
+func OnPaymentNotification(o Order, n PaymentNotification, at time.Time) (Move, bool, error) {
+	to, moves := NextStatus(o, n)
+	if !moves {
+		return Move{}, false, nil
+	}
+	m, err := o.transition(to, n.Provider+" "+n.EventCode, at)
+	return m, err == nil, err
+}
+
+// OnSMSValidated decides what a validated SMS code does to the order: the validation is recorded
+// whatever the status; an order awaiting only its code becomes placed, with its
+// order.status_changed and order.finalized events. An order waiting for its payment's
+// confirmation stays payment_pending (its AUTHORISATION places it, the code then counted).
+func OnSMSValidated(o Order, at time.Time) (Move, error) {
+	o.SMSValidated = true
+	if o.Status != StatusAwaitingSMS {
+		return Move{Order: o, From: o.Status}, nil
+	}
+	return o.transition(StatusPlaced, ReasonSMSValidated, at)
+}
+
+// transition moves o to status to and makes the events of the move: order.status_changed always,
+// order.finalized when the order becomes placed (payable and validated: fulfilment and the
+// confirmation mail follow; it was not placed before, so this happens once per order).
+func (o Order) transition(to, reason string, at time.Time) (Move, error) {
+	from := o.Status
+	o.Status = to
+	at = at.UTC().Truncate(time.Millisecond)
+	id, err := NewOrderID(at)
+	if err != nil {
+		return Move{}, err
+	}
+	changed, err := o.StatusChangedOutbox(id, from, reason, at)
+	if err != nil {
+		return Move{}, err
+	}
+	m := Move{Order: o, From: from, Events: []OutboxEvent{changed}}
+	if to == StatusPlaced && from != StatusPlaced {
+		fe, err := o.placedEvent(at)
+		if err != nil {
+			return Move{}, err
+		}
+		m.Events = append(m.Events, fe)
+	}
+	return m, nil
+}
+
+// PlacementEvent is the outbox event written with a new order: order.finalized when it is placed
+// at once (payable, no SMS code missing), none while it waits (InitialStatus); its move to placed
+// writes it then.
+func PlacementEvent(o Order, at time.Time) (*OutboxEvent, error) {
+	if o.Status != StatusPlaced {
+		return nil, nil
+	}
+	e, err := o.placedEvent(at)
+	if err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+func (o Order) placedEvent(at time.Time) (OutboxEvent, error) {
+	id, err := NewOrderID(at)
+	if err != nil {
+		return OutboxEvent{}, err
+	}
+	return o.FinalizedOutbox(id)
+}
+
 // EventStatusChanged names the event of a status move and its subject suffix.
 const EventStatusChanged = "order.status_changed"
 

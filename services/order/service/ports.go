@@ -86,15 +86,19 @@ type Store interface {
 	CartOrdered(ctx context.Context, sessionID, revision string) (bool, error)
 	// PaymentReferenceUsed reports whether a provider reference paid an order already.
 	PaymentReferenceUsed(ctx context.Context, provider, reference string) (bool, error)
-	// ApplyPaymentNotification moves the order paid with the reference (order domain's
-	// NextStatus), with its order.status_changed event; false when nothing moved.
-	ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string,
-		finalized func(domain.Order) (domain.OutboxEvent, error)) (bool, error)
+	// ApplyPaymentNotification finds the order paid with the notification's reference, locks it,
+	// and persists what decide (domain.OnPaymentNotification) makes of it: status and events in
+	// one transaction; false when nothing moved or no order has the reference.
+	ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification,
+		decide func(domain.Order) (domain.Move, bool, error)) (bool, error)
 	Replay(ctx context.Context, sessionID, key, requestHash string) (domain.Order, bool, error)
 	Order(ctx context.Context, id string) (domain.Order, error)
 	PutSMSCode(ctx context.Context, orderID string, c domain.SMSCode) error
+	// VerifySMS judges a code with check under the code's lock; an accepted code persists what
+	// validated (domain.OnSMSValidated) makes of the order, with its events, in the same
+	// transaction.
 	VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string),
-		finalized func(domain.Order) (domain.OutboxEvent, error)) (domain.Order, string, error)
+		validated func(domain.Order) (domain.Move, error)) (domain.Order, string, error)
 }
 
 // Ports are what the use cases need from outside.

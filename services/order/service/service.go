@@ -200,14 +200,9 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 	}
 	p := domain.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash, CartRevision: revision}
 	// order.finalized (fulfilment, the confirmation mail) goes out once the order is payable: at
-	// once, or when its SMS code validates (ValidateSMS) or its payment is confirmed (a payment
-	// notification), whichever comes last.
-	if o.Status == domain.StatusPlaced {
-		event, err := finalizedEvent(now)(o)
-		if err != nil {
-			return domain.Order{}, err
-		}
-		p.Event = &event
+	// once, or with its move to placed (the order lifecycle decides both).
+	if p.Event, err = domain.PlacementEvent(o, now); err != nil {
+		return domain.Order{}, err
 	}
 	var code string
 	if phone, bad := domain.NormalizePhone(customer.Phone); o.SMSRequired && bad == "" {
@@ -262,17 +257,6 @@ func (s *service) seal(orderID string, items []domain.ItemConfig) error {
 		sv.KeyID, sv.Ciphertext, sv.Plain = sealed.KeyID, base64.StdEncoding.EncodeToString(sealed.Ciphertext), ""
 	}
 	return nil
-}
-
-// finalizedEvent makes an order's order.finalized outbox event with a fresh event id.
-func finalizedEvent(now time.Time) func(domain.Order) (domain.OutboxEvent, error) {
-	return func(o domain.Order) (domain.OutboxEvent, error) {
-		id, err := domain.NewOrderID(now)
-		if err != nil {
-			return domain.OutboxEvent{}, err
-		}
-		return o.FinalizedOutbox(id)
-	}
 }
 
 // postCommitTimeout bounds the work after an order is committed (clearing cart and payment option,
@@ -404,7 +388,8 @@ func (s *service) ValidateSMS(ctx context.Context, id, phone, code string) (doma
 		return domain.Order{}, apperr.NewFieldErrors(errs)
 	}
 	now := s.Now()
-	after, key, err := s.Store.VerifySMS(ctx, o.ID, func(c domain.SMSCode) (domain.SMSCode, string) { return c.Check(code, now) }, finalizedEvent(now))
+	after, key, err := s.Store.VerifySMS(ctx, o.ID, func(c domain.SMSCode) (domain.SMSCode, string) { return c.Check(code, now) },
+		func(o domain.Order) (domain.Move, error) { return domain.OnSMSValidated(o, now) })
 	if err != nil {
 		return domain.Order{}, fmt.Errorf("verify sms of %s: %w", o.ID, err)
 	}
@@ -515,12 +500,10 @@ func (s *service) ApplyPaymentNotifications(ctx context.Context, ns []domain.Pay
 		if n.Reference == "" || (n.Provider != domain.RefCard && n.Provider != domain.RefPayPal) {
 			continue
 		}
-		now := s.Now().UTC().Truncate(time.Millisecond)
-		id, err := domain.NewOrderID(now)
-		if err != nil {
-			return moved, err
-		}
-		ok, err := s.Store.ApplyPaymentNotification(ctx, n, now, id, finalizedEvent(now))
+		now := s.Now()
+		ok, err := s.Store.ApplyPaymentNotification(ctx, n, func(o domain.Order) (domain.Move, bool, error) {
+			return domain.OnPaymentNotification(o, n, now)
+		})
 		if err != nil {
 			return moved, fmt.Errorf("%s notification %s of %s: %w", n.Provider, n.EventCode, n.Reference, err)
 		}

@@ -225,12 +225,13 @@ func (s *Store) Place(ctx context.Context, p Placement) (domain.Order, bool, err
 	return o, true, nil
 }
 
-// ApplyPaymentNotification moves the order paid with the notification's reference as the order
-// domain's transition table says, writing its order.status_changed event in the same transaction,
-// under a row lock so concurrent notifications of one order apply one after the other. It answers
-// whether the order moved; a reference no order has moves nothing.
-func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification, at time.Time, eventID string,
-	finalized func(domain.Order) (domain.OutboxEvent, error)) (bool, error) {
+// ApplyPaymentNotification finds the order paid with the notification's reference, reads it under
+// a row lock (concurrent notifications of one order apply one after the other) and persists what
+// decide, the order lifecycle's (domain.OnPaymentNotification), makes of it: the status and the
+// move's events in one transaction. It answers whether the order moved; a reference no order has
+// moves nothing.
+func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNotification,
+	decide func(domain.Order) (domain.Move, bool, error)) (bool, error) {
 	t, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return false, fmt.Errorf("payment notification: begin: %w", tx(err))
@@ -248,36 +249,40 @@ func (s *Store) ApplyPaymentNotification(ctx context.Context, n domain.PaymentNo
 	if err != nil {
 		return false, err
 	}
-	to, moves := domain.NextStatus(o, n)
-	if !moves {
-		return false, nil
-	}
-	from := o.Status
-	if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ? WHERE id = ? AND status = ?`), to, o.ID, from); err != nil {
-		return false, fmt.Errorf("payment notification: order %s: %w", o.ID, sqldb.Classify(err))
-	}
-	o.Status = to
-	e, err := o.StatusChangedOutbox(eventID, from, n.Provider+" "+n.EventCode, at)
-	if err != nil {
+	m, moves, err := decide(o)
+	if err != nil || !moves {
 		return false, err
 	}
-	if err := putEvent(ctx, t, e); err != nil {
-		return false, fmt.Errorf("payment notification: order %s: %w", o.ID, err)
-	}
-	// A confirmed payment makes a payment_pending order payable: it is finalized now, once.
-	if from == domain.StatusPaymentPending && to == domain.StatusPlaced && finalized != nil {
-		fe, err := finalized(o)
-		if err != nil {
-			return false, err
-		}
-		if err := putEvent(ctx, t, fe); err != nil {
-			return false, fmt.Errorf("payment notification: order %s: %w", o.ID, err)
-		}
+	if err := persistMove(ctx, t, m); err != nil {
+		return false, fmt.Errorf("payment notification: %w", err)
 	}
 	if err := t.Commit(); err != nil {
 		return false, fmt.Errorf("payment notification: commit: %w", sqldb.Classify(err))
 	}
 	return true, nil
+}
+
+// persistMove writes a move the order lifecycle decided: the order's status and SMS validation,
+// changed only from the status the move was decided on (the caller holds the order's row), and the
+// move's events.
+func persistMove(ctx context.Context, t *sqlx.Tx, m domain.Move) error {
+	o := m.Order
+	res, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ?, sms_validated = ? WHERE id = ? AND status = ?`),
+		o.Status, o.SMSValidated, o.ID, m.From)
+	if err != nil {
+		return fmt.Errorf("order %s: %w", o.ID, sqldb.Classify(err))
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("order %s: %w", o.ID, err)
+	} else if n != 1 {
+		return fmt.Errorf("order %s left %s meanwhile: %w", o.ID, m.From, apperr.Conflict)
+	}
+	for _, e := range m.Events {
+		if err := putEvent(ctx, t, e); err != nil {
+			return fmt.Errorf("order %s: %w", o.ID, err)
+		}
+	}
+	return nil
 }
 
 // CartOrdered reports whether the session's cart revision made an order already.
@@ -498,12 +503,12 @@ func putEvent(ctx context.Context, t *sqlx.Tx, e domain.OutboxEvent) error {
 
 // VerifySMS judges a code of the order while holding its code's row, so concurrent attempts are
 // counted one after the other and a code is used once: check gets the current record (the zero
-// record when none was sent) and returns the record to keep and the refusal's key, "" to accept,
-// which also marks the order placed; when that moves the order from awaiting_sms, finalized makes
-// its order.finalized event, written in the same transaction. It answers the order as it is
-// afterwards.
+// record when none was sent) and returns the record to keep and the refusal's key, "" to accept.
+// An accepted code persists what validated, the order lifecycle's (domain.OnSMSValidated), makes of
+// the order (read under its row lock): the validation, a move to placed and its events, in the same
+// transaction. It answers the order as it is afterwards.
 func (s *Store) VerifySMS(ctx context.Context, orderID string, check func(domain.SMSCode) (domain.SMSCode, string),
-	finalized func(domain.Order) (domain.OutboxEvent, error)) (domain.Order, string, error) {
+	validated func(domain.Order) (domain.Move, error)) (domain.Order, string, error) {
 	t, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return domain.Order{}, "", fmt.Errorf("verify sms: begin: %w", tx(err))
@@ -520,38 +525,19 @@ func (s *Store) VerifySMS(ctx context.Context, orderID string, check func(domain
 			return domain.Order{}, "", fmt.Errorf("verify sms: %w", sqldb.Classify(err))
 		}
 	}
-	moved := false
-	if key == "" {
-		// The code is validated whatever the status; only an order waiting for nothing else (not
-		// for its payment's confirmation) becomes placed.
-		if _, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET sms_validated = ? WHERE id = ?`), true, orderID); err != nil {
-			return domain.Order{}, "", fmt.Errorf("verify sms: order: %w", sqldb.Classify(err))
-		}
-		res, err := t.ExecContext(ctx, t.Rebind(`UPDATE orders SET status = ? WHERE id = ? AND status = ?`),
-			domain.StatusPlaced, orderID, domain.StatusAwaitingSMS)
-		if err != nil {
-			return domain.Order{}, "", fmt.Errorf("verify sms: order: %w", sqldb.Classify(err))
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return domain.Order{}, "", fmt.Errorf("verify sms: order: %w", err)
-		}
-		moved = n == 1
-	}
-	o, err := s.order(ctx, t, orderID, "")
+	o, err := s.order(ctx, t, orderID, s.forUpdate("FOR UPDATE"))
 	if err != nil {
 		return domain.Order{}, "", err
 	}
-	// The order became payable now: its order.finalized event is written with the transition,
-	// once (the status moves from awaiting_sms once).
-	if moved && finalized != nil {
-		e, err := finalized(o)
+	if key == "" && validated != nil {
+		m, err := validated(o)
 		if err != nil {
-			return domain.Order{}, "", fmt.Errorf("verify sms: %w", err)
-		}
-		if err := putEvent(ctx, t, e); err != nil {
 			return domain.Order{}, "", fmt.Errorf("verify sms %s: %w", orderID, err)
 		}
+		if err := persistMove(ctx, t, m); err != nil {
+			return domain.Order{}, "", fmt.Errorf("verify sms: %w", err)
+		}
+		o = m.Order
 	}
 	if err := t.Commit(); err != nil {
 		return domain.Order{}, "", fmt.Errorf("verify sms: commit: %w", sqldb.Classify(err))

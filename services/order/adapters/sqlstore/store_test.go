@@ -239,16 +239,16 @@ func TestVerifySMS(t *testing.T) {
 		p := placement(t, "sess-s", "k", domain.Feedback{})
 		p.Order.Status, p.Order.SMSRequired = domain.StatusAwaitingSMS, true
 		// An order awaiting SMS is placed without its order.finalized event; the validation
-		// writes it, once.
+		// persists the lifecycle's move: placed, with order.status_changed and order.finalized,
+		// once.
 		p.Event = nil
 		events := 0
-		finalized := func(o domain.Order) (domain.OutboxEvent, error) {
+		finalized := func(o domain.Order) (domain.Move, error) {
 			events++
-			if o.Status != domain.StatusPlaced || !o.SMSValidated {
-				t.Errorf("event made for order %+v", o)
+			if o.Status != domain.StatusAwaitingSMS {
+				t.Errorf("move decided for order %+v", o)
 			}
-			id, _ := domain.NewOrderID(t0)
-			return o.FinalizedOutbox(id)
+			return domain.OnSMSValidated(o, t0.Add(time.Minute))
 		}
 		code, rec, err := domain.NewSMSCode(nil, "+49 231 1234567", t0)
 		if err != nil {
@@ -283,8 +283,15 @@ func TestVerifySMS(t *testing.T) {
 		if _, key, _ = s.VerifySMS(ctx, p.Order.ID, check(code), finalized); key != domain.KeySMSCodeMissing {
 			t.Fatalf("used code again: %q", key)
 		}
-		if events != 1 || count(t, s, "order_outbox") != 1 {
-			t.Fatalf("%d events made, %d in the outbox; want one of each", events, count(t, s, "order_outbox"))
+		if events != 1 || count(t, s, "order_outbox") != 2 {
+			t.Fatalf("%d moves decided, %d events in the outbox; want 1 and 2", events, count(t, s, "order_outbox"))
+		}
+		var subjects []string
+		if err := s.db.SelectContext(ctx, &subjects, `SELECT subject FROM order_outbox ORDER BY subject`); err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{domain.EventFinalized, domain.EventStatusChanged}; !reflect.DeepEqual(subjects, want) {
+			t.Fatalf("events %v, want %v", subjects, want)
 		}
 		// A resend replaces the record: attempts start over.
 		_, fresh, _ := domain.NewSMSCode(nil, "+43 1 234567", t0)
