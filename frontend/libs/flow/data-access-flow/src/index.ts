@@ -15,3 +15,5 @@ export type { PeriodIds } from './lib/order-rules';
 export { AddingItemsGate, useAddingItemsAllowed, withAddingItemsGate } from '@hostcart/shared-store';
 export type { AddingItemsGateProps } from '@hostcart/shared-store';
 export { isItemConfigured, markItemConfigured } from './lib/configured-items';
+export { PreconfiguredGate, usePreconfiguredLock } from './lib/preconfigured-lock';
+export type { ItemLock, PreconfiguredGateProps } from './lib/preconfigured-lock';

@@ -2,8 +2,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { errorMessageKey, useGetAdminQuery, useGetCurrentBrandQuery, type CartItem, type Product } from '@hostcart/shared-data-access-api';
-import { useFlowItem, withAddingItemsGate, type FlowItemState } from '@hostcart/flow-data-access-flow';
+import { errorMessageKey, useGetCurrentBrandQuery, type CartItem, type Product } from '@hostcart/shared-data-access-api';
+import { useFlowItem, usePreconfiguredLock, withAddingItemsGate, type FlowItemState } from '@hostcart/flow-data-access-flow';
 import type { FlowFlags } from '@hostcart/flow-util-guided-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
@@ -45,26 +45,40 @@ export interface LoadedItem {
   lineProducts: Product[];
 }
 
-export function FlowGate({ title, state, children }: { title: string; state: FlowScreenState; children: (loaded: LoadedItem) => ReactNode }) {
-  const navigate = useNavigate();
-  const { flow } = state;
-  // Spec §6: preconfigured items are non-interactive except for sales agents. A screen opened by
-  // URL for one goes to the cart (the cart service refuses the change anyway, 403
-  // cart.preconfigured_item_locked); a failed admin call counts as no agent.
-  const preconfigured = !!flow.item?.is_preconfigured;
-  const admin = useGetAdminQuery(undefined, { skip: !preconfigured });
-  if (flow.error && errorMessageKey(flow.error as FetchBaseQueryError) === 'cart.item_not_found') return <Navigate replace to={pathTo('categories')} />;
-  if (preconfigured && (admin.isError || (admin.isSuccess && !admin.data?.is_sales_agent))) return <Navigate replace to={pathTo('cart')} />;
-  let body: ReactNode;
-  if (flow.error) body = <ErrorState messageKey={errorMessageKey(flow.error as FetchBaseQueryError)} onRetry={() => navigate(0)} />;
-  else if (flow.isLoading || state.brandLoading || !flow.context || !flow.item || !flow.product || (preconfigured && !admin.isSuccess)) body = <LoadingState lines={3} />;
-  else return <>{children({ item: flow.item, product: flow.product, lineProducts: flow.lineProducts })}</>;
+/** The page around a flow screen's loading or error state (default: a section with the heading). */
+export type LoadingFrame = ComponentType<{ title: string; children: ReactNode }>;
+
+function SectionFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="hc-page">
       <h1>{title}</h1>
-      {body}
+      {children}
     </section>
   );
+}
+
+export function FlowGate({
+  title,
+  state,
+  children,
+  frame: Frame = SectionFrame,
+}: {
+  title: string;
+  state: FlowScreenState;
+  children: (loaded: LoadedItem) => ReactNode;
+  frame?: LoadingFrame;
+}) {
+  const navigate = useNavigate();
+  const { flow } = state;
+  // Spec §6: a screen opened by URL for a preconfigured item goes to the cart, unless a sales agent.
+  const lock = usePreconfiguredLock(flow.item);
+  if (flow.error && errorMessageKey(flow.error as FetchBaseQueryError) === 'cart.item_not_found') return <Navigate replace to={pathTo('categories')} />;
+  if (lock === 'locked') return <Navigate replace to={pathTo('cart')} />;
+  let body: ReactNode;
+  if (flow.error) body = <ErrorState messageKey={errorMessageKey(flow.error as FetchBaseQueryError)} onRetry={() => navigate(0)} />;
+  else if (flow.isLoading || state.brandLoading || !flow.context || !flow.item || !flow.product || lock === 'pending') body = <LoadingState lines={3} />;
+  else return <>{children({ item: flow.item, product: flow.product, lineProducts: flow.lineProducts })}</>;
+  return <Frame title={title}>{body}</Frame>;
 }
 
 /** A failed mutation as a translated message for the screen's alert. */
@@ -76,29 +90,31 @@ export function useFailureText(): (error: unknown) => string {
 /** The props of a screen's body: the loaded item plus the screen state. */
 export type ScreenBodyProps = { state: FlowScreenState } & LoadedItem;
 
-/** A flow screen: the item of ?id behind FlowGate, then the body once everything is loaded. */
-export function flowScreen(titleKey: string, Body: ComponentType<ScreenBodyProps>, options: { addsItems?: boolean } = {}): ComponentType {
+/**
+ * A flow screen: the item of ?id behind FlowGate, then the body once everything is loaded.
+ * `frame` draws the page around the loading state (the addons screen keeps its note box there).
+ */
+export function flowScreen(titleKey: string, Body: ComponentType<ScreenBodyProps>, options: { addsItems?: boolean; frame?: LoadingFrame } = {}): ComponentType {
   function FlowScreen() {
     const { t } = useTranslation();
     const state = useFlowScreen();
     return (
-      <FlowGate title={t(titleKey)} state={state}>
+      <FlowGate title={t(titleKey)} state={state} frame={options.frame}>
         {(loaded) => <Body state={state} {...loaded} />}
       </FlowGate>
     );
   }
   // Spec §2, §6: a route that adds items goes to the cart when adding is not allowed (a customer
   // on an order draft).
-  return options.addsItems ? withAddingItemsGate(FlowScreen, <GateLoading titleKey={titleKey} />) : FlowScreen;
+  return options.addsItems ? withAddingItemsGate(FlowScreen, <GateLoading titleKey={titleKey} frame={options.frame} />) : FlowScreen;
 }
 
 /** The screen while the gate waits for the cart: its heading (as FlowGate's loading state) and a placeholder. */
-function GateLoading({ titleKey }: { titleKey: string }) {
+function GateLoading({ titleKey, frame: Frame = SectionFrame }: { titleKey: string; frame?: LoadingFrame }) {
   const { t } = useTranslation();
   return (
-    <section className="hc-page">
-      <h1>{t(titleKey)}</h1>
+    <Frame title={t(titleKey)}>
       <LoadingState lines={3} />
-    </section>
+    </Frame>
   );
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { json } from '@hostcart/shared-testing';
 import { cartItem, field, installFakeShop, line, product, renderFields } from './test-utils';
 
 const hosting = product(1, {
@@ -84,5 +85,29 @@ describe('additional addon and upsell fields', () => {
     installFakeShop(catalog, [cartItem('row1', 1, { addons: [line(31)] })]);
     renderFields('/additional-addon-fields?id=row1&addonId=30');
     await waitFor(() => expect(location()).toBe('/additional-addon-fields?id=row1&addonId=31'));
+  });
+
+  // Spec §6: preconfigured items are non-interactive except for sales agents; the cart service
+  // refuses the change (403), so the screen does not offer it.
+  const noAgent = (req: { path: string }) => (req.path === '/admins/me' ? new Response(null, { status: 204 }) : undefined);
+  const agent = (req: { path: string }) => (req.path === '/admins/me' ? json({ id: 'agent-7', is_sales_agent: true }) : undefined);
+
+  it.each([
+    ['/additional-addon-fields?id=row1&addonId=30', 'addon'],
+    ['/additional-popularaddon-fields?id=row1&addonId=40', 'upsell'],
+    ['/additional-addon-fields?id=row1&addonId=30&p=y', 'post-fill addon'],
+  ])('sends a customer who opens %s of a preconfigured item (%s) by URL to the cart', async (path) => {
+    const shop = installFakeShop(catalog, [cartItem('row1', 1, { addons: [line(30)], upsells: [line(40)], is_preconfigured: true })], noAgent);
+    renderFields(path);
+    await waitFor(() => expect(location()).toBe('/cart'));
+    expect(screen.queryByRole('button', { name: 'Save and proceed' })).toBeNull();
+    expect(shop.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('lets a sales agent fill in the fields of a preconfigured item', async () => {
+    installFakeShop(catalog, [cartItem('row1', 1, { addons: [line(30)], is_preconfigured: true })], agent);
+    renderFields('/additional-addon-fields?id=row1&addonId=30');
+    expect(await screen.findByRole('heading', { name: 'Details for Mail forwarding' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save and proceed' })).toBeTruthy();
   });
 });

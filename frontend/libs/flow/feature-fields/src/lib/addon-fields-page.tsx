@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessageKey, isNotFound, useSetAdditionalFieldsMutation, type FieldValue } from '@hostcart/shared-data-access-api';
-import { useCartNotices, useFlowItem, useGoNext } from '@hostcart/flow-data-access-flow';
+import { useCartNotices, useFlowItem, useGoNext, usePreconfiguredLock } from '@hostcart/flow-data-access-flow';
 import type { FlowFlags } from '@hostcart/flow-util-guided-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
@@ -63,7 +63,9 @@ function LineFieldsPage({ kind }: { kind: LineKindOfPage }) {
   // A line that is not in the item, or has nothing to fill in here, is skipped: the flow decides
   // from the item itself which line (if any) comes next.
   const swapping = swappingTo !== undefined && swappingTo !== lineId;
-  const skip = !swapping && !!flow.context && (!line || !lineProduct || shown.length === 0);
+  // Spec §6: the lines of a preconfigured item are the sales agent's to change.
+  const lock = usePreconfiguredLock(flow.item);
+  const skip = lock === 'open' && !swapping && !!flow.context && (!line || !lineProduct || shown.length === 0);
   useEffect(() => {
     if (skip && rowId) void goNext({ rowId, from: line ? { screen, lineId } : screen, flags }).catch(() => setSkipFailed(true));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once when the skip is known and goNext navigates away; a new flow context or flags object must not send a second navigation.
@@ -72,6 +74,7 @@ function LineFieldsPage({ kind }: { kind: LineKindOfPage }) {
   const title = t(`titles.${screen}`);
   // Spec §2: an id that matches no cart item goes to the categories.
   if (flow.error && isNotFound(flow.error as FetchBaseQueryError)) return <Navigate replace to={pathTo('categories')} />;
+  if (lock === 'locked') return <Navigate replace to={pathTo('cart')} />;
   if (flow.error || skipFailed) {
     return (
       <FieldsScreenState title={title}>
@@ -79,7 +82,7 @@ function LineFieldsPage({ kind }: { kind: LineKindOfPage }) {
       </FieldsScreenState>
     );
   }
-  if (!flow.context || skip || !line || !lineProduct) {
+  if (!flow.context || skip || lock === 'pending' || !line || !lineProduct) {
     return (
       <FieldsScreenState title={title}>
         <LoadingState lines={3} />

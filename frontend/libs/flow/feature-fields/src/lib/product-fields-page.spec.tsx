@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectNotifications } from '@hostcart/shared-store';
+import { json } from '@hostcart/shared-testing';
 import { cartItem, field, installFakeShop, product, renderFields, type FakeRequest } from './test-utils';
 
 const certificate = product(10, {
@@ -30,7 +31,8 @@ describe('additional product fields', () => {
     let reject = true;
     const shop = installFakeShop([certificate, backup], [cartItem('tmp1', 99)], (req: FakeRequest) => {
       if (req.path === '/additional-fields/validate' && reject)
-        return new Response(JSON.stringify({ error: 'validation.failed', errors: { '1': ['validation.fqdn'] } }), { status: 422 });
+        // The gateway's answer (docs/api.md "Field validation"): spec §7's map under error, the same under errors.
+        return new Response(JSON.stringify({ error: { '1': ['validation.fqdn'] }, errors: { '1': ['validation.fqdn'] } }), { status: 422 });
       if (req.path === '/session/cart/promotions') return new Response(JSON.stringify({ error: 'confirm.manual_promotion_not_found' }), { status: 404 });
       return undefined;
     });
@@ -118,5 +120,38 @@ describe('additional product fields', () => {
     renderFields('/additional-product-fields?id=20&rowId=abc');
     expect(screen.getByRole('status')).toBeTruthy();
     expect(await screen.findByText(/temporarily unavailable/)).toBeTruthy();
+  });
+
+  // Spec §6: preconfigured items are non-interactive except for sales agents; spec §2: a customer
+  // on an order draft adds no items. The cart service refuses both (403), so the screen offers
+  // neither.
+  const noAgent = (req: FakeRequest) => (req.path === '/admins/me' ? new Response(null, { status: 204 }) : undefined);
+
+  it.each(['/additional-product-fields?id=20&rowId=abc', '/additional-product-fields?rowId=abc&p=y'])(
+    'sends a customer who opens %s of a preconfigured item by URL to the cart',
+    async (path) => {
+      const shop = installFakeShop([server], [cartItem('abc', 20, { is_preconfigured: true })], noAgent);
+      renderFields(path);
+      await location_('/cart');
+      expect(screen.queryByRole('button', { name: 'Save and proceed' })).toBeNull();
+      expect(shop.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    },
+  );
+
+  it('lets a sales agent fill in the fields of a preconfigured item', async () => {
+    installFakeShop([server], [cartItem('abc', 20, { is_preconfigured: true })], (req) =>
+      req.path === '/admins/me' ? json({ id: 'agent-7', is_sales_agent: true }) : undefined,
+    );
+    renderFields('/additional-product-fields?id=20&rowId=abc');
+    expect(await screen.findByRole('heading', { name: 'Access to your server' })).toBeTruthy();
+  });
+
+  it('sends a customer on an order draft who opens a new product by URL to the cart', async () => {
+    const draftCart = { priced: { cart: { items: [], version: '4', is_draft: true }, items: [], item_count: 0 }, notices: [] };
+    const shop = installFakeShop([server], [], (req) => (req.path === '/session/cart/priced' ? json(draftCart) : noAgent(req)));
+    renderFields('/additional-product-fields?id=20');
+    await location_('/cart');
+    expect(screen.queryByRole('button', { name: 'Save and proceed' })).toBeNull();
+    expect(shop.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import {
@@ -8,10 +8,20 @@ import {
   useGetProductsQuery,
   useSetAdditionalFieldsMutation,
   type Cart,
+  type CartItem,
   type FieldValue,
   type Product,
 } from '@hostcart/shared-data-access-api';
-import { notFoundError, orderInformations, useCartNotices, useFlowItem, useGoNext, useOrderExtras } from '@hostcart/flow-data-access-flow';
+import {
+  AddingItemsGate,
+  notFoundError,
+  orderInformations,
+  useCartNotices,
+  useFlowItem,
+  useGoNext,
+  useOrderExtras,
+  usePreconfiguredLock,
+} from '@hostcart/flow-data-access-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import { fieldsShown, headlineOf } from '@hostcart/shared-ui-fields';
@@ -31,13 +41,15 @@ interface Target {
   error?: unknown;
   product?: Product;
   rowId?: string;
+  /** The cart item of rowId (its lock decides whether the form is offered). */
+  item?: CartItem;
   stored?: readonly FieldValue[];
 }
 
 function useTarget(productId: number | undefined, rowId: string | undefined): Target {
   const flow = useFlowItem(rowId || undefined);
   const catalog = useGetProductsQuery(!rowId && productId ? { ids: [productId], includeHidden: false } : skipToken);
-  if (rowId) return { isLoading: flow.isLoading, error: flow.error, product: flow.product, rowId, stored: flow.item?.product.additional_fields };
+  if (rowId) return { isLoading: flow.isLoading, error: flow.error, product: flow.product, rowId, item: flow.item, stored: flow.item?.product.additional_fields };
   if (!productId) return { isLoading: false, error: notFoundError(PRODUCT_NOT_AVAILABLE) };
   const product = catalog.data?.find((p) => p.id === productId);
   if (catalog.isLoading) return { isLoading: true };
@@ -54,6 +66,24 @@ function useTarget(productId: number | undefined, rowId: string | undefined): Ta
  * the other id routes, an unknown item or product is explained here, not redirected (spec §2).
  */
 export function ProductFieldsPage() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  if (query.get('rowId')) return <ProductFields />;
+  // Spec §2, §6: without rowId the page adds a product, which a customer on an order draft may not
+  // (the cart service answers 403 order_drafts.items_locked): such a visit goes to the cart.
+  const loading = (
+    <FieldsScreenState title={t('titles.additional-product-fields')}>
+      <LoadingState lines={3} />
+    </FieldsScreenState>
+  );
+  return (
+    <AddingItemsGate fallback={loading}>
+      <ProductFields />
+    </AddingItemsGate>
+  );
+}
+
+function ProductFields() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -112,8 +142,12 @@ export function ProductFieldsPage() {
   const { save, failure } = useValidatedSave('product', store, params);
   const { family } = useFieldFamilyFor({ type: 'product', fieldProduct: product, rowId: target.rowId });
 
+  // Spec §6: the fields of a preconfigured item are the sales agent's to change.
+  const lock = usePreconfiguredLock(target.item);
+
   const title = t('titles.additional-product-fields');
-  if (target.isLoading) {
+  if (lock === 'locked') return <Navigate replace to={pathTo('cart')} />;
+  if (target.isLoading || lock === 'pending') {
     return (
       <FieldsScreenState title={title}>
         <LoadingState lines={3} />

@@ -188,4 +188,32 @@ describe('additional domain fields, exits of the external sign-in (spec §2, iss
     await fillUkAndSave();
     await waitFor(() => expect(location()).toBe('/domains/do-you-want-to-add-a-product?d=shop.uk'));
   });
+
+  // Spec §6: preconfigured items are non-interactive except for sales agents; the cart service
+  // refuses the change (403), so the screen does not offer it.
+  it.each([
+    ['/domains/additional-domain-fields?id=rowd'],
+    ['/domains/additional-domain-fields'],
+    ['/domains/additional-domain-fields?id=rowd&p=y'],
+  ])('sends a customer who opens %s of a preconfigured item by URL to the cart', async (path) => {
+    cart = fakeCart([cartItem('rowd', DOMAIN_ONLY.id, ['shop.uk'], { is_preconfigured: true })]);
+    const calls = installFakeApi((req) => {
+      if (req.path === '/admins/me') return new Response(null, { status: 204 });
+      return cart.handle(req) ?? (req.path === '/domains' ? { tlds } : undefined);
+    });
+    renderDomains(path);
+    await waitFor(() => expect(location()).toBe('/cart'));
+    expect(screen.queryByRole('button', { name: 'Save and proceed' })).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('lets a sales agent fill in the domain fields of a preconfigured item', async () => {
+    cart = fakeCart([cartItem('rowd', DOMAIN_ONLY.id, ['shop.uk'], { is_preconfigured: true })]);
+    installFakeApi((req) => {
+      if (req.path === '/admins/me') return { id: 'agent-7', is_sales_agent: true };
+      return cart.handle(req) ?? (req.path === '/domains' ? { tlds } : undefined);
+    });
+    renderDomains('/domains/additional-domain-fields?id=rowd');
+    expect(await screen.findByRole('group', { name: 'shop.uk' })).toBeTruthy();
+  });
 });

@@ -6,6 +6,7 @@ import {
   errorMessageKey,
   CLOUD_DOMAINS_ORDER,
   panelOrderType,
+  useGetCartQuery,
   useGetCountriesQuery,
   useGetCurrentBrandQuery,
   useGetSessionCustomerQuery,
@@ -15,6 +16,7 @@ import {
   type AdditionalField,
   type DomainFieldValue,
 } from '@hostcart/shared-data-access-api';
+import { PreconfiguredGate } from '@hostcart/flow-data-access-flow';
 import { pathTo } from '@hostcart/shared-routing';
 import { ErrorState, LoadingState } from '@hostcart/shared-ui';
 import type { Cart } from '@hostcart/shared-data-access-api';
@@ -43,7 +45,32 @@ interface DomainForm {
  * before they are kept; p=y (post-fill) shows the postponed fields too. An id of no cart item goes
  * to the categories (spec §2).
  */
-export const AdditionalDomainFieldsPage = withKnownItem(DomainFieldsPage);
+export const AdditionalDomainFieldsPage = withKnownItem(LockedItemGate);
+
+/**
+ * Spec §6: the domain fields of a preconfigured item (the id's, else the domains-only order's)
+ * are the sales agent's to change; anybody else opening them by URL goes to the cart.
+ */
+function LockedItemGate() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const selection = useDomainSelection();
+  // The cart the selection reads (the same cached query): its items carry the lock.
+  const cart = useGetCartQuery();
+  const rowId = query.get('id') || selection.domainOnlyRowId;
+  const item = cart.data?.cart.items.find((i) => i.row_id === rowId);
+  const loading = (
+    <section className="hc-page">
+      <h1>{t('titles.domains-additional-fields')}</h1>
+      <LoadingState lines={3} />
+    </section>
+  );
+  return (
+    <PreconfiguredGate item={item} fallback={loading}>
+      <DomainFieldsPage />
+    </PreconfiguredGate>
+  );
+}
 
 function DomainFieldsPage() {
   const { t } = useTranslation();
