@@ -50,14 +50,20 @@ function renderAt(path: string, next?: string) {
 let pricedAnswers: unknown[] = [];
 const emptyPriced = { priced: { cart: { items: [] }, items: [] }, notices: [] };
 
+/** The session customer's answers in turn (spec §4 "Customer validation"). */
+let customerAnswers: unknown[] = [];
+const plainCustomer = { customer: { customer_no: '' }, notices: [] };
+
 function answer(path: string): unknown {
   if (path === '/api/v2/session/referral') return { id: 'partner-1', source: 'referrer' };
   if (path === '/api/v2/session/cart/priced') return pricedAnswers.shift() ?? emptyPriced;
+  if (path === '/api/v2/session/customer') return customerAnswers.shift() ?? plainCustomer;
   return {};
 }
 
 beforeEach(() => {
   pricedAnswers = [];
+  customerAnswers = [];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (req: Request) =>
     new Response(JSON.stringify(answer(new URL(req.url).pathname)), {
@@ -79,6 +85,19 @@ describe('useNavigationEffects: the referrer (spec §7)', () => {
     expect((await referralCalls()).filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
+  it('stores the ?referrer of a later visit to the products or the lookup (spec §2), not of other screens', async () => {
+    renderAt('/categories', '/cart?referrer=other-1');
+    // The navigation's validation has run (the landing's read and its own).
+    await waitFor(async () => expect(await count('/api/v2/session/customer')).toBe(2));
+    expect((await referralCalls()).filter((c) => c.method === 'PUT')).toEqual([]);
+    fetchMock.mockClear();
+    renderAt('/categories', '/products/webhosting?referrer=partner-2');
+    await waitFor(async () => expect((await referralCalls()).filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ id: 'partner-2' }]));
+    fetchMock.mockClear();
+    renderAt('/categories', '/domains/lookup?d=mine.de&referrer=partner-3');
+    await waitFor(async () => expect((await referralCalls()).filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ id: 'partner-3' }]));
+  });
+
   it('reads the referral without storing anything when the link has no valid referrer', async () => {
     renderAt('/categories?referrer=x');
     await waitFor(async () => expect((await referralCalls()).map((c) => c.method)).toEqual(['GET']));
@@ -89,9 +108,9 @@ const paths = async () => (await calls()).map((c) => c.path);
 const count = async (path: string) => (await paths()).filter((p) => p === path).length;
 
 describe('useNavigationEffects: loading before each route and validation after it (spec §2)', () => {
-  it('loads stage 1 (admin and promotions among it), then stage 2 (VAT and the cart); the landing reads no customer', async () => {
+  it('loads stage 1 (admin and promotions among it), then stage 2 (VAT and the cart), then validates the customer', async () => {
     renderAt('/categories');
-    await waitFor(async () => expect(await count('/api/v2/session/cart/priced')).toBe(1));
+    await waitFor(async () => expect(await count('/api/v2/session/customer')).toBe(1));
     const seen = await paths();
     for (const p of ['/api/v2/countries', '/api/v2/admins/me', '/api/v2/categories', '/api/v2/promotions', '/api/v2/session/locale', '/api/v2/payment-intervals']) {
       expect(seen).toContain(p);
@@ -99,7 +118,29 @@ describe('useNavigationEffects: loading before each route and validation after i
     // Stage 2 starts once stage 1 has answered.
     expect(seen.indexOf('/api/v2/session/vat')).toBeGreaterThan(seen.indexOf('/api/v2/promotions'));
     expect(seen.indexOf('/api/v2/session/cart/priced')).toBeGreaterThan(seen.indexOf('/api/v2/admins/me'));
-    expect(seen).not.toContain('/api/v2/session/customer');
+    // The customer after the cart: no first paint waits for it.
+    expect(seen.indexOf('/api/v2/session/customer')).toBeGreaterThan(seen.indexOf('/api/v2/session/cart/priced'));
+    expect(await count('/api/v2/session/cart/priced')).toBe(1);
+  });
+
+  it('validates the landing too: what the landing read removed becomes a notification', async () => {
+    pricedAnswers = [
+      { ...emptyPriced, notices: [{ key: 'cart.addon_removed', type: 'warning', message: '', params: { name: 'Backup', reason: 'cart.no_longer_available' } }] },
+    ];
+    const store = renderAt('/products/webhosting');
+    await waitFor(() =>
+      expect(selectNotifications(store.getState())).toEqual([
+        expect.objectContaining({ type: 'warning', title: 'cart.addon_removed', message: 'cart.no_longer_available' }),
+      ]),
+    );
+  });
+
+  it('shows the customer\'s country reset on the screen whose read got it, the landing one included', async () => {
+    customerAnswers = [{ customer: { customer_no: '' }, notices: [{ key: 'customer.country_not_supported', type: 'warning', params: {} }] }];
+    const store = renderAt('/categories');
+    await waitFor(() =>
+      expect(selectNotifications(store.getState())).toEqual([expect.objectContaining({ type: 'warning', message: 'customer.country_not_supported' })]),
+    );
   });
 
   it('validates the cart and the customer after a navigation; what the revalidation removed becomes a notification', async () => {
@@ -112,7 +153,8 @@ describe('useNavigationEffects: loading before each route and validation after i
     ];
     const store = renderAt('/categories', '/products/webhosting');
     await waitFor(async () => expect(await count('/api/v2/session/cart/priced')).toBe(2));
-    await waitFor(async () => expect(await count('/api/v2/session/customer')).toBe(1));
+    // The landing's read and the navigation's.
+    await waitFor(async () => expect(await count('/api/v2/session/customer')).toBe(2));
     await waitFor(() =>
       expect(selectNotifications(store.getState())).toEqual([
         expect.objectContaining({ type: 'warning', title: 'cart.product_removed', message: 'cart.no_longer_available' }),
@@ -126,7 +168,7 @@ describe('useNavigationEffects: loading before each route and validation after i
       { ...emptyPriced, notices: [{ key: 'cart.domain_removed', type: 'warning', message: '', params: { domain: 'a.de', reason: 'cart.no_longer_available' } }] },
     ];
     const store = renderAt('/categories', '/cart');
-    await waitFor(async () => expect(await count('/api/v2/session/customer')).toBe(1));
+    await waitFor(async () => expect(await count('/api/v2/session/customer')).toBe(2));
     expect(await count('/api/v2/session/cart/priced')).toBe(2);
     expect(selectNotifications(store.getState())).toEqual([]);
   });

@@ -15,23 +15,28 @@ import { matchRoute } from '@hostcart/shared-routing';
 import { cartNotifications, notify, routeChanged, useAppDispatch } from '@hostcart/shared-store';
 import { setReportingRoute } from '@hostcart/shared-util-reporting';
 
+/** The routes whose ?referrer is stored on a visit after the landing one (spec §2). */
+const REFERRER_ROUTES: ReadonlySet<string> = new Set(['products', 'domains-lookup']);
+
 /**
  * What happens around every navigation (spec §2 "Global behaviour around navigation"): modals
  * close and notifications clear (unless flagged to persist); the data every step relies on is
  * loaded in the spec's stages, each stage's calls in parallel and none awaited by a screen (a
  * screen waits only for its own queries, which the RTK Query cache then answers); and after every
- * navigation but the landing one the cart and the customer are validated again: the server
+ * navigation, the landing one included, the cart and the customer are validated: the server
  * revalidates both on read (products, addons and domains no longer available removed, promotions
  * revalidated and the cart saved when that changed it; an unsupported country reset), and the
- * cart's notices of that become notifications here (the cart screen shows its own view's).
+ * notices of that become notifications here, on the screen that read them (the cart screen shows
+ * its own view's cart notices). The customer service sends customer.country_not_supported once,
+ * on the read that resets the country, so whichever screen that read happened on shows it.
  */
 export function useNavigationEffects() {
   const location = useLocation();
   const dispatch = useAppDispatch();
-  // The landing URL's ?referrer, stored for the session once (spec §7); later navigations (and
-  // the sanitiser's rewrite of it) do not store it again.
-  const landingReferrer = useRef(referrerOfSearch(location.search));
-  // Whether the landing navigation's loading has begun: every later one validates.
+  // The ?referrer last stored for the session (spec §7): the sanitiser's rewrite of a URL (and a
+  // link followed twice) does not store the same id again.
+  const storedReferrer = useRef<string | undefined>(undefined);
+  // Whether the landing navigation's loading has begun: every later one asks the server again.
   const landed = useRef(false);
 
   useEffect(() => {
@@ -43,21 +48,31 @@ export function useNavigationEffects() {
     const match = matchRoute(location.pathname);
     if (!match || match.route.id === 'oauth-callback') return;
     const d = new URLSearchParams(location.search).get('d') ?? undefined;
+    // The landing navigation's first reads are its validation (nothing is cached yet, and a
+    // screen that asked first shares the answer); every later navigation asks the server again.
+    const again = landed.current;
+    landed.current = true;
+    // Spec §2 routes: /products/{slug} and /domains/lookup take a referrer; a link to any screen
+    // that the visitor lands on carries it too.
+    const fromUrl = !again || REFERRER_ROUTES.has(match.route.id) ? referrerOfSearch(location.search) : undefined;
     const referral = async () => {
-      const id = landingReferrer.current;
-      landingReferrer.current = undefined;
-      if (id) await dispatch(orderApi.endpoints.setReferral.initiate(id));
+      const id = fromUrl !== storedReferrer.current ? fromUrl : undefined;
+      if (id) {
+        storedReferrer.current = id;
+        await dispatch(orderApi.endpoints.setReferral.initiate(id));
+      }
       await dispatch(orderApi.endpoints.getReferral.initiate(undefined, { subscribe: false, forceRefetch: Boolean(id) }));
     };
-    const validate = landed.current;
-    landed.current = true;
     const once = { subscribe: false } as const;
-    // Validation asks the server again; the landing navigation's first read is that validation.
-    const fresh = { subscribe: false, forceRefetch: validate } as const;
+    const fresh = { subscribe: false, forceRefetch: again } as const;
     const cart = async () => {
       const answer = await dispatch(cartApi.endpoints.getPricedCart.initiate(undefined, fresh));
-      if (!validate || match.route.id === 'cart') return;
+      if (match.route.id === 'cart') return;
       for (const n of cartNotifications(answer.data?.notices)) dispatch(notify(n));
+    };
+    const customer = async () => {
+      const answer = await dispatch(customerApi.endpoints.getSessionCustomer.initiate(undefined, fresh));
+      for (const n of answer.data?.notices ?? []) dispatch(notify({ type: n.type === 'info' ? 'info' : 'warning', message: n.key, params: n.params }));
     };
     const prefetch = async () => {
       // Stage 1: countries, admin, categories, promotions, locale, payment intervals, referrer.
@@ -80,9 +95,9 @@ export function useNavigationEffects() {
         dispatch(customerApi.endpoints.getSessionVat.initiate(undefined, fresh)),
         cart(),
       ]);
-      // The customer is validated after every navigation but the landing one (a screen that
-      // needs it asks for it itself).
-      if (validate) await dispatch(customerApi.endpoints.getSessionCustomer.initiate(undefined, fresh));
+      // The customer last: no screen's first paint waits for it (a screen that needs it asks for
+      // it itself, and then shares this read).
+      await customer();
     };
     void prefetch();
   }, [dispatch, location.pathname, location.search]);

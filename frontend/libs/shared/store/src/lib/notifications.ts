@@ -15,13 +15,25 @@ export interface AppNotification {
   preserveRouteChange?: boolean;
 }
 
+const sameParams = (a: AppNotification['params'] = {}, b: AppNotification['params'] = {}) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+function sameNotice(a: AppNotification, b: AppNotification): boolean {
+  return a.type === b.type && a.title === b.title && a.message === b.message && !!a.literal === !!b.literal && sameParams(a.params, b.params);
+}
+
 export const notificationsSlice = createSlice({
   name: 'notifications',
   initialState: { items: [] as AppNotification[] },
   reducers: {
     notify: {
       reducer(state, action: PayloadAction<AppNotification>) {
-        state.items.push(action.payload);
+        // The same notice read twice (e.g. the customer's country reset, which the navigation's
+        // validation and a customer screen both show from one answer) is shown once; a copy that
+        // asks to persist makes the shown one persist.
+        const same = state.items.find((n) => sameNotice(n, action.payload));
+        if (same) same.preserveRouteChange = same.preserveRouteChange || action.payload.preserveRouteChange;
+        else state.items.push(action.payload);
       },
       prepare(notification: Omit<AppNotification, 'id'>) {
         return { payload: { ...notification, id: nanoid() } };

@@ -24,6 +24,17 @@ describe('app store', () => {
     expect(selectNotifications(store.getState())).toEqual([]);
   });
 
+  it('shows the same notice once, persisting when any copy asks to', () => {
+    const store = createAppStore();
+    store.dispatch(notify({ type: 'warning', message: 'customer.country_not_supported', params: {} }));
+    store.dispatch(notify({ type: 'warning', message: 'customer.country_not_supported', preserveRouteChange: true }));
+    store.dispatch(notify({ type: 'warning', message: 'cart.product_removed', params: { name: 'A' } }));
+    store.dispatch(notify({ type: 'warning', message: 'cart.product_removed', params: { name: 'B' } }));
+    expect(selectNotifications(store.getState()).map((n) => n.message)).toEqual(['customer.country_not_supported', 'cart.product_removed', 'cart.product_removed']);
+    store.dispatch(routeChanged());
+    expect(selectNotifications(store.getState()).map((n) => n.message)).toEqual(['customer.country_not_supported']);
+  });
+
   it('dismisses one notification by id', () => {
     const store = createAppStore();
     store.dispatch(notify({ type: 'warning', message: 'a' }));
