@@ -60,6 +60,9 @@ export function errorDetails(error: FetchBaseQueryError | SerializedError | unde
       if (typeof key === 'string' && key) details.key = key;
       if (typeof requestId === 'string' && requestId) details.requestId = requestId;
     }
+    // A body that was no JSON object keeps the id beside it (withRequestId).
+    const beside = (error as { request_id?: unknown }).request_id;
+    if (!details.requestId && typeof beside === 'string' && beside) details.requestId = beside;
   } else if (error.message) {
     details.key = error.message;
   }
@@ -68,10 +71,15 @@ export function errorDetails(error: FetchBaseQueryError | SerializedError | unde
 
 /**
  * Adds the gateway's request id of a failed call to its error body as request_id, so the screens can
- * show it with the error (spec §8's details); a body that is no object is left as it is.
+ * show it with the error (spec §8's details). A body that is no JSON object (a proxy's HTML page,
+ * the 'unexpected error' case, where support needs the id most) keeps its data as it is and
+ * carries the id beside it, on the error itself.
  */
 export function withRequestId(error: FetchBaseQueryError, response: Response | undefined): FetchBaseQueryError {
   const id = response?.headers.get(REQUEST_ID_HEADER);
-  if (!id || !('data' in error) || typeof error.data !== 'object' || error.data === null || Array.isArray(error.data)) return error;
-  return { ...error, data: { ...(error.data as object), request_id: id } } as FetchBaseQueryError;
+  if (!id) return error;
+  if ('data' in error && typeof error.data === 'object' && error.data !== null && !Array.isArray(error.data)) {
+    return { ...error, data: { ...(error.data as object), request_id: id } } as FetchBaseQueryError;
+  }
+  return Object.assign({ ...error }, { request_id: id });
 }
