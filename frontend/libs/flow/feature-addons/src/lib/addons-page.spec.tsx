@@ -1,10 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { isItemConfigured } from '@hostcart/flow-data-access-flow';
+import { installFetch } from '@hostcart/shared-testing';
 import { cartLine, hostItem, installFakeShop, product, renderScreen, shopCatalog, maturity } from './test-utils';
 
 const names = (section: HTMLElement) => within(section).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 
 describe('AddonsPage', () => {
+  // Each test starts without kept note items (the loading page draws them, see below).
+  beforeEach(() => localStorage.clear());
+
   it('lists recommended addons first, then regular ones, each by its order', async () => {
     installFakeShop(shopCatalog(), [hostItem({ addons: [cartLine(2032, 20322, 203202)] })]);
     renderScreen('/addons?id=row1');
@@ -30,6 +34,23 @@ describe('AddonsPage', () => {
         { id: 1, name: 'mine.de', rowId: 'row1', type: 'domain' },
       ]),
     );
+  });
+
+  it('draws the kept note items of the item while the screen loads again (a reload)', async () => {
+    localStorage.setItem(
+      'note_items',
+      JSON.stringify([
+        { id: 1001, name: 'Web hosting M', rowId: 'row1', type: 'product' },
+        { id: 2032, name: 'Protection', rowId: 'row1', type: 'addon' },
+        { id: 7, name: 'Other item', rowId: 'row2', type: 'product' },
+      ]),
+    );
+    // Nothing answers: the screen stays loading.
+    installFetch(() => new Promise(() => undefined));
+    renderScreen('/addons?id=row1');
+    const note = await screen.findByRole('complementary', { name: 'Your selection' });
+    expect(within(note).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Web hosting M', 'Protection']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Extras' })).toBeTruthy();
   });
 
   it('offers no add or remove for a non-removable addon', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAddAddonMutation, useRemoveAddonMutation, type CartResponse } from '@hostcart/shared-data-access-api';
 import { markItemConfigured, useCartNotices, useGoNext } from '@hostcart/flow-data-access-flow';
 import { isStandardAddon } from '@hostcart/flow-util-guided-flow';
@@ -10,7 +10,7 @@ import { AddonPrice } from './addon-price';
 import { addonPeriodFor, availableLinks, groupsWithRule, isRemovable, parentPeriod } from './addon-period';
 import { flowScreen, useFailureText, type ScreenBodyProps } from './flow-screen';
 import { ModuleSelector } from './module-selector';
-import { NoteBox } from './note-box';
+import { KeptNoteBox, NoteBox } from './note-box';
 import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
 /**
@@ -18,7 +18,21 @@ import { ActionBar } from '@hostcart/shared-feature-action-bar';
  * each sorted by its order field, beside a note box with what the item holds. Skipped when none is
  * available; confirm goes on with the guided flow (addon fields if any are unfilled, else the cart).
  */
-export const AddonsPage = flowScreen('titles.addons', Addons, { addsItems: true });
+export const AddonsPage = flowScreen('titles.addons', Addons, { addsItems: true, frame: AddonsLoadingFrame });
+
+/** The addons page while it loads: the layout of the loaded page, with the kept note box beside. */
+function AddonsLoadingFrame({ title, children }: { title: string; children: ReactNode }) {
+  const [query] = useSearchParams();
+  return (
+    <div className="hc-page hc-addons-page">
+      <h1>{title}</h1>
+      <div className="hc-addons-layout">
+        <div className="hc-page__main">{children}</div>
+        <KeptNoteBox rowId={query.get('id') ?? undefined} />
+      </div>
+    </div>
+  );
+}
 
 function Addons({ state, item, product, lineProducts }: ScreenBodyProps) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 // Note items (spec §3 "Note item: id, name, rowId, type"; "Persisted browser storage: note_items"):
 // what the note box names of the item being configured, kept in local storage under note_items so
-// the note survives a reload. They describe the session's cart and are never sent: the server
+// the note survives a reload (KeptNoteBox draws them while the screen loads again). They describe the session's cart and are never sent: the server
 // builds the order from that cart (docs/api.md). The panel sign-in with clear_cart removes them
 // (spec §7, agent/feature-oauth panel-storage).
 import type { CartItem, Product } from '@hostcart/shared-data-access-api';
