@@ -54,6 +54,12 @@ type LinePresentation struct {
 	FirstTermCents int64 `json:"first_term_cents"`
 	// DueTodayCents is the first invoice: the first interval, the setup fee, the discount's share.
 	DueTodayCents int64 `json:"due_today_cents"`
+	// DueTodayNetCents + DueTodayVATCents = DueTodayGrossCents: the first invoice split as the
+	// first term is (VAT taken out on a gross brand, added on a net one); the display mode's figure
+	// equals DueTodayCents. The gross one is what a direct debit collects.
+	DueTodayNetCents   int64 `json:"due_today_net_cents"`
+	DueTodayVATCents   int64 `json:"due_today_vat_cents"`
+	DueTodayGrossCents int64 `json:"due_today_gross_cents"`
 	// RenewalUnitCents is the price per unit from month RenewalFromMonth on (0: no renewal).
 	RenewalUnitCents int64 `json:"renewal_unit_cents"`
 	RenewalFromMonth int32 `json:"renewal_from_month"`
@@ -72,6 +78,10 @@ type CartPresentation struct {
 	// FirstTermMonths is the term every recurring line shares; 0 when they differ.
 	FirstTermMonths int32 `json:"first_term_months"`
 	DueTodayCents   int64 `json:"due_today_cents"`
+	// Σ of the lines' due-today split: net + VAT = gross, the amount of the first invoice.
+	DueTodayNetCents   int64 `json:"due_today_net_cents"`
+	DueTodayVATCents   int64 `json:"due_today_vat_cents"`
+	DueTodayGrossCents int64 `json:"due_today_gross_cents"`
 	// PerMonthCents = Σ PerMonthCents of the lines priced per month.
 	PerMonthCents int64 `json:"per_month_cents"`
 	// Renewal: Σ per-month units and Σ per-year units (domains) from RenewalFromMonth on (0 when the
@@ -111,6 +121,7 @@ func PresentLine(in LineInput) LinePresentation {
 	out.DiscountCents = min(out.discount(in, promoMonths), out.RegularCents+out.SetupCents)
 	out.FirstTermCents = out.RegularCents + out.SetupCents - out.DiscountCents
 	out.DueTodayCents = out.dueToday(in, promoMonths)
+	out.DueTodayNetCents, out.DueTodayVATCents, out.DueTodayGrossCents = split(out.DueTodayCents, in.VATPercent, in.WithVAT)
 	out.NetCents, out.VATCents, out.GrossCents = split(out.FirstTermCents, in.VATPercent, in.WithVAT)
 	return out
 }
@@ -187,6 +198,9 @@ func PresentCart(lines []LinePresentation) CartPresentation {
 		out.DiscountCents += l.DiscountCents
 		out.FirstTermCents += l.FirstTermCents
 		out.DueTodayCents += l.DueTodayCents
+		out.DueTodayNetCents += l.DueTodayNetCents
+		out.DueTodayVATCents += l.DueTodayVATCents
+		out.DueTodayGrossCents += l.DueTodayGrossCents
 		out.NetCents += l.NetCents
 		out.VATCents += l.VATCents
 		out.GrossCents += l.GrossCents

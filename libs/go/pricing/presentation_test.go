@@ -78,7 +78,8 @@ func TestPresentationIssue23(t *testing.T) {
 	p := PresentLine(LineInput{NetMonthlyCents: 799, TermMonths: 12, IntervalMonths: 12, VATPercent: 19, WithVAT: true,
 		Promotion: &Promotion{Kind: Fixed, ValueCents: 2000}, PromotionMonths: 12})
 	want := LinePresentation{UnitMonths: 1, UnitCents: 951, PerMonthCents: 951, IntervalCents: 11412, TermMonths: 12,
-		RegularCents: 11412, DiscountCents: 2380, FirstTermCents: 9032, DueTodayCents: 9032, RenewalUnitCents: 951,
+		RegularCents: 11412, DiscountCents: 2380, FirstTermCents: 9032, DueTodayCents: 9032,
+		DueTodayNetCents: 7590, DueTodayVATCents: 1442, DueTodayGrossCents: 9032, RenewalUnitCents: 951,
 		RenewalFromMonth: 13, NetCents: 7590, VATCents: 1442, GrossCents: 9032}
 	if p != want {
 		t.Fatalf("got %+v\nwant %+v", p, want)
@@ -103,6 +104,10 @@ func checkLineAddsUp(t *testing.T, name string, p LinePresentation) {
 	if p.DueTodayCents < 0 || p.DueTodayCents > p.FirstTermCents {
 		t.Errorf("%s: due today %d outside 0..%d", name, p.DueTodayCents, p.FirstTermCents)
 	}
+	if p.DueTodayNetCents+p.DueTodayVATCents != p.DueTodayGrossCents ||
+		(p.DueTodayGrossCents != p.DueTodayCents && p.DueTodayNetCents != p.DueTodayCents) {
+		t.Errorf("%s: due today %d splits into net %d + VAT %d ≠ gross %d", name, p.DueTodayCents, p.DueTodayNetCents, p.DueTodayVATCents, p.DueTodayGrossCents)
+	}
 }
 
 func checkCartAddsUp(t *testing.T, name string, lines []LinePresentation, c CartPresentation) {
@@ -112,6 +117,10 @@ func checkCartAddsUp(t *testing.T, name string, lines []LinePresentation, c Cart
 	}
 	if c.NetCents+c.VATCents != c.GrossCents {
 		t.Errorf("%s: cart net %d + VAT %d ≠ gross %d", name, c.NetCents, c.VATCents, c.GrossCents)
+	}
+	if c.DueTodayNetCents+c.DueTodayVATCents != c.DueTodayGrossCents ||
+		(c.DueTodayGrossCents != c.DueTodayCents && c.DueTodayNetCents != c.DueTodayCents) {
+		t.Errorf("%s: cart due today %d splits into net %d + VAT %d ≠ gross %d", name, c.DueTodayCents, c.DueTodayNetCents, c.DueTodayVATCents, c.DueTodayGrossCents)
 	}
 	var sum int64
 	for _, l := range lines {

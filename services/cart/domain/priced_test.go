@@ -52,6 +52,8 @@ func TestPriceWithVAT(t *testing.T) {
 		TotalNet: 9424, TotalVAT: 1790, TotalGross: 11214, TotalDisplay: 11214,
 		Presentation: pricing.LinePresentation{UnitMonths: 1, UnitCents: 534, PerMonthCents: 534, IntervalCents: 6408,
 			TermMonths: 24, RegularCents: 12816, DiscountCents: 1602, FirstTermCents: 11214, DueTodayCents: 4806,
+			// The first invoice's VAT taken out as the first term's is: 4806 × 19 / 119 = 767.
+			DueTodayNetCents: 4039, DueTodayVATCents: 767, DueTodayGrossCents: 4806,
 			RenewalUnitCents: 534, RenewalFromMonth: 25, NetCents: 9424, VATCents: 1790, GrossCents: 11214},
 	}
 	if p != want {
@@ -99,7 +101,7 @@ func TestPriceWithVAT(t *testing.T) {
 		TotalNet: 13012, TotalVAT: 2472, TotalGross: 15484, TotalDisplay: 15484,
 		Presentation: pricing.CartPresentation{SubtotalCents: 12816 + 2856 + 1414, DiscountCents: 1602, FirstTermCents: 15484,
 			// The product and storage run 24 months, the domain 12: no common first term.
-			DueTodayCents: 4806 + 1428 + 1414, PerMonthCents: 534 + 119, RenewalMonthlyCents: 534 + 119, RenewalYearlyCents: 1414,
+			DueTodayCents: 4806 + 1428 + 1414, DueTodayNetCents: 6427, DueTodayVATCents: 1221, DueTodayGrossCents: 4806 + 1428 + 1414, PerMonthCents: 534 + 119, RenewalMonthlyCents: 534 + 119, RenewalYearlyCents: 1414,
 			NetCents: 13012, VATCents: 2472, GrossCents: 15484},
 	}
 	if pc.Totals != wantTotals {

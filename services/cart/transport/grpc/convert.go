@@ -202,6 +202,7 @@ func linePresentationToProto(p pricing.LinePresentation) *cartv1.LinePresentatio
 		RegularCents: cents(p.RegularCents), DiscountCents: cents(p.DiscountCents), FirstTermCents: cents(p.FirstTermCents),
 		DueTodayCents: cents(p.DueTodayCents), RenewalUnitCents: cents(p.RenewalUnitCents), RenewalFromMonth: p.RenewalFromMonth,
 		NetCents: cents(p.NetCents), VatCents: cents(p.VATCents), GrossCents: cents(p.GrossCents),
+		DueTodayNetCents: cents(p.DueTodayNetCents), DueTodayVatCents: cents(p.DueTodayVATCents), DueTodayGrossCents: cents(p.DueTodayGrossCents),
 	}
 }
 
@@ -211,6 +212,7 @@ func cartPresentationToProto(p pricing.CartPresentation) *cartv1.CartPresentatio
 		FirstTermMonths: p.FirstTermMonths, DueTodayCents: cents(p.DueTodayCents), PerMonthCents: cents(p.PerMonthCents),
 		RenewalMonthlyCents: cents(p.RenewalMonthlyCents), RenewalYearlyCents: cents(p.RenewalYearlyCents),
 		RenewalFromMonth: p.RenewalFromMonth, NetCents: cents(p.NetCents), VatCents: cents(p.VATCents), GrossCents: cents(p.GrossCents),
+		DueTodayNetCents: cents(p.DueTodayNetCents), DueTodayVatCents: cents(p.DueTodayVATCents), DueTodayGrossCents: cents(p.DueTodayGrossCents),
 	}
 }
 

@@ -104,7 +104,8 @@ func display(p *cartv1.LinePrice, hidden, inclusive bool, maturity, interval, ca
 			IntervalCents: int64(f.GetIntervalCents()), SetupCents: int64(f.GetSetupCents()), TermMonths: f.GetTermMonths(),
 			RegularCents: int64(f.GetRegularCents()), DiscountCents: int64(f.GetDiscountCents()), FirstTermCents: int64(f.GetFirstTermCents()),
 			DueTodayCents: int64(f.GetDueTodayCents()), RenewalUnitCents: int64(f.GetRenewalUnitCents()), RenewalFromMonth: f.GetRenewalFromMonth(),
-			NetCents: int64(f.GetNetCents()), VATCents: int64(f.GetVatCents()), GrossCents: int64(f.GetGrossCents())}}
+			NetCents: int64(f.GetNetCents()), VATCents: int64(f.GetVatCents()), GrossCents: int64(f.GetGrossCents()),
+			DueTodayNetCents: int64(f.GetDueTodayNetCents()), DueTodayVATCents: int64(f.GetDueTodayVatCents()), DueTodayGrossCents: int64(f.GetDueTodayGrossCents())}}
 }
 
 func cartFigures(c *cartv1.CartPresentation) pricing.CartPresentation {
@@ -112,7 +113,8 @@ func cartFigures(c *cartv1.CartPresentation) pricing.CartPresentation {
 		FirstTermCents: int64(c.GetFirstTermCents()), FirstTermMonths: c.GetFirstTermMonths(), DueTodayCents: int64(c.GetDueTodayCents()),
 		PerMonthCents: int64(c.GetPerMonthCents()), RenewalMonthlyCents: int64(c.GetRenewalMonthlyCents()),
 		RenewalYearlyCents: int64(c.GetRenewalYearlyCents()), RenewalFromMonth: c.GetRenewalFromMonth(),
-		NetCents: int64(c.GetNetCents()), VATCents: int64(c.GetVatCents()), GrossCents: int64(c.GetGrossCents())}
+		NetCents: int64(c.GetNetCents()), VATCents: int64(c.GetVatCents()), GrossCents: int64(c.GetGrossCents()),
+		DueTodayNetCents: int64(c.GetDueTodayNetCents()), DueTodayVATCents: int64(c.GetDueTodayVatCents()), DueTodayGrossCents: int64(c.GetDueTodayGrossCents())}
 }
 
 // promotion is the code that discounted a line; a code that did not apply gave nothing.

@@ -55,7 +55,8 @@ func TestConvert(t *testing.T) {
 // the cart's are copied as sent.
 func TestConvertKeepsTheDisplay(t *testing.T) {
 	pres := &cartv1.LinePresentation{UnitMonths: 1, UnitCents: 951, PerMonthCents: 951, IntervalCents: 11412, TermMonths: 12, RegularCents: 11412,
-		DiscountCents: 2380, FirstTermCents: 9032, DueTodayCents: 9032, RenewalUnitCents: 951, RenewalFromMonth: 13, NetCents: 7590, VatCents: 1442, GrossCents: 9032}
+		DiscountCents: 2380, FirstTermCents: 9032, DueTodayCents: 9032, RenewalUnitCents: 951, RenewalFromMonth: 13, NetCents: 7590, VatCents: 1442, GrossCents: 9032,
+		DueTodayNetCents: 7590, DueTodayVatCents: 1442, DueTodayGrossCents: 9032}
 	p := &cartv1.PricedCart{PricesWithVat: true, Items: []*cartv1.PricedItem{{
 		RowId: "r1",
 		Product: &cartv1.PricedLine{Id: 7, Name: "Webhosting M", MaturityMonths: 12, IntervalMonths: 12, VatPercent: 19, CancelationPeriod: 90,
@@ -64,7 +65,8 @@ func TestConvertKeepsTheDisplay(t *testing.T) {
 			Price: &cartv1.LinePrice{OneTime: true, Presentation: &cartv1.LinePresentation{OneTime: true, UnitMonths: 1, TermMonths: 12}}}},
 		Domains: []*cartv1.PricedDomain{{Name: "muster.de", Inclusive: true, Price: &cartv1.LinePrice{Presentation: &cartv1.LinePresentation{UnitMonths: 12}}}},
 	}}, Totals: &cartv1.Totals{TotalGrossCents: 9032, Presentation: &cartv1.CartPresentation{SubtotalCents: 11412, DiscountCents: 2380,
-		FirstTermCents: 9032, FirstTermMonths: 12, DueTodayCents: 9032, RenewalMonthlyCents: 951, RenewalFromMonth: 13, NetCents: 7590, VatCents: 1442, GrossCents: 9032}}}
+		FirstTermCents: 9032, FirstTermMonths: 12, DueTodayCents: 9032, RenewalMonthlyCents: 951, RenewalFromMonth: 13, NetCents: 7590, VatCents: 1442, GrossCents: 9032,
+		DueTodayNetCents: 7590, DueTodayVatCents: 1442, DueTodayGrossCents: 9032}}}
 	got := Convert(p)
 	if len(got.Lines) != 3 {
 		t.Fatalf("lines %+v", got.Lines)
@@ -73,6 +75,10 @@ func TestConvertKeepsTheDisplay(t *testing.T) {
 	if product == nil || product.Hidden || product.HidePrice || product.MaturityMonths != 12 || product.IntervalMonths != 12 ||
 		product.Figures.UnitCents != 951 || product.Figures.DiscountCents != 2380 || product.Figures.FirstTermCents != 9032 || product.Figures.RenewalFromMonth != 13 {
 		t.Fatalf("product display %+v", product)
+	}
+	// The first invoice's split travels too: the mail prints its gross amount as the debit.
+	if f := product.Figures; f.DueTodayNetCents != 7590 || f.DueTodayVATCents != 1442 || f.DueTodayGrossCents != 9032 {
+		t.Fatalf("product due today %+v", f)
 	}
 	// The notice the confirm page worded the contract terms with, for the confirmation mail.
 	if product.CancelationDays == nil || *product.CancelationDays != 90 {
@@ -85,7 +91,8 @@ func TestConvertKeepsTheDisplay(t *testing.T) {
 		t.Fatalf("domain display %+v", dom)
 	}
 	d := got.Totals.Display
-	if d == nil || !d.PricesWithVAT || d.Figures.SubtotalCents-d.Figures.DiscountCents != d.Figures.FirstTermCents || d.Figures.GrossCents != 9032 {
+	if d == nil || !d.PricesWithVAT || d.Figures.SubtotalCents-d.Figures.DiscountCents != d.Figures.FirstTermCents || d.Figures.GrossCents != 9032 ||
+		d.Figures.DueTodayGrossCents != 9032 || d.Figures.DueTodayVATCents != 1442 {
 		t.Fatalf("totals display %+v", d)
 	}
 }

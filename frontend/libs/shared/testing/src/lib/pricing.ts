@@ -22,7 +22,7 @@ export function linePrice(display: number, extra: Partial<LinePrice> = {}): Line
     total_gross_cents: display * 12,
     total_display_cents: display * 12,
     presentation: extra.one_time
-      ? linePresentation(0, { one_time: true, setup_cents: display, per_month_cents: 0, interval_cents: 0, term_months: 0, regular_cents: 0, first_term_cents: display, due_today_cents: display, renewal_unit_cents: 0, renewal_from_month: 0, net_cents: display, gross_cents: display })
+      ? linePresentation(0, { one_time: true, setup_cents: display, per_month_cents: 0, interval_cents: 0, term_months: 0, regular_cents: 0, first_term_cents: display, due_today_cents: display, due_today_net_cents: display, due_today_gross_cents: display, renewal_unit_cents: 0, renewal_from_month: 0, net_cents: display, gross_cents: display })
       : linePresentation(display),
     ...extra,
   };
@@ -42,6 +42,9 @@ export function linePresentation(unit: number, extra: Partial<LinePresentation> 
     discount_cents: 0,
     first_term_cents: unit * 12,
     due_today_cents: unit * 12,
+    due_today_net_cents: unit * 12,
+    due_today_vat_cents: 0,
+    due_today_gross_cents: unit * 12,
     renewal_unit_cents: unit,
     renewal_from_month: 13,
     net_cents: unit * 12,
@@ -59,6 +62,9 @@ export function cartPresentation(extra: Partial<CartPresentation> = {}): CartPre
     first_term_cents: 0,
     first_term_months: 12,
     due_today_cents: 0,
+    due_today_net_cents: 0,
+    due_today_vat_cents: 0,
+    due_today_gross_cents: 0,
     per_month_cents: 0,
     renewal_monthly_cents: 0,
     renewal_yearly_cents: 0,

@@ -21,12 +21,14 @@ describe('price presentation vectors', () => {
     // Printed parts give the printed totals.
     expect(got.first_term_cents).toBe(got.regular_cents + got.setup_cents - got.discount_cents);
     expect(got.net_cents + got.vat_cents).toBe(got.gross_cents);
+    expect(got.due_today_net_cents + got.due_today_vat_cents).toBe(got.due_today_gross_cents);
   });
 
   it.each(vectors.carts.map((c) => [c.name, c] as const))('cart: %s', (_name, c) => {
     const got = presentCart(c.lines.map(presentLine));
     expect(got).toEqual(c.want);
     expect(got.first_term_cents).toBe(got.subtotal_cents - got.discount_cents);
+    expect(got.due_today_net_cents + got.due_today_vat_cents).toBe(got.due_today_gross_cents);
   });
 
   it('issue 23: 12 × 9,51 € − 23,80 € = 90,32 €', () => {

@@ -41,6 +41,10 @@ export interface LinePresentation {
   discount_cents: number;
   first_term_cents: number;
   due_today_cents: number;
+  /** The first invoice split as the first term is: net + VAT = gross; the display mode's figure is due_today_cents. */
+  due_today_net_cents: number;
+  due_today_vat_cents: number;
+  due_today_gross_cents: number;
   renewal_unit_cents: number;
   renewal_from_month: number;
   net_cents: number;
@@ -54,6 +58,10 @@ export interface CartPresentation {
   first_term_cents: number;
   first_term_months: number;
   due_today_cents: number;
+  /** Σ of the lines' due-today split; gross is the amount the first invoice (a direct debit) collects. */
+  due_today_net_cents: number;
+  due_today_vat_cents: number;
+  due_today_gross_cents: number;
   per_month_cents: number;
   renewal_monthly_cents: number;
   renewal_yearly_cents: number;
@@ -123,6 +131,9 @@ export function presentLine(input: LineInput): LinePresentation {
     discount_cents: 0,
     first_term_cents: 0,
     due_today_cents: 0,
+    due_today_net_cents: 0,
+    due_today_vat_cents: 0,
+    due_today_gross_cents: 0,
     renewal_unit_cents: 0,
     renewal_from_month: 0,
     net_cents: 0,
@@ -151,17 +162,20 @@ export function presentLine(input: LineInput): LinePresentation {
   out.discount_cents = Math.min(discount(input, out, promoInTerm), out.regular_cents + out.setup_cents);
   out.first_term_cents = out.regular_cents + out.setup_cents - out.discount_cents;
   out.due_today_cents = dueToday(input, out, promoInTerm);
-  const bp = basisPoints(input.vat_percent);
-  if (input.with_vat) {
-    out.vat_cents = mulDivRound(BASIS + bp, out.first_term_cents, bp);
-    out.gross_cents = out.first_term_cents;
-    out.net_cents = out.first_term_cents - out.vat_cents;
-  } else {
-    out.vat_cents = mulDivRound(BASIS, out.first_term_cents, bp);
-    out.net_cents = out.first_term_cents;
-    out.gross_cents = out.first_term_cents + out.vat_cents;
-  }
+  [out.net_cents, out.vat_cents, out.gross_cents] = split(out.first_term_cents, input.vat_percent, input.with_vat);
+  [out.due_today_net_cents, out.due_today_vat_cents, out.due_today_gross_cents] = split(out.due_today_cents, input.vat_percent, input.with_vat);
   return out;
+}
+
+/** A printed total as [net, VAT, gross]: VAT taken out of a gross total, or added once to a net one (libs/go/pricing split). */
+function split(displayCents: number, vatPercent: number, withVat: boolean): [number, number, number] {
+  const bp = basisPoints(vatPercent);
+  if (withVat) {
+    const vat = mulDivRound(BASIS + bp, displayCents, bp);
+    return [displayCents - vat, vat, displayCents];
+  }
+  const vat = mulDivRound(BASIS, displayCents, bp);
+  return [displayCents, vat, displayCents + vat];
 }
 
 function discount(input: LineInput, out: LinePresentation, promoInTerm: number): number {
@@ -198,6 +212,9 @@ export function presentCart(lines: readonly LinePresentation[]): CartPresentatio
     first_term_cents: 0,
     first_term_months: 0,
     due_today_cents: 0,
+    due_today_net_cents: 0,
+    due_today_vat_cents: 0,
+    due_today_gross_cents: 0,
     per_month_cents: 0,
     renewal_monthly_cents: 0,
     renewal_yearly_cents: 0,
@@ -214,6 +231,9 @@ export function presentCart(lines: readonly LinePresentation[]): CartPresentatio
     out.discount_cents += l.discount_cents;
     out.first_term_cents += l.first_term_cents;
     out.due_today_cents += l.due_today_cents;
+    out.due_today_net_cents += l.due_today_net_cents;
+    out.due_today_vat_cents += l.due_today_vat_cents;
+    out.due_today_gross_cents += l.due_today_gross_cents;
     out.net_cents += l.net_cents;
     out.vat_cents += l.vat_cents;
     out.gross_cents += l.gross_cents;

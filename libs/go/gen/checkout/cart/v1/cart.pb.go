@@ -2913,8 +2913,13 @@ type LinePresentation struct {
 	NetCents         int32 `protobuf:"varint,14,opt,name=net_cents,json=netCents,proto3" json:"net_cents,omitempty"`
 	VatCents         int32 `protobuf:"varint,15,opt,name=vat_cents,json=vatCents,proto3" json:"vat_cents,omitempty"`
 	GrossCents       int32 `protobuf:"varint,16,opt,name=gross_cents,json=grossCents,proto3" json:"gross_cents,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// due_today split as the first term is: net + VAT = gross; the display mode's one equals
+	// due_today_cents. Gross is what the first invoice (a direct debit) collects.
+	DueTodayNetCents   int32 `protobuf:"varint,17,opt,name=due_today_net_cents,json=dueTodayNetCents,proto3" json:"due_today_net_cents,omitempty"`
+	DueTodayVatCents   int32 `protobuf:"varint,18,opt,name=due_today_vat_cents,json=dueTodayVatCents,proto3" json:"due_today_vat_cents,omitempty"`
+	DueTodayGrossCents int32 `protobuf:"varint,19,opt,name=due_today_gross_cents,json=dueTodayGrossCents,proto3" json:"due_today_gross_cents,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *LinePresentation) Reset() {
@@ -3059,6 +3064,27 @@ func (x *LinePresentation) GetGrossCents() int32 {
 	return 0
 }
 
+func (x *LinePresentation) GetDueTodayNetCents() int32 {
+	if x != nil {
+		return x.DueTodayNetCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetDueTodayVatCents() int32 {
+	if x != nil {
+		return x.DueTodayVatCents
+	}
+	return 0
+}
+
+func (x *LinePresentation) GetDueTodayGrossCents() int32 {
+	if x != nil {
+		return x.DueTodayGrossCents
+	}
+	return 0
+}
+
 // The sums of the lines' printed figures (libs/go/pricing PresentCart).
 type CartPresentation struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3079,8 +3105,12 @@ type CartPresentation struct {
 	NetCents            int32 `protobuf:"varint,10,opt,name=net_cents,json=netCents,proto3" json:"net_cents,omitempty"`
 	VatCents            int32 `protobuf:"varint,11,opt,name=vat_cents,json=vatCents,proto3" json:"vat_cents,omitempty"`
 	GrossCents          int32 `protobuf:"varint,12,opt,name=gross_cents,json=grossCents,proto3" json:"gross_cents,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// Σ of the lines' due-today split (net + VAT = gross).
+	DueTodayNetCents   int32 `protobuf:"varint,13,opt,name=due_today_net_cents,json=dueTodayNetCents,proto3" json:"due_today_net_cents,omitempty"`
+	DueTodayVatCents   int32 `protobuf:"varint,14,opt,name=due_today_vat_cents,json=dueTodayVatCents,proto3" json:"due_today_vat_cents,omitempty"`
+	DueTodayGrossCents int32 `protobuf:"varint,15,opt,name=due_today_gross_cents,json=dueTodayGrossCents,proto3" json:"due_today_gross_cents,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *CartPresentation) Reset() {
@@ -3193,6 +3223,27 @@ func (x *CartPresentation) GetVatCents() int32 {
 func (x *CartPresentation) GetGrossCents() int32 {
 	if x != nil {
 		return x.GrossCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetDueTodayNetCents() int32 {
+	if x != nil {
+		return x.DueTodayNetCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetDueTodayVatCents() int32 {
+	if x != nil {
+		return x.DueTodayVatCents
+	}
+	return 0
+}
+
+func (x *CartPresentation) GetDueTodayGrossCents() int32 {
+	if x != nil {
+		return x.DueTodayGrossCents
 	}
 	return 0
 }
@@ -4401,7 +4452,7 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\x0ftotal_vat_cents\x18\x0f \x01(\x05R\rtotalVatCents\x12*\n" +
 	"\x11total_gross_cents\x18\x10 \x01(\x05R\x0ftotalGrossCents\x12.\n" +
 	"\x13total_display_cents\x18\x11 \x01(\x05R\x11totalDisplayCents\x12F\n" +
-	"\fpresentation\x18\x12 \x01(\v2\".checkout.cart.v1.LinePresentationR\fpresentation\"\xd3\x04\n" +
+	"\fpresentation\x18\x12 \x01(\v2\".checkout.cart.v1.LinePresentationR\fpresentation\"\xe4\x05\n" +
 	"\x10LinePresentation\x12\x19\n" +
 	"\bone_time\x18\x01 \x01(\bR\aoneTime\x12\x1f\n" +
 	"\vunit_months\x18\x02 \x01(\x05R\n" +
@@ -4424,7 +4475,10 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	"\tnet_cents\x18\x0e \x01(\x05R\bnetCents\x12\x1b\n" +
 	"\tvat_cents\x18\x0f \x01(\x05R\bvatCents\x12\x1f\n" +
 	"\vgross_cents\x18\x10 \x01(\x05R\n" +
-	"grossCents\"\xf5\x03\n" +
+	"grossCents\x12-\n" +
+	"\x13due_today_net_cents\x18\x11 \x01(\x05R\x10dueTodayNetCents\x12-\n" +
+	"\x13due_today_vat_cents\x18\x12 \x01(\x05R\x10dueTodayVatCents\x121\n" +
+	"\x15due_today_gross_cents\x18\x13 \x01(\x05R\x12dueTodayGrossCents\"\x86\x05\n" +
 	"\x10CartPresentation\x12%\n" +
 	"\x0esubtotal_cents\x18\x01 \x01(\x05R\rsubtotalCents\x12%\n" +
 	"\x0ediscount_cents\x18\x02 \x01(\x05R\rdiscountCents\x12(\n" +
@@ -4439,7 +4493,10 @@ const file_checkout_cart_v1_cart_proto_rawDesc = "" +
 	" \x01(\x05R\bnetCents\x12\x1b\n" +
 	"\tvat_cents\x18\v \x01(\x05R\bvatCents\x12\x1f\n" +
 	"\vgross_cents\x18\f \x01(\x05R\n" +
-	"grossCents\"\xbc\x03\n" +
+	"grossCents\x12-\n" +
+	"\x13due_today_net_cents\x18\r \x01(\x05R\x10dueTodayNetCents\x12-\n" +
+	"\x13due_today_vat_cents\x18\x0e \x01(\x05R\x10dueTodayVatCents\x121\n" +
+	"\x15due_today_gross_cents\x18\x0f \x01(\x05R\x12dueTodayGrossCents\"\xbc\x03\n" +
 	"\rLinePromotion\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12\x18\n" +
 	"\aapplied\x18\x02 \x01(\bR\aapplied\x12\x12\n" +
