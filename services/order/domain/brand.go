@@ -18,8 +18,13 @@ type Brand struct {
 	SupportEmail    string
 	SupportPhone    string
 	WebsiteURL      string
-	// CountryCode is the brand's country: an Austrian company names its VAT id "UID-Nr.".
+	// CountryCode is the brand's country: an Austrian company names its VAT id "UID-Nr." and the
+	// withdrawal right "Rücktritt" (FAGG).
 	CountryCode string
+	// The documents the confirmation links (CHECKOUT-LAW.md: the durable medium repeats the terms
+	// and the withdrawal information): the general terms for consumers and for businesses, the
+	// withdrawal information with its model form.
+	TermsPrivateURL, TermsBusinessURL, RevocationURL string
 	// MarketingCampaignID is the brand's configured campaign (marketing_campaign_id); 0 when it
 	// sets none or none readable (CampaignID then answers the default).
 	MarketingCampaignID int32

@@ -28,6 +28,10 @@ type Feedback struct {
 	GTCAgreement        bool   `json:"gtc_agreement"`
 	GeneralBusinessTerm bool   `json:"generalbusinessterm"`
 	PrivacyTerm         bool   `json:"privacyterm"`
+	// EarlyStart: a consumer asked for the services to start within the withdrawal period and
+	// acknowledged losing the right once they are fully performed (§ 356 Abs. 4 BGB, § 18 FAGG).
+	// Optional; kept with the order as the proof the law asks for.
+	EarlyStart bool `json:"early_start,omitempty"`
 }
 
 // Field names of refused feedback, as the gateway's JSON spells them.

@@ -8,7 +8,6 @@ import (
 	"strings"
 	texttemplate "text/template"
 
-	"github.com/hostcart/checkout/libs/go/pricing"
 	"github.com/hostcart/checkout/services/order/domain"
 )
 
@@ -50,6 +49,7 @@ type view struct {
 	Totals                                                 []total
 	Renewal, SEPA, Processing, Closing, Team               string
 	Questions                                              string
+	Withdrawal                                             *withdrawalSection
 	Contact                                                []string
 	Legal                                                  []string
 }
@@ -59,7 +59,8 @@ type view struct {
 // number, the rows the confirm page listed (hide_in_cart addons left out as there) with the same
 // figures from the order's price presentation (per month or year, per bill, the first term's
 // discount and total, the price from month N+1), the totals (subtotal − discount = first-term
-// total, VAT, due today, renewal), a SEPA order's pre-notification. Nothing is recomputed here: an
+// total, VAT, due today with its VAT on a net brand, renewal), a SEPA order's pre-notification of the
+// gross amount due today, the withdrawal information for consumers and the links to the terms. Nothing is recomputed here: an
 // order placed before the presentation was kept lists its lines' gross amounts and the totals.
 func Confirmation(e domain.FinalizedEvent, b domain.Brand) (Mail, error) {
 	if strings.TrimSpace(e.Customer.Email) == "" {
@@ -93,10 +94,11 @@ func Confirmation(e domain.FinalizedEvent, b domain.Brand) (Mail, error) {
 		}
 		v.Rows = rows(e.Lines, e.Customer.Group, w, money)
 		v.Totals, v.Renewal = totals(*d, w, money)
-		due = d.Figures.DueTodayCents
-		if !d.PricesWithVAT {
-			// The debit is the gross amount: on a net brand due today is printed net.
-			due = dueTodayGross(e.Lines, d.Figures.DueTodayCents)
+		// The debit is the gross amount of the first invoice, the presentation's figure (the confirm
+		// box printed it); an order kept before the presentation had it names no amount.
+		due = d.Figures.DueTodayGrossCents
+		if due == 0 && d.Figures.DueTodayCents != 0 {
+			due = -1
 		}
 	} else {
 		for _, l := range e.Lines {
@@ -106,8 +108,13 @@ func Confirmation(e domain.FinalizedEvent, b domain.Brand) (Mail, error) {
 			{Label: w.gross, Amount: money(e.Totals.GrossCents), Strong: true}}
 	}
 	if e.SEPA != nil {
-		v.SEPA = fmt.Sprintf(w.sepa, money(due), e.SEPA.MandateReference, e.SEPA.CreditorID, e.SEPA.CreditorName)
+		amount := w.sepaUnknownAmount
+		if due >= 0 {
+			amount = fmt.Sprintf(w.sepaAmount, money(due))
+		}
+		v.SEPA = fmt.Sprintf(w.sepa, amount, formatDate(FirstDebitDue(e.CreatedAt), e.Locale), e.SEPA.MandateReference, e.SEPA.CreditorID, e.SEPA.CreditorName)
 	}
+	v.Withdrawal = withdrawal(e, b)
 	v.Questions, v.Contact, v.Legal = footer(b, w)
 	if len(v.Contact) == 0 {
 		v.Questions = ""
@@ -199,11 +206,17 @@ func totals(d domain.TotalsDisplay, w words, money func(int64) string) ([]total,
 			total{Label: fmt.Sprintf(w.grossTotal, term), Amount: money(f.GrossCents), Strong: true})
 	}
 	if f.DueTodayCents != f.FirstTermCents {
-		label := w.dueTodayNet
 		if d.PricesWithVAT {
-			label = w.dueToday
+			out = append(out, total{Label: w.dueToday, Amount: money(f.DueTodayCents)})
+		} else {
+			out = append(out, total{Label: w.dueTodayNet, Amount: money(f.DueTodayCents)})
+			// The confirm box's "zzgl. … MwSt. = …" of the first invoice (an order kept before
+			// the presentation split it lacks the figures).
+			if f.DueTodayGrossCents != 0 || f.DueTodayCents == 0 {
+				out = append(out, total{Label: w.dueTodayVAT, Amount: money(f.DueTodayVATCents)},
+					total{Label: w.dueTodayGross, Amount: money(f.DueTodayGrossCents)})
+			}
 		}
-		out = append(out, total{Label: label, Amount: money(f.DueTodayCents)})
 	}
 	prefix := w.afterTerm
 	if f.RenewalFromMonth > 0 {
@@ -219,20 +232,6 @@ func totals(d domain.TotalsDisplay, w words, money func(int64) string) ([]total,
 		renewal = fmt.Sprintf(w.renewalYearly, prefix, money(f.RenewalYearlyCents))
 	}
 	return out, renewal
-}
-
-// dueTodayGross is the gross amount of a net brand's first invoice: each line's due-today figure
-// with its VAT, as the presentation adds VAT to a net total (split); when a line lacks figures the
-// net figure is answered as it is.
-func dueTodayGross(lines []domain.Line, netDue int64) int64 {
-	var gross int64
-	for _, l := range lines {
-		if l.Display == nil {
-			return netDue
-		}
-		gross += pricing.Gross(l.Display.Figures.DueTodayCents, l.VATPercent)
-	}
-	return gross
 }
 
 // footer is the brand's contact line and legal footer (imprint): company, address, register, VAT id.

@@ -1,6 +1,8 @@
 package mail
 
 import (
+	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -9,7 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/brandprops"
+	"github.com/hostcart/checkout/libs/go/platform/testrun"
 	"github.com/hostcart/checkout/libs/go/pricing"
+	"github.com/hostcart/checkout/services/order/adapters/catalogbrands"
 	"github.com/hostcart/checkout/services/order/domain"
 )
 
@@ -17,17 +22,55 @@ import (
 // the diff before committing it.
 var update = flag.Bool("update", false, "rewrite the golden files of the mail and SMS snapshots")
 
-// brands are the two seed brands' mail identities (services/catalog/seed/brands/*.json).
-var brands = map[string]domain.Brand{
-	"hostwerk": {ID: 1, Name: "Hostwerk", SenderAddress: "bestellung@hostwerk.de", CompanyName: "Hostwerk GmbH",
-		CompanyAddress: "Rheinlanddamm 201, 44139 Dortmund, Deutschland", CompanyRegister: "Amtsgericht Dortmund, HRB 99999",
-		CompanyVATID: "DE999999999", SupportEmail: "support@hostwerk.de", SupportPhone: "+49 231 98765-0",
-		WebsiteURL: "https://www.hostwerk.de", CountryCode: "DE"},
-	"alpenhost": {ID: 2, Name: "Alpenhost", SenderAddress: "bestellung@alpenhost.at", CompanyName: "Alpenhost GmbH",
-		CompanyAddress: "Mariahilfer Straße 99, 1060 Wien, Österreich", CompanyRegister: "Handelsgericht Wien, FN 999999x",
-		CompanyVATID: "ATU99999999", SupportEmail: "hilfe@alpenhost.at", SupportPhone: "+43 1 2345678-0",
-		WebsiteURL: "https://www.alpenhost.at", CountryCode: "AT"},
+// seedBrands are the two seed brands (services/catalog/seed/brands/*.json) as the order service
+// reads them (adapters/catalogbrands over the brand properties), with their SEPA creditor: the
+// mails are rendered from the brands' own data, not from copies that drift.
+type seedBrand struct {
+	domain.Brand
+	creditorID, creditorName string
 }
+
+func seedBrands(t *testing.T) map[string]seedBrand {
+	t.Helper()
+	testrun.Outside() // the catalog's seed is outside this module
+	files, err := filepath.Glob(filepath.Join("..", "..", "catalog", "seed", "brands", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no seed brands: %v", err)
+	}
+	props := seedProps{}
+	slugs := map[string]int32{}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b struct {
+			ID         int32             `json:"id"`
+			Slug       string            `json:"slug"`
+			Properties map[string]string `json:"properties"`
+		}
+		if err := json.Unmarshal(raw, &b); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		props[b.ID], slugs[b.Slug] = b.Properties, b.ID
+	}
+	out := map[string]seedBrand{}
+	for slug, id := range slugs {
+		b, err := catalogbrands.New(props).Brand(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[slug] = seedBrand{Brand: b, creditorID: props[id]["sepa_creditor_id"], creditorName: props[id]["sepa_creditor_name"]}
+	}
+	if out["hostwerk"].CountryCode != "DE" || out["alpenhost"].CountryCode != "AT" || out["alpenhost"].creditorID == "" {
+		t.Fatalf("seed brands: %+v", out)
+	}
+	return out
+}
+
+type seedProps map[int32]brandprops.Props
+
+func (p seedProps) Props(_ context.Context, id int32) (brandprops.Props, error) { return p[id], nil }
 
 // testLine is one line of a test order: its catalog amounts, as the cart priced it.
 type testLine struct {
@@ -41,11 +84,22 @@ type testLine struct {
 
 // order builds an order.finalized event whose lines carry the presentation the cart computed
 // with the pricing library, as cartclient keeps it: the figures the confirm page printed.
-func order(brand string, locale string, sepa bool) domain.FinalizedEvent {
-	// Hostwerk's customer is a consumer, Alpenhost's a business: the mail repeats either's terms.
-	withVAT, vat, group := true, 19.0, int32(1)
+func order(t *testing.T, brand string, locale string, sepa bool) domain.FinalizedEvent {
+	// Hostwerk's customer is a consumer, Alpenhost's a business, unless a case says otherwise.
+	group := int32(1)
 	if brand == "alpenhost" {
-		withVAT, vat, group = false, 20.0, 0
+		group = 0
+	}
+	return orderFor(t, brand, locale, sepa, group)
+}
+
+// orderFor is order with the customer's group: 1 a consumer, 0 a business.
+func orderFor(t *testing.T, brand string, locale string, sepa bool, group int32) domain.FinalizedEvent {
+	t.Helper()
+	b := seedBrands(t)[brand]
+	withVAT, vat := true, 19.0
+	if brand == "alpenhost" {
+		withVAT, vat = false, 20.0
 	}
 	lines := []testLine{
 		// Webhosting M, 12 months billed yearly, "20 € Rabatt im ersten Jahr" (issue 23's walk).
@@ -59,10 +113,10 @@ func order(brand string, locale string, sepa bool) domain.FinalizedEvent {
 		{kind: domain.KindDomain, name: "muster.de", inclusive: true, in: pricing.LineInput{Yearly: true}},
 		{kind: domain.KindDomain, name: "muster.at", in: pricing.LineInput{NetMonthlyCents: 100, Yearly: true}},
 	}
-	e := domain.FinalizedEvent{Event: domain.EventFinalized, OrderID: "01JDTEST", OrderCode: "261127-ABCDEFGH", BrandID: brands[brand].ID,
+	e := domain.FinalizedEvent{Event: domain.EventFinalized, OrderID: "01JDTEST", OrderCode: "261127-ABCDEFGH", BrandID: b.ID,
 		Locale: locale, Status: domain.StatusPlaced, PaymentType: "invoice",
 		Customer:  domain.EventRecipient{Email: "erika@example.org", FirstName: "Erika", LastName: "Muster", Group: &group},
-		CreatedAt: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)}
+		CreatedAt: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC), EarlyStart: group != 0}
 	var figures []pricing.LinePresentation
 	for _, tl := range lines {
 		tl.in.VATPercent, tl.in.WithVAT = vat, withVAT
@@ -77,7 +131,9 @@ func order(brand string, locale string, sepa bool) domain.FinalizedEvent {
 		Display: &domain.TotalsDisplay{PricesWithVAT: withVAT, Figures: cart}}
 	if sepa {
 		e.PaymentType = domain.PaymentSEPA
-		e.SEPA = &domain.EventSEPA{MandateReference: "HC261127ABCDEFGHJKMN", CreditorID: "DE98ZZZ09999999999", CreditorName: brands[brand].CompanyName}
+		e.SEPA = &domain.EventSEPA{MandateReference: "HC261127ABCDEFGHJKMN", CreditorID: b.creditorID, CreditorName: b.creditorName}
+	} else {
+		e.PaymentType = "adyen-scheme"
 	}
 	return e
 }
@@ -105,24 +161,43 @@ func golden(t *testing.T, name, got string) {
 
 // Per brand and locale the confirmation renders as its golden files, and its figures are the
 // order's: every listed line's price from its presentation, the totals from the cart's, the hidden
-// addon nowhere, the brand's sender and legal footer present.
+// addon nowhere, the brand's sender and legal footer present. Beside the four brand × locale
+// SEPA orders (a Hostwerk consumer, an Alpenhost business): an Alpenhost consumer (the FAGG's
+// Rücktritt), a Hostwerk business (no withdrawal right, the business terms) and a card order (no
+// pre-notification).
 func TestGoldenConfirmation(t *testing.T) {
+	type goldenCase struct {
+		name, brand, locale string
+		group               int32
+		sepa                bool
+	}
+	var cases []goldenCase
 	for _, brand := range []string{"hostwerk", "alpenhost"} {
-		for _, locale := range []string{"de-DE", "en-GB"} {
-			t.Run(brand+"/"+locale, func(t *testing.T) {
-				e := order(brand, locale, true)
-				b := brands[brand]
-				m, err := Confirmation(e, b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				base := brand + "." + locale
-				golden(t, base+".subject.golden", m.From+"\n"+m.Subject+"\n")
-				golden(t, base+".txt.golden", m.Text)
-				golden(t, base+".html.golden", m.HTML)
-				checkFigures(t, e, b, m)
-			})
+		group := int32(1)
+		if brand == "alpenhost" {
+			group = 0
 		}
+		for _, locale := range []string{"de-DE", "en-GB"} {
+			cases = append(cases, goldenCase{brand + "." + locale, brand, locale, group, true})
+		}
+	}
+	cases = append(cases, goldenCase{"alpenhost.consumer.de-DE", "alpenhost", "de-DE", 1, true},
+		goldenCase{"hostwerk.business.de-DE", "hostwerk", "de-DE", 0, true},
+		goldenCase{"hostwerk.card.de-DE", "hostwerk", "de-DE", 1, false})
+	brands := seedBrands(t)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := orderFor(t, c.brand, c.locale, c.sepa, c.group)
+			b := brands[c.brand].Brand
+			m, err := Confirmation(e, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, c.name+".subject.golden", m.From+"\n"+m.Subject+"\n")
+			golden(t, c.name+".txt.golden", m.Text)
+			golden(t, c.name+".html.golden", m.HTML)
+			checkFigures(t, e, b, m)
+		})
 	}
 }
 
@@ -131,9 +206,13 @@ func checkFigures(t *testing.T, e domain.FinalizedEvent, b domain.Brand, m Mail)
 	money := func(c int64) string { return FormatEUR(c, e.Locale) }
 	f := e.Totals.Display.Figures
 	for _, part := range []struct{ name, body string }{{"text", m.Text}, {"html", m.HTML}} {
-		must := []string{e.OrderCode, money(f.GrossCents), money(f.VATCents), money(f.DueTodayCents), money(f.SubtotalCents), money(f.DiscountCents),
-			money(f.RenewalMonthlyCents), money(f.RenewalYearlyCents), fmt.Sprint(f.RenewalFromMonth), b.CompanyName, b.CompanyRegister, b.CompanyVATID,
-			e.SEPA.MandateReference, e.SEPA.CreditorID}
+		must := []string{e.OrderCode, money(f.GrossCents), money(f.VATCents), money(f.DueTodayCents), money(f.DueTodayGrossCents), money(f.SubtotalCents), money(f.DiscountCents),
+			money(f.RenewalMonthlyCents), money(f.RenewalYearlyCents), fmt.Sprint(f.RenewalFromMonth), b.CompanyName, b.CompanyRegister, b.CompanyVATID}
+		if e.SEPA != nil {
+			must = append(must, e.SEPA.MandateReference, e.SEPA.CreditorID)
+		} else if strings.Contains(part.body, "SEPA") {
+			t.Errorf("%s: a card order mentions SEPA", part.name)
+		}
 		if !e.Totals.Display.PricesWithVAT {
 			must = append(must, money(f.NetCents))
 		}
@@ -183,6 +262,7 @@ func checkFigures(t *testing.T, e domain.FinalizedEvent, b domain.Brand, m Mail)
 // The SMS that carries a code, per brand and locale.
 func TestGoldenSMS(t *testing.T) {
 	var b strings.Builder
+	brands := seedBrands(t)
 	for _, brand := range []string{"hostwerk", "alpenhost", ""} {
 		for _, locale := range []string{"de-DE", "en-GB"} {
 			fmt.Fprintf(&b, "%s %s: %s\n", brand, locale, domain.SMSText(locale, brands[brand].Name, "a2B3c"))

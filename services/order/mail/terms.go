@@ -8,7 +8,7 @@ import (
 
 // consumerMaxNoticeDays is the longest notice a consumer may be held to (§ 309 Nr. 9 BGB,
 // CHECKOUT-LAW.md): one month, to the end of the first term and, once the contract runs on, at
-// any time. The frontend's CONSUMER_MAX_NOTICE_DAYS (contract-box.tsx) is the same.
+// any time. The frontend's CONSUMER_MAX_NOTICE_DAYS and noticeDays (shared-util-pricing terms.ts) are the same.
 const consumerMaxNoticeDays = 30
 
 // contractTerms words a line's term, renewal and notice as the confirm page's box did

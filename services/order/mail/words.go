@@ -37,11 +37,16 @@ type words struct {
 	firstTermTotal, firstMonthTotal, firstTermsTotal string
 	grossTotal, netTotal                             string // %s term words
 	vat, vatIncluded, dueToday, dueTodayNet          string
+	dueTodayVAT, dueTodayGross                       string
+	sepaAmount                                       string // %s amount, as the sepa sentence names it
+	sepaUnknownAmount                                string // the debit of an order kept without the figure
 	renewalMonthly, renewalYearly, renewalBoth       string // prefix, then prices
 	net, gross                                       string // orders without a presentation
 	processing, closing, team                        string // team: %s brand
 	questions                                        string
-	vatIDLabel, vatIDLabelAT, sepa                   string
+	vatIDLabel, vatIDLabelAT                         string
+	// sepa: %[1]s amount, %[2]s due date, %[3]s mandate reference, %[4]s creditor id, %[5]s creditor.
+	sepa string
 
 	// The contract terms as the confirm page's box words them (frontend i18n
 	// order_confirm.contract_box.*): %[1]s term (the renewal is the same term), %[2]s notice.
@@ -66,13 +71,16 @@ var german = words{
 	firstTermTotal: "Gesamt für die ersten %d Monate", firstMonthTotal: "Gesamt für den ersten Monat", firstTermsTotal: "Gesamt für die jeweils erste Laufzeit",
 	grossTotal: "%s inkl. MwSt.", netTotal: "%s zzgl. MwSt.", vat: "MwSt.", vatIncluded: "darin enthaltene MwSt.",
 	dueToday: "Heute fällig", dueTodayNet: "Heute fällig (zzgl. MwSt.)",
+	dueTodayVAT: "MwSt. auf den heute fälligen Betrag", dueTodayGross: "Heute fällig inkl. MwSt.", sepaUnknownAmount: "den Rechnungsbetrag",
 	renewalMonthly: "%s: %s pro Monat", renewalYearly: "%s: %s pro Jahr", renewalBoth: "%s: %s pro Monat und %s pro Jahr",
 	net: "Summe netto", gross: "Gesamtbetrag (inkl. MwSt.)",
 	processing: "Ihre Bestellung wird jetzt bearbeitet. Sobald Ihre Produkte bereitstehen, hören Sie wieder von uns.",
 	closing:    "Mit freundlichen Grüßen", team: "Ihr %s-Team", questions: "Fragen zu Ihrer Bestellung?",
 	vatIDLabel: "USt-IdNr.", vatIDLabelAT: "UID-Nr.",
-	sepa: "Den Betrag von %s ziehen wir per SEPA-Lastschrift von Ihrem Konto ein. Mandatsreferenz: %s, " +
-		"Gläubiger-Identifikationsnummer: %s (%s). Das Fälligkeitsdatum nennen wir Ihnen mit der Rechnung.",
+	sepaAmount: "den Betrag von %s",
+	sepa: "Wir ziehen %[1]s am %[2]s per SEPA-Lastschrift von Ihrem Konto ein (Vorabinformation). Mandatsreferenz: %[3]s, " +
+		"Gläubiger-Identifikationsnummer: %[4]s (%[5]s). Weitere Lastschriften kündigen wir mit der Rechnung spätestens zwei Kalendertage " +
+		"vor der Belastung an, wie im Mandat vereinbart.",
 	termRenewalNotice:   "Mindestlaufzeit %[1]s, verlängert sich danach um jeweils %[1]s, kündbar mit einer Frist von %[2]s zum Ende der Laufzeit.",
 	termRenewal:         "Mindestlaufzeit %[1]s, verlängert sich danach um jeweils %[1]s, kündbar zum Ende der Laufzeit.",
 	consumerTermsNotice: "Mindestlaufzeit %[1]s, kündbar mit einer Frist von %[2]s zum Ende der Mindestlaufzeit; danach läuft der Vertrag auf unbestimmte Zeit und ist jederzeit mit einer Frist von einem Monat kündbar.",
@@ -98,13 +106,16 @@ var english = words{
 	firstTermTotal: "Total for the first %d months", firstMonthTotal: "Total for the first month", firstTermsTotal: "Total for each first term",
 	grossTotal: "%s incl. VAT", netTotal: "%s excl. VAT", vat: "VAT", vatIncluded: "VAT included",
 	dueToday: "Due today", dueTodayNet: "Due today (excl. VAT)",
+	dueTodayVAT: "VAT on the amount due today", dueTodayGross: "Due today incl. VAT", sepaUnknownAmount: "the invoice amount",
 	renewalMonthly: "%s: %s per month", renewalYearly: "%s: %s per year", renewalBoth: "%s: %s per month and %s per year",
 	net: "Net total", gross: "Total (incl. VAT)",
 	processing: "Your order is now being processed. We will be in touch as soon as your products are ready.",
 	closing:    "Kind regards", team: "The %s team", questions: "Questions about your order?",
 	vatIDLabel: "VAT ID", vatIDLabelAT: "VAT ID",
-	sepa: "We will collect %s from your account by SEPA direct debit. Mandate reference: %s, " +
-		"creditor identifier: %s (%s). The invoice tells you the due date.",
+	sepaAmount: "%s",
+	sepa: "We will collect %[1]s from your account by SEPA direct debit on %[2]s (pre-notification). Mandate reference: %[3]s, " +
+		"creditor identifier: %[4]s (%[5]s). We will announce further debits with the invoice at least two calendar days " +
+		"before your account is debited, as agreed in the mandate.",
 	termRenewalNotice:   "Minimum term %[1]s, then renews for %[1]s at a time; can be cancelled with a notice period of %[2]s to the end of the term.",
 	termRenewal:         "Minimum term %[1]s, then renews for %[1]s at a time; can be cancelled to the end of the term.",
 	consumerTermsNotice: "Minimum term %[1]s; can be cancelled with a notice period of %[2]s to the end of the minimum term; after that the contract runs for an indefinite period and can be cancelled at any time with one month's notice.",

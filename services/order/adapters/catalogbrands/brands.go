@@ -23,6 +23,9 @@ const (
 	PropSupportPhone    = "support_phone"
 	PropWebsiteURL      = "website_url"
 	PropCountryCode     = "country_code"
+	PropTermsPrivate    = "terms_private_url"
+	PropTermsBusiness   = "terms_business_url"
+	PropRevocation      = "revocation_url"
 	// PropMarketingCampaignID is the campaign the brand's orders are sent with (spec §9: default 1).
 	PropMarketingCampaignID = "marketing_campaign_id"
 )
@@ -38,7 +41,7 @@ type Brands struct{ props Props }
 // New returns the port over props.
 func New(props Props) *Brands { return &Brands{props: props} }
 
-// Brand returns the sender and legal identity of the brand with id; errors are the reader's
+// Brand returns the sender, legal identity and legal documents of the brand with id; errors are the reader's
 // (brandprops.ErrBrandNotFound, ErrUnavailable).
 func (b *Brands) Brand(ctx context.Context, id int32) (domain.Brand, error) {
 	p, err := b.props.Props(ctx, id)
@@ -48,7 +51,8 @@ func (b *Brands) Brand(ctx context.Context, id int32) (domain.Brand, error) {
 	return domain.Brand{ID: id, Name: p[PropSenderName], SenderAddress: p[PropSenderAddress],
 		CompanyName: p[PropCompanyName], CompanyAddress: p[PropCompanyAddress], CompanyRegister: p[PropCompanyRegister],
 		CompanyVATID: p[PropCompanyVATID], SupportEmail: p[PropSupportEmail], SupportPhone: p[PropSupportPhone],
-		WebsiteURL: p[PropWebsiteURL], CountryCode: p[PropCountryCode], MarketingCampaignID: campaignID(p[PropMarketingCampaignID])}, nil
+		WebsiteURL: p[PropWebsiteURL], CountryCode: p[PropCountryCode], MarketingCampaignID: campaignID(p[PropMarketingCampaignID]),
+		TermsPrivateURL: p[PropTermsPrivate], TermsBusinessURL: p[PropTermsBusiness], RevocationURL: p[PropRevocation]}, nil
 }
 
 // campaignID reads a configured campaign id: a positive number, else 0 (the domain's default applies).

@@ -21,11 +21,13 @@ func (p props) Props(_ context.Context, id int32) (brandprops.Props, error) {
 func TestBrandReadsTheMailProperties(t *testing.T) {
 	b := New(props{2: {"mail_sender_name": "Alpenhost", "mail_sender_address": "bestellung@alpenhost.at", "company_name": "Alpenhost GmbH",
 		"company_address": "Wien", "company_register": "FN 1x", "company_vat_id": "ATU1", "support_email": "hilfe@alpenhost.at",
-		"support_phone": "+43 1", "website_url": "https://www.alpenhost.at", "country_code": "AT", "allow_crm": "false"}})
+		"support_phone": "+43 1", "website_url": "https://www.alpenhost.at", "country_code": "AT", "allow_crm": "false",
+		"terms_private_url": "https://a.test/agb", "terms_business_url": "https://a.test/agb-b", "revocation_url": "https://a.test/ruecktritt"}})
 	got, err := b.Brand(context.Background(), 2)
 	want := domain.Brand{ID: 2, Name: "Alpenhost", SenderAddress: "bestellung@alpenhost.at", CompanyName: "Alpenhost GmbH", CompanyAddress: "Wien",
 		CompanyRegister: "FN 1x", CompanyVATID: "ATU1", SupportEmail: "hilfe@alpenhost.at", SupportPhone: "+43 1",
-		WebsiteURL: "https://www.alpenhost.at", CountryCode: "AT"}
+		WebsiteURL: "https://www.alpenhost.at", CountryCode: "AT", TermsPrivateURL: "https://a.test/agb", TermsBusinessURL: "https://a.test/agb-b",
+		RevocationURL: "https://a.test/ruecktritt"}
 	if err != nil || got != want || got.Sender() != "Alpenhost <bestellung@alpenhost.at>" {
 		t.Fatalf("Brand = %+v, %v", got, err)
 	}

@@ -148,7 +148,7 @@ func decodePlace(_ context.Context, grpcReq any) (any, error) {
 		AdvertisedCustomer: req.GetAdvertisedCustomer(), ReferralID: req.GetReferralId(), KnownFrom: req.GetKnownFrom(),
 		OtherKnownFrom: req.GetOtherKnownFrom(), Comment: req.GetComment(), AllowedNewsletter: req.GetAllowedNewsletter(),
 		MCAAgreement: req.GetMcaAgreement(), EULTAgreement: req.GetEultAgreement(), GTCAgreement: req.GetGtcAgreement(),
-		GeneralBusinessTerm: req.GetGeneralbusinessterm(), PrivacyTerm: req.GetPrivacyterm(),
+		GeneralBusinessTerm: req.GetGeneralbusinessterm(), PrivacyTerm: req.GetPrivacyterm(), EarlyStart: req.GetEarlyStart(),
 	}, Cookies: referralCookies(req.GetCookies())}, nil
 }
 

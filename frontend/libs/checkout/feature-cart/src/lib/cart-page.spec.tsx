@@ -225,7 +225,12 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(screen.getByLabelText('Promo code')).toBeTruthy();
     expect(screen.getByText('Do you have a coupon? You can redeem it as a promo code.')).toBeTruthy();
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Contract terms: yearly and every two years.');
-    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Cancellation periods: monthly and quarterly.');
+    // Issue 23: not "Cancellation periods: monthly and quarterly"; a visitor (a consumer until known
+    // otherwise) is held to one month, as the confirm page says.
+    expect(nbsp(screen.getByTestId('cart-footnote-notice').textContent)).toBe(
+      "Notice period: 1 month to the end of the minimum term; after that the contracts can be cancelled at any time with one month's notice.",
+    );
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).not.toContain('quarterly');
     // Spec §9: billing in advance, in months.
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Recurring prices are billed in advance for each billing period (12 months).');
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('All prices include VAT.');
@@ -323,6 +328,9 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     const rows = within(screen.getByRole('region', { name: 'Web hosting S' })).getAllByRole('row').slice(1);
     expect(nbsp(rows[0].textContent)).toContain('Jährlich, Abrechnung jährlich');
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Laufzeiten: jährlich und zweijährlich.');
+    expect(nbsp(screen.getByTestId('cart-footnote-notice').textContent)).toBe(
+      'Kündigungsfrist: 1 Monat zum Ende der Mindestlaufzeit; danach sind die Verträge jederzeit mit einer Frist von einem Monat kündbar.',
+    );
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Wiederkehrende Preise werden für jeden Abrechnungszeitraum im Voraus berechnet (12 Monate).');
   });
 
@@ -370,8 +378,21 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(text).toContain('Billing intervalYearly');
     expect(text).toContain('Billed in advance12 months');
     expect(text).toContain('Contract total€71.28');
-    expect(text).toContain('Cancellation period3 months');
+    // The catalog's three months are a business's notice; a consumer's is one month (the confirm page's rule).
+    expect(nbsp(screen.getByTestId('contract-notice').textContent)).toBe("1 month to the end of the minimum term; after that at any time with one month's notice");
     expect(text).toContain('Price for the minimum term of 12 months€71.28');
+  });
+
+  it('tells a business the catalog notice periods to the end of each term, in the footnote and the contract details', async () => {
+    setup({ customer: { customer_no: '', basic_info: { group: 0, gender: 0, first_name: 'Eva', last_name: 'Berger', company_name: 'Berger GmbH', company_vat_id: '', email: 'eva@example.org' }, address: null, validated: false, panel: null } });
+    renderCart({ locale: 'de-DE' });
+    await waitFor(() =>
+      expect(nbsp(screen.getByTestId('cart-footnote-notice').textContent)).toBe(
+        'Kündigungsfristen: 1 Monat und 3 Monate zum Ende der jeweiligen Laufzeit; ohne Kündigung verlängert sich ein Vertrag um seine Laufzeit.',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Details: Vertrag von Web hosting S' }));
+    expect(nbsp(screen.getByTestId('contract-notice').textContent)).toBe('3 Monate zum Ende der Laufzeit; der Vertrag verlängert sich sonst um die gleiche Laufzeit');
   });
 
   it('navigates to customise, change addons and add domain of the item', async () => {

@@ -69,6 +69,8 @@ export function CartPage({ PeriodModal }: CartPageProps) {
   const customer = useGetSessionCustomerQuery();
   // Customers from the external sign-in (cloud panel) see no prices in the cart (spec §2).
   const hidePrices = !!customer.data?.customer.panel;
+  // Anyone not known as a business is told a consumer's notice periods, as the confirm page does.
+  const consumer = customer.data?.customer.basic_info?.group !== 0;
   const { data, error, isLoading, isFetching, refetch } = useGetPricedCartQuery();
   const priced = data?.priced;
   const items = useMemo(() => priced?.items ?? [], [priced]);
@@ -256,7 +258,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
           <p className="hc-cart__more">
             <Link to={pathTo('categories')}>{t('cart_page.add_product')}</Link>
           </p>
-          <CartFootnote priced={priced} />
+          <CartFootnote priced={priced} consumer={consumer} />
         </div>
         <div className="hc-cart__side">
           <CartSummary
@@ -314,7 +316,7 @@ export function CartPage({ PeriodModal }: CartPageProps) {
         onConfirm={() => void confirmRemoval()}
         onCancel={() => setRemoval(null)}
       />
-      <ContractDialog item={details} withVat={withVat} onClose={() => setDetails(null)} />
+      <ContractDialog item={details} withVat={withVat} consumer={consumer} onClose={() => setDetails(null)} />
       <BlockingDialog block={block} onClose={() => setBlock(null)} />
       {PeriodModal && termFor && <PeriodModal rowId={termFor} onClose={() => setTermFor(null)} onNotices={showNotices} />}
     </section>

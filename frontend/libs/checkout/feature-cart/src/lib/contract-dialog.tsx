@@ -1,28 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import type { PricedItem } from '@hostcart/shared-data-access-api';
 import { Modal } from '@hostcart/shared-ui';
-import { formatCents, intervalLabel, maturityLabel } from '@hostcart/shared-util-pricing';
-import { periodInMonthsOrDays } from './terms';
+import { formatCents, intervalLabel, maturityLabel, noticeDays } from '@hostcart/shared-util-pricing';
+import { noticeLabel } from './terms';
 import { useDisplayLocale } from './use-display-locale';
 
 export interface ContractDialogProps {
   item: PricedItem | null;
   withVat: boolean;
+  /** The customer is a consumer (not a business): the notice of § 309 Nr. 9 BGB (noticeDays), as the confirm page states it. */
+  consumer: boolean;
   onClose: () => void;
 }
 
 /**
  * The contract details of a product (spec §2 "details (contract modal)"): term, billing
- * interval, setup fee, contract total, cancellation period and minimum-period price, all amounts
- * from the priced view.
+ * interval, setup fee, contract total, notice period (the one the confirm page states: noticeDays)
+ * and minimum-period price, all amounts from the priced view.
  */
-export function ContractDialog({ item, withVat, onClose }: ContractDialogProps) {
+export function ContractDialog({ item, withVat, consumer, onClose }: ContractDialogProps) {
   const { t } = useTranslation();
   const locale = useDisplayLocale();
   const line = item?.product ?? null;
   const price = line?.price;
   const money = (cents: number) => formatCents(cents, locale);
   const tr = (l: { key: string; params?: Record<string, string | number> }) => t(l.key, l.params ?? {});
+  const notice = line && line.maturity_months > 0 ? noticeLabel(noticeDays(line.cancelation_period, consumer)) : null;
 
   return (
     <Modal open={!!line} title={t('cart_page.contract.title', { name: line?.name ?? '' })} onClose={onClose} closeLabel={t('common.close')}>
@@ -51,7 +54,13 @@ export function ContractDialog({ item, withVat, onClose }: ContractDialogProps) 
             </>
           )}
           <dt>{t('cart_page.contract.cancellation')}</dt>
-          <dd>{line.cancelation_period > 0 ? tr(periodInMonthsOrDays(line.cancelation_period)) : t('cart_page.contract.none')}</dd>
+          <dd data-testid="contract-notice">
+            {notice
+              ? t(consumer ? 'cart_page.contract.notice_consumer' : 'cart_page.contract.notice_business', { notice: tr(notice) })
+              : line.maturity_months > 0
+                ? t(consumer ? 'cart_page.contract.no_notice_consumer' : 'cart_page.contract.no_notice_business')
+                : t('cart_page.contract.none')}
+          </dd>
           {price && line.maturity_months > 0 && (
             <>
               <dt>{t('cart_page.contract.minimum_period_price', { count: line.maturity_months })}</dt>

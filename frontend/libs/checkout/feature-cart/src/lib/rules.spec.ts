@@ -2,31 +2,30 @@ import { footnotePeriods } from './footnote';
 import { loginOffered } from '@hostcart/shared-data-access-api';
 import { checkoutTarget, firstCheckoutBlock } from './checkout-gate';
 import { manualCodes } from './priced-lines';
-import { cancellationLabel, periodInMonthsOrDays } from './terms';
+import { noticeDays } from '@hostcart/shared-util-pricing';
+import { noticeLabel } from './terms';
 import { yearsOnMarket } from './trust-box';
 import { brand, domain, item, line, pricedCart, promotion } from './test-utils';
 
-describe('cancellation and contract period labels (spec §9)', () => {
-  it.each([
-    [28, 'cart_page.cancellation.monthly'],
-    [30, 'cart_page.cancellation.monthly'],
-    [60, 'cart_page.cancellation.bimonthly'],
-    [90, 'cart_page.cancellation.quarterly'],
-    [120, 'cart_page.cancellation.four_monthly'],
-    [180, 'cart_page.cancellation.half_yearly'],
-    [365, 'cart_page.cancellation.yearly'],
-  ])('names a cancellation period of %i days', (days, key) => expect(cancellationLabel(days)).toEqual({ key }));
+describe('notice periods in words (issue 23: not "quarterly")', () => {
+  it('words notice periods in months from 28 days, else days, and none for 0', () => {
+    expect(noticeLabel(0)).toBeNull();
+    expect(noticeLabel(14)).toEqual({ key: 'cart_page.contract.days', params: { count: 14 } });
+    expect(noticeLabel(28)).toEqual({ key: 'cart_page.contract.months', params: { count: 1 } });
+    expect(noticeLabel(30)).toEqual({ key: 'cart_page.contract.months', params: { count: 1 } });
+    expect(noticeLabel(90)).toEqual({ key: 'cart_page.contract.months', params: { count: 3 } });
+    expect(noticeLabel(100)).toEqual({ key: 'cart_page.contract.months', params: { count: 3 } });
+  });
 
-  it('names other cancellation periods in days, and details in rounded months from 30 days', () => {
-    expect(cancellationLabel(14)).toEqual({ key: 'cart_page.cancellation.days', params: { count: 14 } });
-    expect(periodInMonthsOrDays(14)).toEqual({ key: 'cart_page.contract.days', params: { count: 14 } });
-    expect(periodInMonthsOrDays(30)).toEqual({ key: 'cart_page.contract.months', params: { count: 1 } });
-    expect(periodInMonthsOrDays(100)).toEqual({ key: 'cart_page.contract.months', params: { count: 3 } });
+  it('holds a consumer to at most one month, a business to the catalog notice (the confirm page rule)', () => {
+    expect(noticeDays(90, true)).toBe(30);
+    expect(noticeDays(14, true)).toBe(14);
+    expect(noticeDays(90, false)).toBe(90);
   });
 });
 
 describe('footnotePeriods', () => {
-  it('lists distinct terms, billing periods and cancellation periods sorted, without one-time lines', () => {
+  it('lists distinct terms, billing periods and notice periods sorted, without one-time lines', () => {
     const priced = pricedCart(
       [
         item('a', line(1, 'A', { maturity_months: 24, cancelation_period: 90 }), {
@@ -40,7 +39,10 @@ describe('footnotePeriods', () => {
       ],
       true,
     );
-    expect(footnotePeriods(priced)).toEqual({ maturities: [1, 12, 24], billing: [1, 12], cancellations: [28, 30, 90] });
+    // A business: the catalog's notice periods, one per worded period (28 and 30 days are both "1 month").
+    expect(footnotePeriods(priced, false)).toEqual({ maturities: [1, 12, 24], billing: [1, 12], cancellations: [28, 90] });
+    // A consumer: at most one month.
+    expect(footnotePeriods(priced, true)).toEqual({ maturities: [1, 12, 24], billing: [1, 12], cancellations: [28] });
   });
 });
 

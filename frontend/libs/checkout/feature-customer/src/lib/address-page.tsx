@@ -32,11 +32,6 @@ interface AddressForm {
 
 const FIELDS = ['street', 'country_code', 'postal_code', 'city', 'phone'] as const;
 
-/** A country's flag from its ISO code (regional indicator symbols). */
-export function flag(code: string): string {
-  return /^[A-Z]{2}$/.test(code) ? String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';
-}
-
 /**
  * A phone number as written in the brand's country (issue 23: the spec's +43 231… is a Dortmund
  * area code, not an Austrian number): Vienna's +43 1 for the Austrian brand, else +49 231.
@@ -220,7 +215,8 @@ function AddressScreen({ state, breadcrumbs, returnToConfirm }: { state: Checkou
                 so the chosen value survives the list's arrival. */}
             {(sorted.length > 0 ? sorted : [{ code: brandCountry, name: brandCountry } as Country]).map((c) => (
               <option key={c.code} value={c.code}>
-                {`${flag(c.code)} ${nameOf(c)}`.trim()}
+                {/* The localised name alone: regional-indicator flags read as letter pairs ("DE") without an emoji font (issue 23 audit). */}
+                {nameOf(c)}
               </option>
             ))}
           </select>

@@ -146,7 +146,8 @@ function ConfirmScreen({
   const showPromo = showFeedback && flag('display_promocode_input_on_confirm_page');
   const required = priced.required_agreements.filter((a): a is Agreement => (AGREEMENTS as readonly string[]).includes(a));
 
-  const feedback = useFeedbackForm({ showFeedback, showReferral, showNewsletter, required });
+  const consumer = customer?.basic_info?.group !== 0;
+  const feedback = useFeedbackForm({ showFeedback, showReferral, showNewsletter, required, consumer });
   const modal = usePaymentModal(PaymentForm);
   const { submit, busy, failure, placeholderRef } = useConfirmSubmit({
     payment,
@@ -195,7 +196,16 @@ function ConfirmScreen({
       <form ref={formRef} noValidate onSubmit={feedback.form.handleSubmit(submit)} aria-busy={busy || undefined} className="hc-confirm__form">
         {showFeedback && <FeedbackFieldset form={feedback.form} showReferral={showReferral} showNewsletter={showNewsletter} />}
         {showPromo && <ConfirmPromoCode />}
-        <ConsentsFieldset form={feedback.form} withTerms={showFeedback} required={required} termsUrl={termsUrl} brandProperties={brandProperties} priced={priced} products={products} />
+        <ConsentsFieldset
+          form={feedback.form}
+          withTerms={showFeedback}
+          required={required}
+          termsUrl={termsUrl}
+          brandProperties={brandProperties}
+          priced={priced}
+          products={products}
+          consumer={consumer}
+        />
         <OrderFailurePlaceholder ref={placeholderRef} failure={failure} />
         <ContractBox
           priced={priced}
@@ -203,9 +213,11 @@ function ConfirmScreen({
           termsUrl={termsUrl}
           withdrawalUrl={brandProperties['revocation_url']}
           countryCode={brandProperties['country_code']}
-          consumer={customer?.basic_info?.group !== 0}
+          consumer={consumer}
           sepa={payment?.type === PAYMENT_SEPA}
           mandateReference={payment?.type === PAYMENT_SEPA ? payment.mandate_reference || undefined : undefined}
+          // Spec §4: the cart (a product or addon with sms_validation) or the payment type asks for the SMS code.
+          smsRequired={priced.sms_validation || !!types.find((pt) => pt.slug === payment?.type)?.sms_validation_required}
         />
         <div className="hc-form-actions">
           <Link className="hc-button hc-button--secondary" to={existing ? pathTo('logout') : pathTo('payment')}>

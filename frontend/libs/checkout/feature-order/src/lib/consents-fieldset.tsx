@@ -28,7 +28,11 @@ const accepted = (v: unknown) => v === true || 'validation.accepted';
 /**
  * The consents of the order: a new customer's general terms and privacy terms, and only the
  * agreements the cart really needs, each linked to its own document (brand properties) and naming
- * the products that ask for it.
+ * the products that ask for it. A consumer may also ask for the services to start within the
+ * withdrawal period, acknowledging that the right ends once they are fully performed (§ 356 Abs. 4
+ * BGB, § 18 FAGG; CHECKOUT-LAW.md "its own checkbox"): optional, as the law makes the request the
+ * consumer's; without it the services start after the period, as the hint says. Worded "Rücktritt"
+ * for an Austrian brand, as the contract box's link.
  */
 export function ConsentsFieldset({
   form,
@@ -38,6 +42,7 @@ export function ConsentsFieldset({
   brandProperties,
   priced,
   products,
+  consumer = false,
 }: {
   form: UseFormReturn<FeedbackValues>;
   /** The general terms and privacy checkboxes (a new customer's feedback section). */
@@ -47,13 +52,16 @@ export function ConsentsFieldset({
   brandProperties: Record<string, string>;
   priced: PricedCart;
   products: Product[];
+  /** The customer is a consumer (not a business): the early-start request applies. */
+  consumer?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const {
     register,
     formState: { errors },
   } = form;
-  if (!withTerms && required.length === 0) return null;
+  if (!withTerms && required.length === 0 && !consumer) return null;
+  const austrian = brandProperties['country_code'] === 'AT';
   const err = (name: keyof FeedbackValues) => errors[name]?.message;
   const agreementUrl: Record<Agreement, string | undefined> = {
     mca_agreement: brandProperties['terms_mca_url'],
@@ -99,6 +107,16 @@ export function ConsentsFieldset({
           error={err(a)}
         />
       ))}
+      {consumer && (
+        <Check
+          id="early_start"
+          label={t(austrian ? 'order_confirm.consent_early_start_at' : 'order_confirm.consent_early_start')}
+          hint={t(austrian ? 'order_confirm.early_start_hint_at' : 'order_confirm.early_start_hint')}
+          link={brandProperties['revocation_url']}
+          linkLabel={t(austrian ? 'order_confirm.contract_box.withdrawal_link_at' : 'order_confirm.contract_box.withdrawal_link')}
+          registration={register('early_start')}
+        />
+      )}
     </fieldset>
   );
 }

@@ -1,7 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { consumerTermsInText, lineTermsInText, noticeInText } from './contract-box';
 import { maskPhone } from './sms-validation-page';
-import { basicInfo, brand, customer, installOrderApi, order, renderOrder } from './test-utils';
+import { basicInfo, brand, customer, installOrderApi, order, renderOrder, shownLocation } from './test-utils';
 import { storeOrder } from './storage';
 
 beforeEach(() => {
@@ -35,7 +36,7 @@ describe('the box above the order button (issue 23, § 312j BGB, § 8 FAGG)', ()
     expect(line).toContain('From month 13: €4.49 per month');
     const totals = text(within(box).getByTestId('contract-totals'));
     expect(totals).toContain('Total for the first 12 months€53.88 incl. €8.60 VAT');
-    expect(totals).toContain('Due today€53.88 incl. VAT');
+    expect(totals).toContain('Due today€53.88 incl. €8.60 VAT');
     expect(totals).toContain('Then from month 13€4.49 per month incl. VAT');
     // A SEPA payment: the reference comes with the confirmation.
     expect(text(within(box).getByTestId('contract-mandate'))).toBe('You will receive the reference of your SEPA direct debit mandate with the order confirmation.');
@@ -59,12 +60,18 @@ describe('the box above the order button (issue 23, § 312j BGB, § 8 FAGG)', ()
     await act(async () => undefined);
   });
 
-  it('a net brand: the first term net plus VAT equals the gross total', async () => {
+  it('a net brand: the first term and the amount due today net plus VAT equal their gross amounts (the mail debits the gross one)', async () => {
     installOrderApi({ brand: withLinks, pricesWithVat: false });
     renderOrder('/confirm');
     const totals = text(await screen.findByTestId('contract-totals'));
-    expect(totals).toContain('Total for the first 12 months€53.88 plus €8.60 VAT = €53.88');
-    expect(totals).toContain('Due today€53.88 excl. VAT');
+    expect(totals).toContain('Total for the first 12 months€45.24 plus €8.60 VAT = €53.84');
+    expect(text(screen.getByTestId('contract-totals-due-today'))).toBe('€45.24 plus €8.60 VAT = €53.84');
+  });
+
+  it('a gross brand: the amount due today names the VAT it includes', async () => {
+    installOrderApi({ brand: withLinks });
+    renderOrder('/confirm');
+    expect(text(await screen.findByTestId('contract-totals-due-today'))).toBe('€53.88 incl. €8.60 VAT');
   });
 
   it('asks only for the agreements the cart needs, each with its own document and the products it is for', async () => {
@@ -150,5 +157,86 @@ describe('the success page of a SEPA order (issue 23)', () => {
     installOrderApi({ routes: { 'GET /orders/01JORDER': () => ({ order: order() }), 'DELETE /session': () => ({}) } });
     renderOrder('/success/01JORDER');
     expect(text(await screen.findByTestId('success-mandate'))).toBe('You will receive the reference of your SEPA direct debit mandate with the order confirmation.');
+  });
+});
+
+describe('the request for an early start (§ 356 Abs. 4 BGB, § 18 FAGG; CHECKOUT-LAW.md)', () => {
+  const consent = /I expressly ask you to begin the services before the withdrawal period ends/;
+  async function placeOrder() {
+    await userEvent.click(await screen.findByLabelText(/I accept the terms and conditions/));
+    await userEvent.click(screen.getByLabelText(/I have read the privacy policy/));
+    await userEvent.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await waitFor(() => expect(shownLocation()).toBe('/success/01JORDER'), { timeout: 3000 });
+  }
+
+  it('offers a consumer its own optional checkbox and sends the request with the order', async () => {
+    const { seen } = installOrderApi({ brand: withLinks, routes: { 'POST /orders': () => ({ order: order() }) } });
+    renderOrder('/confirm');
+    const check = await screen.findByLabelText(consent);
+    expect(check.getAttribute('aria-required')).toBeNull();
+    const field = check.closest('.hc-field') as HTMLElement;
+    expect(text(field)).toContain('Optional. Without it we begin only after the 14-day withdrawal period');
+    expect(within(field).getByRole('link').getAttribute('href')).toBe('https://example.test/withdrawal');
+    await userEvent.click(check);
+    await placeOrder();
+    expect(seen.find((r) => r.path === '/orders')?.body).toMatchObject({ early_start: true });
+  }, 20000);
+
+  it('lets a consumer order without it: the order says no', async () => {
+    const { seen } = installOrderApi({ routes: { 'POST /orders': () => ({ order: order() }) } });
+    renderOrder('/confirm');
+    await screen.findByLabelText(consent);
+    await placeOrder();
+    expect(seen.find((r) => r.path === '/orders')?.body).toMatchObject({ early_start: false });
+  }, 20000);
+
+  it('words it "Rücktritt" for an Austrian brand and "Widerruf" for a German one', async () => {
+    installOrderApi({ brand: brand({ country_code: 'AT' }) });
+    const { unmount } = renderOrder('/confirm', { locale: 'de-DE' });
+    expect(await screen.findByLabelText(/vor Ablauf der Rücktrittsfrist mit der Ausführung der Dienstleistungen beginnen/)).toBeTruthy();
+    unmount();
+    installOrderApi({ brand: brand({ country_code: 'DE' }) });
+    renderOrder('/confirm', { locale: 'de-DE' });
+    expect(await screen.findByLabelText(/vor Ablauf der Widerrufsfrist mit der Ausführung der Dienstleistungen beginnen/)).toBeTruthy();
+  });
+
+  it('asks no business: it has no withdrawal right to give up', async () => {
+    const { seen } = installOrderApi({
+      customer: customer({ basic_info: { ...basicInfo, group: 0, company_name: 'Berger GmbH' } }),
+      routes: { 'POST /orders': () => ({ order: order() }) },
+    });
+    renderOrder('/confirm');
+    await screen.findByTestId('contract-box');
+    expect(screen.queryByLabelText(consent)).toBeNull();
+    await placeOrder();
+    expect(seen.find((r) => r.path === '/orders')?.body).toMatchObject({ early_start: false });
+  }, 20000);
+});
+
+describe('the SMS code announced before the order (issue 23, spec §4 "Confirm goes to SMS validation")', () => {
+  const sms = 'After you click “Place binding order” we send a code by SMS to your mobile phone number; you confirm the order with it.';
+
+  it('when a product of the cart asks for it, whatever the payment type', async () => {
+    installOrderApi({ smsValidation: true, payment: { type: 'paypal-integration' } });
+    renderOrder('/confirm');
+    const box = await screen.findByTestId('contract-box');
+    expect(text(within(box).getByTestId('contract-sms'))).toBe(sms);
+  });
+
+  it('when the payment type asks for it; not when neither does', async () => {
+    installOrderApi();
+    const { unmount } = renderOrder('/confirm');
+    expect(text(await screen.findByTestId('contract-sms'))).toBe(sms);
+    unmount();
+    installOrderApi({ payment: { type: 'paypal-integration' } });
+    renderOrder('/confirm');
+    await screen.findByTestId('contract-box');
+    expect(screen.queryByTestId('contract-sms')).toBeNull();
+  });
+
+  it('says a SEPA order\'s pre-notification comes at least two days ahead, the first with the confirmation', async () => {
+    installOrderApi();
+    renderOrder('/confirm');
+    expect(text(await screen.findByTestId('contract-prenotification'))).toContain('at least two calendar days before your account is debited (instead of 14 days)');
   });
 });

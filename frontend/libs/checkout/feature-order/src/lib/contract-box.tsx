@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PricedCart, PricedDomain, PricedLine, Product } from '@hostcart/shared-data-access-api';
-import { billingInText, formatCents } from '@hostcart/shared-util-pricing';
+import { billingInText, formatCents, noticeDays, noticePeriod } from '@hostcart/shared-util-pricing';
 
 /** A label as an i18n key with its params, so tests can compare keys as well as texts. */
 export interface BoxLabel {
@@ -9,13 +9,13 @@ export interface BoxLabel {
 }
 
 /**
- * The notice period in days as running text: whole months from 28 days on (rounded to 30-day
- * months, as the contract details count them), else days. 0: no notice period.
+ * The notice period in days as running text (noticePeriod of @hostcart/shared-util-pricing, as
+ * the cart words it): whole months from 28 days on, else days. 0: no notice period.
  */
 export function noticeInText(days: number): BoxLabel | null {
-  if (days <= 0) return null;
-  if (days >= 28) return { key: 'order_confirm.contract_box.notice_months', params: { count: Math.max(1, Math.round(days / 30)) } };
-  return { key: 'order_confirm.contract_box.days', params: { count: days } };
+  const notice = noticePeriod(days);
+  if (!notice) return null;
+  return { key: notice.unit === 'months' ? 'order_confirm.contract_box.notice_months' : 'order_confirm.contract_box.days', params: { count: notice.count } };
 }
 
 /**
@@ -35,19 +35,13 @@ export function lineTermsInText(line: Pick<PricedLine, 'maturity_months' | 'canc
 }
 
 /**
- * The longest notice a consumer may be held to (§ 309 Nr. 9 BGB, CHECKOUT-LAW.md): one month, to
- * the end of the first term and, once the contract runs on, at any time.
- */
-export const CONSUMER_MAX_NOTICE_DAYS = 30;
-
-/**
  * The terms a consumer gets (§ 309 Nr. 9 BGB since 1 March 2022): the catalog's first term and its
- * notice cut to one month; after the first term the contract does not renew for another term but
+ * notice cut to one month (noticeDays, the cart's rule too); after the first term the contract does not renew for another term but
  * runs on open-ended, cancellable at any time with one month's notice. Businesses get the
  * catalog's terms (lineTermsInText).
  */
 export function consumerTermsInText(line: Pick<PricedLine, 'maturity_months' | 'cancelation_period'>): BoxLabel[] {
-  return lineTermsInText({ ...line, cancelation_period: Math.min(line.cancelation_period, CONSUMER_MAX_NOTICE_DAYS) });
+  return lineTermsInText({ ...line, cancelation_period: noticeDays(line.cancelation_period, true) });
 }
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -143,12 +137,28 @@ function DomainFacts({ domain, money, consumer }: { domain: PricedDomain; money:
   );
 }
 
+type CartFigures = NonNullable<NonNullable<PricedCart['totals']>['presentation']>;
+
+/**
+ * The VAT of the amount due today as the first term's is worded: "inkl. 14,42 € MwSt." on a gross
+ * brand, "zzgl. 27,98 € MwSt. = 167,86 €" on a net one (the gross amount is what a direct debit
+ * collects, and what the mail names). Figures from a cart service that did not split due today yet
+ * are worded without amounts.
+ */
+function dueTodayVat(t: T, cart: CartFigures, withVat: boolean, money: (c: number) => string): string {
+  const split = (cart.due_today_gross_cents ?? 0) !== 0 || cart.due_today_cents === 0;
+  if (!split) return withVat ? t('order_confirm.incl_vat') : t('order_confirm.contract_box.excl_vat');
+  return withVat
+    ? t('order_confirm.contract_box.incl_vat', { vat: money(cart.due_today_vat_cents ?? 0) })
+    : t('order_confirm.contract_box.net_plus_vat', { vat: money(cart.due_today_vat_cents ?? 0), gross: money(cart.due_today_gross_cents ?? 0) });
+}
+
 /**
  * The totals the box states: the first term's total with VAT (or net plus VAT), the amount due
- * today and the renewal from month N+1, all the cart presentation's figures (the success page
+ * today with its VAT (or net plus VAT and the gross amount) and the renewal from month N+1, all the cart presentation's figures (the success page
  * repeats them).
  */
-export function ContractTotals({ figures: cart, withVat, testId = 'contract-totals' }: { figures: NonNullable<NonNullable<PricedCart['totals']>['presentation']>; withVat: boolean; testId?: string }) {
+export function ContractTotals({ figures: cart, withVat, testId = 'contract-totals' }: { figures: CartFigures; withVat: boolean; testId?: string }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatCents(cents, i18n.language);
   return (
@@ -162,8 +172,8 @@ export function ContractTotals({ figures: cart, withVat, testId = 'contract-tota
       </div>
       <div>
         <dt>{t('order_confirm.contract_box.due_today')}</dt>
-        <dd>
-          <strong>{money(cart.due_today_cents)}</strong> {withVat ? t('order_confirm.incl_vat') : t('order_confirm.contract_box.excl_vat')}
+        <dd data-testid={`${testId}-due-today`}>
+          <strong>{money(cart.due_today_cents)}</strong> {dueTodayVat(t, cart, withVat, money)}
         </dd>
       </div>
       {cart.renewal_from_month > 0 && (cart.renewal_monthly_cents > 0 || cart.renewal_yearly_cents > 0) && (
@@ -195,6 +205,8 @@ export interface ContractBoxProps {
   /** The SEPA mandate's reference when known; sepa: the payment is a SEPA direct debit. */
   sepa?: boolean;
   mandateReference?: string;
+  /** The order is confirmed by an SMS code (a product or addon with sms_validation, or the payment type): said before "buy". */
+  smsRequired?: boolean;
 }
 
 /**
@@ -203,7 +215,7 @@ export interface ContractBoxProps {
  * month N+1, and the totals due today and for the first term with VAT. Every amount is the
  * presentation's (libs/go/pricing PresentLine/PresentCart); nothing is computed here.
  */
-export function ContractBox({ priced, products, termsUrl, withdrawalUrl, countryCode, consumer = true, sepa, mandateReference }: ContractBoxProps) {
+export function ContractBox({ priced, products, termsUrl, withdrawalUrl, countryCode, consumer = true, sepa, mandateReference, smsRequired }: ContractBoxProps) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatCents(cents, i18n.language);
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -223,10 +235,15 @@ export function ContractBox({ priced, products, termsUrl, withdrawalUrl, country
       </ul>
       {cart && <ContractTotals figures={cart} withVat={withVat} />}
       {sepa && (
-        <p data-testid="contract-mandate">
-          {mandateReference ? t('order_confirm.contract_box.mandate_reference', { reference: mandateReference }) : t('order_confirm.contract_box.mandate_reference_later')}
-        </p>
+        <>
+          <p data-testid="contract-mandate">
+            {mandateReference ? t('order_confirm.contract_box.mandate_reference', { reference: mandateReference }) : t('order_confirm.contract_box.mandate_reference_later')}
+          </p>
+          {/* The shorter pre-notification the mandate agreed (SEPA rulebook: 14 days unless agreed otherwise); the mail names the first due date. */}
+          <p data-testid="contract-prenotification">{t('order_confirm.contract_box.mandate_prenotification')}</p>
+        </>
       )}
+      {smsRequired && <p data-testid="contract-sms">{t('order_confirm.contract_box.sms_required')}</p>}
       {(termsUrl || withdrawalUrl) && (
         <p className="hc-contract-box__links">
           {termsUrl && (

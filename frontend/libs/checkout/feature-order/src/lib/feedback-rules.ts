@@ -52,8 +52,12 @@ export function commentRule(v: string): true | string {
   return v.trim().length <= COMMENT_MAX || 'validation.max_length';
 }
 
-/** The body of POST /orders: texts trimmed, the other-text only with 'other', the advertised customer only with a referral. */
-export function orderPayload(values: FeedbackValues, required: readonly string[], showReferral: boolean, showNewsletter: boolean): FeedbackValues {
+/**
+ * The body of POST /orders: texts trimmed, the other-text only with 'other', the advertised customer
+ * only with a referral, the request for an early start only from a consumer (a business has no
+ * withdrawal right to give up).
+ */
+export function orderPayload(values: FeedbackValues, required: readonly string[], showReferral: boolean, showNewsletter: boolean, consumer = false): FeedbackValues {
   return {
     advertised_customer: values.known_from === 'customer_referral' ? values.advertised_customer.trim() : '',
     referral_id: showReferral ? values.referral_id.trim() : '',
@@ -66,5 +70,6 @@ export function orderPayload(values: FeedbackValues, required: readonly string[]
     gtc_agreement: required.includes('gtc_agreement') && values.gtc_agreement,
     generalbusinessterm: values.generalbusinessterm,
     privacyterm: values.privacyterm,
+    early_start: consumer && values.early_start === true,
   };
 }

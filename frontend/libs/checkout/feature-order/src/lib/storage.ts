@@ -38,10 +38,11 @@ export const EMPTY_FEEDBACK: FeedbackValues = {
   gtc_agreement: false,
   generalbusinessterm: false,
   privacyterm: false,
+  early_start: false,
 };
 
 const STRINGS = ['advertised_customer', 'referral_id', 'known_from', 'other_known_from', 'comment'] as const;
-const FLAGS = ['allowed_newsletter', 'mca_agreement', 'eult_agreement', 'gtc_agreement', 'generalbusinessterm', 'privacyterm'] as const;
+const FLAGS = ['allowed_newsletter', 'mca_agreement', 'eult_agreement', 'gtc_agreement', 'generalbusinessterm', 'privacyterm', 'early_start'] as const;
 
 /** The stored feedback, only the fields of the form with their types (whatever else the storage held). */
 export function loadFeedback(): FeedbackValues {

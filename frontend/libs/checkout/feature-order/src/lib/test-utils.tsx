@@ -71,20 +71,22 @@ const line = (id: number, name: string) => ({
   missing_field_ids: [],
 });
 
-function pricedCart(items: number, requiredAgreements: string[], pricesWithVat: boolean) {
+function pricedCart(items: number, requiredAgreements: string[], pricesWithVat: boolean, smsValidation = false) {
   const rows = Array.from({ length: items }, (_, i) => `r${i}`);
   return {
     priced: {
       cart: { items: rows.map((r) => ({ row_id: r, product: { id: 1, maturity_id: 1, interval_id: 1, promotion: '', additional_fields: [] }, addons: [], upsells: [], domains: [] })), version: '1' },
       items: rows.map((r) => ({ row_id: r, is_preconfigured: false, product: line(1, 'Web hosting S'), addons: [], upsells: [], domains: [], missing_domain: false, invalid: false, total_net_cents: 0, total_gross_cents: 0, total_display_cents: 0 })),
       totals: { monthly_net_cents: 377, monthly_gross_cents: 449, monthly_display_cents: 449, setup_fee_net_cents: 0, contract_net_cents: 0, discount_net_cents: 0, discount_display_cents: 0, total_net_cents: 4524, total_vat_cents: 864, total_gross_cents: 5388, total_display_cents: 5388,
-        // 12 × 4,49 € per line, as the presentation prints it.
-        presentation: cartPresentation({ subtotal_cents: 5388 * items, first_term_cents: 5388 * items, due_today_cents: 5388 * items, renewal_monthly_cents: 449 * items, net_cents: 4528 * items, vat_cents: 860 * items, gross_cents: 5388 * items }) },
+        // 12 × 4,49 € per line, as the presentation prints it (a net brand: 12 × 3,77 € plus VAT).
+        presentation: pricesWithVat
+          ? cartPresentation({ subtotal_cents: 5388 * items, first_term_cents: 5388 * items, due_today_cents: 5388 * items, due_today_net_cents: 4528 * items, due_today_vat_cents: 860 * items, due_today_gross_cents: 5388 * items, renewal_monthly_cents: 449 * items, net_cents: 4528 * items, vat_cents: 860 * items, gross_cents: 5388 * items })
+          : cartPresentation({ subtotal_cents: 4524 * items, first_term_cents: 4524 * items, due_today_cents: 4524 * items, due_today_net_cents: 4524 * items, due_today_vat_cents: 860 * items, due_today_gross_cents: 5384 * items, renewal_monthly_cents: 377 * items, net_cents: 4524 * items, vat_cents: 860 * items, gross_cents: 5384 * items }) },
       prices_with_vat: pricesWithVat,
       hide_zero_prices: false,
       promotions_unavailable: false,
       required_agreements: requiredAgreements,
-      sms_validation: false,
+      sms_validation: smsValidation,
       checkout_blocked: false,
       item_count: items,
       vat_reason: 'domestic',
@@ -103,6 +105,8 @@ export interface OrderApiState {
   requiredAgreements?: string[];
   /** The priced cart's prices_with_vat (a net brand: false). */
   pricesWithVat?: boolean;
+  /** The priced cart's sms_validation (a product or addon asks for the SMS code). */
+  smsValidation?: boolean;
   /** Answers of the routes under test; undefined falls back to the defaults below. */
   routes?: Record<string, (req: SeenRequest, n: number) => unknown>;
 }
@@ -134,7 +138,7 @@ export function installOrderApi(state: OrderApiState = {}): { seen: SeenRequest[
         return { cart: { items: rows, version: 1 }, notices: [] };
       }
       case '/session/cart/priced':
-        return pricedCart(state.cartItems ?? 1, state.requiredAgreements ?? [], state.pricesWithVat ?? true);
+        return pricedCart(state.cartItems ?? 1, state.requiredAgreements ?? [], state.pricesWithVat ?? true, state.smsValidation ?? false);
       case '/session/customer':
         return { customer: state.customer ?? customer(), notices: [] };
       case '/payment-types':

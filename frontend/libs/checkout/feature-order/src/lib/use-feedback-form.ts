@@ -14,13 +14,15 @@ export interface FeedbackOptions {
   showNewsletter: boolean;
   /** The agreements the cart requires. */
   required: Agreement[];
+  /** The customer is a consumer: the request for an early start is theirs to send. */
+  consumer?: boolean;
 }
 
 /**
  * The confirm page's feedback form (spec §3/§9): started from browser storage, written there 500 ms
  * after the last change, and the order payload of its values.
  */
-export function useFeedbackForm({ showFeedback, showReferral, showNewsletter, required }: FeedbackOptions) {
+export function useFeedbackForm({ showFeedback, showReferral, showNewsletter, required, consumer = false }: FeedbackOptions) {
   const form = useForm<FeedbackValues>({ mode: 'onTouched', defaultValues: showFeedback ? loadFeedback() : EMPTY_FEEDBACK });
   const { watch, getValues } = form;
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -41,9 +43,9 @@ export function useFeedbackForm({ showFeedback, showReferral, showNewsletter, re
     (values: FeedbackValues): OrderFeedback => {
       // An existing customer sees no feedback section: the legal text stands for the terms (spec §3 defaults).
       const v = showFeedback ? values : { ...values, generalbusinessterm: true, privacyterm: true };
-      return orderPayload(v, required, showReferral, showNewsletter);
+      return orderPayload(v, required, showReferral, showNewsletter, consumer);
     },
-    [required, showFeedback, showNewsletter, showReferral],
+    [consumer, required, showFeedback, showNewsletter, showReferral],
   );
 
   /** Writes the feedback now (no save pending while the order is placed; the redirects leave the page). */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { forgetCardPayment, heldCardPayment, holdCardPayment, useGetSessionPaymentQuery } from '@hostcart/shared-data-access-api';
 import { installFetch, json, renderWithApp, shownLocation, type SeenRequest } from '@hostcart/shared-testing';
+import { ClockContext, fixedClock, systemClock } from '@hostcart/shared-ui';
 import { PaymentPage } from './payment-page';
 
 // The provider's package, mocked: counts its loads; its Card records the props it was made with.
@@ -54,7 +55,7 @@ function install(
   return installFetch((req) => {
     switch (req.path) {
       case '/brands/current':
-        return { id: 2, name: 'Alpenhost', slug: 'alpenhost', fqdn: 'x', is_visible: true, locales: [], properties: { display_bank_name_input_field: String(!!opts.showBank), country_code: 'AT', sepa_creditor_name: 'Alpenhost GmbH', sepa_creditor_id: 'AT92ZZZ00000012345' } };
+        return { id: 2, name: 'Alpenhost', slug: 'alpenhost', fqdn: 'x', is_visible: true, locales: [], properties: { display_bank_name_input_field: String(!!opts.showBank), country_code: 'AT', sepa_creditor_name: 'Alpenhost GmbH', sepa_creditor_id: 'AT92ZZZ00000012345', company_address: 'Mariahilfer Straße 99, 1060 Wien, Österreich' } };
       case '/session/cart':
         return { cart: { items: [{ row_id: 'r1', product: { id: 1 }, addons: [], upsells: [], domains: [] }], version: 1 }, notices: [] };
       case '/session/customer':
@@ -84,14 +85,16 @@ function ConfirmProbe() {
   return null;
 }
 
-function renderPayment() {
+function renderPayment(clock = systemClock) {
   confirmSaw.length = 0;
   return renderWithApp(
-    <Routes>
-      <Route path="/payment" element={<PaymentPage />} />
-      <Route path="/confirm" element={<ConfirmProbe />} />
-      <Route path="*" element={null} />
-    </Routes>,
+    <ClockContext.Provider value={clock}>
+      <Routes>
+        <Route path="/payment" element={<PaymentPage />} />
+        <Route path="/confirm" element={<ConfirmProbe />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </ClockContext.Provider>,
     { path: '/payment' },
   );
 }
@@ -283,6 +286,22 @@ describe('payment (spec §2 "Payment", §5 "SEPA")', () => {
     expect(mandate).toContain('This mandate is for recurrent payments.');
     expect(mandate).toContain('A refund must be claimed within eight weeks starting from the date on which my account was debited.');
     expect(mandate).toContain('The mandate reference is assigned once you choose SEPA; you will see it on the order summary before you order and in the order confirmation.');
+  });
+
+  it('names creditor and debtor with their addresses, place and date, and agrees the shorter pre-notification (SEPA rulebook, CHECKOUT-LAW.md)', async () => {
+    install();
+    renderPayment(fixedClock(new Date(2026, 10, 27, 12, 0)));
+    await userEvent.click(await screen.findByLabelText('SEPA direct debit'));
+    expect(screen.getByTestId('sepa-mandate-creditor').textContent).toBe('Creditor: Alpenhost GmbH, Mariahilfer Straße 99, 1060 Wien, Österreich, creditor identifier AT92ZZZ00000012345');
+    // The holder is prefilled from the customer and follows what is typed.
+    expect(screen.getByTestId('sepa-mandate-debtor').textContent).toBe('Account holder (debtor): Max M, Ring 1, 1010 Wien, Austria');
+    await userEvent.clear(screen.getByLabelText(/Account holder/));
+    await userEvent.type(screen.getByLabelText(/Account holder/), 'Maria M');
+    expect(screen.getByTestId('sepa-mandate-debtor').textContent).toBe('Account holder (debtor): Maria M, Ring 1, 1010 Wien, Austria');
+    expect(screen.getByTestId('sepa-mandate-place-date').textContent).toBe('Place, date: Wien, 27/11/2026');
+    expect(screen.getByTestId('sepa-mandate').textContent).toContain(
+      'I agree that, instead of 14 days, I will be told the amount and due date of each direct debit (pre-notification) at least two calendar days before my account is debited',
+    );
   });
 
   it('sends an existing customer and an unvalidated one to /', async () => {

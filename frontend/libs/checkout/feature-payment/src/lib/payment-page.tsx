@@ -21,7 +21,7 @@ import {
 } from '@hostcart/shared-data-access-api';
 import { pathTo } from '@hostcart/shared-routing';
 import { pricedCartLines, useAppDispatch } from '@hostcart/shared-store';
-import { ErrorState, FormField, LoadingState } from '@hostcart/shared-ui';
+import { ErrorState, FormField, LoadingState, useClock } from '@hostcart/shared-ui';
 import { addPaymentInfo, track } from '@hostcart/shared-util-analytics';
 import { CardPayment } from './card/card-payment';
 import { MAX_BIC, MAX_HOLDER, MAX_IBAN, MIN_BIC, MIN_HOLDER, MIN_IBAN, normalizeSepaValue, sepaFieldRule } from './sepa-rules';
@@ -85,10 +85,28 @@ export function PaymentPage({ breadcrumbs }: PaymentPageProps) {
       countryCode={state.customer.address?.country_code || undefined}
       creditorName={state.brand?.properties['sepa_creditor_name'] ?? ''}
       creditorId={state.brand?.properties['sepa_creditor_id'] ?? ''}
+      creditorAddress={state.brand?.properties['company_address'] ?? ''}
+      debtorAddress={state.customer.address ?? null}
       customerName={[state.customer.basic_info?.first_name, state.customer.basic_info?.last_name].filter(Boolean).join(' ')}
       breadcrumbs={breadcrumbs}
     />
   );
+}
+
+/** The debtor's address in one line: street, postal code and city, the country in the page's language. */
+function addressLine(a: { street: string; postal_code: string; city: string; country_code: string }, locale: string): string {
+  let country = a.country_code;
+  try {
+    country = new Intl.DisplayNames([locale || 'en-GB'], { type: 'region' }).of(a.country_code) ?? a.country_code;
+  } catch {
+    // An unknown code stays as it is.
+  }
+  return [a.street, `${a.postal_code} ${a.city}`.trim(), country].filter(Boolean).join(', ');
+}
+
+/** The mandate's date (the day it is given), as the page's language writes dates. */
+function formatDate(d: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale || 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
 }
 
 function PaymentScreen({
@@ -98,6 +116,8 @@ function PaymentScreen({
   countryCode,
   creditorName = '',
   creditorId = '',
+  creditorAddress = '',
+  debtorAddress = null,
   customerName = '',
   breadcrumbs,
 }: {
@@ -108,11 +128,15 @@ function PaymentScreen({
   /** The brand's SEPA creditor (properties sepa_creditor_name, sepa_creditor_id) the mandate names. */
   creditorName?: string;
   creditorId?: string;
+  /** The creditor's address (the brand's company_address) and the debtor's (the customer's): the rulebook's mandate names both. */
+  creditorAddress?: string;
+  debtorAddress?: { street: string; postal_code: string; city: string; country_code: string } | null;
   /** The customer's name: the account holder until the customer enters another. */
   customerName?: string;
   breadcrumbs?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const clock = useClock();
   const navigate = useNavigate();
   const location = useLocation();
   const returnToConfirm = !!(location.state as { returnToConfirm?: boolean } | null)?.returnToConfirm;
@@ -143,6 +167,8 @@ function PaymentScreen({
     },
   });
   const chosen = types.find((pt) => pt.slug === watch('type'));
+  // The mandate names the holder as entered (the rulebook's debtor name).
+  const holder = watch('holder') ?? '';
   const sepa = chosen?.slug === PAYMENT_SEPA;
   const card = isCardMethod(chosen);
   const cardReady = !card || (cardVerdict.valid && !!cardVerdict.paymentMethod);
@@ -270,8 +296,20 @@ function PaymentScreen({
             {/* The mandate text of the SEPA Core rulebook: creditor, identifier, recurrent payments, the refund right. */}
             <div className="hc-mandate" data-testid="sepa-mandate">
               <p className="hc-label">{t('payment_form.mandate_heading')}</p>
+              {creditorName && creditorId && (
+                <p data-testid="sepa-mandate-creditor">
+                  {t('payment_form.mandate_creditor', { creditor: creditorAddress ? `${creditorName}, ${creditorAddress}` : creditorName, creditorId })}
+                </p>
+              )}
               {creditorName && creditorId && <p>{t('payment_form.mandate_text', { creditor: creditorName, creditorId })}</p>}
               <p>{t('payment_form.mandate_refund')}</p>
+              <p>{t('payment_form.mandate_prenotification')}</p>
+              <p data-testid="sepa-mandate-debtor">
+                {t('payment_form.mandate_debtor', { holder: holder.trim() || '…', address: debtorAddress ? addressLine(debtorAddress, i18n.language) : '…' })}
+              </p>
+              <p data-testid="sepa-mandate-place-date">
+                {t('payment_form.mandate_place_date', { place: debtorAddress?.city || '…', date: formatDate(clock.now(), i18n.language) })}
+              </p>
               <p>{t('payment_form.mandate_reference')}</p>
             </div>
             <div className="hc-checkbox">

@@ -28,6 +28,12 @@ export interface OrderFeedback {
   gtc_agreement: boolean;
   generalbusinessterm: boolean;
   privacyterm: boolean;
+  /**
+   * A consumer asks for the services to start within the withdrawal period and acknowledges losing
+   * the right once they are fully performed (§ 356 Abs. 4 BGB, § 18 FAGG); optional: without it the
+   * services start after the period. The order keeps it.
+   */
+  early_start?: boolean;
 }
 
 /** The knownfrom options of spec §3, in order. */

@@ -41,3 +41,35 @@ function term(prefix: string, months: number, named: ReadonlySet<number>): TermL
   if (months === 0 || named.has(months)) return { key: `${prefix}.${months}` };
   return { key: `${prefix}.n`, params: { count: months } };
 }
+
+/**
+ * The longest notice a consumer may be held to (§ 309 Nr. 9 BGB, CHECKOUT-LAW.md): one month, to
+ * the end of the first term and, once the contract runs on, at any time. The order mail's
+ * consumerMaxNoticeDays (services/order/mail/terms.go) is the same.
+ */
+export const CONSUMER_MAX_NOTICE_DAYS = 30;
+
+/**
+ * The notice in days a customer is held to: a business the catalog's cancelation_period, a
+ * consumer at most one month. The one rule the cart, its contract details and the confirm page's
+ * box word the notice with.
+ */
+export function noticeDays(catalogDays: number, consumer: boolean): number {
+  return consumer ? Math.min(catalogDays, CONSUMER_MAX_NOTICE_DAYS) : catalogDays;
+}
+
+/** A notice period to put into words: whole months or days. */
+export interface NoticePeriod {
+  unit: 'months' | 'days';
+  count: number;
+}
+
+/**
+ * A notice period in days as people say it: whole months from 28 days on (rounded to 30-day
+ * months, at least one), else days; null for no notice period.
+ */
+export function noticePeriod(days: number): NoticePeriod | null {
+  if (days <= 0) return null;
+  if (days >= 28) return { unit: 'months', count: Math.max(1, Math.round(days / 30)) };
+  return { unit: 'days', count: days };
+}

@@ -948,7 +948,12 @@ type PlaceOrderRequest struct {
 	Privacyterm         bool `protobuf:"varint,12,opt,name=privacyterm,proto3" json:"privacyterm,omitempty"`
 	// The browser's referral cookies pvid and emid (spec §7), passed on by the gateway; values
 	// that are no valid referral id are ignored.
-	Cookies       *ReferralCookies `protobuf:"bytes,13,opt,name=cookies,proto3" json:"cookies,omitempty"`
+	Cookies *ReferralCookies `protobuf:"bytes,13,opt,name=cookies,proto3" json:"cookies,omitempty"`
+	// A consumer asked for the services to start within the withdrawal period and acknowledged that
+	// the right of withdrawal ends once they are fully performed (§ 356 Abs. 4 BGB, § 18 FAGG;
+	// CHECKOUT-LAW.md). Optional: without it the services start after the period. Kept with the
+	// order and carried by order.finalized (early_start).
+	EarlyStart    bool `protobuf:"varint,14,opt,name=early_start,json=earlyStart,proto3" json:"early_start,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1072,6 +1077,13 @@ func (x *PlaceOrderRequest) GetCookies() *ReferralCookies {
 		return x.Cookies
 	}
 	return nil
+}
+
+func (x *PlaceOrderRequest) GetEarlyStart() bool {
+	if x != nil {
+		return x.EarlyStart
+	}
+	return false
 }
 
 // The browser's referral cookies (spec §7 referral source order: after the order's own id, cookie
@@ -2105,7 +2117,7 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1b\n" +
 	"\tnet_cents\x18\x03 \x01(\x03R\bnetCents\x12\x1f\n" +
 	"\vgross_cents\x18\x04 \x01(\x03R\n" +
-	"grossCents\"\xa3\x04\n" +
+	"grossCents\"\xc4\x04\n" +
 	"\x11PlaceOrderRequest\x12'\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tR\x0eidempotencyKey\x12/\n" +
 	"\x13advertised_customer\x18\x02 \x01(\tR\x12advertisedCustomer\x12\x1f\n" +
@@ -2122,7 +2134,9 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	" \x01(\bR\fgtcAgreement\x120\n" +
 	"\x13generalbusinessterm\x18\v \x01(\bR\x13generalbusinessterm\x12 \n" +
 	"\vprivacyterm\x18\f \x01(\bR\vprivacyterm\x12<\n" +
-	"\acookies\x18\r \x01(\v2\".checkout.order.v1.ReferralCookiesR\acookies\"9\n" +
+	"\acookies\x18\r \x01(\v2\".checkout.order.v1.ReferralCookiesR\acookies\x12\x1f\n" +
+	"\vearly_start\x18\x0e \x01(\bR\n" +
+	"earlyStart\"9\n" +
 	"\x0fReferralCookies\x12\x12\n" +
 	"\x04pvid\x18\x01 \x01(\tR\x04pvid\x12\x12\n" +
 	"\x04emid\x18\x02 \x01(\tR\x04emid\"D\n" +
