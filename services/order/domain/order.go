@@ -330,8 +330,12 @@ type EventSEPA struct {
 }
 
 // EventRecipient is the part of the customer an order.finalized event carries: whom to confirm
-// the order to. Address, phone and payment stay in the order service's database.
+// the order to and whom to bill (the customer number of an existing customer, the billing
+// address). Phone and payment details stay in the order service's database.
 type EventRecipient struct {
+	// CustomerNo is the existing customer's number (billing on the account); absent for a new
+	// customer.
+	CustomerNo  string `json:"customer_no,omitempty"`
 	Email       string `json:"email"`
 	FirstName   string `json:"first_name"`
 	LastName    string `json:"last_name"`
@@ -339,6 +343,17 @@ type EventRecipient struct {
 	// Group is the customer group (0 business, else consumer): the confirmation repeats the
 	// contract terms the confirm page stated for that audience. Nil in events published before it.
 	Group *int32 `json:"group,omitempty"`
+	// BillingAddress is the address the invoice goes to (the customer's address as the order
+	// keeps it); nil in events published before it.
+	BillingAddress *EventAddress `json:"billing_address,omitempty"`
+}
+
+// EventAddress is a billing address of an order.finalized event.
+type EventAddress struct {
+	Street      string `json:"street"`
+	PostalCode  string `json:"postal_code"`
+	City        string `json:"city"`
+	CountryCode string `json:"country_code"`
 }
 
 // EventFinalized names the event and its subject suffix.
@@ -349,8 +364,9 @@ func (o Order) Finalized() FinalizedEvent {
 	c := o.Customer
 	return FinalizedEvent{Event: EventFinalized, OrderID: o.ID, OrderCode: o.Code, BrandID: o.BrandID, Locale: o.Locale,
 		Status: o.Status, PaymentType: o.Payment.Type,
-		Customer: EventRecipient{Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName, Group: &c.Group},
-		Totals:   o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa(), Items: WithoutCiphertexts(o.Items),
+		Customer: EventRecipient{CustomerNo: c.CustomerNo, Email: c.Email, FirstName: c.FirstName, LastName: c.LastName, CompanyName: c.CompanyName,
+			Group: &c.Group, BillingAddress: &EventAddress{Street: c.Street, PostalCode: c.PostalCode, City: c.City, CountryCode: c.CountryCode}},
+		Totals: o.Totals, Lines: o.Lines, CreatedAt: o.CreatedAt.UTC(), SEPA: o.Payment.sepa(), Items: WithoutCiphertexts(o.Items),
 		VATIDCheck: c.VATIDCheck, ReferralID: o.Feedback.ReferralID, ReferralSource: o.Feedback.ReferralSource,
 		MarketingCampaignID: Brand{MarketingCampaignID: o.Feedback.MarketingCampaignID}.CampaignID(), EarlyStart: o.Feedback.EarlyStart}
 }

@@ -7,10 +7,12 @@ import (
 	"time"
 )
 
+// The event names whom to confirm the order to and whom to bill: customer number and billing
+// address included, phone and payment details not.
 func TestFinalizedOutboxNamesTheRecipientOnly(t *testing.T) {
 	o := Order{ID: "01J", Code: "261123-ABCDEFGH", BrandID: 2, Locale: "en-GB", Status: StatusPlaced,
-		Customer: Customer{FirstName: "Erika", LastName: "Muster", CompanyName: "Muster GmbH", Email: "erika@example.org",
-			Street: "Musterweg 1", Phone: "+49 30 1234567"},
+		Customer: Customer{CustomerNo: "100001", FirstName: "Erika", LastName: "Muster", CompanyName: "Muster GmbH", Email: "erika@example.org",
+			Street: "Musterweg 1", PostalCode: "10115", City: "Berlin", CountryCode: "DE", Phone: "+49 30 1234567"},
 		Payment: Payment{Type: "sepa", MaskedIBAN: "DE89 •••• 3000"}, Totals: Totals{GrossCents: 1190, Currency: Currency},
 		CreatedAt: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)}
 	ev, err := o.FinalizedOutbox("e1")
@@ -25,13 +27,16 @@ func TestFinalizedOutboxNamesTheRecipientOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The group (0: a business) words the contract terms the confirmation repeats.
-	want := EventRecipient{Email: "erika@example.org", FirstName: "Erika", LastName: "Muster", CompanyName: "Muster GmbH"}
-	group := got.Customer.Group
-	got.Customer.Group = nil
+	want := EventRecipient{CustomerNo: "100001", Email: "erika@example.org", FirstName: "Erika", LastName: "Muster", CompanyName: "Muster GmbH"}
+	group, address := got.Customer.Group, got.Customer.BillingAddress
+	got.Customer.Group, got.Customer.BillingAddress = nil, nil
 	if got.Locale != "en-GB" || got.Customer != want || group == nil || *group != 0 || got.OrderCode != o.Code || got.Totals.GrossCents != 1190 {
 		t.Fatalf("payload %s", ev.Payload)
 	}
-	for _, private := range []string{"Musterweg", "+49", "DE89", "street", "phone"} {
+	if address == nil || *address != (EventAddress{Street: "Musterweg 1", PostalCode: "10115", City: "Berlin", CountryCode: "DE"}) {
+		t.Fatalf("billing address %+v in %s", address, ev.Payload)
+	}
+	for _, private := range []string{"+49", "DE89", "phone", "iban"} {
 		if strings.Contains(string(ev.Payload), private) {
 			t.Errorf("payload carries %q: %s", private, ev.Payload)
 		}
