@@ -10,10 +10,14 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	cartv1 "github.com/hostcart/checkout/libs/go/gen/checkout/cart/v1"
+	customerv1 "github.com/hostcart/checkout/libs/go/gen/checkout/customer/v1"
 	orderv1 "github.com/hostcart/checkout/libs/go/gen/checkout/order/v1"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
+	promotionv1 "github.com/hostcart/checkout/libs/go/gen/checkout/promotion/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 )
 
 // The one table: routes with a payment provider or the SMS gateway behind them get the provider
@@ -36,7 +40,10 @@ func TestRouteDeadlineTable(t *testing.T) {
 		{"POST", "/webhooks/paypal", 11 * time.Second},
 		{"GET", "/api/v2/orders/:id", 2 * time.Second},
 		{"GET", "/api/v2/session/cart", 2 * time.Second},
-		{"PUT", "/api/v2/session/basic-info", 2 * time.Second},
+		{"PUT", "/api/v2/session/basic-info", outbound.VIESTimeout + outbound.RouteMargin},
+		{"POST", "/api/v2/contract-transfer/:transfer_id", outbound.TransferTimeout + outbound.RouteMargin},
+		{"POST", "/api/v2/customer/login", outbound.OIDCTimeout + outbound.RouteMargin},
+		{"POST", "/api/v2/customer/logout", 2 * time.Second},
 		{"GET", "/api/v2/create-payment", 2 * time.Second},
 		{"GET", "", 2 * time.Second},
 	}
@@ -49,8 +56,38 @@ func TestRouteDeadlineTable(t *testing.T) {
 	if zero.For("GET", "/api/v2/session/cart") != grpcclient.DefaultTimeout || zero.For("POST", "/api/v2/orders") != DefaultProviderRouteTimeout {
 		t.Errorf("defaults: %v, %v", zero.For("GET", "/api/v2/session/cart"), zero.For("POST", "/api/v2/orders"))
 	}
-	if short := (Deadlines{Default: 20 * time.Second, Provider: time.Second}); short.For("POST", "/api/v2/orders") != 20*time.Second {
-		t.Errorf("a provider deadline below the default: %v", short.For("POST", "/api/v2/orders"))
+	if short := (Deadlines{Default: 20 * time.Second, Provider: time.Second}); short.For("POST", "/api/v2/orders") != 20*time.Second ||
+		short.For("PUT", "/api/v2/session/basic-info") != 20*time.Second {
+		t.Errorf("deadlines below the default: %v, %v", short.For("POST", "/api/v2/orders"), short.For("PUT", "/api/v2/session/basic-info"))
+	}
+}
+
+// Every route with an outside system behind it outlasts that system's timeout (the one table,
+// platform/outbound) by outbound.RouteMargin, whatever the configured deadlines: so the service
+// answers the system's silence (or saves the form without VIES) before the visitor's request
+// ends, instead of the gateway's timeout.
+func TestRouteDeadlinesOutlastTheCallsBehindThem(t *testing.T) {
+	behind := map[string][]time.Duration{
+		"PUT " + APIPrefix + "/session/basic-info":              {outbound.VIESTimeout},
+		"POST " + APIPrefix + "/contract-transfer/:transfer_id": {outbound.TransferTimeout},
+		"POST " + APIPrefix + "/customer/login":                 {outbound.OIDCTimeout},
+		"POST " + APIPrefix + "/customer/authorization-url":     {outbound.OIDCTimeout},
+		"POST " + APIPrefix + "/domain-availability":            {outbound.RegistryTimeout},
+		"GET " + APIPrefix + "/domains/search":                  {outbound.RegistryTimeout},
+		"POST " + APIPrefix + "/orders":                         {outbound.CardProviderTimeout, outbound.SMSTimeout},
+		"POST " + APIPrefix + cardProvider + "/create-payment":  {outbound.CardProviderTimeout},
+		"POST " + APIPrefix + "/paypal/create-subscription":     {outbound.PayPalTimeout},
+		"POST /api/v1/:id/sms":                                  {outbound.SMSTimeout},
+	}
+	for _, d := range []Deadlines{{}, {Default: time.Second, Provider: time.Second}} {
+		for route, timeouts := range behind {
+			method, path, _ := strings.Cut(route, " ")
+			for _, timeout := range timeouts {
+				if got := d.For(method, path); got < timeout+outbound.RouteMargin {
+					t.Errorf("%+v: %s has %v, shorter than the %v call behind it plus %v", d, route, got, timeout, outbound.RouteMargin)
+				}
+			}
+		}
 	}
 }
 
@@ -58,7 +95,9 @@ func TestRouteDeadlineTable(t *testing.T) {
 // the short deadline).
 func TestRouteDeadlineTableNamesServedRoutes(t *testing.T) {
 	h, err := New(Deps{Log: logging.Discard(), StaticDir: t.TempDir(),
-		Payments: paymentv1.NewPaymentServiceClient(nil), Orders: orderv1.NewOrderServiceClient(nil)})
+		Payments: paymentv1.NewPaymentServiceClient(nil), Orders: orderv1.NewOrderServiceClient(nil),
+		Cart: cartv1.NewCartServiceClient(nil), Promotions: promotionv1.NewPromotionServiceClient(nil),
+		Customers: customerv1.NewCustomerServiceClient(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +110,11 @@ func TestRouteDeadlineTableNamesServedRoutes(t *testing.T) {
 			t.Errorf("deadline table names %q, which the router does not serve", route)
 		}
 	}
+	for route := range outsideRoutes {
+		if !served[route] {
+			t.Errorf("deadline table names %q, which the router does not serve", route)
+		}
+	}
 }
 
 // The middleware puts the route's deadline on the request's context: a provider route's deadline
@@ -79,7 +123,7 @@ func TestRouteDeadlineTableNamesServedRoutes(t *testing.T) {
 func TestRouteDeadlineMiddleware(t *testing.T) {
 	gin.SetMode(gin.ReleaseMode)
 	e := gin.New()
-	e.Use(Deadlines{Default: time.Second, Provider: 10 * time.Second}.middleware())
+	e.Use(Deadlines{Default: time.Second, Provider: 12 * time.Second}.middleware())
 	seen := map[string]time.Time{}
 	record := func(c *gin.Context) {
 		dl, ok := c.Request.Context().Deadline()
@@ -96,7 +140,7 @@ func TestRouteDeadlineMiddleware(t *testing.T) {
 	} {
 		e.ServeHTTP(httptest.NewRecorder(), r)
 	}
-	if gap := seen["/api/v2/create-payment"].Sub(seen["/api/v2/session/cart"]); gap <= 8*time.Second || gap > 9*time.Second {
-		t.Errorf("provider deadline is %v after the ordinary one, want about 9s", gap)
+	if gap := seen["/api/v2/create-payment"].Sub(seen["/api/v2/session/cart"]); gap <= 10*time.Second || gap > 11*time.Second {
+		t.Errorf("provider deadline is %v after the ordinary one, want about 11s", gap)
 	}
 }

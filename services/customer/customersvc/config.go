@@ -9,6 +9,7 @@ import (
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 	"github.com/hostcart/checkout/services/customer/adapters/catalogclient"
 	"github.com/hostcart/checkout/services/customer/adapters/oidcauthority"
@@ -89,7 +90,7 @@ func ConfigFromEnv() Config {
 		VIES: vies.Config{
 			URL:       config.String("VIES_URL", vies.DefaultURL),
 			Requester: config.String("VIES_REQUESTER", ""),
-			Timeout:   config.Duration("VIES_TIMEOUT", 10*time.Second),
+			Timeout:   config.Duration("VIES_TIMEOUT", outbound.VIESTimeout),
 		},
 		VIESSandbox:    config.Bool("VIES_SANDBOX", false),
 		RedisURL:       config.String("REDIS_URL", ""),

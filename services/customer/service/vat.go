@@ -6,11 +6,12 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/customer/domain"
 )
 
 // viesTimeout bounds a VAT id check: VIES is slow at times, and the visitor is waiting on the form.
-const viesTimeout = 8 * time.Second
+const viesTimeout = outbound.VIESTimeout
 
 // saveReserve is what a VAT id check leaves of the caller's deadline for saving the form: a slow
 // VIES costs the check (normal VAT, checked again next save), never the visitor's input.

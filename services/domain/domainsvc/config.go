@@ -8,6 +8,7 @@ import (
 
 	"github.com/hostcart/checkout/libs/go/platform/config"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/libs/go/platform/ratelimit"
 )
 
@@ -25,7 +26,7 @@ const (
 	DefaultSQLitePath      = "domain.db"
 	DefaultCacheTTL        = 60 * time.Second
 	DefaultLocalCacheTTL   = 2 * time.Second
-	DefaultRegistryTimeout = 3 * time.Second
+	DefaultRegistryTimeout = outbound.RegistryTimeout
 	DefaultRDAPMaxWait     = 2 * time.Second
 	DefaultCatalogueTTL    = 30 * time.Second
 	DefaultRateSession     = "120/1m/60"

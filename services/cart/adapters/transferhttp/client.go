@@ -24,7 +24,7 @@ import (
 )
 
 // DefaultTimeout bounds one look-up; the visitor waits on the transfer screen meanwhile.
-const DefaultTimeout = 5 * time.Second
+const DefaultTimeout = outbound.TransferTimeout
 
 // maxBody bounds how much of an answer is read: a transfer is a few short strings.
 const maxBody = 64 << 10

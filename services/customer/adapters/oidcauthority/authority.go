@@ -20,7 +20,7 @@ import (
 )
 
 // DefaultTimeout bounds each request to an authority.
-const DefaultTimeout = 5 * time.Second
+const DefaultTimeout = outbound.OIDCTimeout
 
 // discoveryRetry is how long a failed discovery is remembered before trying again, so an
 // authority that is down is not asked on every visitor's click.

@@ -60,7 +60,7 @@ func New(boot *Bootstrap, hc *http.Client, cfg Config) *Client {
 	wrapped.Transport = outbound.Transport(Dependency, hc.Transport, outbound.BreakerConfig{})
 	hc = &wrapped
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = 3 * time.Second
+		cfg.Timeout = outbound.RegistryTimeout
 	}
 	if cfg.MaxWait < 0 {
 		cfg.MaxWait = 0

@@ -20,7 +20,7 @@ import (
 )
 
 // DefaultTimeout bounds one send.
-const DefaultTimeout = 5 * time.Second
+const DefaultTimeout = outbound.SMSTimeout
 
 // Config of the gateway (SMS_URL, SMS_API_KEY, SMS_SENDER, SMS_TIMEOUT).
 type Config struct {

@@ -64,7 +64,7 @@ func (c *Client) ClientConfig() (clientKey, environment string) {
 // New returns the client.
 func New(cfg Config) *Client {
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = 15 * time.Second
+		cfg.Timeout = outbound.CardProviderTimeout
 	}
 	if cfg.Margin <= 0 {
 		cfg.Margin = outbound.DefaultMargin

@@ -65,7 +65,7 @@ type Client struct {
 // New returns the client; its HTTP client fetches and refreshes access tokens itself.
 func New(cfg Config) *Client {
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = 15 * time.Second
+		cfg.Timeout = outbound.PayPalTimeout
 	}
 	if cfg.Margin <= 0 {
 		cfg.Margin = outbound.DefaultMargin
