@@ -75,18 +75,21 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	}
 	defer catalogConn.Close()
 
+	// The keys seal the IBAN both in the session's option (Redis) and in the mandate (PostgreSQL).
+	var keys *secretbox.Keyring
+	if cfg.SecretKeys != "" {
+		if keys, err = secretbox.Parse(cfg.SecretKeys, cfg.SecretKeyID); err != nil {
+			return fmt.Errorf("payment: PAYMENT_SECRET_KEYS: %w", err)
+		}
+	}
 	ports := service.Ports{
 		Types:         types,
-		Sessions:      redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL}),
+		Sessions:      redisstore.New(rdb, redisstore.Options{TTL: cfg.SessionTTL, Keys: keys}),
 		Brands:        catalogbrands.New(brandprops.New(catalogv1.NewCatalogServiceClient(catalogConn), cfg.CacheTTL)),
 		Notifications: redisstore.NewNotifications(rdb, ""),
 		Log:           log,
 	}
-	if cfg.SecretKeys != "" {
-		keys, err := secretbox.Parse(cfg.SecretKeys, cfg.SecretKeyID)
-		if err != nil {
-			return fmt.Errorf("payment: PAYMENT_SECRET_KEYS: %w", err)
-		}
+	if keys != nil {
 		ports.Mandates = types.Mandates(keys)
 	} else {
 		log.WarnContext(ctx, "PAYMENT_SECRET_KEYS not set; SEPA mandates cannot be sealed, SEPA orders are refused")
