@@ -89,7 +89,7 @@ check: bin/staticcheck
 test-go: lint-go
 	go test -race $(GO_TEST_PATTERNS)
 
-# Every Go fuzz target (parsers of visitor input) for FUZZTIME (5s) each; seed corpora run with
+# Every Go fuzz target (parsers of visitor input) for FUZZTIME (3.5s) each; seed corpora run with
 # the ordinary tests too.
 test-fuzz:
 	tools/fuzz/run.sh
