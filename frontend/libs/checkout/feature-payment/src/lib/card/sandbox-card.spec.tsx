@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createI18n } from '@hostcart/shared-i18n/testing';
+import { resetReporting, setReporter } from '@hostcart/shared-util-reporting';
 import {
   CARD_NUMBER_MAX,
   CARD_NUMBER_MIN,
@@ -149,5 +150,36 @@ describe('sandbox card component', () => {
     act(() => card.unmount());
     container.remove();
     page.unmount();
+  });
+
+  it("reports an error in its own root through the shell's reporter (the root's error callbacks)", async () => {
+    const reports: Array<Record<string, unknown> | undefined> = [];
+    setReporter({ captureException: (_e, c) => reports.push(c), captureMessage: () => undefined, setRoute: () => undefined });
+    const errorLog = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const card = createSandboxCard({
+      clientKey: '', environment: 'sandbox', method: { type: 'scheme', name: 'Credit card', brands: ['visa', 'mc'] },
+      amountCents: 3206, currency: 'EUR', i18n: createI18n('en-GB'),
+      onChange: () => {
+        throw new Error('onChange failed');
+      },
+    });
+    // Inside act React would throw the error to the spec instead: mounted as in the browser.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      card.mount(container);
+      await waitFor(() => expect(reports).toHaveLength(1));
+      expect(reports[0]).toMatchObject({ react: 'uncaught' });
+      expect(reports[0]?.['componentStack']).toContain('SandboxCardForm');
+      card.unmount();
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = before;
+      container.remove();
+      errorLog.mockRestore();
+      resetReporting();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { CardPaymentMethodData } from '@hostcart/shared-data-access-api';
 import { useClock } from '@hostcart/shared-ui';
+import { rootErrorReporting } from '@hostcart/shared-util-reporting';
 import type { CardComponent, CardComponentOptions } from './card-component';
 
 /** Card numbers have 12 to 19 digits (ISO/IEC 7812), spaces between them allowed. */
@@ -208,7 +209,9 @@ export function createSandboxCard(options: CardComponentOptions): CardComponent 
   const idPrefix = `hc-sandbox-card-${++mounts}`;
   return {
     mount(container) {
-      root = createRoot(container);
+      // A root of its own: errors in it never reach the shell's root, so it reports them the
+      // same way (rootErrorReporting) instead of React's default console output.
+      root = createRoot(container, rootErrorReporting());
       root.render(
         <I18nextProvider i18n={options.i18n}>
           <SandboxCardForm type={options.method.type} onChange={options.onChange} idPrefix={idPrefix} />
