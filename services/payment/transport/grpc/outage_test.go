@@ -17,6 +17,7 @@ import (
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
 	"github.com/hostcart/checkout/libs/go/platform/grpcclient"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
+	"github.com/hostcart/checkout/libs/go/platform/outbound"
 	"github.com/hostcart/checkout/services/payment/adapters/cardprovider"
 	"github.com/hostcart/checkout/services/payment/domain"
 	"github.com/hostcart/checkout/services/payment/endpoints"
@@ -64,7 +65,9 @@ func TestProviderOutageIsAskedOnceAndNamesTheProvider(t *testing.T) {
 	t.Cleanup(func() { _ = conn.Close() })
 	client := paymentv1.NewPaymentServiceClient(conn)
 
-	for i := range breakerFailures + 3 {
+	// As many calls as the provider's own breaker (outbound) lets through, well past the client's
+	// breakerFailures.
+	for i := range outbound.DefaultBreakerFailures {
 		callCtx := metadata.AppendToOutgoingContext(context.Background(), grpcclient.IdempotencyKeyHeader, "attempt-1")
 		_, err := client.CreateCardPayment(callCtx, &paymentv1.CreateCardPaymentRequest{PaymentMethodJson: `{"type":"scheme"}`, IdempotencyKey: "attempt-1"})
 		if status.Code(err) != codes.Unavailable || apperr.DependencyDown(err) != cardprovider.Dependency {
