@@ -427,6 +427,7 @@ export const enGB = {
     no_method_available: 'No payment method is available.',
     methods_unavailable: 'Payment methods are currently unavailable.',
     cannot_be_processed: 'The payment cannot be processed.',
+    idempotency_key_required: 'The payment could not be sent. Please try again.',
     amount_changed: 'Your cart has changed since you paid. The earlier payment has been cancelled and nothing was charged for it. Please pay the new total.',
     already_used: 'This payment has already been used for an order. Please check your orders or pay again.',
     card_provider_not_found: 'This card payment provider is not available in this shop. Please choose another payment method.',
