@@ -3,7 +3,8 @@
 // devstack's local admin panel, opens the draft with session-restore, edits the preconfigured item
 // (adds an addon) and saves it, landing on the admin panel's draft page; the customer continues the
 // draft with its session code, sees the items locked, is refused when adding, and orders it; another
-// customer cancels a draft with the user menu. Agent on a desktop in German, customers on a phone in
+// customer cancels a draft with the user menu. A draft's customer opening add and field screens by
+// URL lands on the cart, on both brands. Agent on a desktop in German, customers on a phone in
 // English and on a desktop in German; axe-core and the layout check on every screen.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
@@ -48,9 +49,13 @@ function draftctl(...args) {
   return execFileSync(DRAFTCTL, args, { encoding: 'utf8' }).trim();
 }
 
-/** The operator's command: a Hostwerk draft for a seed customer with the hosting product. */
-function createDraft() {
-  return JSON.parse(draftctl('create', '-devstack', dataDir, '-brand-id', '1', '-customer', '100001', '-by', 'operator-1', '-products', String(PRODUCT.hostwerk)));
+/** The seed customer and brand id of each brand's drafts (services/customer/seed/customers.json). */
+const DRAFT_BRANDS = { hostwerk: { brandId: '1', customer: '100001' }, alpenhost: { brandId: '2', customer: '200001' } };
+
+/** The operator's command: a draft for a seed customer of the brand with its hosting product. */
+function createDraft(brand = 'hostwerk') {
+  const { brandId, customer } = DRAFT_BRANDS[brand];
+  return JSON.parse(draftctl('create', '-devstack', dataDir, '-brand-id', brandId, '-customer', customer, '-by', 'operator-1', '-products', String(PRODUCT[brand])));
 }
 
 let findings = [];
@@ -59,6 +64,20 @@ beforeEach(() => {
 });
 async function check(page, name) {
   findings.push(...(await screenFindings(page, name)));
+}
+
+/**
+ * Spec §2, §6 (issue 22): the item-adding routes and the fields of the draft's preconfigured item,
+ * opened by URL by the customer of the draft, land on the cart.
+ */
+async function opensLockedScreensByUrl(page, brand, label) {
+  const { cart } = await apiGet(page, '/session/cart');
+  const rowId = cart.items[0].row_id;
+  for (const path of [`/addons?id=${rowId}`, '/products/webhosting', `/additional-product-fields?rowId=${rowId}`]) {
+    await page.goto(`${origin(brand)}${path}`);
+    await onPath(page, '/cart');
+  }
+  await check(page, `${label}: the cart after opening add and field screens by URL`);
 }
 
 async function newPage(size) {
@@ -120,6 +139,7 @@ describe('order drafts in Chromium', () => {
     await screenshot(customer.page, 'drafts-customer-cart');
     // The server refuses what the screen does not offer.
     await expect(apiSend(customer.page, 'POST', '/session/cart/items', { product_id: PRODUCT.hostwerk })).rejects.toThrow(/HTTP 403 .*order_drafts\.items_locked/);
+    await opensLockedScreensByUrl(customer.page, 'hostwerk', 'customer draft (phone)');
 
     // The customer completes the order.
     await apiSend(customer.page, 'PUT', '/session/basic-info', { group: 1, gender: 1, first_name: 'Erika', last_name: 'Muster', email: 'erika-draft@example.org' });
@@ -142,6 +162,17 @@ describe('order drafts in Chromium', () => {
     expect(customer.errors).toEqual([]);
     expect(findings).toEqual([]);
     await agent.context.close();
+    await customer.context.close();
+  });
+
+  it('a customer of an Alpenhost draft opening add screens by URL lands on the cart (desktop)', async () => {
+    const { session_code: code } = createDraft('alpenhost');
+    const customer = await newPage(DESKTOP);
+    await customer.page.goto(`${origin('alpenhost')}/continue-preconfigured-order?session_code=${code}`);
+    await onPath(customer.page, '/cart');
+    await opensLockedScreensByUrl(customer.page, 'alpenhost', 'Alpenhost customer draft (desktop)');
+    expect(customer.errors).toEqual([]);
+    expect(findings).toEqual([]);
     await customer.context.close();
   });
 
