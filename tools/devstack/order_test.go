@@ -107,7 +107,8 @@ const consents = `"generalbusinessterm":true,"privacyterm":true,"gtc_agreement":
 func checkOrders(t *testing.T, st *stack) (orderIDs, awaitingIDs []string) {
 	const berlin = `{"street":"Musterweg 1","postal_code":"10115","city":"Berlin","country_code":"DE","phone":"+49 30 1234567"}`
 	const vienna = `{"street":"Ring 1","postal_code":"1010","city":"Wien","country_code":"AT","phone":"+43 1 58801"}`
-	var codes []string // of the orders placed, for their confirmation mails
+	var codes []string         // of the orders placed, for their confirmation mails
+	var awaitingCodes []string // of the orders left awaiting their SMS code: no mail
 
 	t.Run("one order per idempotency key, priced by the server", func(t *testing.T) {
 		b := readySession(t, st, "hostwerk.localhost", 1001, berlin, "DE89 3704 0044 0532 0130 00", "COBADEFFXXX")
@@ -257,9 +258,14 @@ func checkOrders(t *testing.T, st *stack) (orderIDs, awaitingIDs []string) {
 		}
 		c := readySession(t, st, "alpenhost.localhost", 2001, vienna, "AT61 1904 3002 3457 3201", "BKAUATWW")
 		_, placedC := c.withKey("/api/v2/orders", "sms-c", `{`+consents+`}`)
-		idC := placedC["order"].(map[string]any)["order_id"].(string)
+		orderC, _ := placedC["order"].(map[string]any)
+		if orderC["status"] != "awaiting_sms" {
+			t.Fatalf("second order needing SMS: %v", placedC)
+		}
+		idC := orderC["order_id"].(string)
 		// Never validated: it stays awaiting its code, without an order.finalized event or a mail.
 		awaitingIDs = append(awaitingIDs, idC)
+		awaitingCodes = append(awaitingCodes, fmt.Sprint(orderC["order_code"]))
 		if code, _, body := c.do(http.MethodPost, "/api/v1/"+idC+"/sms", ""); code != http.StatusOK || body["sent"] != true {
 			t.Fatalf("another visitor's resend while the first is limited: %d %v", code, body)
 		}
@@ -282,6 +288,14 @@ func checkOrders(t *testing.T, st *stack) (orderIDs, awaitingIDs []string) {
 			if seen[code] != 1 {
 				t.Fatalf("order %s: %d confirmation mails to erika@example.org, want 1 (all: %v)", code, seen[code], seen)
 			}
+		}
+		// An order left awaiting its SMS code is not confirmed: no mail names its code (the
+		// mails of the placed orders above went out meanwhile, so one for it would have too).
+		if len(awaitingCodes) == 0 {
+			t.Fatal("no order was left awaiting its SMS code: the SMS subtest failed")
+		}
+		if unconfirmed := confirmationMails(t, "erika@example.org", awaitingCodes); len(unconfirmed) != 0 {
+			t.Fatalf("orders awaiting their SMS code got confirmation mails: %v", unconfirmed)
 		}
 	})
 	return orderIDs, awaitingIDs
