@@ -178,15 +178,77 @@ async function settled(page) {
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 }
 
+/** The problem lists of the pages collectProblems watches, each with what an earlier test saw. */
+let watched = [];
+// Registered in every test file that loads this module (jest's globals; not in global setup).
+if (typeof afterEach === 'function') {
+  afterEach(() => {
+    const found = watched.flatMap((w) => w.problems.slice(w.from));
+    for (const w of watched) w.from = w.problems.length;
+    watched = watched.filter((w) => !w.page.isClosed());
+    expect({ 'problems of the test\'s pages': found }).toEqual({ 'problems of the test\'s pages': [] });
+  });
+}
+
+/** Whether url is one of the shop's brand origins (<slug>.localhost on the devstack's port). */
+function isShop(url) {
+  try {
+    const u = new URL(url);
+    return u.hostname.endsWith('.localhost') && u.port === new URL(process.env.E2E_BASE_URL).port;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What no walk may log (issue 23: no error in the browser console on any walk): uncaught page
+ * errors, console errors (a refused request is one) and failed requests of the shop's pages, and
+ * every 4xx/5xx answer of /api, named with its method and path. The pages of the providers'
+ * sandboxes and of the login authority (other origins) are not the shop's. `allow` lists what a
+ * test provokes on purpose, each `{ pattern, reason }`: a problem whose text matches pattern is
+ * not recorded (the reason says why, where the test states it). Answers the list; a test may
+ * assert it, and after every test what its pages recorded is asserted empty (watched below), so no
+ * walk of a file that opens its pages with this helper goes unchecked.
+ */
+function collectProblems(page, allow = []) {
+  const problems = [];
+  watched.push({ page, problems, from: 0 });
+  const record = (text) => {
+    if (!allow.some(({ pattern }) => pattern.test(text))) problems.push(text);
+  };
+  page.on('pageerror', (err) => record(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && isShop(page.url())) record(`console: ${msg.text()} (${msg.location()?.url ?? ''})`);
+  });
+  page.on('requestfailed', (req) => {
+    // A navigation away cancels what is still loading: that is not a failure of the shop.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED' || !isShop(req.url())) return;
+    record(`requestfailed: ${req.method()} ${req.url()} ${req.failure()?.errorText}`);
+  });
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (isShop(res.url()) && url.pathname.startsWith('/api/') && res.status() >= 400) record(`HTTP ${res.status()}: ${res.request().method()} ${url.pathname}${url.search}`);
+  });
+  return problems;
+}
+
+/**
+ * An `allow` entry of collectProblems for an answer the test provokes: `status` to `method` of
+ * /api/v2<path> (path a regular expression's source), as each of its lines reads: the answer,
+ * Chromium's console line for it and the shop's own log of a failed call (a 5xx).
+ */
+function provoked(status, method, path, reason) {
+  return { pattern: new RegExp(`^HTTP ${status}: ${method} /api/v2${path}$|status of ${status} .*/api/v2${path}\\)$|^console: failed call \\{method: ${method}, url: ${path}, status: ${status}\\}`), reason };
+}
+
 /**
  * A page in a fresh context, which is a fresh session (cookie sid): an empty cart, the brand's
- * default locale. `errors` collects uncaught page errors.
+ * default locale. `errors` collects what the page must not log (collectProblems; `allow` as there).
  */
-async function openPage(browser, slug, path) {
+async function openPage(browser, slug, path, { allow = [] } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = collectProblems(page, allow);
   await page.goto(`${brandOrigin(slug)}${path}`);
   await settled(page);
   return { page, context, errors };
@@ -198,4 +260,4 @@ async function switchLanguage(page, label) {
   await settled(page);
 }
 
-module.exports = { timed, launch, brandOrigin, axeViolations, layoutFindings, screenshot, apiGet, apiSend, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };
+module.exports = { timed, launch, brandOrigin, collectProblems, provoked, axeViolations, layoutFindings, screenshot, apiGet, apiSend, settled, openPage, switchLanguage, BRANDS, ARTIFACTS };

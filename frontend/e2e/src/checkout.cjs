@@ -2,7 +2,7 @@
 // test file, screen sizes with their language, a fresh session with a product in the cart, what a
 // walk must not log, and the login of a seed customer through the login popup at devstack's local
 // OpenID authority (tools/devstack/oidc.go).
-const { launch, brandOrigin, apiSend, axeViolations, layoutFindings, settled } = require('./browser.cjs');
+const { launch, brandOrigin, apiSend, axeViolations, collectProblems, layoutFindings, settled } = require('./browser.cjs');
 
 /** Desktop in German, phone in English: every screen is seen in both languages. */
 const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 900 }, locale: 'de-DE' };
@@ -30,28 +30,6 @@ function useBrowser() {
     await browser?.close();
   });
   return () => browser;
-}
-
-/**
- * Page errors, console errors and failed requests of the shop (a 4xx/5xx answer of /api/v2 is
- * logged by Chromium as a console error too; named here with its method and path).
- */
-function collectProblems(page) {
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location()?.url ?? ''})`);
-  });
-  page.on('requestfailed', (req) => {
-    // A navigation away cancels what is still loading: that is not a failure of the shop.
-    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
-    problems.push(`requestfailed: ${req.method()} ${req.url()} ${req.failure()?.errorText}`);
-  });
-  page.on('response', (res) => {
-    const url = new URL(res.url());
-    if (url.pathname.startsWith('/api/') && res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.request().method()} ${url.pathname}${url.search}`);
-  });
-  return problems;
 }
 
 /** What a screen must not have: axe-core violations and layout faults (browser.cjs layoutFindings). */
@@ -92,15 +70,14 @@ async function passesThrough(page, pathname, action) {
 /**
  * A fresh context (a fresh session) at the size, its language set on the session, and `product`
  * (the brand's PRODUCT by default) in the cart as item `rowId`; the page shows `path` (the cart by
- * default; a function gets the item's row id). `errors` collects uncaught page errors, `problems`
- * those and console errors and failed requests too (collectProblems).
+ * default; a function gets the item's row id). `errors` (also named `problems`) collects page
+ * errors, console errors and failed requests (browser.cjs collectProblems; `allow` as there).
  */
-async function cartWithProduct(browser, slug, size, { path = '/cart', product = PRODUCT[slug] } = {}) {
+async function cartWithProduct(browser, slug, size, { path = '/cart', product = PRODUCT[slug], allow = [] } = {}) {
   const context = await browser.newContext({ viewport: size.viewport });
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  const problems = collectProblems(page);
+  const problems = collectProblems(page, allow);
+  const errors = problems;
   await page.goto(`${brandOrigin(slug)}/categories`);
   await settled(page);
   await apiSend(page, 'PUT', '/session/locale', { code: size.locale });

@@ -5,7 +5,7 @@
 // (390x844, English) sizes; axe-core runs on every screen reached, the layout checks (no sideways
 // scrolling at 390 px, nothing covered) on the transfer screen and on the cart with the
 // notifications. The cart page holding items is the cart's own e2e's to lay out: here only axe.
-const { apiGet, axeViolations, brandOrigin, launch, screenshot } = require('./browser.cjs');
+const { apiGet, axeViolations, brandOrigin, launch, provoked, screenshot } = require('./browser.cjs');
 const { DESKTOP, PHONE, screenFindings, onPath, cartWithProduct } = require('./checkout.cjs');
 
 let browser;
@@ -37,9 +37,13 @@ const TEXT = {
   },
 };
 
-/** A fresh session in the size's language that opens /contract-transfer/<id>. */
-async function openTransfer(slug, size, id) {
-  return cartWithProduct(browser, slug, size, { path: `/contract-transfer/${id}`, product: 0 });
+/**
+ * A fresh session in the size's language that opens /contract-transfer/<id>; `status` is the
+ * refusal of the transfer that the test provokes (collectProblems' allow), if any.
+ */
+async function openTransfer(slug, size, id, status) {
+  const allow = status ? [provoked(status, 'POST', `/contract-transfer/${id}`, `transfer ${id} is refused on purpose`)] : [];
+  return cartWithProduct(browser, slug, size, { path: `/contract-transfer/${id}`, product: 0, allow });
 }
 
 /** The texts of the notifications shown. */
@@ -100,7 +104,7 @@ describe.each([
   });
 
   test('an unknown transfer shows the error and the cart, which stays empty', async () => {
-    const { page, context, errors } = await openTransfer(slug, size, 'UNKNOWN-1');
+    const { page, context, errors } = await openTransfer(slug, size, 'UNKNOWN-1', 404);
     await onPath(page, '/cart');
     await page.locator('.hc-notification').first().waitFor();
     expect((await notifications(page)).join(' ')).toContain(T.productUnavailable);
@@ -121,7 +125,7 @@ describe.each([DESKTOP, PHONE])('hostwerk at $name size: the other errors of spe
   const T = TEXT[size.locale];
 
   test('a refused reference shows the product error with its first validation error', async () => {
-    const { page, context } = await openTransfer('hostwerk', size, 'T-422');
+    const { page, context, errors } = await openTransfer('hostwerk', size, 'T-422', 422);
     await onPath(page, '/cart');
     await page.locator('.hc-notification').first().waitFor();
     const text = (await notifications(page)).join(' ');
@@ -130,11 +134,15 @@ describe.each([DESKTOP, PHONE])('hostwerk at $name size: the other errors of spe
     expect((await apiGet(page, '/session/cart')).cart.items).toEqual([]);
     await screenshot(page, `contract-transfer-hostwerk-${size.name}-refused`);
     expect(await screenFindings(page, `hostwerk-${size.name}: refused reference`)).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   test('an outage of the transfer service says so and leaves the cart as it was', async () => {
-    const { page, context } = await cartWithProduct(browser, 'hostwerk', size, { path: '/contract-transfer/T-503' });
+    const { page, context, errors } = await cartWithProduct(browser, 'hostwerk', size, {
+      path: '/contract-transfer/T-503',
+      allow: [provoked(503, 'POST', '/contract-transfer/T-503', 'the sandbox answers T-503 with an outage')],
+    });
     await onPath(page, '/cart');
     await page.locator('.hc-notification').first().waitFor();
     expect((await notifications(page)).join(' ')).toContain(T.serviceUnavailable);
@@ -142,6 +150,7 @@ describe.each([DESKTOP, PHONE])('hostwerk at $name size: the other errors of spe
     expect(cart.items.map((i) => i.product.id)).toEqual([1001]);
     await screenshot(page, `contract-transfer-hostwerk-${size.name}-outage`);
     expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

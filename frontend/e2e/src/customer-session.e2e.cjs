@@ -4,7 +4,7 @@
 // (basic info → confirm, address → /), goes on to post-fill or logs out from the logout view (§2:
 // the stored customer number is cleared, categories follow, the logout view is closed to them
 // then). Desktop in German, phone in English; axe-core on every screen.
-const { launch, brandOrigin, screenshot, settled } = require('./browser.cjs');
+const { launch, brandOrigin, provoked, screenshot, settled } = require('./browser.cjs');
 const { DESKTOP, PHONE, SEED_LOGINS, screenFindings, onPath, passesThrough, cartWithProduct, loginThroughPopup, sessionCustomer } = require('./checkout.cjs');
 
 let browser;
@@ -39,7 +39,11 @@ describe.each([
     const T = TEXT[size.locale];
     // The callback as the authority would call it, with a code and state this session never asked for.
     const callback = '/oauth/callback?code=forged-code&state=forged-state';
-    const { context, page, errors } = await cartWithProduct(browser, 'hostwerk', size, { path: '/categories', product: null });
+    const { context, page, errors } = await cartWithProduct(browser, 'hostwerk', size, {
+      path: '/categories',
+      product: null,
+      allow: [provoked(401, 'POST', '/customer/login', 'the forged callback is refused, which this test provokes')],
+    });
     const [login] = await Promise.all([
       page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/customer/login'),
       page.goto(`${brandOrigin('hostwerk')}${callback}`),

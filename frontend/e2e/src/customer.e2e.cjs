@@ -3,7 +3,7 @@
 // payment step, for both brands at desktop (1280x900, German) and phone (390x844, English) sizes;
 // an existing Hostwerk customer logs in through the login popup at devstack's local authority and
 // lands on post-fill, then finds the logout view from the cart. axe-core runs on every screen.
-const { launch, brandOrigin, screenshot, settled } = require('./browser.cjs');
+const { launch, brandOrigin, collectProblems, screenshot, settled } = require('./browser.cjs');
 const { DESKTOP, PHONE, SEED_LOGINS, screenFindings, onPath, passesThrough, cartWithProduct, loginThroughPopup, sessionCustomer } = require('./checkout.cjs');
 
 let browser;
@@ -187,8 +187,11 @@ describe('guards (spec §4)', () => {
   it('sends a visitor with an empty cart from the address to /', async () => {
     const context = await browser.newContext({ viewport: DESKTOP.viewport });
     const page = await context.newPage();
+    const errors = collectProblems(page);
     await page.goto(`${brandOrigin('hostwerk')}/customer/address`);
     await page.waitForURL((url) => url.pathname === '/categories');
+    await settled(page);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 // The domain lookup in Chromium against the devstack (sandbox registry: names starting with
 // "taken" are registered, "free" are available; see services/domain/adapters/sandbox).
-const { launch, brandOrigin, axeViolations, screenshot, apiGet, apiSend, settled, switchLanguage, BRANDS } = require('./browser.cjs');
+const { launch, brandOrigin, axeViolations, collectProblems, screenshot, apiGet, apiSend, settled, switchLanguage, BRANDS } = require('./browser.cjs');
 
 let browser;
 
@@ -13,15 +13,15 @@ afterAll(async () => {
 });
 
 /**
- * A fresh session on the lookup; records the names of every availability call. `query` may be a
- * function of the page, to put something into the session's cart first (see orderProduct).
+ * A fresh session on the lookup; records the names of every availability call and what the page
+ * must not log (`errors`, collectProblems). `query` may be a function of the page, to put something
+ * into the session's cart first (see orderProduct).
  */
 async function openLookup(slug, query = '') {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const errors = [];
+  const errors = collectProblems(page);
   const batches = [];
-  page.on('pageerror', (err) => errors.push(err.message));
   page.on('request', (req) => {
     if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v2/domain-availability') {
       batches.push(JSON.parse(req.postData() || '{}').domains);
@@ -90,7 +90,7 @@ describe('domain lookup (Hostwerk)', () => {
   });
 
   test('forbidden characters show the message with the characters', async () => {
-    const { page, context, batches } = await openLookup('hostwerk');
+    const { page, context, errors, batches } = await openLookup('hostwerk');
     await search(page, 'mein shop!.de');
     const error = page.getByTestId('domain-search-error');
     await error.waitFor();
@@ -98,11 +98,12 @@ describe('domain lookup (Hostwerk)', () => {
     expect(await searchField(page).getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).search).toBe('');
     expect(batches).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   test('scrolling loads further groups (viewport loading)', async () => {
-    const { page, context, batches } = await openLookup('hostwerk', '?d=beispielname');
+    const { page, context, errors, batches } = await openLookup('hostwerk', '?d=beispielname');
     await results(page);
     const last = lastGroup(page);
     const lastTitle = await last.locator('h2').textContent();
@@ -138,11 +139,12 @@ describe('domain lookup (Hostwerk)', () => {
       );
     }
     await screenshot(page, 'hostwerk-domain-lookup-scrolled');
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   test('a taken name opens the transfer dialog; confirm is disabled until a code is typed', async () => {
-    const { page, context } = await openLookup('hostwerk', '?d=taken-beispiel.de');
+    const { page, context, errors } = await openLookup('hostwerk', '?d=taken-beispiel.de');
     await results(page);
     await page.getByRole('button', { name: 'taken-beispiel.de umziehen' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'taken-beispiel.de umziehen' });
@@ -170,6 +172,7 @@ describe('domain lookup (Hostwerk)', () => {
     expect(await page.locator('[data-testid="domain-exact"] li[data-domain="taken-beispiel.de"] .hc-domain-row__chosen').textContent()).toBe('Umzug ausgewählt');
     const { cart } = await apiGet(page, '/session/cart');
     expect(cart.items.flatMap((i) => i.domains.map((d) => [d.name, d.auth_code]))).toEqual([['taken-beispiel.de', 'AB12-CD34']]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -177,7 +180,7 @@ describe('domain lookup (Hostwerk)', () => {
     // Product 1002 (Hostwerk Webhosting M) includes one free domain under .de, .com or .net; the
     // lookup's id is its cart row.
     let rowId;
-    const { page, context } = await openLookup('hostwerk', async (p) => {
+    const { page, context, errors } = await openLookup('hostwerk', async (p) => {
       rowId = await orderProduct(p, 1002);
       return `?d=free-beispiel&id=${encodeURIComponent(rowId)}`;
     });
@@ -207,13 +210,14 @@ describe('domain lookup (Hostwerk)', () => {
     const { cart } = await apiGet(page, '/session/cart');
     expect(cart.items.map((i) => [i.row_id, i.domains.map((d) => [d.name, d.inclusive])])).toEqual([[rowId, [['free-beispiel.de', true]]]]);
     await screenshot(page, 'hostwerk-domain-lookup-inclusive');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
 
 describe.each(BRANDS)('domain lookup accessibility ($name)', (brand) => {
   test('the lookup page has no axe violations in both languages', async () => {
-    const { page, context } = await openLookup(brand.slug, '?d=taken-barrierefrei');
+    const { page, context, errors } = await openLookup(brand.slug, '?d=taken-barrierefrei');
     for (const [language, label] of [
       ['de-DE', 'Deutsch'],
       ['en-GB', 'English'],
@@ -228,6 +232,7 @@ describe.each(BRANDS)('domain lookup accessibility ($name)', (brand) => {
     }
     expect(await page.locator('main h1').textContent()).toBe('Domain search');
     expect(await page.getByText(brand.withVat ? 'Domain prices are per year (12 months) and include VAT.' : 'Domain prices are per year (12 months) and exclude VAT.').count()).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
@@ -235,6 +240,7 @@ describe.each(BRANDS)('domain lookup accessibility ($name)', (brand) => {
 test('the categories search bar leads to the lookup with d', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  const errors = collectProblems(page);
   await page.goto(`${brandOrigin('alpenhost')}/categories`);
   await settled(page);
   const field = page.getByRole('search').getByRole('textbox');
@@ -242,15 +248,18 @@ test('the categories search bar leads to the lookup with d', async () => {
   await field.press('Enter');
   await page.waitForURL('**/domains/lookup?d=mein-beispiel.at');
   expect(await results(page)).toContain('mein-beispiel.at');
+  expect(errors).toEqual([]);
   await context.close();
 });
 
 test('/domain forwards to the lookup, /domains to the categories', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const errors = collectProblems(page);
   await page.goto(`${brandOrigin('hostwerk')}/domain?d=beispiel.de`);
   await page.waitForURL('**/domains/lookup?d=beispiel.de');
   await page.goto(`${brandOrigin('hostwerk')}/domains`);
   await page.waitForURL('**/categories');
+  expect(errors).toEqual([]);
   await context.close();
 });

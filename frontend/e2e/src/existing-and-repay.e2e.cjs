@@ -17,7 +17,7 @@
 // Issue 22 (gap 3, spec §7): every case lands on the cart with ?referrer=partner-1 and its order's
 // referral id is partner-1 (source referrer), whether the shopper logs in or not.
 // axe-core and the layout checks on confirm and success; no page or console errors.
-const { launch, brandOrigin, apiGet, apiSend, screenshot, settled } = require('./browser.cjs');
+const { launch, brandOrigin, apiGet, apiSend, collectProblems, provoked, screenshot, settled } = require('./browser.cjs');
 const { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, screenFindings, onPath, cartWithProduct, loginThroughPopup } = require('./checkout.cjs');
 
 let browser;
@@ -56,24 +56,6 @@ beforeEach(() => {
 /** axe-core and the layout checks (browser.cjs layoutFindings) of the current screen. */
 async function check(page, name) {
   findings.push(...(await screenFindings(page, name)));
-}
-
-/**
- * Page errors and the shop's console errors of `page` (not those of the card sandbox's challenge
- * page, another origin); `expected` (URL patterns) names requests whose failure the test provokes
- * on purpose (Chromium logs a refused request as a console error).
- */
-function collectErrors(page, expected = [], slug = 'hostwerk') {
-  const errors = [];
-  const shop = brandOrigin(slug);
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error' || new URL(page.url()).origin !== shop) return;
-    const url = msg.location()?.url ?? '';
-    if (expected.some((re) => re.test(url))) return;
-    errors.push(`console: ${msg.text()} (${url})`);
-  });
-  return errors;
 }
 
 /** The paths the page's main frame showed, in order (full loads and in-app navigations). */
@@ -125,8 +107,7 @@ describe.each([
   it('an existing customer orders', async () => {
     const T = TEXT[size.locale];
     const name = `hostwerk ${size.name} existing`;
-    const { context, page } = await cartWithProduct(browser, 'hostwerk', size, { path: '/cart?referrer=partner-1' });
-    const errors = collectErrors(page);
+    const { context, page, errors } = await cartWithProduct(browser, 'hostwerk', size, { path: '/cart?referrer=partner-1' });
     const paths = collectPaths(page);
 
     await page.getByRole('button', { name: T.toCheckout }).click();
@@ -164,9 +145,10 @@ describe.each([
     const T = TEXT[size.locale];
     const name = `hostwerk ${size.name} repay`;
     const origin = brandOrigin('hostwerk');
-    const { context, page } = await cartWithProduct(browser, 'hostwerk', size, { path: '/categories' });
-    // The refusal of POST /orders is what this test provokes.
-    const errors = collectErrors(page, [/\/api\/v2\/orders$/]);
+    const { context, page, errors } = await cartWithProduct(browser, 'hostwerk', size, {
+      path: '/categories',
+      allow: [provoked(422, 'POST', '/orders', 'the refusal of POST /orders (payment.amount_changed) is what this test provokes')],
+    });
     await apiSend(page, 'PUT', '/session/basic-info', { group: 1, gender: 1, first_name: 'Erika', last_name: 'Muster', email: `repay-${size.name}@example.org` });
     await apiSend(page, 'PUT', '/session/address-info', { street: 'Musterweg 1', postal_code: '10115', city: 'Berlin', country_code: 'DE', phone: '+49 30 1234567' });
 
@@ -183,7 +165,7 @@ describe.each([
     // The sandbox's 3-D Secure page: before approving, the cart grows in another tab of the session.
     await page.waitForURL((url) => url.pathname === '/3ds');
     const tab = await context.newPage();
-    const tabErrors = collectErrors(tab);
+    const tabErrors = collectProblems(tab);
     await tab.goto(`${origin}/categories`);
     await settled(tab);
     await apiSend(tab, 'POST', '/session/cart/items', { product_id: PRODUCT.hostwerk });
@@ -236,8 +218,7 @@ describe.each([
     const T = TEXT[size.locale];
     const name = `alpenhost ${size.name} cart changed`;
     const origin = brandOrigin('alpenhost');
-    const { context, page } = await cartWithProduct(browser, 'alpenhost', size, { path: '/cart?referrer=partner-1' });
-    const errors = collectErrors(page, [], 'alpenhost');
+    const { context, page, errors } = await cartWithProduct(browser, 'alpenhost', size, { path: '/cart?referrer=partner-1' });
     const paths = collectPaths(page);
 
     // No login on Alpenhost: checkout starts with the customer data.

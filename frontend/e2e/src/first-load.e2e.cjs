@@ -9,7 +9,7 @@
 // artifacts/e2e/first-load.json.
 const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { launch, brandOrigin, settled, BRANDS, ARTIFACTS } = require('./browser.cjs');
+const { launch, brandOrigin, collectProblems, settled, BRANDS, ARTIFACTS } = require('./browser.cjs');
 
 // Issue 24's budget: at most 165 KB before the first screen, on React's own runtime (react and
 // react-dom 19; issue 14's 150 KB was met only on Preact's compat runtime). Figures and breakdown:
@@ -95,8 +95,7 @@ async function firstLoad(slug) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
 
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = collectProblems(page);
   await page.goto(`${brandOrigin(slug)}/categories`);
   await settled(page);
   await page.locator('main ul.hc-tiles > li').first().waitFor();

@@ -10,7 +10,7 @@
 // One walk per brand and language in one context; every screen is measured at each of the walk's
 // widths by resizing the viewport (media and container queries follow it as on a real resize),
 // which keeps the run far shorter than a new session and cart per size.
-const { launch, apiGet, apiSend, brandOrigin, layoutFindings, axeViolations, screenshot, settled } = require('./browser.cjs');
+const { launch, apiGet, apiSend, brandOrigin, collectProblems, layoutFindings, axeViolations, screenshot, settled } = require('./browser.cjs');
 
 let browser;
 beforeAll(async () => {
@@ -120,8 +120,7 @@ describe.each([
     const seed = SEED[slug];
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (err) => errors.push(err.message));
+    const errors = collectProblems(page);
     await page.goto(`${brandOrigin(slug)}/categories`);
     await settled(page);
     await apiSend(page, 'PUT', '/session/locale', { code: locale });

@@ -6,7 +6,7 @@
 // products when the slug exists, else to the categories. The cart shows no prices; back-to-panel
 // logs out and ends at the brand's authority URL. Desktop in German, phone in English; axe-core and
 // the layout checks on every screen.
-const { launch, brandOrigin, screenshot, settled, apiGet, apiSend } = require('./browser.cjs');
+const { launch, brandOrigin, collectProblems, screenshot, settled, apiGet, apiSend } = require('./browser.cjs');
 const { DESKTOP, PHONE, PRODUCT, SEED_LOGINS, screenFindings, onPath, sessionCustomer } = require('./checkout.cjs');
 
 let browser;
@@ -46,8 +46,7 @@ async function signInFromPanel(size, data) {
   // The brand's real authority is not reachable here; the back-to-panel link must end there.
   await context.route(`${AUTHORITY}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Panel</title><main><h1>Cloud panel</h1></main></html>' }));
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = collectProblems(page);
   await page.goto(`${brandOrigin('hostwerk')}/categories`);
   await settled(page);
   await apiSend(page, 'PUT', '/session/locale', { code: size.locale });

@@ -1,4 +1,4 @@
-const { launch, brandOrigin, axeViolations, screenshot, apiGet, settled, openPage: openBrowserPage, switchLanguage, BRANDS } = require('./browser.cjs');
+const { launch, brandOrigin, axeViolations, provoked, screenshot, apiGet, settled, openPage: openBrowserPage, switchLanguage, BRANDS } = require('./browser.cjs');
 const { DESKTOP, PHONE, screenFindings, cartWithProduct } = require('./checkout.cjs');
 
 let browser;
@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const openPage = (slug, path) => openBrowserPage(browser, slug, path);
+const openPage = (slug, path, options) => openBrowserPage(browser, slug, path, options);
 
 async function categoryWithSeveralProducts(page) {
   const { categories } = await apiGet(page, '/categories');
@@ -133,9 +133,12 @@ describe.each(BRANDS)('$name', (brand) => {
   });
 
   test('an unknown draft code on session restore says so plainly', async () => {
-    const { page, context } = await openPage(brand.slug, '/session-restore?session_code=x');
+    const { page, context, errors } = await openPage(brand.slug, '/session-restore?session_code=x', {
+      allow: [provoked(404, 'POST', '/session/restore', 'the unknown draft code is what this test tries')],
+    });
     await page.getByRole('alert').filter({ hasText: 'Der Bestellentwurf existiert nicht.' }).waitFor();
     expect(await page.getByRole('link', { name: 'Neue Bestellung beginnen' }).count()).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
