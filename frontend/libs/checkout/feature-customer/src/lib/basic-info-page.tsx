@@ -13,8 +13,8 @@ import { useCustomerNotices } from './notices';
 import type { CheckoutCustomer } from '@hostcart/shared-data-access-api';
 import { ActionBar } from '@hostcart/shared-feature-action-bar';
 
-/** Spec §5 "Customer basic info" and §9 field lengths: the customer service's rules (shared-util-fields). */
-export const MAX_NAME = customerMaxLength('first_name');
+/** Spec §5 "Customer basic info" and §9 field lengths: each field's own limit from the customer service's rules (shared-util-fields). */
+const maxOf = (field: 'first_name' | 'last_name' | 'company_name' | 'company_vat_id') => ({ max: customerMaxLength(field) });
 
 interface BasicInfoForm {
   group: string;
@@ -162,7 +162,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           autoComplete="given-name"
           registration={register('first_name', { validate: customerFieldRule('first_name') })}
           error={err('first_name')}
-          errorParams={{ max: MAX_NAME }}
+          errorParams={maxOf('first_name')}
         />
         <FormField
           label={t('customer_forms.last_name')}
@@ -170,7 +170,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
           autoComplete="family-name"
           registration={register('last_name', { validate: customerFieldRule('last_name') })}
           error={err('last_name')}
-          errorParams={{ max: MAX_NAME }}
+          errorParams={maxOf('last_name')}
         />
         {isCompany && (
           <>
@@ -182,7 +182,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
                 validate: (v) => !isCompany || customerFieldRule('company_name')(v),
               })}
               error={err('company_name')}
-              errorParams={{ max: MAX_NAME }}
+              errorParams={maxOf('company_name')}
             />
             <FormField
               // Austria calls it UID-Nummer (brand country AT), Germany USt-IdNr. (issue 23).
@@ -192,7 +192,7 @@ function BasicInfoScreen({ state, breadcrumbs, returnToConfirm }: { state: Check
                 validate: customerFieldRule('company_vat_id'),
               })}
               error={err('company_vat_id')}
-              errorParams={{ max: MAX_NAME }}
+              errorParams={maxOf('company_vat_id')}
             />
           </>
         )}
