@@ -1,2 +1,14 @@
-export { orderableMaturities, activeIntervals, hasRule, isAddonAvailable, chosenPeriod } from './lib/periods';
-export type { AddonGroup, AddonLink, AddonRule, PeriodInterval, PeriodMaturity, PeriodMonths, PeriodProduct } from './lib/periods';
+export {
+  orderableMaturities,
+  activeIntervals,
+  defaultMaturity,
+  defaultInterval,
+  maturityFits,
+  intervalFits,
+  hasRule,
+  exemptionsOf,
+  periodFits,
+  isAddonAvailable,
+  chosenPeriod,
+} from './lib/periods';
+export type { AddonGroup, AddonLink, AddonRule, Exemptions, PeriodInterval, PeriodMaturity, PeriodMonths, PeriodProduct } from './lib/periods';

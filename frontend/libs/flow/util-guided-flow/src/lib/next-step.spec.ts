@@ -213,8 +213,12 @@ describe('nextStep: addon availability (spec §4)', () => {
   it('offers variants and promoted addons only when available', () => {
     const ctx = bareContext();
     ctx.product.addons = [link(101, { rules: ['variants', 'invisible'] }), link(102, { is_promoted: true })];
-    ctx.lineProducts = [lineProduct(101), lineProduct(102, { payment_maturities: [maturity(1020, 24, [[10200, 1]])] })];
+    ctx.lineProducts = [lineProduct(101), lineProduct(102, { payment_maturities: [maturity(1020, 24, [[10200, 1]], { is_active: false })] })];
     expect(nextStep(ctx, 'products').path).toBe('/cart');
+    // A promoted addon of other months is offered: it is added with its default term and interval
+    // (spec §4 "Promoted addon add"; the cart service exempts promoted addons, libs/go/periods).
+    ctx.lineProducts = [lineProduct(101), lineProduct(102, { payment_maturities: [maturity(1020, 24, [[10200, 1]])] })];
+    expect(to(ctx, 'products').path).toBe('/promoted-addons');
   });
 
   it('picks the first variant group and the first promoted addon by its order', () => {

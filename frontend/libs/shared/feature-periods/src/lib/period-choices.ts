@@ -1,6 +1,5 @@
 import type { CartItem, PaymentInterval, PaymentMaturity, Product, Promotion } from '@hostcart/shared-data-access-api';
-import { activeIntervals, chosenPeriod, isAddonAvailable, orderableMaturities, type AddonLink, type PeriodMonths } from '@hostcart/shared-util-periods';
-import { defaultInterval } from './period-defaults';
+import { activeIntervals, chosenPeriod, defaultInterval, isAddonAvailable, orderableMaturities, type AddonLink, type PeriodMonths } from '@hostcart/shared-util-periods';
 
 /** The tiles show either the contract terms or the billing intervals of one term (spec §2). */
 export type PeriodMode = 'maturity' | 'interval';

@@ -32,6 +32,17 @@ describe('period rules (spec §4)', () => {
     expect(activeIntervals(maturity(5, 12, [[1, 1, false], [2, 12]])).map((i) => i.id)).toEqual([2]);
   });
 
+  it('falls back to the default term (the cheapest per month, then the flagged one) and interval, as the cart service', () => {
+    const priced: PeriodProduct = {
+      payment_maturities: [
+        maturity(1, 12, [[11, 12]], { price_cents: 500, is_default: true }),
+        maturity(2, 24, [[21, 1], [22, 12]], { price_cents: 400 }),
+      ],
+    };
+    // A cheaper term beats the flagged one (spec §4 "the lowest price"); its longest interval.
+    expect(chosenPeriod(priced, { maturity_id: 99, interval_id: 0 })).toMatchObject({ maturity: { id: 2 }, interval: { id: 22 } });
+  });
+
   it('falls back to the flagged term and interval, else the longest interval', () => {
     expect(chosenPeriod(product, { maturity_id: 1, interval_id: 12 })).toMatchObject({ maturity: { id: 1 }, interval: { id: 12 } });
     expect(chosenPeriod(product, { maturity_id: 99, interval_id: 0 })).toMatchObject({ maturity: { id: 4 }, interval: { id: 42 } });
@@ -49,6 +60,8 @@ describe('period rules (spec §4)', () => {
     expect(isAddonAvailable(link(), addon, { maturity: 12, interval: 0 })).toBe(true);
     expect(isAddonAvailable(link('invisible'), addon, { maturity: 12, interval: 12 })).toBe(false);
     expect(isAddonAvailable(link(), undefined, { maturity: 12, interval: 12 })).toBe(false);
+    // A promoted addon falls back to its own defaults, so it is offered with any period.
+    expect(isAddonAvailable({ ...link(), is_promoted: true }, addon, { maturity: 24, interval: 1 })).toBe(true);
     const oneTime: PeriodProduct = { payment_maturities: [maturity(8, 0, [[81, 0]])] };
     expect(isAddonAvailable(link(), oneTime, { maturity: 24, interval: 3 })).toBe(true);
   });
