@@ -1,10 +1,12 @@
+import { customerMaxLength } from './customer';
 import { checkPersons } from './persons';
 import { trim } from './text';
 
 /**
  * The business-address (nsa) and power-of-attorney (ppoa) widgets keep structured values in one
  * field (spec §2, §5). Their structure is checked by input_component, the twin of
- * libs/go/fields/families.go (same formats, limits and message keys; the server is
+ * libs/go/fields/families.go (same formats, limits and message keys, both checked against
+ * libs/testvectors/families.json; the server is
  * the authority and also checks customer types and rental periods against the catalogue).
  */
 
@@ -37,7 +39,22 @@ export const FAMILY_KEYS = {
   signatureDate: 'families.errors.signature_date',
 } as const;
 
-export const FAMILY_LIMITS = { street: 200, streetNumber: 10, poBoxNumber: 20, zip: 10, city: 100, name: 100, place: 100 } as const;
+/**
+ * Limits of the structured values: what the widgets ask like the customer forms (street, zip, city,
+ * names, company) has the customer forms' length of spec §9 (CUSTOMER_RULES, defined once); street
+ * number, PO box number and signature place are the widgets' own. Go: libs/go/fields (limits.go,
+ * families.go); both are checked against libs/testvectors/families.json.
+ */
+export const FAMILY_LIMITS = {
+  street: customerMaxLength('street'),
+  streetNumber: 10,
+  poBoxNumber: 20,
+  zip: customerMaxLength('postal_code'),
+  city: customerMaxLength('city'),
+  name: customerMaxLength('first_name'),
+  company: customerMaxLength('company_name'),
+  place: 100,
+} as const;
 
 /** Signature fonts of spec §2. */
 export const SIGNATURE_STYLES = ['coming-soon', 'montez-regular', 'sacramento-regular'] as const;
@@ -202,7 +219,7 @@ function checkPersonForm(form: Obj, business: boolean): string[] {
   if (!(SALUTATIONS as readonly string[]).includes(salutation)) out.push(FAMILY_KEYS.basicInfoSalutation);
   if (!first || !last) out.push(FAMILY_KEYS.basicInfoNameRequired);
   if (business && !company) out.push(FAMILY_KEYS.basicInfoCompany);
-  if (tooLong(first, FAMILY_LIMITS.name) || tooLong(last, FAMILY_LIMITS.name) || tooLong(company, FAMILY_LIMITS.name)) out.push(FAMILY_KEYS.basicInfoTooLong);
+  if (tooLong(first, FAMILY_LIMITS.name) || tooLong(last, FAMILY_LIMITS.name) || tooLong(company, FAMILY_LIMITS.company)) out.push(FAMILY_KEYS.basicInfoTooLong);
   return out;
 }
 

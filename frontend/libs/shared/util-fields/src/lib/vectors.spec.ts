@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { familyViolations } from './families';
 import { MESSAGE_KEYS } from './keys';
 import { parseRules, RuleParseError } from './parse';
 import { validate } from './validate';
@@ -62,5 +63,31 @@ describe('field-rules.json', () => {
       return;
     }
     expect(() => parseRules(c.rules)).toThrow(RuleParseError);
+  });
+});
+
+// libs/testvectors/families.json: the family widgets' limits, street-number pattern and signature
+// date window, the contract with FamilyViolations in libs/go/fields.
+interface FamilyVector {
+  name: string;
+  component: string;
+  value: string;
+  others?: Record<string, string>;
+  /** yyyy-mm-dd: the day the signature is checked against; absent: the date's format only. */
+  today?: string;
+  errors: string[];
+}
+
+const familyVectors = readVectors<FamilyVector>('families.json');
+
+describe('families.json', () => {
+  it('is a sound vector file', () => {
+    expect(familyVectors.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(familyVectors.map((c) => c.name)).size).toBe(familyVectors.length);
+  });
+
+  it.each(familyVectors.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const today = c.today ? new Date(Number(c.today.slice(0, 4)), Number(c.today.slice(5, 7)) - 1, Number(c.today.slice(8, 10))) : undefined;
+    expect(familyViolations(c.component, c.value, c.others ?? {}, today)).toEqual(c.errors);
   });
 });
