@@ -24,7 +24,7 @@ var flashTypes = map[string]bool{"info": true, "warning": true, "error": true}
 
 // Flash is a message every visitor sees once.
 type Flash struct {
-	Type    string `json:"type"`
+	Type    string `json:"type" ts:"'info' | 'warning' | 'error'"` // one of flashTypes
 	Content string `json:"content"`
 }
 

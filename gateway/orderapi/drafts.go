@@ -35,10 +35,12 @@ func (h *Handlers) RegisterDrafts(api gin.IRoutes, panelURL string) {
 	api.POST("/session/restore", h.restoreSession)
 }
 
-// DraftJSON is a draft as the routes answer it.
+// DraftJSON is a draft as the routes answer it; Status is one of the order service's draft
+// statuses (services/order/domain: DraftOpen, DraftOrdered, DraftCancelled). The frontend's type
+// is generated from it (gateway/jsontypes).
 type DraftJSON struct {
 	ID             string    `json:"id"`
-	Status         string    `json:"status"`
+	Status         string    `json:"status" ts:"'open' | 'ordered' | 'cancelled'"`
 	Version        int64     `json:"version"`
 	CustomerNumber string    `json:"customer_number,omitempty"`
 	SavedBy        string    `json:"saved_by,omitempty"`

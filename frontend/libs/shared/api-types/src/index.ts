@@ -11,3 +11,5 @@ import type * as promotion from './gen/checkout/promotion/v1/promotion_pb';
 
 export type { cart, catalog, customer, domain, order, payment, promotion };
 export type { ApiJson, ProtoName } from './lib/api-json';
+// The answers the gateway builds itself, generated from its Go structs by gateway/jsontypes.
+export type { Admin, AdminRole, DraftAnswer, FlashMessage, OrderDraft, RuntimeConfig } from './lib/gateway';

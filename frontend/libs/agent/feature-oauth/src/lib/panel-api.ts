@@ -1,6 +1,6 @@
 // The panel sign-in's calls (docs/api.md "Customer routes"): the authorization URL carrying the
 // panel's data, the login with the oauth data, and the logout answering where the panel is.
-import { api, storeCustomerAnswer, type LoginResponse, type SessionCustomer } from '@hostcart/shared-data-access-api';
+import { api, storeCustomerAnswer, type LoginResponse, type LogoutResponse } from '@hostcart/shared-data-access-api';
 import type { OAuthData } from './panel-storage';
 
 export interface PanelLoginRequest {
@@ -11,11 +11,8 @@ export interface PanelLoginRequest {
   oauth_data: OAuthData;
 }
 
-export interface PanelLogoutResponse {
-  customer: SessionCustomer;
-  /** The brand's authority (the second one after a use_cp_2 sign-in); empty when it has none. */
-  panel_url: string;
-}
+/** The generated LogoutResponse: panel_url is the brand's authority (the second one after a use_cp_2 sign-in), empty when it has none. */
+export type PanelLogoutResponse = LogoutResponse;
 
 export const panelApi = api.injectEndpoints({
   endpoints: (build) => ({

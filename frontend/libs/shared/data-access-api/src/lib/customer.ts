@@ -27,6 +27,9 @@ export interface LoginRequest {
 /** The generated CompleteLoginResponse; a completed login always carries the customer. */
 export type LoginResponse = Omit<ApiJson<customer.CompleteLoginResponseJson>, 'customer'> & { customer: SessionCustomer };
 
+/** The generated LogoutResponse: the customer left behind and, for a panel user, where the panel is. */
+export type LogoutResponse = Omit<ApiJson<customer.LogoutResponseJson>, 'customer'> & { customer: SessionCustomer };
+
 /** group 0 is a company, 1 a private person (spec §3); gender 0 Mr, 1 Ms. */
 export const GROUP_COMPANY = 0;
 export const GROUP_PRIVATE = 1;
@@ -101,7 +104,7 @@ export const customerApi = api.injectEndpoints({
       onQueryStarted: storeCustomerAnswer,
       invalidatesTags: ['Cart', 'Vat'],
     }),
-    logout: build.mutation<CustomerResponse, void>({
+    logout: build.mutation<LogoutResponse, void>({
       query: () => ({ url: '/customer/logout', method: 'POST' }),
       onQueryStarted: storeCustomerAnswer,
       invalidatesTags: ['Cart', 'Vat'],

@@ -2,40 +2,11 @@
 // storage order_draft_session_code; §4 order draft; §6; §7 /admins/me, /order-drafts/current, save
 // and cancel draft; docs/api.md "Admins and order drafts"). Whether the caller is a sales agent is
 // the gateway's answer from the admin panel's signed token: nothing here can make one.
+import type { Admin, DraftAnswer } from '@hostcart/shared-api-types';
 import { api } from './api';
 
-export interface AdminRole {
-  name: string;
-}
-
-/** The signed-in admin panel user (GET /admins/me); null for everybody else. */
-export interface Admin {
-  id: string;
-  name: string;
-  roles: AdminRole[];
-  is_sales_agent: boolean;
-  /** The admin panel: the agents' back link. */
-  panel_url?: string;
-  expires_at: string;
-}
-
-export interface OrderDraft {
-  id: string;
-  status: 'open' | 'ordered' | 'cancelled';
-  version: number;
-  customer_number?: string;
-  saved_by?: string;
-  updated_at: string;
-  order_id?: string;
-}
-
-export interface DraftAnswer {
-  draft?: OrderDraft;
-  /** The browser now works on the draft's session. */
-  taken_over: boolean;
-  /** Where an agent goes after saving (the admin panel's draft page). */
-  redirect_url?: string;
-}
+// The answers' types are generated from the gateway's structs (gateway/jsontypes).
+export type { Admin, AdminRole, DraftAnswer, OrderDraft } from '@hostcart/shared-api-types';
 
 /** Spec §3 "Persisted browser storage": the draft a customer is updating. */
 export const ORDER_DRAFT_SESSION_CODE_KEY = 'order_draft_session_code';

@@ -1,14 +1,9 @@
 // The SPA's runtime configuration (spec §3 "Config"), answered by the gateway's GET /api/v2/config.
+import type { FlashMessage, RuntimeConfig } from '@hostcart/shared-api-types';
 
-export type FlashType = 'info' | 'warning' | 'error';
-
-export interface RuntimeConfig {
-  env: string;
-  release: string;
-  error_reporting_dsn: string;
-  sample_rate: number;
-  flash_message: { type: FlashType; content: string } | null;
-}
+// GET /config's answer, generated from the gateway's struct (gateway/jsontypes).
+export type { RuntimeConfig };
+export type FlashType = FlashMessage['type'];
 
 export const CONFIG_URL = '/api/v2/config';
 
