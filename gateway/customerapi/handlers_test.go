@@ -87,7 +87,7 @@ func TestPutBasicInfoSendsTheForm(t *testing.T) {
 	}
 	// Every field is present, absent forms as null (apijson's shape).
 	body := decodeBody(t, rec)
-	if fmt.Sprint(body["customer"]) != "map[address:<nil> basic_info:map[company_name:Muster GmbH company_vat_id:DE 123 email:e@x.de first_name:Erika gender:1 group:0 last_name:Mustermann] customer_no: panel:<nil> validated:false vat_id_check:<nil>]" ||
+	if fmt.Sprint(body["customer"]) != "map[address:<nil> basic_info:map[company_name:Muster GmbH company_vat_id:DE 123 email:e@x.de first_name:Erika gender:1 group:0 last_name:Mustermann] brand_id:0 customer_no: panel:<nil> validated:false vat_id_check:<nil>]" ||
 		fmt.Sprint(body["notices"]) != "[]" {
 		t.Errorf("body = %s", rec.Body)
 	}
