@@ -4,11 +4,15 @@
 // in the lookup's results, "Weiter" lies inside the viewport and is what a tap there hits (it was
 // about 2,900 px below); adding an extra in the cart, "Zur Kasse" does (about 1,950 px). The term
 // and interval screens keep "Weiter" (the current choice) in reach, the upsell screen its "without"
-// continue beside the add button of the offer, and the confirm page the total with a jump that
+// continue beside the add button of the offer; after picking an extra on the extras screen and a
+// promoted extra, and on the address and the payment step after choosing SEPA (its mandate form
+// opens), the continue is in reach with the new total; the confirm page shows the total with a jump that
 // leads through the open consents to the order button (the law wants that button below the
 // contract box, so the bar does not copy it). The bar prints the priced view's total (the figure
 // the cart summary shows), the customer step shows it too, and every screen is axe-clean and
-// covers no control (layoutFindings) in both languages.
+// covers no control (layoutFindings) in both languages (those after a choice on the extras,
+// promoted-extra, address and payment screens are measured for reach and total only: their axe
+// and layout checks are in flow-screens, cart, customer and payment).
 const { apiGet, apiSend, axeViolations, layoutFindings, screenshot, switchLanguage, BRANDS } = require('./browser.cjs');
 const { useBrowser, cartWithProduct, onPath, visit } = require('./checkout.cjs');
 
@@ -19,9 +23,12 @@ jest.setTimeout(180_000);
 const PHONE = { width: 390, height: 844 };
 const PHONE_DE = { viewport: PHONE, locale: 'de-DE' };
 const TEXT = {
-  'de-DE': { continue: 'Weiter', checkout: 'Zur Kasse', next: 'Weiter', select: (d) => `${d} auswählen`, addon: 'Tägliches Backup', offer: (a, p) => `${a} hinzufügen (zu ${p})`, language: 'Deutsch', toOrder: 'Zur Bestellung', buy: 'Zahlungspflichtig bestellen', change: 'Trotzdem ändern' },
-  'en-GB': { continue: 'Continue', checkout: 'To checkout', next: 'Next', select: (d) => `Select ${d}`, addon: 'Daily backup', offer: (a, p) => `Add ${a} to ${p}`, language: 'English', toOrder: 'Go to your order', buy: 'Place binding order', change: 'Change anyway' },
+  'de-DE': { continue: 'Weiter', checkout: 'Zur Kasse', next: 'Weiter', sepa: 'SEPA-Lastschrift', select: (d) => `${d} auswählen`, addon: 'Tägliches Backup', offer: (a, p) => `${a} hinzufügen (zu ${p})`, language: 'Deutsch', toOrder: 'Zur Bestellung', buy: 'Zahlungspflichtig bestellen', change: 'Trotzdem ändern' },
+  'en-GB': { continue: 'Continue', checkout: 'To checkout', next: 'Next', sepa: 'SEPA direct debit', select: (d) => `Select ${d}`, addon: 'Daily backup', offer: (a, p) => `Add ${a} to ${p}`, language: 'English', toOrder: 'Go to your order', buy: 'Place binding order', change: 'Change anyway' },
 };
+
+/** Whose phone walk meets a promoted extra: the seed's Webhosting Start (2001) promotes one, Webhosting S (1001) none. */
+const PROMOTES = { hostwerk: false, alpenhost: true };
 
 /** A new customer with SEPA per brand, as the confirm page needs one (services/customer seed formats). */
 const CUSTOMER = {
@@ -156,6 +163,19 @@ describe.each(BRANDS)('$name on a 390 px phone', ({ slug }) => {
       await switchLanguage(page, TEXT['de-DE'].language);
     };
     const next = (locale) => bar.getByRole('button', { name: TEXT[locale].next, exact: true });
+    /** After a choice: once the bar shows the priced view's new total, its action is in reach (no axe: seen elsewhere). */
+    const afterChoice = async (name, action) => {
+      const { expected } = await totals(page, 'de-DE');
+      await page.waitForFunction((e) => document.querySelector('main [data-testid="action-bar-total"] .hc-action-bar__amount')?.textContent.trim() === e, expected);
+      await check(name, action);
+    };
+    /** Presses an extra's unpressed select button and waits until the cart holds it. */
+    const pick = async (button) => {
+      const card = await button.getAttribute('aria-describedby');
+      await button.click();
+      await page.locator(`main button[aria-describedby="${card}"][aria-pressed="true"]`).waitFor();
+      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+    };
 
     // The term: "Weiter" keeps the current term, in reach before any scrolling.
     await bothLanguages('maturity', next);
@@ -168,19 +188,41 @@ describe.each(BRANDS)('$name on a 390 px phone', ({ slug }) => {
     await onPath(page, '/periods/interval');
     await bothLanguages('interval', next);
     await next('de-DE').click();
-    await page.waitForURL((url) => url.pathname !== '/periods/interval');
+    // The flow goes on to the extras: after picking one, its continue is in reach with the new total.
+    await onPath(page, '/addons');
+    await pick(page.locator('main [data-testid="addons-main"] button[aria-pressed="false"]').first());
+    await afterChoice('addons, an extra picked', () => bar.getByRole('button'));
 
     // The upsell: its "without" continue in the bar, the add button with the offer; both in reach.
     await visit(page, slug, `/popular-addons?id=${encodeURIComponent(rowId)}`);
     const add = () => page.locator('main .hc-upsell__panel.hc-card--highlight > button.hc-button');
     await bothLanguages('popular-addons', () => bar.getByRole('button'));
     expect(await reach(add())).toMatchObject({ inside: true, tapped: true });
+    // The promoted extra (Alpenhost's Webhosting Start has one; Hostwerk's Webhosting S none, the
+    // screen would forward at once): picked, its continue is in reach with the new total.
+    if (PROMOTES[slug]) {
+      await visit(page, slug, `/promoted-addons?id=${encodeURIComponent(rowId)}`);
+      await pick(page.locator('main .hc-card button[aria-pressed="false"]'));
+      await afterChoice('promoted-addons, picked', () => bar.getByRole('button'));
+    }
 
-    // The confirm page: the bar shows the total and leads to the order, through the consents still
-    // open, to the order button below the contract box; no second order button.
+    // The address and, after choosing SEPA (its mandate form opens), the payment step: Next in
+    // reach with the total.
     await apiSend(page, 'PUT', '/session/basic-info', CUSTOMER[slug].basic);
     await apiSend(page, 'PUT', '/session/address-info', CUSTOMER[slug].address);
+    await visit(page, slug, '/customer/address');
+    // Its submit says "Weiter", or where the brand offers a login, that it creates the account;
+    // it saves the address and goes on to the payment step inside the shop (no second page load).
+    const submit = bar.locator('button[type="submit"]');
+    await check('address', () => submit);
+    await submit.click();
+    await onPath(page, '/payment');
+    await page.getByRole('radio', { name: TEXT['de-DE'].sepa }).check();
+    await page.getByTestId('sepa-mandate').waitFor();
+    await afterChoice('payment, SEPA chosen', () => next('de-DE'));
     await apiSend(page, 'PUT', '/session/payment', CUSTOMER[slug].sepa);
+    // The confirm page: the bar shows the total and leads to the order, through the consents still
+    // open, to the order button below the contract box; no second order button.
     await visit(page, slug, '/confirm');
     const toOrder = (locale) => bar.getByRole('button', { name: TEXT[locale].toOrder, exact: true });
     await bothLanguages('confirm', toOrder);
