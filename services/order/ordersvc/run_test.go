@@ -211,12 +211,21 @@ func TestRunPlacesAnOrderAndRelaysItsEvent(t *testing.T) {
 		t.Fatalf("validate sms %q: %v %v", code, err, validated)
 	}
 
-	msg, err := sub.NextMsg(10 * time.Second)
-	if err != nil {
-		t.Fatalf("no order.finalized event: %v", err)
+	// The validation's move writes two events: order.finalized and order.status_changed
+	// (awaiting_sms to placed), each once.
+	events := map[string]string{}
+	for range 2 {
+		msg, err := sub.NextMsg(10 * time.Second)
+		if err != nil {
+			t.Fatalf("events so far %v, then: %v", events, err)
+		}
+		if !strings.Contains(string(msg.Data), o.GetOrderId()) {
+			t.Fatalf("event %s %s of another order", msg.Subject, msg.Data)
+		}
+		events[strings.TrimPrefix(msg.Subject, prefix)] = string(msg.Data)
 	}
-	if msg.Subject != prefix+"order.finalized" || !strings.Contains(string(msg.Data), o.GetOrderId()) {
-		t.Fatalf("event %s %s", msg.Subject, msg.Data)
+	if _, ok := events["order.finalized"]; !ok || !strings.Contains(events["order.status_changed"], `"from":"awaiting_sms","to":"placed"`) {
+		t.Fatalf("events %v, want order.finalized and order.status_changed awaiting_sms to placed", events)
 	}
 	if extra, err := sub.NextMsg(300 * time.Millisecond); !errors.Is(err, nats.ErrTimeout) {
 		t.Fatalf("a second event %v (%v)", extra, err)
