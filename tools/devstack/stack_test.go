@@ -62,6 +62,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkExistingCustomerOrders(t, st, dbURL)
 	checkSEPAMandates(t, st, dbURL)
 	checkOrderRecord(t, st, dbURL)
+	checkOrderRecordEvent(t, st, dbURL, natsURL, stream)
 	checkOrderVIESEvidence(t, st, dbURL)
 	checkSessionBrand(t, st)
 	placed, awaiting := checkOrders(t, st)
