@@ -1,6 +1,7 @@
 package main
 
 import (
+	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -135,4 +136,53 @@ func productPromotion(t *testing.T, body map[string]any) string {
 	product, _ := items[0]["product"].(map[string]any)
 	code, _ := product["promotion"].(string)
 	return code
+}
+
+// checkPanelOrder (issue 20 audit gap 7): a panel sign-in user orders: signed in through the
+// panel's /oauth with its data, a product in the cart, the order placed without a payment step,
+// billed on the account (payment type existing); the PostgreSQL row carries the customer number.
+func checkPanelOrder(t *testing.T, st *stack, dbURL string) {
+	t.Run("a panel user orders, billed on the account", func(t *testing.T) {
+		b := newBrowser(t, st.base, "hostwerk.localhost")
+		data := base64.StdEncoding.EncodeToString([]byte(`{"order_type":"cloudpit_domains","webhosting_id":"wh1"}`))
+		code, _, body := b.do(http.MethodPost, "/api/v2/customer/authorization-url?data="+url.QueryEscape(data), "")
+		authURL, _ := body["url"].(string)
+		if code != http.StatusOK || authURL == "" {
+			t.Fatalf("authorization url: %d %v", code, body)
+		}
+		back, err := localoidc.LogIn(authURL, "max", "hostwerk-demo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		status, _, body := b.do(http.MethodPost, "/api/v2/customer/login", fmt.Sprintf(
+			`{"authorization_code":%q,"state":%q,"clear_cart":true,"oauth_data":{"order_type":"cloudpit_domains","webhosting_id":"wh1"}}`,
+			back.Query().Get("code"), back.Query().Get("state")))
+		customer := customerOf(t, body)
+		if panel, _ := customer["panel"].(map[string]any); status != http.StatusOK || panel["webhosting_id"] != "wh1" || customer["customer_no"] != "100001" {
+			t.Fatalf("panel login: %d %v", status, body)
+		}
+		if code, _, body := b.do(http.MethodPost, "/api/v2/session/cart/items", `{"product_id":1001}`); code != http.StatusOK {
+			t.Fatalf("add product as a panel user: %d %v", code, body)
+		}
+		status, placed := b.withKey("/api/v2/orders", "panel-1", `{`+consents+`}`)
+		order, _ := placed["order"].(map[string]any)
+		if status != http.StatusOK || order == nil || order["payment_type"] != "existing" || order["status"] != "placed" {
+			t.Fatalf("order of a panel user: %d %v", status, placed)
+		}
+		db, err := sql.Open("postgres", dbURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var raw, paymentType string
+		if err := db.QueryRow(`SELECT customer, payment_type FROM orders WHERE id = $1`, order["order_id"]).Scan(&raw, &paymentType); err != nil {
+			t.Fatalf("order row: %v", err)
+		}
+		var c struct {
+			CustomerNo string `json:"customer_no"`
+		}
+		if err := json.Unmarshal([]byte(raw), &c); err != nil || c.CustomerNo != "100001" || paymentType != "existing" {
+			t.Fatalf("order row: customer %s (%v), payment %s", raw, err, paymentType)
+		}
+	})
 }

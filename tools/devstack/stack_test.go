@@ -60,6 +60,7 @@ func TestStackPostgresAndRedis(t *testing.T) {
 	checkPayPalWebhooks(t, st)
 	checkPaymentBinding(t, st)
 	checkExistingCustomerOrders(t, st, dbURL)
+	checkPanelOrder(t, st, dbURL)
 	checkSEPAMandates(t, st, dbURL)
 	checkOrderRecord(t, st, dbURL)
 	checkOrderRecordEvent(t, st, dbURL, natsURL, stream)
