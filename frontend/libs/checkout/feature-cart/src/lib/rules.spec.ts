@@ -78,7 +78,7 @@ describe('checkout target (spec §4 "Checkout flow")', () => {
   });
 
   it('takes an existing customer to the logout view', () => {
-    const existing = { customer_no: '100001', basic_info: null, address: null, validated: true, vat_id_check: null, panel: null };
+    const existing = { customer_no: '100001', basic_info: null, address: null, validated: true, vat_id_check: null, panel: null, brand_id: 1 };
     expect(checkoutTarget(brand('hostwerk'), existing)).toBe('/customer/logout');
     expect(checkoutTarget(brand('alpenhost'), existing)).toBe('/customer/logout');
     expect(checkoutTarget(brand('hostwerk'), { ...existing, customer_no: '' })).toBe('/customer/login-or-register');

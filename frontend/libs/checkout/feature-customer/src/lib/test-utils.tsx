@@ -33,7 +33,7 @@ export function brand(slug: 'hostwerk' | 'alpenhost', props: Record<string, stri
 }
 
 export function customer(extra: Partial<SessionCustomer> = {}): SessionCustomer {
-  return { customer_no: '', basic_info: null, address: null, validated: false, vat_id_check: null, panel: null, ...extra };
+  return { customer_no: '', basic_info: null, address: null, validated: false, vat_id_check: null, panel: null, brand_id: 0, ...extra };
 }
 
 export const privatePerson = {
