@@ -3397,7 +3397,8 @@ type PricedLine struct {
 	NonRemovable bool `protobuf:"varint,12,opt,name=non_removable,json=nonRemovable,proto3" json:"non_removable,omitempty"`
 	// Required, not postponed fields without a value (blocking modal of spec §5).
 	MissingFieldIds []int32 `protobuf:"varint,13,rep,packed,name=missing_field_ids,json=missingFieldIds,proto3" json:"missing_field_ids,omitempty"`
-	// Additional fields whose values are secrets (input_component password): the order seals them.
+	// Additional fields whose values are secrets (marked is_secret in the catalog or the domain
+	// service, or input_component password): the order seals them.
 	SecretFieldIds []int32 `protobuf:"varint,14,rep,packed,name=secret_field_ids,json=secretFieldIds,proto3" json:"secret_field_ids,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
@@ -3542,7 +3543,8 @@ type PricedDomain struct {
 	Price           *LinePrice     `protobuf:"bytes,6,opt,name=price,proto3" json:"price,omitempty"`
 	Promotion       *LinePromotion `protobuf:"bytes,7,opt,name=promotion,proto3" json:"promotion,omitempty"`
 	MissingFieldIds []int32        `protobuf:"varint,8,rep,packed,name=missing_field_ids,json=missingFieldIds,proto3" json:"missing_field_ids,omitempty"`
-	// Additional fields whose values are secrets (input_component password): the order seals them.
+	// Additional fields whose values are secrets (marked is_secret in the catalog or the domain
+	// service, or input_component password): the order seals them.
 	SecretFieldIds []int32 `protobuf:"varint,9,rep,packed,name=secret_field_ids,json=secretFieldIds,proto3" json:"secret_field_ids,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache

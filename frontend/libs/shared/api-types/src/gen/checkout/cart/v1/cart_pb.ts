@@ -3094,7 +3094,8 @@ export type PricedLine = Message<"checkout.cart.v1.PricedLine"> & {
   missingFieldIds: number[];
 
   /**
-   * Additional fields whose values are secrets (input_component password): the order seals them.
+   * Additional fields whose values are secrets (marked is_secret in the catalog or the domain
+   * service, or input_component password): the order seals them.
    *
    * @generated from field: repeated int32 secret_field_ids = 14;
    */
@@ -3179,7 +3180,8 @@ export type PricedLineJson = {
   missingFieldIds?: number[];
 
   /**
-   * Additional fields whose values are secrets (input_component password): the order seals them.
+   * Additional fields whose values are secrets (marked is_secret in the catalog or the domain
+   * service, or input_component password): the order seals them.
    *
    * @generated from field: repeated int32 secret_field_ids = 14;
    */
@@ -3240,7 +3242,8 @@ export type PricedDomain = Message<"checkout.cart.v1.PricedDomain"> & {
   missingFieldIds: number[];
 
   /**
-   * Additional fields whose values are secrets (input_component password): the order seals them.
+   * Additional fields whose values are secrets (marked is_secret in the catalog or the domain
+   * service, or input_component password): the order seals them.
    *
    * @generated from field: repeated int32 secret_field_ids = 9;
    */
@@ -3294,7 +3297,8 @@ export type PricedDomainJson = {
   missingFieldIds?: number[];
 
   /**
-   * Additional fields whose values are secrets (input_component password): the order seals them.
+   * Additional fields whose values are secrets (marked is_secret in the catalog or the domain
+   * service, or input_component password): the order seals them.
    *
    * @generated from field: repeated int32 secret_field_ids = 9;
    */
