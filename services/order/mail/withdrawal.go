@@ -48,10 +48,10 @@ var withdrawalTexts = map[string]withdrawalWords{
 		earlyStart: "Haben Sie verlangt, dass die Dienstleistungen während der Widerrufsfrist beginnen sollen, so haben Sie uns einen angemessenen Betrag zu zahlen, " +
 			"der dem Anteil der bis zu dem Zeitpunkt, zu dem Sie uns von der Ausübung des Widerrufsrechts hinsichtlich dieses Vertrags unterrichten, bereits erbrachten Dienstleistungen " +
 			"im Vergleich zum Gesamtumfang der im Vertrag vorgesehenen Dienstleistungen entspricht.",
-		end:       "Ende der Widerrufsbelehrung",
+		end: "Ende der Widerrufsbelehrung",
 		asked: "Sie haben bei Ihrer Bestellung ausdrücklich verlangt, dass wir vor Ablauf der Widerrufsfrist mit der Ausführung der Dienstleistungen beginnen, " +
 			"und zur Kenntnis genommen, dass Ihr Widerrufsrecht erlischt, sobald wir die Dienstleistungen vollständig erbracht haben.",
-		notAsked: "Sie haben nicht verlangt, dass wir vor Ablauf der Widerrufsfrist beginnen: Wir beginnen mit der Ausführung der Dienstleistungen erst nach Ablauf der Widerrufsfrist.",
+		notAsked:  "Sie haben nicht verlangt, dass wir vor Ablauf der Widerrufsfrist beginnen: Wir beginnen mit der Ausführung der Dienstleistungen erst nach Ablauf der Widerrufsfrist.",
 		formLink:  "Widerrufsbelehrung und Muster-Widerrufsformular",
 		termsLink: "Allgemeine Geschäftsbedingungen",
 	},
@@ -69,10 +69,10 @@ var withdrawalTexts = map[string]withdrawalWords{
 		earlyStart: "Haben Sie verlangt, dass die Dienstleistungen während der Rücktrittsfrist beginnen sollen, so haben Sie uns einen angemessenen Betrag zu zahlen, " +
 			"der dem Anteil der bis zu dem Zeitpunkt, zu dem Sie uns von der Ausübung des Rücktrittsrechts hinsichtlich dieses Vertrags unterrichten, bereits erbrachten Dienstleistungen " +
 			"im Vergleich zum Gesamtumfang der im Vertrag vorgesehenen Dienstleistungen entspricht.",
-		end:       "Ende der Belehrung über das Rücktrittsrecht",
+		end: "Ende der Belehrung über das Rücktrittsrecht",
 		asked: "Sie haben bei Ihrer Bestellung ausdrücklich verlangt, dass wir vor Ablauf der Rücktrittsfrist mit der Ausführung der Dienstleistungen beginnen, " +
 			"und zur Kenntnis genommen, dass Ihr Rücktrittsrecht erlischt, sobald wir die Dienstleistungen vollständig erbracht haben.",
-		notAsked: "Sie haben nicht verlangt, dass wir vor Ablauf der Rücktrittsfrist beginnen: Wir beginnen mit der Ausführung der Dienstleistungen erst nach Ablauf der Rücktrittsfrist.",
+		notAsked:  "Sie haben nicht verlangt, dass wir vor Ablauf der Rücktrittsfrist beginnen: Wir beginnen mit der Ausführung der Dienstleistungen erst nach Ablauf der Rücktrittsfrist.",
 		formLink:  "Belehrung über das Rücktrittsrecht und Muster-Rücktrittsformular",
 		termsLink: "Allgemeine Geschäftsbedingungen",
 	},
@@ -89,10 +89,10 @@ var withdrawalTexts = map[string]withdrawalWords{
 			"in any event, you will not incur any fees as a result of such reimbursement.",
 		earlyStart: "If you requested to begin the performance of services during the withdrawal period, you shall pay us an amount which is in proportion " +
 			"to what has been provided until you have communicated us your withdrawal from this contract, in comparison with the full coverage of the contract.",
-		end:       "End of the information on the right of withdrawal",
+		end: "End of the information on the right of withdrawal",
 		asked: "With your order you expressly asked us to begin the services before the withdrawal period ends, " +
 			"and acknowledged that you lose your right of withdrawal once we have fully performed them.",
-		notAsked: "You did not ask us to begin before the withdrawal period ends: we begin the services only after the withdrawal period.",
+		notAsked:  "You did not ask us to begin before the withdrawal period ends: we begin the services only after the withdrawal period.",
 		formLink:  "Information on the right of withdrawal and model withdrawal form",
 		termsLink: "Terms and conditions",
 	},
