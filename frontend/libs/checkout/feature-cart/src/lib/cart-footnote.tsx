@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { PricedCart } from '@hostcart/shared-data-access-api';
-import { formatList, maturityInText } from '@hostcart/shared-util-pricing';
+import { billingAdvanceLabel, formatList, maturityInText } from '@hostcart/shared-util-pricing';
 import { footnotePeriods } from './footnote';
 import { noticeLabel, type Label } from './terms';
 import { useDisplayLocale } from './use-display-locale';
 
 /**
- * The footnote (spec §9): distinct contract terms, the billing periods billed in advance (in months,
- * spec §9 "Billing advance ... shown in months") and the notice periods in months or days with what
- * they run to (a consumer's as the confirm page states them: at most one month to the end of the
- * minimum term, then at any time), sorted, and the VAT note.
+ * The footnote (spec §9): distinct contract terms, the billing periods billed in advance (in months
+ * and days, spec §9 "Billing advance and notice periods are shown in months and days":
+ * billingAdvanceLabel) and the notice periods in months or days with what they run to (a
+ * consumer's as the confirm page states them: at most one month to the end of the minimum term,
+ * then at any time), sorted, and the VAT note.
  */
 export function CartFootnote({ priced, consumer }: { priced: PricedCart; consumer: boolean }) {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ export function CartFootnote({ priced, consumer }: { priced: PricedCart; consume
     <footer className="hc-cart-footnote" data-testid="cart-footnote">
       {maturities.length > 0 && <p>{t('cart_page.footnote.terms', { terms: list(maturities.map(maturityInText)) })}</p>}
       {billing.length > 0 && (
-        <p>{t('cart_page.footnote.billing_advance', { periods: list(billing.map((count) => ({ key: 'cart_page.contract.months', params: { count } }))) })}</p>
+        <p>{t('cart_page.footnote.billing_advance', { periods: list(billing.map(billingAdvanceLabel)) })}</p>
       )}
       {cancellations.length > 0 && (
         <p data-testid="cart-footnote-notice">

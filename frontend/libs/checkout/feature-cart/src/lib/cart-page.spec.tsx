@@ -231,8 +231,8 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
       "Notice period: 1 month to the end of the minimum term; after that the contracts can be cancelled at any time with one month's notice.",
     );
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).not.toContain('quarterly');
-    // Spec §9: billing in advance, in months.
-    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Recurring prices are billed in advance for each billing period (12 months).');
+    // Spec §9: billing in advance, in months and days.
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Recurring prices are billed in advance for each billing period: 12 months (365 days).');
     expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('All prices include VAT.');
   });
 
@@ -331,7 +331,7 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     expect(nbsp(screen.getByTestId('cart-footnote-notice').textContent)).toBe(
       'Kündigungsfrist: 1 Monat zum Ende der Mindestlaufzeit; danach sind die Verträge jederzeit mit einer Frist von einem Monat kündbar.',
     );
-    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Wiederkehrende Preise werden für jeden Abrechnungszeitraum im Voraus berechnet (12 Monate).');
+    expect(nbsp(screen.getByTestId('cart-footnote').textContent)).toContain('Wiederkehrende Preise werden für jeden Abrechnungszeitraum im Voraus berechnet: 12 Monate (365 Tage).');
   });
 
   it('writes a billing interval of N months with a capital noun', async () => {
@@ -376,7 +376,7 @@ describe('CartPage, Hostwerk (prices with VAT)', () => {
     const text = nbsp(details.textContent);
     expect(text).toContain('Contract termYearly');
     expect(text).toContain('Billing intervalYearly');
-    expect(text).toContain('Billed in advance12 months');
+    expect(text).toContain('Billed in advance12 months (365 days)');
     expect(text).toContain('Contract total€71.28');
     // The catalog's three months are a business's notice; a consumer's is one month (the confirm page's rule).
     expect(nbsp(screen.getByTestId('contract-notice').textContent)).toBe("1 month to the end of the minimum term; after that at any time with one month's notice");

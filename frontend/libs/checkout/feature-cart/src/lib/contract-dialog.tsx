@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PricedItem } from '@hostcart/shared-data-access-api';
 import { Modal } from '@hostcart/shared-ui';
-import { formatCents, intervalLabel, maturityLabel, noticeDays } from '@hostcart/shared-util-pricing';
+import { billingAdvanceLabel, formatCents, intervalLabel, maturityLabel, noticeDays } from '@hostcart/shared-util-pricing';
 import { noticeLabel } from './terms';
 import { useDisplayLocale } from './use-display-locale';
 
@@ -15,8 +15,9 @@ export interface ContractDialogProps {
 
 /**
  * The contract details of a product (spec §2 "details (contract modal)"): term, billing
- * interval, setup fee, contract total, notice period (the one the confirm page states: noticeDays)
- * and minimum-period price, all amounts from the priced view.
+ * interval, the period billed in advance (in months and days, spec §9: billingAdvanceLabel), setup
+ * fee, contract total, notice period (the one the confirm page states: noticeDays) and
+ * minimum-period price, all amounts from the priced view.
  */
 export function ContractDialog({ item, withVat, consumer, onClose }: ContractDialogProps) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export function ContractDialog({ item, withVat, consumer, onClose }: ContractDia
           {line.maturity_months > 0 && line.interval_months > 0 && (
             <>
               <dt>{t('cart_page.contract.billing_advance')}</dt>
-              <dd>{t('cart_page.contract.months', { count: line.interval_months })}</dd>
+              <dd>{tr(billingAdvanceLabel(line.interval_months))}</dd>
             </>
           )}
           {price && price.setup_fee_display_cents > 0 && (

@@ -81,6 +81,10 @@ describe('translations', () => {
     expect(de.t('terms.maturity.n', { count: 1 })).toBe('1 Monat');
     expect(de.t('terms.maturity.n', { count: 36 })).toBe('36 Monate');
     expect(de.t('terms.billed.n', { count: 24 })).toBe('Abrechnung alle 24 Monate');
+    // Spec §9: billing in advance in months and days (billingAdvanceLabel of shared/util-pricing).
+    expect(de.t('terms.advance', { count: 1, days: 30 })).toBe('1 Monat (30 Tage)');
+    expect(de.t('terms.advance', { count: 12, days: 365 })).toBe('12 Monate (365 Tage)');
+    expect(createI18n('en-GB').t('terms.advance', { count: 12, days: 365 })).toBe('12 months (365 days)');
     expect(createI18n('en-GB').t('header.cart_items', { count: 1 })).toBe('1 item');
   });
 

@@ -1,4 +1,4 @@
-import { billingInText, intervalLabel, maturityInText, maturityLabel } from './terms';
+import { billingAdvanceDays, billingAdvanceLabel, billingInText, intervalLabel, maturityInText, maturityLabel } from './terms';
 import { displayedAddonFromPrice, maturityDisplayCents } from './catalog-price';
 import { addonAmount } from './price';
 
@@ -36,6 +36,27 @@ describe('terms in running text', () => {
     expect(maturityInText(36)).toEqual({ key: 'terms.maturity_in_text.n', params: { count: 36 } });
     expect(billingInText(12)).toEqual({ key: 'terms.billed.12' });
     expect(billingInText(24)).toEqual({ key: 'terms.billed.n', params: { count: 24 } });
+  });
+});
+
+// Spec §9: "Billing advance and notice periods are shown in months and days"; the days by §9's
+// periods (30 a month ... 180 half a year, 365 a year).
+describe('billing in advance', () => {
+  it.each([
+    [1, 30],
+    [2, 60],
+    [3, 90],
+    [4, 120],
+    [6, 180],
+    [12, 365],
+    [18, 545],
+    [24, 730],
+    [0, 0],
+  ])('counts %i months as %i days', (months, days) => expect(billingAdvanceDays(months)).toBe(days));
+
+  it('names the months and their days', () => {
+    expect(billingAdvanceLabel(12)).toEqual({ key: 'terms.advance', params: { count: 12, days: 365 } });
+    expect(billingAdvanceLabel(1)).toEqual({ key: 'terms.advance', params: { count: 1, days: 30 } });
   });
 });
 

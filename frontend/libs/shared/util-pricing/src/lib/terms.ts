@@ -37,6 +37,25 @@ export function billingInText(months: number): TermLabel {
   return term('terms.billed', months, NAMED_INTERVALS);
 }
 
+/**
+ * The days of a billing period billed in advance, by the periods of spec §9 (30 days a month, 60 two
+ * months ... 180 half a year, 365 a year): whole years at 365 days, the months left at 30, so one
+ * period always has one day count ("12 months" 365 days, 18 months 545), whatever the calendar.
+ */
+export function billingAdvanceDays(months: number): number {
+  if (months <= 0) return 0;
+  return Math.floor(months / 12) * 365 + (months % 12) * 30;
+}
+
+/**
+ * A billing period billed in advance in months and days (spec §9 "Billing advance ... shown in
+ * months and days"): "12 months (365 days)", "1 Monat (30 Tage)"; count is the months, so the
+ * month word takes its plural from it (a period of a month or more always has plural days).
+ */
+export function billingAdvanceLabel(months: number): TermLabel {
+  return { key: 'terms.advance', params: { count: months, days: billingAdvanceDays(months) } };
+}
+
 function term(prefix: string, months: number, named: ReadonlySet<number>): TermLabel {
   if (months === 0 || named.has(months)) return { key: `${prefix}.${months}` };
   return { key: `${prefix}.n`, params: { count: months } };

@@ -209,7 +209,7 @@ export const deDE: Messages = {
       notice_consumer_other: 'Kündigungsfristen: {{periods}} zum Ende der Mindestlaufzeit; danach sind die Verträge jederzeit mit einer Frist von einem Monat kündbar.',
       notice_business_one: 'Kündigungsfrist: {{periods}} zum Ende der jeweiligen Laufzeit; ohne Kündigung verlängert sich ein Vertrag um seine Laufzeit.',
       notice_business_other: 'Kündigungsfristen: {{periods}} zum Ende der jeweiligen Laufzeit; ohne Kündigung verlängert sich ein Vertrag um seine Laufzeit.',
-      billing_advance: 'Wiederkehrende Preise werden für jeden Abrechnungszeitraum im Voraus berechnet ({{periods}}).',
+      billing_advance: 'Wiederkehrende Preise werden für jeden Abrechnungszeitraum im Voraus berechnet: {{periods}}.',
     },
     vat: {
       incl: 'inkl. MwSt.',
@@ -609,6 +609,8 @@ export const deDE: Messages = {
       n_one: 'Abrechnung jeden Monat',
       n_other: 'Abrechnung alle {{count}} Monate',
     },
+    advance_one: '{{count}} Monat ({{days}} Tage)',
+    advance_other: '{{count}} Monate ({{days}} Tage)',
   },
   periods: {
     maturity_title: 'Laufzeit wählen',

@@ -208,7 +208,7 @@ export const enGB = {
       notice_consumer_other: "Notice periods: {{periods}} to the end of the minimum term; after that the contracts can be cancelled at any time with one month's notice.",
       notice_business_one: 'Notice period: {{periods}} to the end of each term; without notice a contract renews for its term.',
       notice_business_other: 'Notice periods: {{periods}} to the end of each term; without notice a contract renews for its term.',
-      billing_advance: 'Recurring prices are billed in advance for each billing period ({{periods}}).',
+      billing_advance: 'Recurring prices are billed in advance for each billing period: {{periods}}.',
     },
     vat: {
       incl: 'incl. VAT',
@@ -608,6 +608,8 @@ export const enGB = {
       n_one: 'billed every month',
       n_other: 'billed every {{count}} months',
     },
+    advance_one: '{{count}} month ({{days}} days)',
+    advance_other: '{{count}} months ({{days}} days)',
   },
   periods: {
     maturity_title: 'Choose a contract term',
