@@ -74,10 +74,14 @@ func decodeFieldsBody(r *http.Request) (*catalogv1.ValidateAdditionalFieldsReque
 	return req, nil
 }
 
-// validateFields answers 200 {} when every value passes its field's rules, else 422 with the
+// validateFields answers 200 {} when every value passes its field's rules, else 200 with the
 // broken rules' keys per field id under error, the shape spec §7 gives this call ("errors under
 // error keyed by field id as lists"), and the same map under errors, where every other validation
-// answer of the API has its field errors (docs/api.md "Field validation").
+// answer of the API has its field errors (docs/api.md "Field validation"). Values that break their
+// rules are this call's answer, not a failed request (issue 22: a 422 made every browser log a
+// console error for a form the visitor is still filling in), as POST
+// /domains/additional-fields/validate answers 200 {"valid": false, ...}; a body the catalog cannot
+// judge is 400, a catalog failure its mapped status.
 func (h *Handlers) validateFields(c *gin.Context) {
 	req, err := decodeFieldsBody(c.Request)
 	if err != nil {
@@ -99,11 +103,12 @@ func (h *Handlers) validateFields(c *gin.Context) {
 		id := strconv.Itoa(int(fe.GetFieldId()))
 		errs[id] = append(errs[id], fe.GetErrors()...)
 	}
-	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, fieldErrorsBody{Error: errs, Errors: errs})
+	c.JSON(http.StatusOK, fieldErrorsBody{Error: errs, Errors: errs})
 }
 
-// fieldErrorsBody is the 422 answer of validateFields: the keys per field id, under error as spec
-// §7 shows and under errors as the API's other validation answers have them.
+// fieldErrorsBody is the answer of validateFields for values that break their rules: the keys per
+// field id, under error as spec §7 shows and under errors as the API's other validation answers
+// have them.
 type fieldErrorsBody struct {
 	Error  map[string][]string `json:"error"`
 	Errors map[string][]string `json:"errors"`

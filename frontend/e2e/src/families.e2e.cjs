@@ -9,7 +9,7 @@
 const { mkdtempSync, readFileSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { launch, apiSend, apiGet, collectProblems, provoked, screenshot, settled } = require('./browser.cjs');
+const { launch, apiSend, apiGet, collectProblems, screenshot, settled } = require('./browser.cjs');
 const { DESKTOP, PHONE, screenFindings, onPath } = require('./checkout.cjs');
 const { startDevstack, stopDevstack } = require('./global-setup.cjs');
 
@@ -134,8 +134,9 @@ describe('business address and power of attorney in Chromium', () => {
     const check = async (label) => findings.push(...(await screenFindings(page, `${name}: ${label}`)));
     const context = await browser.newContext({ viewport: size.viewport });
     const page = await context.newPage();
-    // The gateway answers the house number it refuses (below) with a 422, which Chromium logs.
-    const errors = collectProblems(page, [provoked(422, 'POST', '/additional-fields/validate', 'the refused house number is typed on purpose')]);
+    // The house number the server refuses (below) is a 200 answer with the field's keys (issue 22:
+    // it was a 422, which Chromium logs as a console error), so nothing is allowed here.
+    const errors = collectProblems(page);
     await page.goto(`${origin(slug)}/categories`);
     await settled(page);
     await apiSend(page, 'PUT', '/session/locale', { code: size.locale });

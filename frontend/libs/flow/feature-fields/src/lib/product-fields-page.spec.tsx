@@ -31,8 +31,8 @@ describe('additional product fields', () => {
     let reject = true;
     const shop = installFakeShop([certificate, backup], [cartItem('tmp1', 99)], (req: FakeRequest) => {
       if (req.path === '/additional-fields/validate' && reject)
-        // The gateway's answer (docs/api.md "Field validation"): spec §7's map under error, the same under errors.
-        return new Response(JSON.stringify({ error: { '1': ['validation.fqdn'] }, errors: { '1': ['validation.fqdn'] } }), { status: 422 });
+        // The gateway's answer (docs/api.md "Field validation"): 200, spec §7's map under error, the same under errors.
+        return new Response(JSON.stringify({ error: { '1': ['validation.fqdn'] }, errors: { '1': ['validation.fqdn'] } }), { status: 200 });
       if (req.path === '/session/cart/promotions') return new Response(JSON.stringify({ error: 'confirm.manual_promotion_not_found' }), { status: 404 });
       return undefined;
     });

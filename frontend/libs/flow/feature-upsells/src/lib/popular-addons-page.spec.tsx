@@ -91,9 +91,10 @@ describe('PopularAddonsPage', () => {
 
   it('keeps the fields form when the server rejects a value', async () => {
     const fake = installFakeShop(shop(), [hostItem({ upsells: [{ id: 1302, maturity_id: 1302, interval_id: 13020, promotion: '', additional_fields: [] }] })], {
+      // The gateway's answer (docs/api.md "Field validation"): 200, the map under error and errors.
       respond: (req) =>
         req.path === '/additional-fields/validate'
-          ? new Response(JSON.stringify({ error: 'validation.failed', errors: { '77': ['validation.email'] } }), { status: 422, headers: { 'Content-Type': 'application/json' } })
+          ? new Response(JSON.stringify({ error: { '77': ['validation.email'] }, errors: { '77': ['validation.email'] } }), { status: 200, headers: { 'Content-Type': 'application/json' } })
           : undefined,
     });
     renderScreens('/popular-addons?id=r1&upsellProductId=1302');

@@ -171,8 +171,9 @@ describe('cart endpoints', () => {
     expect((error as { data: { errors: Record<string, string[]> } }).data.errors['items[1].addons[0]']).toEqual(['cart.addons_mutually_exclusive']);
   });
 
-  it('returns 422 validation answers as data and 200 as no errors', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'validation.failed', errors: { '17': ['validation.required'] } }, 422));
+  it("returns the gateway's 200 answer with per-field keys as data and 200 {} as no errors", async () => {
+    // docs/api.md "Field validation": the map under error (spec §7) and under errors, status 200.
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { '17': ['validation.required'] }, errors: { '17': ['validation.required'] } }));
     const store = makeStore();
     const failed = await store.dispatch(cartApi.endpoints.validateAdditionalFields.initiate({ fields: [{ id: 17, value: '', type: 'product' }] }));
     expect(failed.data).toEqual({ errors: { '17': ['validation.required'] } });
@@ -190,10 +191,17 @@ describe('cart endpoints', () => {
   });
 
   it("reads spec §7's validation shape too: the lists keyed by field id under error", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { '8': ['validation.required'], '9': ['validation.max_length'] } }, 422));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { '8': ['validation.required'], '9': ['validation.max_length'] } }));
     const store = makeStore();
     const failed = await store.dispatch(cartApi.endpoints.validateAdditionalFields.initiate({ fields: [{ id: 8, value: '', type: 'product' }] }));
     expect(failed.data).toEqual({ errors: { '8': ['validation.required'], '9': ['validation.max_length'] } });
+  });
+
+  it('still reads a 422 of the same shape (the answer before issue 22) as data', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'validation.failed', errors: { '17': ['validation.required'] } }, 422));
+    const failed = await makeStore().dispatch(cartApi.endpoints.validateAdditionalFields.initiate({ fields: [{ id: 17, value: '', type: 'product' }] }));
+    expect(failed.data).toEqual({ errors: { '17': ['validation.required'] } });
+    expect(failed.error).toBeUndefined();
   });
 });
 

@@ -306,8 +306,11 @@ export const cartApi = api.injectEndpoints({
       invalidatesTags: cartChanged,
       onQueryStarted: storeAnsweredCart,
     }),
-    // Answers 422 with per-field keys when values break their rules: that is a result for the
-    // form, not a failure, so it comes back as data.
+    // Answers 200 with per-field keys when values break their rules (docs/api.md "Field
+    // validation"; issue 22: a 4xx would be a console error in the browser for every refused
+    // value): a result for the form, not a failure. A 422 of the same shape, what the gateway
+    // answered before, is read as data too, so a page loaded before a gateway update keeps working
+    // (and the reverse); a malformed body (400) or an outage is an error.
     validateAdditionalFields: build.mutation<FieldValidationResult, ValidateFieldsArgs>({
       query: ({ fields }) => ({
         url: '/additional-fields/validate',
@@ -345,9 +348,9 @@ interface FieldValidationBody {
 }
 
 /**
- * The keys per field id of a validation answer. The gateway keeps its uniform error body (error
- * the message key, the map under errors; docs/api.md "Deliberate differences"); spec §7 puts the
- * map under error, which is read too, so either server shape reaches the form.
+ * The keys per field id of a validation answer. The gateway answers the map under errors, where
+ * the API's other validation answers have it, and under error as spec §7 shows (docs/api.md
+ * "Deliberate differences"); either alone reaches the form too.
  */
 export function fieldValidationErrors(body: FieldValidationBody | null | undefined): Record<string, string[]> {
   if (body?.errors && typeof body.errors === 'object') return body.errors;
