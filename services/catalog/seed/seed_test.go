@@ -215,3 +215,45 @@ func TestEveryBrandHasTheFullHostingPath(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryAddonHasADescriptionInEveryLocale guards issue 23: the extras screen, the upsell offer
+// and the confirm page show an addon's description, so every addon of every brand (a product of
+// type addon or upsell, or one that another product links as an addon or upsell) carries one in
+// each locale its brand offers, not only through the en-GB fallback.
+func TestEveryAddonHasADescriptionInEveryLocale(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range c.Brands {
+		t.Run(b.Slug, func(t *testing.T) {
+			linked := map[int32]bool{}
+			for _, p := range b.Products {
+				for _, a := range p.Addons {
+					linked[a.Addon] = true
+				}
+				for _, u := range p.Upsells {
+					linked[u.Upsell] = true
+				}
+			}
+			if len(b.Locales) == 0 {
+				t.Fatal("brand offers no locale")
+			}
+			checked := 0
+			for _, p := range b.Products {
+				if p.Type != domain.TypeAddon && p.Type != domain.TypeUpsell && !linked[p.ID] {
+					continue
+				}
+				checked++
+				for _, l := range b.Locales {
+					if strings.TrimSpace(p.Description[l.Code]) == "" {
+						t.Errorf("addon %d (%s) has no %s description", p.ID, p.Name["en-GB"], l.Code)
+					}
+				}
+			}
+			if checked == 0 {
+				t.Error("brand has no addon")
+			}
+		})
+	}
+}
