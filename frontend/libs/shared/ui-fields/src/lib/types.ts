@@ -15,6 +15,11 @@ export interface FieldDef {
   /** Initial value; `brand_country` stands for the brand's country. */
   prefilled_with: string;
   headline: string;
+  /**
+   * The catalog (or the domain service) marks the value a secret (a token, a password entered as
+   * text): its text input hides it as a password input does, and no summary shows it.
+   */
+  is_secret?: boolean;
 }
 
 /** A stored or submitted value (cart.proto FieldValue without the key). */
