@@ -34,10 +34,12 @@ func IsCardProviderMethod(slug string) bool {
 }
 
 // Providers of payment references: the card authorisation or PayPal subscription an order is paid
-// with, as the payment service records them and the order service claims them.
+// with, as the payment service records them and the order service claims them. RefSEPA names a
+// SEPA mandate's reference when the payment service asks which mandates an order carries.
 const (
 	RefCard   = "card"
 	RefPayPal = "paypal"
+	RefSEPA   = "sepa"
 )
 
 // Constant is one name of this package as the generator writes it for TypeScript.

@@ -190,14 +190,19 @@ type Payment struct {
 	MandateReference string `json:"mandate_reference,omitempty"`
 	CreditorID       string `json:"creditor_id,omitempty"`
 	CreditorName     string `json:"creditor_name,omitempty"`
+	// FirstDebitDue is the day (YYYY-MM-DD) the first debit falls due as the mandate recorded it
+	// (payment service, paymenttypes.FirstDebitDue at the signing): the confirmation announces
+	// this day and collection debits on it. Empty in orders placed before it was kept.
+	FirstDebitDue string `json:"first_debit_due,omitempty"`
 }
 
 // PaymentSEPA is the SEPA direct debit's payment type.
 const PaymentSEPA = paymenttypes.SEPA
 
-// Mandate is what the order keeps of its SEPA mandate.
+// Mandate is what the order keeps of its SEPA mandate: FirstDebitDue is the day (YYYY-MM-DD) the
+// mandate recorded for the first debit.
 type Mandate struct {
-	Reference, CreditorID, CreditorName string
+	Reference, CreditorID, CreditorName, FirstDebitDue string
 }
 
 // PaymentAccount is the payment of an existing customer's order (spec §4, §6): billed on the
@@ -209,6 +214,9 @@ const PaymentAccount = paymenttypes.Account
 const (
 	RefCard   = paymenttypes.RefCard
 	RefPayPal = paymenttypes.RefPayPal
+	// RefSEPA names a SEPA mandate's reference (the payment service asks which mandates an order
+	// carries; not a key of order_payment_refs).
+	RefSEPA = paymenttypes.RefSEPA
 )
 
 // ProviderReference is the card authorisation or PayPal subscription that pays the order, and its
@@ -322,11 +330,13 @@ type FinalizedEvent struct {
 	EarlyStart bool `json:"early_start,omitempty"`
 }
 
-// EventSEPA names a SEPA order's mandate and creditor.
+// EventSEPA names a SEPA order's mandate and creditor, and the day the mandate recorded for the
+// first debit (YYYY-MM-DD; absent in events of orders placed before it was kept).
 type EventSEPA struct {
 	MandateReference string `json:"mandate_reference"`
 	CreditorID       string `json:"creditor_id"`
 	CreditorName     string `json:"creditor_name,omitempty"`
+	FirstDebitDue    string `json:"first_debit_due,omitempty"`
 }
 
 // EventRecipient is the part of the customer an order.finalized event carries: whom to confirm
@@ -375,5 +385,5 @@ func (p Payment) sepa() *EventSEPA {
 	if p.MandateReference == "" {
 		return nil
 	}
-	return &EventSEPA{MandateReference: p.MandateReference, CreditorID: p.CreditorID, CreditorName: p.CreditorName}
+	return &EventSEPA{MandateReference: p.MandateReference, CreditorID: p.CreditorID, CreditorName: p.CreditorName, FirstDebitDue: p.FirstDebitDue}
 }

@@ -112,7 +112,11 @@ func Confirmation(e domain.FinalizedEvent, b domain.Brand) (Mail, error) {
 		if due >= 0 {
 			amount = fmt.Sprintf(w.sepaAmount, money(due))
 		}
-		v.SEPA = fmt.Sprintf(w.sepa, amount, formatDate(FirstDebitDue(e.CreatedAt), e.Locale), e.SEPA.MandateReference, e.SEPA.CreditorID, e.SEPA.CreditorName)
+		day, err := firstDebitDue(e)
+		if err != nil {
+			return Mail{}, fmt.Errorf("confirmation of %s: %w", e.OrderID, err)
+		}
+		v.SEPA = fmt.Sprintf(w.sepa, amount, formatDate(day, e.Locale), e.SEPA.MandateReference, e.SEPA.CreditorID, e.SEPA.CreditorName)
 	}
 	v.Withdrawal = withdrawal(e, b)
 	v.Questions, v.Contact, v.Legal = footer(b, w)

@@ -157,13 +157,11 @@ func TestConfirmationStatesTheEarlyStartRequest(t *testing.T) {
 	}
 }
 
-// The confirmation is the first debit's pre-notification: it names the due day, FirstDebitDays
-// after the order in the shops' zone (a late-evening order in Germany counts from that day), and
-// the agreed shorter notice of later debits.
+// The confirmation is the first debit's pre-notification: it names the day the mandate recorded
+// for the first debit (the payment service gives it once, at the order; collection debits on it),
+// not one computed again here, and the agreed shorter notice of later debits. An event from before
+// the day was recorded names the rule's day of the order (paymenttypes.FirstDebitDue).
 func TestConfirmationNamesTheFirstDebitsDueDay(t *testing.T) {
-	if got := FirstDebitDue(time.Date(2026, 11, 27, 23, 30, 0, 0, time.UTC)); got.Format("2006-01-02") != "2026-12-03" {
-		t.Errorf("an order at 00:30 German time on 28 November: due %s", got)
-	}
 	e := order(t, "hostwerk", "de-DE", true)
 	m, err := Confirmation(e, seedBrands(t)["hostwerk"].Brand)
 	if err != nil {
@@ -176,5 +174,25 @@ func TestConfirmationNamesTheFirstDebitsDueDay(t *testing.T) {
 	e.Locale = "en-GB"
 	if m, _ = Confirmation(e, seedBrands(t)["hostwerk"].Brand); !strings.Contains(m.Text, "by SEPA direct debit on 2 December 2026") {
 		t.Errorf("English mail:\n%s", m.Text)
+	}
+
+	// The recorded day, even where the order's own time would give another (a mandate signed
+	// just after midnight in Germany): the mail never computes its own.
+	e.Locale = "de-DE"
+	e.SEPA.FirstDebitDue = "2026-12-03"
+	if m, _ = Confirmation(e, seedBrands(t)["hostwerk"].Brand); !strings.Contains(m.Text, "am 03.12.2026 per SEPA-Lastschrift") {
+		t.Errorf("mail with the recorded day 2026-12-03:\n%s", m.Text)
+	}
+	// An order placed before the day was recorded: the rule's day of the order's time, which is
+	// how the payment service reads its mandate.
+	e.SEPA.FirstDebitDue = ""
+	e.CreatedAt = time.Date(2026, 11, 27, 23, 30, 0, 0, time.UTC) // 00:30 on 28 November in Germany
+	if m, _ = Confirmation(e, seedBrands(t)["hostwerk"].Brand); !strings.Contains(m.Text, "am 03.12.2026 per SEPA-Lastschrift") {
+		t.Errorf("mail of an event without the recorded day:\n%s", m.Text)
+	}
+	// A day the mail cannot read is no pre-notification: no mail rather than a wrong day.
+	e.SEPA.FirstDebitDue = "03.12.2026"
+	if _, err := Confirmation(e, seedBrands(t)["hostwerk"].Brand); err == nil {
+		t.Error("a confirmation with an unreadable first debit day was written")
 	}
 }

@@ -131,7 +131,9 @@ func orderFor(t *testing.T, brand string, locale string, sepa bool, group int32)
 		Display: &domain.TotalsDisplay{PricesWithVAT: withVAT, Figures: cart}}
 	if sepa {
 		e.PaymentType = domain.PaymentSEPA
-		e.SEPA = &domain.EventSEPA{MandateReference: "HC261127ABCDEFGHJKMN", CreditorID: b.creditorID, CreditorName: b.creditorName}
+		// The day the mandate recorded for the first debit (five German days after the order).
+		e.SEPA = &domain.EventSEPA{MandateReference: "HC261127ABCDEFGHJKMN", CreditorID: b.creditorID, CreditorName: b.creditorName,
+			FirstDebitDue: "2026-12-02"}
 	} else {
 		e.PaymentType = "adyen-scheme"
 	}

@@ -3,31 +3,21 @@ package mail
 import (
 	"fmt"
 	"time"
-	_ "time/tzdata" // the shops' zone without the host's zoneinfo (distroless images)
+
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
+	"github.com/hostcart/checkout/services/order/domain"
 )
 
-// FirstDebitDays is how long after the order the first SEPA direct debit falls due. The mandate
-// agrees a pre-notification of at least two calendar days instead of the rulebook's 14
-// (CHECKOUT-LAW.md; payment_form.mandate_prenotification in the frontend's texts says "at least
-// five days after the order" and "two calendar days"), and the confirmation, sent at the order,
-// is the first debit's pre-notification: it names this day.
-const FirstDebitDays = 5
-
-// shopZone is where both brands' customers live (Germany, Austria): the due day is a day there.
-var shopZone = mustZone("Europe/Berlin")
-
-func mustZone(name string) *time.Location {
-	z, err := time.LoadLocation(name)
-	if err != nil {
-		panic(fmt.Sprintf("mail: zone %s: %v", name, err)) // time/tzdata is embedded: cannot happen
+// firstDebitDue is the day the confirmation announces for an order's first direct debit (it is
+// the debit's pre-notification): the day the mandate recorded when the order was placed
+// (payment service, paymenttypes.FirstDebitDue of the signing time), which collection debits on.
+// An event of an order placed before the mandate recorded it names none: the same rule gives the
+// day from the order's time, as the payment service reads such a mandate.
+func firstDebitDue(e domain.FinalizedEvent) (time.Time, error) {
+	if e.SEPA != nil && e.SEPA.FirstDebitDue != "" {
+		return paymenttypes.ParseDueDate(e.SEPA.FirstDebitDue)
 	}
-	return z
-}
-
-// FirstDebitDue is the day the first direct debit of an order placed at placed falls due.
-func FirstDebitDue(placed time.Time) time.Time {
-	d := placed.In(shopZone)
-	return time.Date(d.Year(), d.Month(), d.Day()+FirstDebitDays, 0, 0, 0, 0, shopZone)
+	return paymenttypes.FirstDebitDue(e.CreatedAt), nil
 }
 
 var englishMonths = [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}

@@ -17,8 +17,9 @@ func TestPaidReferencesAndPayPalNotifications(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	paid, err := f.svc.PaidReferences(ctx, []PaymentReference{{domain.RefPayPal, "I-SUB1"}, {domain.RefCard, "I-SUB1"}, {domain.RefPayPal, "I-OTHER"}, {domain.RefCard, ""}})
-	if err != nil || len(paid) != 1 || paid[0] != (PaymentReference{domain.RefPayPal, "I-SUB1"}) {
+	paid, err := f.svc.PaidReferences(ctx, []PaymentReference{{Provider: domain.RefPayPal, Reference: "I-SUB1"}, {Provider: domain.RefCard, Reference: "I-SUB1"},
+		{Provider: domain.RefPayPal, Reference: "I-OTHER"}, {Provider: domain.RefCard}})
+	if err != nil || len(paid) != 1 || paid[0] != (PaymentReference{Provider: domain.RefPayPal, Reference: "I-SUB1"}) {
 		t.Fatalf("paid %v, %v", paid, err)
 	}
 	if _, err := f.svc.PaidReferences(ctx, make([]PaymentReference, maxPaidReferences+1)); err == nil {
@@ -32,5 +33,32 @@ func TestPaidReferencesAndPayPalNotifications(t *testing.T) {
 	}
 	if got, err := f.store.Order(ctx, o.ID); err != nil || got.Status != domain.StatusPaymentFailed {
 		t.Fatalf("after a denied sale: %s %v", got.Status, err)
+	}
+}
+
+// Issue 20 (abandoned SEPA mandates): the payment service asks which of its mandates an order
+// carries, naming the order each was recorded for. Only the mandate the existing order carries
+// counts; a mandate of an order that never committed, another reference under that order and a
+// question without an order do not.
+func TestPaidReferencesKnowTheMandatesOrdersCarry(t *testing.T) {
+	f := newFixture(t)
+	o, err := f.svc.PlaceOrder(sess("s1"), PlaceInput{IdempotencyKey: "k1", Feedback: consent()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Payment.MandateReference == "" {
+		t.Fatalf("SEPA order without mandate: %+v", o.Payment)
+	}
+	carried := PaymentReference{Provider: domain.RefSEPA, Reference: o.Payment.MandateReference, OrderID: o.ID}
+	paid, err := f.svc.PaidReferences(context.Background(), []PaymentReference{
+		carried,
+		{Provider: domain.RefSEPA, Reference: "HC-never-committed", OrderID: "ord-never-committed"},
+		{Provider: domain.RefSEPA, Reference: "HC-other", OrderID: o.ID},
+		{Provider: domain.RefSEPA, Reference: o.Payment.MandateReference},
+		// A mandate reference is no provider reference of order_payment_refs.
+		{Provider: domain.RefCard, Reference: o.Payment.MandateReference},
+	})
+	if err != nil || len(paid) != 1 || paid[0] != carried {
+		t.Fatalf("paid %+v, %v; want only %+v", paid, err, carried)
 	}
 }

@@ -196,7 +196,10 @@ func (s *service) PlaceOrder(ctx context.Context, in PlaceInput) (domain.Order, 
 		if err != nil {
 			return refuse(fmt.Errorf("sepa mandate of %s: %w", o.ID, err))
 		}
+		// The first debit's day is the one the mandate recorded (the payment service gives it):
+		// the confirmation announces that day, so collection and pre-notification agree.
 		o.Payment.MandateReference, o.Payment.CreditorID, o.Payment.CreditorName = m.Reference, m.CreditorID, m.CreditorName
+		o.Payment.FirstDebitDue = m.FirstDebitDue
 	}
 	p := domain.Placement{Order: o, IdempotencyKey: in.IdempotencyKey, RequestHash: hash, CartRevision: revision}
 	// order.finalized (fulfilment, the confirmation mail) goes out once the order is payable: at
@@ -516,8 +519,9 @@ func (s *service) ApplyPaymentNotifications(ctx context.Context, ns []domain.Pay
 }
 
 // PaymentReference is a provider's payment reference: domain.RefCard (psp reference) or
-// domain.RefPayPal (subscription id).
-type PaymentReference struct{ Provider, Reference string }
+// domain.RefPayPal (subscription id); or domain.RefSEPA, a SEPA mandate's reference with the
+// order it was recorded for (OrderID).
+type PaymentReference struct{ Provider, Reference, OrderID string }
 
 // maxPaidReferences bounds one question: the reconciliation asks in batches.
 const maxPaidReferences = 500
@@ -531,6 +535,16 @@ func (s *service) PaidReferences(ctx context.Context, refs []PaymentReference) (
 		if r.Reference == "" {
 			continue
 		}
+		if r.Provider == domain.RefSEPA {
+			carried, err := s.mandateCarried(ctx, r)
+			if err != nil {
+				return nil, fmt.Errorf("paid references: %w", err)
+			}
+			if carried {
+				paid = append(paid, r)
+			}
+			continue
+		}
 		used, err := s.Store.PaymentReferenceUsed(ctx, r.Provider, r.Reference)
 		if err != nil {
 			return nil, fmt.Errorf("paid references: %w", err)
@@ -540,6 +554,24 @@ func (s *service) PaidReferences(ctx context.Context, refs []PaymentReference) (
 		}
 	}
 	return paid, nil
+}
+
+// mandateCarried reports whether the SEPA mandate r was recorded for an order that exists and
+// carries it. The payment service records a mandate while the order is being placed, before the
+// order's transaction commits; one whose order never committed is carried by none (the payment
+// service wipes its IBAN once it is older than any placement can take).
+func (s *service) mandateCarried(ctx context.Context, r PaymentReference) (bool, error) {
+	if r.OrderID == "" {
+		return false, nil
+	}
+	o, err := s.Store.Order(ctx, r.OrderID)
+	if errors.Is(err, apperr.NotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return o.Payment.MandateReference == r.Reference, nil
 }
 
 // brandName is the name an SMS is signed with; "" when the brand cannot be read.

@@ -21,6 +21,10 @@ type Mandate struct {
 	BIC      string
 	Bank     string
 	SignedAt time.Time
+	// FirstDebitDue is the day the first debit falls due (midnight in paymenttypes.ShopZone),
+	// given by paymenttypes.FirstDebitDue when the mandate is made and recorded with it: the
+	// order's confirmation announces this day (the pre-notification) and collection debits on it.
+	FirstDebitDue time.Time
 }
 
 // ErrMandateReferenceTaken: another order's mandate holds the reference (unique per creditor).

@@ -32,6 +32,9 @@ const (
 	// longer blocks the shopper's money for nothing (Adyen holds it for up to 28 days).
 	DefaultReconcileAfter    = 2 * time.Hour
 	DefaultReconcileInterval = 5 * time.Minute
+	// A SEPA mandate is recorded while its order is placed, which takes seconds; one no order
+	// carries a day later never will (service.MinMandateAge is the floor), and its IBAN goes.
+	DefaultMandateAbandonAfter = 24 * time.Hour
 	// reconcileLease keeps other replicas off a claimed reference while its void runs.
 	reconcileLease = 5 * time.Minute
 )
@@ -106,8 +109,12 @@ type Config struct {
 	// (PAYMENT_RECONCILE_INTERVAL, default 5m) how often the reconciliation looks; 0 turns it off.
 	ReconcileAfter    time.Duration
 	ReconcileInterval time.Duration
-	GRPC              grpcserver.Config
-	Client            grpcclient.Config
+	// MandateAbandonAfter (PAYMENT_MANDATE_ABANDON_AFTER, default 24h, at least 1h; 0 turns it
+	// off) is how old a SEPA mandate no order carries must be before the reconciliation wipes its
+	// holder, IBAN, BIC and bank and marks it abandoned.
+	MandateAbandonAfter time.Duration
+	GRPC                grpcserver.Config
+	Client              grpcclient.Config
 }
 
 // ConfigFromEnv reads the configuration; malformed values fall back to the defaults.
@@ -153,6 +160,7 @@ func ConfigFromEnv() Config {
 		OrderAddr:            config.String("ORDER_ADDR", ""),
 		ReconcileAfter:       config.Duration("PAYMENT_RECONCILE_AFTER", DefaultReconcileAfter),
 		ReconcileInterval:    config.Duration("PAYMENT_RECONCILE_INTERVAL", DefaultReconcileInterval),
+		MandateAbandonAfter:  config.Duration("PAYMENT_MANDATE_ABANDON_AFTER", DefaultMandateAbandonAfter),
 		GRPC:                 grpcserver.ConfigFromEnv(),
 		Client:               grpcclient.ConfigFromEnv(),
 	}

@@ -90,7 +90,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		Log:           log,
 	}
 	if keys != nil {
-		ports.Mandates = types.Mandates(keys)
+		mandates := types.Mandates(keys)
+		ports.Mandates, ports.MandateSweep = mandates, mandates
 	} else {
 		log.WarnContext(ctx, "PAYMENT_SECRET_KEYS not set; SEPA mandates cannot be sealed, SEPA orders are refused")
 	}
@@ -138,7 +139,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 		stopReconcile := startReconciliation(ctx, svc, cfg, log)
 		defer stopReconcile()
 	} else {
-		log.WarnContext(ctx, "ORDER_ADDR not set or PAYMENT_RECONCILE_INTERVAL 0; unused authorisations and subscriptions are not voided")
+		log.WarnContext(ctx, "ORDER_ADDR not set or PAYMENT_RECONCILE_INTERVAL 0; unused authorisations and subscriptions are not voided, abandoned SEPA mandates not wiped")
 	}
 	set := guard(endpoints.New(svc), rdb, "rl:payment:", cfg, log)
 	set = kitlog.Set(set, log, ServiceName)
@@ -251,6 +252,14 @@ func storeSettings(cfg Config, log *slog.Logger) (sqldb.StoreConfig, sqldb.Opene
 // run after one interval, so a starting stack is not asked before it answers); the returned stop
 // waits for a run in progress. Every replica runs it: the store's claims keep them apart.
 func startReconciliation(ctx context.Context, svc service.Service, cfg Config, log *slog.Logger) (stop func()) {
+	// A mandate younger than service.MinMandateAge may still be carried by an order being placed:
+	// a shorter setting is raised to it.
+	mandatesAfter := cfg.MandateAbandonAfter
+	if mandatesAfter > 0 && mandatesAfter < service.MinMandateAge {
+		log.WarnContext(ctx, "PAYMENT_MANDATE_ABANDON_AFTER below the minimum; the minimum is used",
+			slog.Duration("set", mandatesAfter), slog.Duration("minimum", service.MinMandateAge))
+		mandatesAfter = service.MinMandateAge
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -264,12 +273,13 @@ func startReconciliation(ctx context.Context, svc service.Service, cfg Config, l
 				return
 			case <-timer.C:
 			}
-			out, err := svc.Reconcile(ctx, service.ReconcileSettings{After: cfg.ReconcileAfter, Lease: reconcileLease})
+			out, err := svc.Reconcile(ctx, service.ReconcileSettings{After: cfg.ReconcileAfter, Lease: reconcileLease, MandatesAfter: mandatesAfter})
 			if err != nil && ctx.Err() == nil {
 				log.WarnContext(ctx, "payment reconciliation failed; tried again next interval", slog.Any("error", err))
 			}
-			if out.Voided+out.Paid+out.Failed > 0 {
-				log.InfoContext(ctx, "payment reconciliation", slog.Int("voided", out.Voided), slog.Int("paid", out.Paid), slog.Int("failed", out.Failed))
+			if out != (service.ReconcileOutcome{}) {
+				log.InfoContext(ctx, "payment reconciliation", slog.Int("voided", out.Voided), slog.Int("paid", out.Paid), slog.Int("failed", out.Failed),
+					slog.Int("mandates_kept", out.MandatesKept), slog.Int("mandates_abandoned", out.MandatesAbandoned))
 			}
 			timer.Reset(cfg.ReconcileInterval)
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/services/payment/domain"
 )
@@ -25,7 +26,9 @@ type Mandates interface {
 }
 
 // CreateSEPAMandate records the mandate the session's SEPA option gives for the order, signed now
-// (the order is being placed), with the brand as creditor. The IBAN leaves masked.
+// (the order is being placed), with the brand as creditor and the day its first debit falls due
+// (paymenttypes.FirstDebitDue of the signing time). The IBAN leaves masked. A retry for the same
+// order answers the mandate recorded first, with its day.
 func (s *service) CreateSEPAMandate(ctx context.Context, orderID string) (domain.Mandate, error) {
 	v := callctx.From(ctx)
 	switch {
@@ -62,8 +65,11 @@ func (s *service) CreateSEPAMandate(ctx context.Context, orderID string) (domain
 				return domain.Mandate{}, err
 			}
 		}
+		// The first debit's day is given here, once, from the signing time, and recorded with the
+		// mandate: the order's confirmation announces the day this answers, collection reads it.
 		m, err := s.Mandates.Create(ctx, domain.Mandate{Reference: ref, OrderID: orderID, BrandID: v.BrandID, CreditorID: brand.CreditorID,
-			CreditorName: brand.CreditorName, Holder: option.Holder, IBAN: option.IBAN, BIC: option.BIC, Bank: option.Bank, SignedAt: now})
+			CreditorName: brand.CreditorName, Holder: option.Holder, IBAN: option.IBAN, BIC: option.BIC, Bank: option.Bank, SignedAt: now,
+			FirstDebitDue: paymenttypes.FirstDebitDue(now)})
 		// The reference names another order's mandate (an attempt whose order never committed, or
 		// an option an earlier order of the session used and that was not forgotten): a mandate
 		// reference is unique per creditor, so this order's mandate gets a new one.
@@ -80,7 +86,7 @@ func (s *service) CreateSEPAMandate(ctx context.Context, orderID string) (domain
 const maxMandateAttempts = 3
 
 // SEPAMandateForCollection answers a mandate with the clear IBAN (the hoster's billing collects
-// the debit with it).
+// the debit with it) and the day the first debit falls due, as recorded when it was made.
 func (s *service) SEPAMandateForCollection(ctx context.Context, reference string) (domain.Mandate, error) {
 	if s.Mandates == nil {
 		return domain.Mandate{}, fmt.Errorf("sepa mandates are not configured: %w", ErrSEPANotConfigured)

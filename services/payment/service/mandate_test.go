@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
+	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/payment/adapters/sqlstore"
 	"github.com/hostcart/checkout/services/payment/domain"
@@ -121,5 +123,53 @@ func TestSEPAMandateOfAnOptionWithoutReference(t *testing.T) {
 	m, err := svc.CreateSEPAMandate(at("s1"), "order-1")
 	if err != nil || len(m.Reference) != 20 {
 		t.Fatalf("mandate %+v %v", m, err)
+	}
+}
+
+// Issue 23: the day the first debit falls due is given once, by the service's clock at the
+// signing (paymenttypes.FirstDebitDue), recorded with the mandate on PostgreSQL, answered to the
+// order service (whose confirmation announces it) and to collection unchanged, however late
+// collection asks or the order service retries.
+func TestSEPAMandateRecordsTheFirstDebitDay(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlstore.OpenPostgres(ctx, testinfra.Postgres(t, "payment_first_debit"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	if err := store.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := secretbox.NewKey("k1")
+	keys, err := secretbox.Parse(spec, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := sepaChoice
+	opt.IBAN = "DE89370400440532013000"
+	sessions := &memSessions{data: map[string]domain.Option{"s1": opt}}
+	// 23:30 UTC on 27 November is 00:30 on the 28th in Germany: due five German days later.
+	now := time.Date(2026, 11, 27, 23, 30, 0, 0, time.UTC)
+	svc := service.New(service.Ports{Types: sepaTypes{}, Sessions: sessions, Brands: creditor{}, Mandates: store.Mandates(keys),
+		Now: func() time.Time { return now }, Random: &randomBytes{}})
+
+	m, err := svc.CreateSEPAMandate(at("s1"), "order-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.FirstDebitDue.Format(paymenttypes.DateLayout); got != "2026-12-03" || !m.FirstDebitDue.Equal(paymenttypes.FirstDebitDue(now)) {
+		t.Fatalf("mandate's first debit day %s, want 2026-12-03", got)
+	}
+	// Days later: a retry of the order answers the recorded day, and so does collection.
+	now = now.AddDate(0, 0, 3)
+	if again, err := svc.CreateSEPAMandate(at("s1"), "order-1"); err != nil || !again.FirstDebitDue.Equal(m.FirstDebitDue) {
+		t.Fatalf("retry: %v %v, want %v", again.FirstDebitDue, err, m.FirstDebitDue)
+	}
+	c, err := svc.SEPAMandateForCollection(ctx, m.Reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.FirstDebitDue.Equal(m.FirstDebitDue) || c.IBAN != opt.IBAN {
+		t.Fatalf("collection: due %v, IBAN %q; the order was told %v", c.FirstDebitDue, c.IBAN, m.FirstDebitDue)
 	}
 }

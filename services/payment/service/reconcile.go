@@ -35,10 +35,18 @@ type ReconcileSettings struct {
 	// times into it); Batch how many references one round claims.
 	Lease time.Duration
 	Batch int
+	// MandatesAfter is how old a SEPA mandate no order carries must be before its debtor data is
+	// wiped (PAYMENT_MANDATE_ABANDON_AFTER); 0 leaves mandates alone, and less than MinMandateAge
+	// is refused.
+	MandatesAfter time.Duration
 }
 
-// ReconcileOutcome counts what a run did.
-type ReconcileOutcome struct{ Voided, Paid, Failed int }
+// ReconcileOutcome counts what a run did: references voided, found paid or not voided (an
+// outage), mandates found carried by their order and mandates abandoned.
+type ReconcileOutcome struct {
+	Voided, Paid, Failed            int
+	MandatesKept, MandatesAbandoned int
+}
 
 // record remembers a reference the session's payment made; a failure costs the reconciliation
 // this reference (it then expires at the provider), never the payment.
@@ -77,6 +85,9 @@ func (s *service) settle(ctx context.Context, provider string, refs ...string) {
 // An order placed in the moment between the order service's answer and the clearing is paid with
 // a voided payment; the provider's cancellation notification then cancels it through the
 // lifecycle, so nothing unpaid is fulfilled.
+//
+// Then, with set.MandatesAfter and a MandateSweep, the SEPA mandates no order carries are
+// abandoned (sweepMandates); each part runs even when the other failed.
 func (s *service) Reconcile(ctx context.Context, set ReconcileSettings) (ReconcileOutcome, error) {
 	var out ReconcileOutcome
 	if s.References == nil || s.Orders == nil {
@@ -85,21 +96,30 @@ func (s *service) Reconcile(ctx context.Context, set ReconcileSettings) (Reconci
 	if set.Batch <= 0 {
 		set.Batch = 100
 	}
+	err := s.reconcileReferences(ctx, set, &out)
+	if s.MandateSweep != nil && set.MandatesAfter > 0 {
+		err = errors.Join(err, s.sweepMandates(ctx, set, &out))
+	}
+	return out, err
+}
+
+// reconcileReferences is Reconcile's part for card authorisations and PayPal subscriptions.
+func (s *service) reconcileReferences(ctx context.Context, set ReconcileSettings, out *ReconcileOutcome) error {
 	for {
 		now := s.now().UTC()
 		claimed, err := s.References.Claim(ctx, now.Add(-set.After), now, set.Lease, set.Batch)
 		if err != nil || len(claimed) == 0 {
-			return out, err
+			return err
 		}
 		paid, err := s.Orders.PaidReferences(ctx, claimed)
 		if err != nil {
 			// The claims run out and the next run asks again.
-			return out, fmt.Errorf("reconcile: %w", err)
+			return fmt.Errorf("reconcile: %w", err)
 		}
 		for _, ref := range claimed {
 			if paid[ref] {
 				if err := s.References.Settle(ctx, ref.Provider, ref.Reference, domain.RefPaid, now); err != nil {
-					return out, err
+					return err
 				}
 				out.Paid++
 				continue
@@ -111,14 +131,14 @@ func (s *service) Reconcile(ctx context.Context, set ReconcileSettings) (Reconci
 				continue
 			}
 			if err := s.References.Settle(ctx, ref.Provider, ref.Reference, domain.RefVoided, s.now().UTC()); err != nil {
-				return out, err
+				return err
 			}
 			out.Voided++
 			s.Log.InfoContext(ctx, "unused payment voided", slog.String("provider", ref.Provider), slog.String("reference", ref.Reference),
 				slog.Time("made", ref.CreatedAt))
 		}
 		if len(claimed) < set.Batch {
-			return out, nil
+			return nil
 		}
 	}
 }

@@ -123,6 +123,9 @@ type Ports struct {
 	// order used); without References nothing is recorded, without either Reconcile refuses.
 	References References
 	Orders     Orders
+	// MandateSweep lets the reconciliation wipe SEPA mandates no order carries (with Orders);
+	// without it mandates are kept as they are.
+	MandateSweep MandateSweep
 	// Log records what a use case could not finish but need not fail for; nil discards it.
 	Log *slog.Logger
 	// Now and Random default to the clock and crypto/rand; tests fix them.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/services/order/domain"
 )
 
@@ -65,12 +66,21 @@ func (cl *Client) TypeRule(ctx context.Context, slug string) (offered, smsRequir
 	return false, false, nil
 }
 
-// SEPAMandate records the order's SEPA mandate (payment service CreateSepaMandate).
+// SEPAMandate records the order's SEPA mandate (payment service CreateSepaMandate) and answers it
+// with the first debit's day the mandate recorded.
 func (cl *Client) SEPAMandate(ctx context.Context, orderID string) (domain.Mandate, error) {
 	resp, err := cl.c.CreateSepaMandate(ctx, &paymentv1.CreateSepaMandateRequest{OrderId: orderID})
 	if err != nil {
 		return domain.Mandate{}, fmt.Errorf("sepa mandate: %w", err)
 	}
 	m := resp.GetMandate()
-	return domain.Mandate{Reference: m.GetReference(), CreditorID: m.GetCreditorId(), CreditorName: m.GetCreditorName()}, nil
+	// A day the confirmation could not print is no answer (an empty one is a payment service from
+	// before the day was recorded: the mail then names the rule's day of the order).
+	if d := m.GetFirstDebitDue(); d != "" {
+		if _, err := paymenttypes.ParseDueDate(d); err != nil {
+			return domain.Mandate{}, fmt.Errorf("sepa mandate %s: %w", m.GetReference(), err)
+		}
+	}
+	return domain.Mandate{Reference: m.GetReference(), CreditorID: m.GetCreditorId(), CreditorName: m.GetCreditorName(),
+		FirstDebitDue: m.GetFirstDebitDue()}, nil
 }

@@ -69,7 +69,7 @@ func NewServer(set endpoints.Set) orderv1.OrderServiceServer {
 			}
 			out := make([]service.PaymentReference, 0, len(req.GetReferences()))
 			for _, r := range req.GetReferences() {
-				out = append(out, service.PaymentReference{Provider: r.GetProvider(), Reference: r.GetReference()})
+				out = append(out, service.PaymentReference{Provider: r.GetProvider(), Reference: r.GetReference(), OrderID: r.GetOrderId()})
 			}
 			return out, nil
 		}, func(_ context.Context, response any) (any, error) {
@@ -79,7 +79,7 @@ func NewServer(set endpoints.Set) orderv1.OrderServiceServer {
 			}
 			out := &orderv1.ListPaidReferencesResponse{}
 			for _, r := range paid {
-				out.Paid = append(out.Paid, &orderv1.PaymentReference{Provider: r.Provider, Reference: r.Reference})
+				out.Paid = append(out.Paid, &orderv1.PaymentReference{Provider: r.Provider, Reference: r.Reference, OrderId: r.OrderID})
 			}
 			return out, nil
 		}),

@@ -1,5 +1,6 @@
 // Package orderclient is the payment service's Orders port over the order service: which payment
-// references paid an order (order_payment_refs), for the reconciliation.
+// references paid an order (order_payment_refs) and which SEPA mandates their order carries, for
+// the reconciliation.
 package orderclient
 
 import (
@@ -16,11 +17,12 @@ type Client struct{ c orderv1.OrderServiceClient }
 // New returns the port over c.
 func New(c orderv1.OrderServiceClient) *Client { return &Client{c: c} }
 
-// PaidReferences asks the order service which of refs paid an order.
+// PaidReferences asks the order service which of refs paid an order (a SEPA mandate, provider
+// sepa: whether the order it was recorded for, OrderID, exists and carries it).
 func (cl *Client) PaidReferences(ctx context.Context, refs []domain.PaymentRef) (map[domain.PaymentRef]bool, error) {
 	req := &orderv1.ListPaidReferencesRequest{}
 	for _, r := range refs {
-		req.References = append(req.References, &orderv1.PaymentReference{Provider: r.Provider, Reference: r.Reference})
+		req.References = append(req.References, &orderv1.PaymentReference{Provider: r.Provider, Reference: r.Reference, OrderId: r.OrderID})
 	}
 	resp, err := cl.c.ListPaidReferences(ctx, req)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hostcart/checkout/libs/go/apperr"
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/libs/go/platform/sqldb"
 	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/payment/domain"
@@ -40,28 +41,45 @@ type mandateRow struct {
 	BIC          string `db:"bic"`
 	Bank         string `db:"bank"`
 	SignedAt     int64  `db:"signed_at"`
+	// FirstDebitDue is the recorded due day (paymenttypes.DateLayout); '' in rows recorded before
+	// it was kept.
+	FirstDebitDue string `db:"first_debit_due"`
 }
 
-func (r mandateRow) mandate(iban string) domain.Mandate {
+func (r mandateRow) mandate(iban string) (domain.Mandate, error) {
+	signed := time.UnixMilli(r.SignedAt).UTC()
+	// A mandate recorded before the day was kept: the same rule from its signing time.
+	due := paymenttypes.FirstDebitDue(signed)
+	if r.FirstDebitDue != "" {
+		var err error
+		if due, err = paymenttypes.ParseDueDate(r.FirstDebitDue); err != nil {
+			return domain.Mandate{}, fmt.Errorf("mandate %q: %w", r.Reference, err)
+		}
+	}
 	return domain.Mandate{Reference: r.Reference, OrderID: r.OrderID, BrandID: r.BrandID, CreditorID: r.CreditorID,
-		CreditorName: r.CreditorName, Holder: r.Holder, IBAN: iban, BIC: r.BIC, Bank: r.Bank, SignedAt: time.UnixMilli(r.SignedAt).UTC()}
+		CreditorName: r.CreditorName, Holder: r.Holder, IBAN: iban, BIC: r.BIC, Bank: r.Bank, SignedAt: signed, FirstDebitDue: due}, nil
 }
 
-const mandateColumns = `reference, order_id, brand_id, creditor_id, creditor_name, holder, iban_masked, iban_sealed, iban_key_id, bic, bank, signed_at`
+const mandateColumns = `reference, order_id, brand_id, creditor_id, creditor_name, holder, iban_masked, iban_sealed, iban_key_id, bic, bank, signed_at, first_debit_due`
 
 // Create records m unless its order has a mandate already, and answers the order's mandate with
-// the IBAN masked. A reference another order's mandate holds is domain.ErrMandateReferenceTaken
-// (nothing is written).
+// the IBAN masked (and the due day recorded first). A reference another order's mandate holds is
+// domain.ErrMandateReferenceTaken (nothing is written). A mandate without its first debit's day
+// is refused: collection could not keep the day the confirmation announced.
 func (m *Mandates) Create(ctx context.Context, md domain.Mandate) (domain.Mandate, error) {
+	if md.FirstDebitDue.IsZero() {
+		return domain.Mandate{}, fmt.Errorf("mandate of order %s: no first debit day", md.OrderID)
+	}
 	sealed, err := m.keys.Seal([]byte(md.IBAN), []byte(md.Reference))
 	if err != nil {
 		return domain.Mandate{}, fmt.Errorf("mandate %s: %w", md.Reference, err)
 	}
 	db := m.db.db
 	if _, err := db.ExecContext(ctx, db.Rebind(`INSERT INTO sepa_mandates (`+mandateColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
 		md.Reference, md.OrderID, md.BrandID, md.CreditorID, md.CreditorName, md.Holder, domain.MaskIBAN(md.IBAN),
-		base64.StdEncoding.EncodeToString(sealed.Ciphertext), sealed.KeyID, md.BIC, md.Bank, md.SignedAt.UnixMilli()); err != nil {
+		base64.StdEncoding.EncodeToString(sealed.Ciphertext), sealed.KeyID, md.BIC, md.Bank, md.SignedAt.UnixMilli(),
+		md.FirstDebitDue.In(paymenttypes.ShopZone).Format(paymenttypes.DateLayout)); err != nil {
 		return domain.Mandate{}, fmt.Errorf("mandate of order %s: %w", md.OrderID, sqldb.Classify(err))
 	}
 	var r mandateRow
@@ -73,14 +91,15 @@ func (m *Mandates) Create(ctx context.Context, md domain.Mandate) (domain.Mandat
 	if err != nil {
 		return domain.Mandate{}, fmt.Errorf("mandate of order %s: %w", md.OrderID, sqldb.Classify(err))
 	}
-	return r.mandate(r.IBANMasked), nil
+	return r.mandate(r.IBANMasked)
 }
 
-// ForCollection answers the mandate of reference with the clear IBAN.
+// ForCollection answers the mandate of reference with the clear IBAN. An abandoned mandate (no
+// order carried it, its debtor's data is wiped: mandatesweep.go) is not found.
 func (m *Mandates) ForCollection(ctx context.Context, reference string) (domain.Mandate, error) {
 	db := m.db.db
 	var r mandateRow
-	err := db.GetContext(ctx, &r, db.Rebind(`SELECT `+mandateColumns+` FROM sepa_mandates WHERE reference = ?`), reference)
+	err := db.GetContext(ctx, &r, db.Rebind(`SELECT `+mandateColumns+` FROM sepa_mandates WHERE reference = ? AND state <> 'abandoned'`), reference)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.Mandate{}, fmt.Errorf("mandate %q: %w", reference, ErrMandateNotFound)
 	}
@@ -95,5 +114,5 @@ func (m *Mandates) ForCollection(ctx context.Context, reference string) (domain.
 	if err != nil {
 		return domain.Mandate{}, fmt.Errorf("mandate %q: %w", reference, err)
 	}
-	return r.mandate(string(iban)), nil
+	return r.mandate(string(iban))
 }

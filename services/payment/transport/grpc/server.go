@@ -11,6 +11,7 @@ import (
 
 	"github.com/hostcart/checkout/libs/go/apperr"
 	paymentv1 "github.com/hostcart/checkout/libs/go/gen/checkout/payment/v1"
+	"github.com/hostcart/checkout/libs/go/paymenttypes"
 	"github.com/hostcart/checkout/libs/go/platform/grpcserver"
 	"github.com/hostcart/checkout/services/payment/domain"
 	"github.com/hostcart/checkout/services/payment/endpoints"
@@ -143,8 +144,17 @@ func encodeMandate(wrap func(*paymentv1.SepaMandate) any) func(context.Context, 
 			iban = maskIfSet(iban)
 		}
 		return wrap(&paymentv1.SepaMandate{Reference: m.Reference, CreditorId: m.CreditorID, CreditorName: m.CreditorName,
-			Holder: m.Holder, Iban: iban, Bic: m.BIC, Bank: m.Bank, SignedAt: m.SignedAt.UTC().Format(time.RFC3339), OrderId: m.OrderID}), nil
+			Holder: m.Holder, Iban: iban, Bic: m.BIC, Bank: m.Bank, SignedAt: m.SignedAt.UTC().Format(time.RFC3339), OrderId: m.OrderID,
+			FirstDebitDue: dueDate(m.FirstDebitDue)}), nil
 	}
+}
+
+// dueDate writes a mandate's first debit day (paymenttypes.DateLayout); none is "".
+func dueDate(d time.Time) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.In(paymenttypes.ShopZone).Format(paymenttypes.DateLayout)
 }
 
 func (s *server) VoidSessionPayment(ctx context.Context, req *paymentv1.VoidSessionPaymentRequest) (*paymentv1.VoidSessionPaymentResponse, error) {

@@ -1903,11 +1903,15 @@ func (x *ApplyPaymentNotificationsResponse) GetMoved() int32 {
 	return 0
 }
 
-// A provider's payment reference: card (psp reference) or paypal (subscription id).
+// A provider's payment reference: card (psp reference) or paypal (subscription id); or sepa, a
+// SEPA mandate's reference with the order it was recorded for (order_id): it counts as paid when
+// that order exists and carries the mandate (the payment service's sweep of abandoned mandates).
 type PaymentReference struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Provider      string                 `protobuf:"bytes,1,opt,name=provider,proto3" json:"provider,omitempty"`
-	Reference     string                 `protobuf:"bytes,2,opt,name=reference,proto3" json:"reference,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Provider  string                 `protobuf:"bytes,1,opt,name=provider,proto3" json:"provider,omitempty"`
+	Reference string                 `protobuf:"bytes,2,opt,name=reference,proto3" json:"reference,omitempty"`
+	// The order a sepa mandate was recorded for; empty for card and paypal.
+	OrderId       string `protobuf:"bytes,3,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1952,6 +1956,13 @@ func (x *PaymentReference) GetProvider() string {
 func (x *PaymentReference) GetReference() string {
 	if x != nil {
 		return x.Reference
+	}
+	return ""
+}
+
+func (x *PaymentReference) GetOrderId() string {
+	if x != nil {
+		return x.OrderId
 	}
 	return ""
 }
@@ -2179,10 +2190,11 @@ const file_checkout_order_v1_order_proto_rawDesc = "" +
 	" ApplyPaymentNotificationsRequest\x12L\n" +
 	"\rnotifications\x18\x01 \x03(\v2&.checkout.order.v1.PaymentNotificationR\rnotifications\"9\n" +
 	"!ApplyPaymentNotificationsResponse\x12\x14\n" +
-	"\x05moved\x18\x01 \x01(\x05R\x05moved\"L\n" +
+	"\x05moved\x18\x01 \x01(\x05R\x05moved\"g\n" +
 	"\x10PaymentReference\x12\x1a\n" +
 	"\bprovider\x18\x01 \x01(\tR\bprovider\x12\x1c\n" +
-	"\treference\x18\x02 \x01(\tR\treference\"`\n" +
+	"\treference\x18\x02 \x01(\tR\treference\x12\x19\n" +
+	"\border_id\x18\x03 \x01(\tR\aorderId\"`\n" +
 	"\x19ListPaidReferencesRequest\x12C\n" +
 	"\n" +
 	"references\x18\x01 \x03(\v2#.checkout.order.v1.PaymentReferenceR\n" +

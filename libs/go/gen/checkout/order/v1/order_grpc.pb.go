@@ -99,9 +99,9 @@ type OrderServiceClient interface {
 	// move. Repeats and notifications of references no order has change nothing. Needs no session.
 	ApplyPaymentNotifications(ctx context.Context, in *ApplyPaymentNotificationsRequest, opts ...grpc.CallOption) (*ApplyPaymentNotificationsResponse, error)
 	CancelSession(ctx context.Context, in *CancelSessionRequest, opts ...grpc.CallOption) (*CancelSessionResponse, error)
-	// Which of the given payment references paid an order (order_payment_refs): the payment
-	// service's reconciliation voids authorisations and subscriptions that paid none. Needs no
-	// session.
+	// Which of the given payment references paid an order (order_payment_refs; a sepa mandate: its
+	// order exists and carries it): the payment service's reconciliation voids authorisations and
+	// subscriptions that paid none and wipes the IBAN of mandates no order carries. Needs no session.
 	ListPaidReferences(ctx context.Context, in *ListPaidReferencesRequest, opts ...grpc.CallOption) (*ListPaidReferencesResponse, error)
 	// Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
 	// updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its
@@ -327,9 +327,9 @@ type OrderServiceServer interface {
 	// move. Repeats and notifications of references no order has change nothing. Needs no session.
 	ApplyPaymentNotifications(context.Context, *ApplyPaymentNotificationsRequest) (*ApplyPaymentNotificationsResponse, error)
 	CancelSession(context.Context, *CancelSessionRequest) (*CancelSessionResponse, error)
-	// Which of the given payment references paid an order (order_payment_refs): the payment
-	// service's reconciliation voids authorisations and subscriptions that paid none. Needs no
-	// session.
+	// Which of the given payment references paid an order (order_payment_refs; a sepa mandate: its
+	// order exists and carries it): the payment service's reconciliation voids authorisations and
+	// subscriptions that paid none and wipes the IBAN of mandates no order carries. Needs no session.
 	ListPaidReferences(context.Context, *ListPaidReferencesRequest) (*ListPaidReferencesResponse, error)
 	// Order drafts (spec §3 Order state order_draft_id, §4 order draft, §6 sales agent and customer
 	// updating a draft, §7 /order-drafts/current, save and cancel draft). A draft is a session of its

@@ -1804,8 +1804,12 @@ type SepaMandate struct {
 	Bic  string `protobuf:"bytes,6,opt,name=bic,proto3" json:"bic,omitempty"`
 	Bank string `protobuf:"bytes,7,opt,name=bank,proto3" json:"bank,omitempty"`
 	// RFC 3339: when the debtor signed (the order's placement).
-	SignedAt      string `protobuf:"bytes,8,opt,name=signed_at,json=signedAt,proto3" json:"signed_at,omitempty"`
-	OrderId       string `protobuf:"bytes,9,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	SignedAt string `protobuf:"bytes,8,opt,name=signed_at,json=signedAt,proto3" json:"signed_at,omitempty"`
+	OrderId  string `protobuf:"bytes,9,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	// The day the first debit falls due (YYYY-MM-DD, a day in Germany and Austria), recorded when
+	// the mandate was made: the confirmation mail announces it (the pre-notification) and
+	// collection debits on it.
+	FirstDebitDue string `protobuf:"bytes,10,opt,name=first_debit_due,json=firstDebitDue,proto3" json:"first_debit_due,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1899,6 +1903,13 @@ func (x *SepaMandate) GetSignedAt() string {
 func (x *SepaMandate) GetOrderId() string {
 	if x != nil {
 		return x.OrderId
+	}
+	return ""
+}
+
+func (x *SepaMandate) GetFirstDebitDue() string {
+	if x != nil {
+		return x.FirstDebitDue
 	}
 	return ""
 }
@@ -2205,7 +2216,7 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"\x1b\n" +
 	"\x19VoidSessionPaymentRequest\"Z\n" +
 	"\x1aVoidSessionPaymentResponse\x12<\n" +
-	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"\xfb\x01\n" +
+	"\apayment\x18\x01 \x01(\v2\".checkout.payment.v1.PaymentOptionR\apayment\"\xa3\x02\n" +
 	"\vSepaMandate\x12\x1c\n" +
 	"\treference\x18\x01 \x01(\tR\treference\x12\x1f\n" +
 	"\vcreditor_id\x18\x02 \x01(\tR\n" +
@@ -2216,7 +2227,9 @@ const file_checkout_payment_v1_payment_proto_rawDesc = "" +
 	"\x03bic\x18\x06 \x01(\tR\x03bic\x12\x12\n" +
 	"\x04bank\x18\a \x01(\tR\x04bank\x12\x1b\n" +
 	"\tsigned_at\x18\b \x01(\tR\bsignedAt\x12\x19\n" +
-	"\border_id\x18\t \x01(\tR\aorderId\"5\n" +
+	"\border_id\x18\t \x01(\tR\aorderId\x12&\n" +
+	"\x0ffirst_debit_due\x18\n" +
+	" \x01(\tR\rfirstDebitDue\"5\n" +
 	"\x18CreateSepaMandateRequest\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\tR\aorderId\"W\n" +
 	"\x19CreateSepaMandateResponse\x12:\n" +
