@@ -108,7 +108,8 @@ func FuzzCustomerRequests(f *testing.F) {
 				if data != "" {
 					redirect += "?" + url.Values{"data": {data}}.Encode()
 				}
-				want = []proto.Message{&customerv1.BeginLoginRequest{RedirectUri: redirect}}
+				// With the panel's data it is a panel sign-in.
+				want = []proto.Message{&customerv1.BeginLoginRequest{RedirectUri: redirect, Panel: data != ""}}
 			}
 		}
 		if want == nil {

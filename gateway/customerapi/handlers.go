@@ -96,7 +96,8 @@ func (h *Handlers) authorizationURL(c *gin.Context) {
 		scheme = "https"
 	}
 	callback := &url.URL{Scheme: scheme, Host: c.Request.Host, Path: CallbackPath}
-	if data := nonBase64.ReplaceAllString(c.Query("data"), ""); data != "" {
+	data := nonBase64.ReplaceAllString(c.Query("data"), "")
+	if data != "" {
 		if len(data) > maxDataLen {
 			httperr.AbortKey(c, http.StatusBadRequest, httperr.KeyInvalidRequest, "data")
 			return
@@ -106,6 +107,9 @@ func (h *Handlers) authorizationURL(c *gin.Context) {
 	redirect := callback.String()
 	resp, err := h.customers.BeginLogin(c.Request.Context(), &customerv1.BeginLoginRequest{
 		RedirectUri: redirect, UseCp_2: c.Query("use_cp_2") == "true",
+		// With the panel's data it is a panel sign-in, offered on a brand with an authority even
+		// when its customer login is not (allow_crm false).
+		Panel: data != "",
 	})
 	apijson.Write(c, resp, err)
 }

@@ -99,7 +99,20 @@ func TestAuthorizationURLNamesTheCallbackOfTheHost(t *testing.T) {
 	if rec.Code != http.StatusOK || rec.Body.String() != `{"url":"https://login.example/authorize?state=s"}` {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	if e.stub.begin.GetRedirectUri() != "http://shop.hostwerk.de/oauth/callback" || !e.stub.begin.GetUseCp_2() {
+	if e.stub.begin.GetRedirectUri() != "http://shop.hostwerk.de/oauth/callback" || !e.stub.begin.GetUseCp_2() || e.stub.begin.GetPanel() {
+		t.Fatalf("sent %v", e.stub.begin)
+	}
+}
+
+// With the panel's data the login is a panel sign-in (offered on a brand with an authority even
+// without allow_crm: Alpenhost); the data goes into the callback.
+func TestAuthorizationURLWithDataIsAPanelSignIn(t *testing.T) {
+	e := newLoginEnv(t)
+	rec := e.do(http.MethodPost, "/api/v2/customer/authorization-url?data=eyJvcmRlcl90eXBlIjoicmVkaXJlY3QifQ%3D%3D", "", nil)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	if e.stub.begin.GetRedirectUri() != "http://shop.hostwerk.de/oauth/callback?data=eyJvcmRlcl90eXBlIjoicmVkaXJlY3QifQ%3D%3D" || !e.stub.begin.GetPanel() {
 		t.Fatalf("sent %v", e.stub.begin)
 	}
 }

@@ -85,8 +85,8 @@ func start(ctx context.Context, cfg Config, log *slog.Logger) (*stack, error) {
 		stores()
 		return nil, err
 	}
-	cleanups = append(cleanups, func() { _ = auth.provider.Close() })
-	log.Info("local login authority started", "issuer", auth.provider.Issuer())
+	cleanups = append(cleanups, func() { _ = auth.Close() })
+	log.Info("local login authorities started", "issuers", auth.Issuers())
 	if err := setenv(auth.env); err != nil {
 		stores()
 		return nil, err

@@ -56,7 +56,9 @@ var (
 
 const (
 	// authority2 is brand 1's second authority (use_cp_2), mapped to the local one (OIDC_ISSUERS).
-	authority2   = "https://cloud.hostwerk.test/login"
+	authority2 = "https://cloud.hostwerk.test/login"
+	// authorityAT is brand 2's authority, mapped to the local one too (OIDC_ISSUERS).
+	authorityAT  = "https://login.alpenhost.test"
 	clientID     = "hostwerk-checkout"
 	clientSecret = "test-secret"
 )
@@ -75,6 +77,8 @@ func (catalog) ListBrands(context.Context, *catalogv1.ListBrandsRequest) (*catal
 		{Key: "oauth_authority_url_2", Value: authority2},
 	}}, {Id: 2, Properties: []*catalogv1.BrandProperty{
 		{Key: "country_code", Value: "AT"}, {Key: "allow_crm", Value: "false"},
+		// An authority without allow_crm: no login popup, only the panel sign-in (Alpenhost's seed).
+		{Key: "oauth_authority_url", Value: authorityAT}, {Key: "oauth_client_id", Value: clientID},
 	}}}}, nil
 }
 
@@ -121,7 +125,7 @@ func runComponent(m *testing.M) int {
 		EmbeddedStores: true, SQLitePath: ":memory:", Seed: true,
 		LoginRateSession: ratelimit.Limit{Rate: 5, Period: time.Minute, Burst: 5},
 		OIDC: oidcauthority.Config{Secrets: map[string]string{clientID: clientSecret},
-			Issuers: map[string]string{authority2: authority.Issuer()}},
+			Issuers: map[string]string{authority2: authority.Issuer(), authorityAT: authority.Issuer()}},
 		GRPC: grpcserver.Config{ShutdownGrace: time.Second}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

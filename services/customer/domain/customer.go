@@ -76,6 +76,12 @@ type Brand struct {
 // brand has an authority and allows CRM customers).
 func (b Brand) LoginOffered() bool { return b.AllowCRM && b.Authority != "" && b.ClientID != "" }
 
+// PanelSignInOffered reports whether users of the cloud control panel can sign in (spec §6 "Panel
+// (oauth) user": they sign in at the brand's authority through /oauth). It needs the authority
+// only: allow_crm decides whether the shop offers its own login (the popup), not whether the
+// panel's customers, who are existing customers of the brand, may order.
+func (b Brand) PanelSignInOffered() bool { return b.Authority != "" && b.ClientID != "" }
+
 // Supports reports whether the brand takes customers from country. The codes are compared once
 // upper-cased, not case-folded: folding matches look-alikes ("D" and the Kelvin sign for DK), and
 // an address would keep that code, which no tax or phone rule knows.

@@ -44,3 +44,24 @@ func TestPanelURL(t *testing.T) {
 		t.Errorf("use_cp_2 without a second authority = %q", got)
 	}
 }
+
+// The panel sign-in needs the brand's authority and client only; the login popup also allow_crm.
+func TestPanelSignInOfferedWithoutCRM(t *testing.T) {
+	cases := []struct {
+		brand        Brand
+		login, panel bool
+	}{
+		{Brand{AllowCRM: true, Authority: "https://login.example", ClientID: "c"}, true, true},
+		{Brand{AllowCRM: false, Authority: "https://login.example", ClientID: "c"}, false, true},
+		{Brand{AllowCRM: true, ClientID: "c"}, false, false},
+		{Brand{AllowCRM: true, Authority: "https://login.example"}, false, false},
+	}
+	for _, c := range cases {
+		if got := c.brand.LoginOffered(); got != c.login {
+			t.Errorf("LoginOffered(%+v) = %v", c.brand, got)
+		}
+		if got := c.brand.PanelSignInOffered(); got != c.panel {
+			t.Errorf("PanelSignInOffered(%+v) = %v", c.brand, got)
+		}
+	}
+}

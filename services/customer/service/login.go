@@ -31,6 +31,9 @@ type BeginLogin struct {
 	RedirectURI string
 	// UseCP2 logs in at the brand's second authority when it has one.
 	UseCP2 bool
+	// Panel is a sign-in from the cloud control panel (/oauth with the panel's data): offered when
+	// the brand has an authority, even when it does not offer the login popup (allow_crm false).
+	Panel bool
 }
 
 // CompleteLogin is the authority's answer as the browser brought it back.
@@ -53,7 +56,11 @@ func (s *service) BeginLogin(ctx context.Context, in BeginLogin) (string, error)
 	if err != nil {
 		return "", err
 	}
-	if !c.brand.LoginOffered() {
+	offered := c.brand.LoginOffered()
+	if in.Panel {
+		offered = c.brand.PanelSignInOffered()
+	}
+	if !offered {
 		return "", ErrLoginNotOffered
 	}
 	if u, err := url.Parse(in.RedirectURI); err != nil || !u.IsAbs() || (u.Scheme != "https" && u.Scheme != "http") {
@@ -115,6 +122,10 @@ func (s *service) CompleteLogin(ctx context.Context, in CompleteLogin) (LoginRes
 		return LoginResult{}, fmt.Errorf("complete login: started too long ago: %w", ErrLoginFailed)
 	case in.Code == "":
 		return LoginResult{}, fmt.Errorf("complete login: no code: %w", ErrLoginFailed)
+	case in.Panel == nil && !c.brand.LoginOffered():
+		// A panel sign-in started on a brand without the customer login cannot be finished as
+		// that login: without the panel's data it is not a panel user's session.
+		return LoginResult{}, fmt.Errorf("complete login: the brand offers only the panel sign-in: %w", ErrLoginFailed)
 	}
 	id, err := s.Authority.Redeem(ctx, *login, in.Code)
 	if err != nil {

@@ -166,7 +166,7 @@ func decodeGRPCBeginLoginRequest(_ context.Context, grpcReq any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return service.BeginLogin{RedirectURI: req.GetRedirectUri(), UseCP2: req.GetUseCp_2()}, nil
+	return service.BeginLogin{RedirectURI: req.GetRedirectUri(), UseCP2: req.GetUseCp_2(), Panel: req.GetPanel()}, nil
 }
 
 func encodeGRPCBeginLoginResponse(_ context.Context, response any) (any, error) {

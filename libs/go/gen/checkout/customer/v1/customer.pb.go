@@ -832,7 +832,11 @@ type BeginLoginRequest struct {
 	// Where the authority sends the browser back: the shop's /oauth/callback on the brand's host.
 	RedirectUri string `protobuf:"bytes,1,opt,name=redirect_uri,json=redirectUri,proto3" json:"redirect_uri,omitempty"`
 	// Log in at the brand's second authority (oauth_authority_url_2), as the panel asks with use_cp_2.
-	UseCp_2       bool `protobuf:"varint,2,opt,name=use_cp_2,json=useCp2,proto3" json:"use_cp_2,omitempty"`
+	UseCp_2 bool `protobuf:"varint,2,opt,name=use_cp_2,json=useCp2,proto3" json:"use_cp_2,omitempty"`
+	// A sign-in from the cloud control panel (the shop's /oauth with the panel's data): offered when
+	// the brand has an authority and a client id, even when allow_crm keeps the customer login popup
+	// off; on such a brand the login must be completed with the panel's data (CompleteLoginRequest.panel).
+	Panel         bool `protobuf:"varint,3,opt,name=panel,proto3" json:"panel,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -877,6 +881,13 @@ func (x *BeginLoginRequest) GetRedirectUri() string {
 func (x *BeginLoginRequest) GetUseCp_2() bool {
 	if x != nil {
 		return x.UseCp_2
+	}
+	return false
+}
+
+func (x *BeginLoginRequest) GetPanel() bool {
+	if x != nil {
+		return x.Panel
 	}
 	return false
 }
@@ -1326,10 +1337,11 @@ const file_checkout_customer_v1_customer_proto_rawDesc = "" +
 	"\aaddress\x18\x01 \x01(\v2\x1d.checkout.customer.v1.AddressR\aaddress\"\x88\x01\n" +
 	"\x12SetAddressResponse\x12:\n" +
 	"\bcustomer\x18\x01 \x01(\v2\x1e.checkout.customer.v1.CustomerR\bcustomer\x126\n" +
-	"\anotices\x18\x02 \x03(\v2\x1c.checkout.customer.v1.NoticeR\anotices\"P\n" +
+	"\anotices\x18\x02 \x03(\v2\x1c.checkout.customer.v1.NoticeR\anotices\"f\n" +
 	"\x11BeginLoginRequest\x12!\n" +
 	"\fredirect_uri\x18\x01 \x01(\tR\vredirectUri\x12\x18\n" +
-	"\buse_cp_2\x18\x02 \x01(\bR\x06useCp2\"&\n" +
+	"\buse_cp_2\x18\x02 \x01(\bR\x06useCp2\x12\x14\n" +
+	"\x05panel\x18\x03 \x01(\bR\x05panel\"&\n" +
 	"\x12BeginLoginResponse\x12\x10\n" +
 	"\x03url\x18\x01 \x01(\tR\x03url\"\xbd\x01\n" +
 	"\x14CompleteLoginRequest\x12-\n" +
