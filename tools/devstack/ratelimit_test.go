@@ -129,8 +129,9 @@ func TestStackPaymentAndOrderRateLimitIsolateTheSession(t *testing.T) {
 	}
 }
 
-// One session guessing transfer ids (each answer names a contract's holder) is refused with 429
-// and Retry-After once its budget is spent, while three other sessions' lookups are answered.
+// One session guessing transfer ids (each lookup asks the hoster's transfer service) is refused
+// with 429 and Retry-After once its budget is spent, while three other sessions' lookups are
+// answered.
 func TestStackTransferLookupRateLimitIsolatesTheSession(t *testing.T) {
 	t.Setenv("TRANSFER_RATELIMIT_SESSION", "3/1m/3")
 	base := startStack(t, Config{Host: "127.0.0.1", FrontendDir: t.TempDir()})

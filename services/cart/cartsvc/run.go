@@ -102,7 +102,8 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 			return fmt.Errorf("cart: %w", err)
 		}
 		defer customerConn.Close()
-		ports.Customers = customerclient.New(customerv1.NewCustomerServiceClient(customerConn))
+		customers := customerclient.New(customerv1.NewCustomerServiceClient(customerConn))
+		ports.Customers, ports.CustomerNumbers = customers, customers
 	} else {
 		log.WarnContext(ctx, "CUSTOMER_ADDR not set; carts are priced with the brand's VAT rates whatever the customer's address")
 	}
@@ -113,7 +114,6 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 	}
 	if transfers != nil {
 		ports.Transfers, ports.TransferProducts = transfers, ports.Catalog.(service.TransferProducts)
-		ports.TransferClaims = store
 	} else {
 		log.WarnContext(ctx, "TRANSFER_PROVIDER not set; contract transfers answer that the service is unavailable")
 	}

@@ -35,8 +35,8 @@ var (
 )
 
 // KeyTooManyTransferLookups refuses a transfer lookup over the session's or the address's budget
-// (RESOURCE_EXHAUSTED, HTTP 429 with Retry-After): each lookup asks the hoster's transfer service
-// and answers the contract's holder, so guessing ids must stay slow.
+// (RESOURCE_EXHAUSTED, HTTP 429 with Retry-After): each lookup asks the hoster's transfer service,
+// so guessing ids must stay slow.
 const KeyTooManyTransferLookups = "domain.too_many_transfer_lookups"
 
 // DependencyTransfer names the hoster's contract transfer service in outage answers.
@@ -52,6 +52,10 @@ type Transfer struct {
 	ExternalProductID string
 	// Holder is the contract's current holder when the service names one.
 	Holder string
+	// CustomerNo is the hoster's customer number of that holder when the service names it: only a
+	// session signed in as that customer is told Holder (issue 21: a transfer id is guessable, the
+	// holder a person's name). It never leaves the cart service.
+	CustomerNo string
 }
 
 // transferIDPattern bounds what a transfer id may look like before it reaches the transfer

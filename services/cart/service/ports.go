@@ -68,11 +68,9 @@ type TransferProducts interface {
 	TransferProduct(ctx context.Context, externalID string) (domain.Product, bool, error)
 }
 
-// TransferClaims records which session a contract transfer belongs to: the first session whose
-// cart received it. Only that session is told the contract's holder (issue 21: a guessed transfer
-// id must not name a person to whoever guessed it second, or again).
-type TransferClaims interface {
-	// Claim gives transferID to sessionID unless another session holds it; it reports whether
-	// sessionID holds it now. Outages are reported wrapping apperr.Unavailable.
-	Claim(ctx context.Context, transferID, sessionID string) (bool, error)
+// CustomerNumbers answers the customer number the session is signed in as (empty for a visitor).
+// Only a session signed in as the customer the transfer service names as a contract's holder is
+// told the holder (issue 21: a transfer id is guessable, the holder a person's name).
+type CustomerNumbers interface {
+	SessionCustomerNo(ctx context.Context) (string, error)
 }

@@ -73,8 +73,9 @@ type Ports struct {
 	// with domain.ErrTransferUnavailable.
 	Transfers        Transfers
 	TransferProducts TransferProducts
-	// TransferClaims decides which session is told a transfer's holder; nil tells no session.
-	TransferClaims TransferClaims
+	// CustomerNumbers decides which session is told a transfer's holder (the session signed in as
+	// the holder's customer number); nil tells no session.
+	CustomerNumbers CustomerNumbers
 	// NewRowID makes row ids; nil uses domain.NewRowID.
 	NewRowID func() string
 	// Now is the clock a power of attorney's signature is dated against; nil uses time.Now.

@@ -12,8 +12,7 @@ import (
 // so an outage or an unknown id leaves the cart as it was; the product check, the field rules
 // and the write then happen in one update of the store, with the cart's normal versioning.
 func (s *service) StartContractTransfer(ctx context.Context, transferID string, salesAgent bool) (Result, error) {
-	sid, err := sessionID(ctx)
-	if err != nil {
+	if _, err := sessionID(ctx); err != nil {
 		return Result{}, err
 	}
 	if !domain.ValidTransferID(transferID) {
@@ -43,26 +42,29 @@ func (s *service) StartContractTransfer(ctx context.Context, transferID string, 
 	if err != nil {
 		return Result{}, fmt.Errorf("transfer %s: %w", t.ID, err)
 	}
-	if !s.ownsTransfer(ctx, t.ID, sid) {
+	if !s.holdsTransfer(ctx, t) {
 		t.Holder = ""
 	}
+	t.CustomerNo = ""
 	res.RowID, res.Transfer = rowID, t
 	return res, nil
 }
 
-// ownsTransfer reports whether the session may be told the transfer's holder: it is the session
-// that first put the transfer into its cart (the claim is made here, once the cart holds it). The
-// holder is a person's name and the transfer id the only secret behind it, so any doubt answers
-// without it: no claim store, another session's claim, or a claim that cannot be read. The
-// transfer itself goes on either way; the holder is a courtesy, not part of the order.
-func (s *service) ownsTransfer(ctx context.Context, transferID, sid string) bool {
-	if s.TransferClaims == nil {
+// holdsTransfer reports whether the session may be told the transfer's holder: it is signed in as
+// the customer the transfer service names as the contract's holder (Transfer.CustomerNo). The
+// holder is a person's name and the transfer id, which anyone may guess or enumerate, the only
+// secret behind it (issue 21), so being the first to look an id up gives no right to it, and any
+// doubt answers without it: no customer number named, a visitor's session, another customer's, or
+// a customer service that cannot answer. The transfer itself goes on either way; the holder is a
+// courtesy, not part of the order, and the transfer screen does not show it.
+func (s *service) holdsTransfer(ctx context.Context, t domain.Transfer) bool {
+	if t.CustomerNo == "" || s.CustomerNumbers == nil {
 		return false
 	}
-	owned, err := s.TransferClaims.Claim(ctx, transferID, sid)
+	no, err := s.CustomerNumbers.SessionCustomerNo(ctx)
 	if err != nil {
-		s.log.WarnContext(ctx, "transfer claim unreadable; answering without the holder", slog.String("transfer_id", transferID), slog.Any("error", err))
+		s.log.WarnContext(ctx, "session customer unreadable; answering the transfer without its holder", slog.String("transfer_id", t.ID), slog.Any("error", err))
 		return false
 	}
-	return owned
+	return no != "" && no == t.CustomerNo
 }

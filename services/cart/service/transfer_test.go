@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
 	"github.com/hostcart/checkout/services/cart/domain"
 )
 
@@ -57,69 +58,66 @@ func newTransferFixture() (*service, *fakeCatalog, *memStore, *fakeTransfers) {
 	svc, cat, store := newFixture()
 	cat.products[95] = transferProduct
 	tr := &fakeTransfers{known: map[string]domain.Transfer{
-		"T-1":       {ID: "T-1", ContractReference: "V-000001", Holder: "Erika Mustermann"},
+		"T-1":       {ID: "T-1", ContractReference: "V-000001", Holder: "Erika Mustermann", CustomerNo: "100002"},
 		"T-retired": {ID: "T-retired", ContractReference: "V-2", ExternalProductID: "GONE"},
 		"T-hosting": {ID: "T-hosting", ContractReference: "V-3", ExternalProductID: "HOSTING"},
 		"T-long":    {ID: "T-long", ContractReference: strings.Repeat("9", 65)},
 	}}
 	svc.Transfers = tr
 	svc.TransferProducts = transferProducts{cat: cat, external: map[string]int32{"HOSTING": 10}}
-	svc.TransferClaims = &fakeClaims{}
+	svc.CustomerNumbers = &fakeCustomerNumbers{signedIn: map[string]string{"holder": "100002", "s": "100002", "someone": "100001"}}
 	return svc, cat, store, tr
 }
 
-// fakeClaims gives a transfer to the first session that claims it; down fails every claim.
-type fakeClaims struct {
-	owner map[string]string
-	down  bool
+// fakeCustomerNumbers answers the customer number a session is signed in as (none for the
+// sessions it does not list); down fails every answer.
+type fakeCustomerNumbers struct {
+	signedIn map[string]string
+	down     bool
 }
 
-func (f *fakeClaims) Claim(_ context.Context, transferID, sessionID string) (bool, error) {
+func (f *fakeCustomerNumbers) SessionCustomerNo(ctx context.Context) (string, error) {
 	if f.down {
-		return false, fmt.Errorf("claim: %w", domain.ErrUnavailable)
+		return "", fmt.Errorf("customer service: %w", domain.ErrUnavailable)
 	}
-	if f.owner == nil {
-		f.owner = map[string]string{}
-	}
-	if _, ok := f.owner[transferID]; !ok {
-		f.owner[transferID] = sessionID
-	}
-	return f.owner[transferID] == sessionID, nil
+	return f.signedIn[callctx.From(ctx).SessionID], nil
 }
 
-// The holder is a person's name behind a guessable id: only the session that first put the
-// transfer into its cart is told it, however often another session looks the transfer up (the
-// other session still gets the transfer product). A claim store that cannot answer, or none,
-// tells no one.
-func TestStartContractTransferNamesTheHolderOnlyToItsSession(t *testing.T) {
+// The holder is a person's name behind a guessable id (issue 21): only a session signed in as the
+// customer the transfer service names as the contract's holder is told it. A visitor's session
+// that looks the id up first is not (the first look-up gave it the holder before), nor one signed
+// in as another customer, however often they ask; they still get the transfer product. A customer
+// service that cannot answer, or none, tells no one.
+func TestStartContractTransferNamesTheHolderOnlyToItsCustomer(t *testing.T) {
 	svc, _, store, _ := newTransferFixture()
-	first, err := svc.StartContractTransfer(call("owner"), "T-1", false)
-	if err != nil || first.Transfer.Holder != "Erika Mustermann" {
-		t.Fatalf("first session: holder %q, %v; want it named", first.Transfer.Holder, err)
-	}
-	for i := range 3 {
-		res, err := svc.StartContractTransfer(call("other"), "T-1", false)
-		if err != nil {
-			t.Fatal(err)
+	for _, sid := range []string{"first-visitor", "someone"} {
+		for i := range 3 {
+			res, err := svc.StartContractTransfer(call(sid), "T-1", false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Transfer.Holder != "" || res.Transfer.CustomerNo != "" || res.Transfer.ContractReference != "V-000001" || res.RowID == "" {
+				t.Fatalf("session %s, lookup %d: %+v; want the transfer without its holder", sid, i+1, res.Transfer)
+			}
 		}
-		if res.Transfer.Holder != "" || res.Transfer.ContractReference != "V-000001" || res.RowID == "" {
-			t.Fatalf("other session, lookup %d: %+v; want the transfer without its holder", i+1, res.Transfer)
+		if c, _ := store.Get(call(sid), sid); len(c.Items) != 1 {
+			t.Errorf("session %s's cart = %+v, want the transfer item", sid, c)
 		}
 	}
-	if c, _ := store.Get(call("other"), "other"); len(c.Items) != 1 {
-		t.Errorf("other session's cart = %+v, want the transfer item", c)
-	}
-	if again, err := svc.StartContractTransfer(call("owner"), "T-1", false); err != nil || again.Transfer.Holder != "Erika Mustermann" {
-		t.Errorf("owner's reload: holder %q, %v", again.Transfer.Holder, err)
+	for i := range 2 {
+		res, err := svc.StartContractTransfer(call("holder"), "T-1", false)
+		if err != nil || res.Transfer.Holder != "Erika Mustermann" || res.Transfer.CustomerNo != "" {
+			t.Fatalf("the holder's session, lookup %d: %+v, %v; want the holder named (and no customer number)", i+1, res.Transfer, err)
+		}
 	}
 
-	svc.TransferClaims = &fakeClaims{down: true}
-	if res, err := svc.StartContractTransfer(call("fresh"), "T-1", false); err != nil || res.Transfer.Holder != "" {
-		t.Errorf("claims down: holder %q, %v; want the transfer without its holder", res.Transfer.Holder, err)
+	svc.CustomerNumbers = &fakeCustomerNumbers{down: true}
+	if res, err := svc.StartContractTransfer(call("holder"), "T-1", false); err != nil || res.Transfer.Holder != "" {
+		t.Errorf("customer service down: holder %q, %v; want the transfer without its holder", res.Transfer.Holder, err)
 	}
-	svc.TransferClaims = nil
-	if res, err := svc.StartContractTransfer(call("fresh"), "T-1", false); err != nil || res.Transfer.Holder != "" {
-		t.Errorf("no claim store: holder %q, %v; want the transfer without its holder", res.Transfer.Holder, err)
+	svc.CustomerNumbers = nil
+	if res, err := svc.StartContractTransfer(call("holder"), "T-1", false); err != nil || res.Transfer.Holder != "" {
+		t.Errorf("no customer service: holder %q, %v; want the transfer without its holder", res.Transfer.Holder, err)
 	}
 }
 

@@ -2,7 +2,8 @@
 // session's customer pays, which the priced view applies to every line when it differs from the
 // brand's own (another EU state's rate, reverse charge, export), and whether the session signed in
 // from the cloud control panel (no automatic promotions). GetSessionVat answers both, so the cart
-// makes one call.
+// makes one call. It is the CustomerNumbers port too: the customer number a session is signed in
+// as, which decides who is told a contract transfer's holder.
 package customerclient
 
 import (
@@ -36,4 +37,14 @@ func (cl *Client) SessionCustomer(ctx context.Context) (domain.SessionCustomer, 
 		out.VAT = &domain.SessionVAT{Percent: resp.GetVatPercent(), Reason: r, CountryCode: resp.GetCountryCode()}
 	}
 	return out, nil
+}
+
+// SessionCustomerNo answers the customer number the session is signed in as; empty for a
+// visitor's session. The cart asks it only when a contract transfer names its holder's number.
+func (cl *Client) SessionCustomerNo(ctx context.Context) (string, error) {
+	resp, err := cl.c.GetSessionCustomer(ctx, &customerv1.GetSessionCustomerRequest{})
+	if err != nil {
+		return "", fmt.Errorf("session customer: %w", err)
+	}
+	return resp.GetCustomer().GetCustomerNo(), nil
 }

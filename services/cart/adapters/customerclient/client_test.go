@@ -32,6 +32,16 @@ func (fakeCustomerService) GetSessionVat(ctx context.Context, _ *customerv1.GetS
 	return &customerv1.GetSessionVatResponse{VatPercent: 19, CountryCode: "DE", Reason: "domestic"}, nil
 }
 
+func (fakeCustomerService) GetSessionCustomer(ctx context.Context, _ *customerv1.GetSessionCustomerRequest) (*customerv1.GetSessionCustomerResponse, error) {
+	switch callctx.From(ctx).SessionID {
+	case "signed-in":
+		return &customerv1.GetSessionCustomerResponse{Customer: &customerv1.Customer{CustomerNo: "100002"}}, nil
+	case "down":
+		return nil, status.Error(codes.Unavailable, "customer.unavailable")
+	}
+	return &customerv1.GetSessionCustomerResponse{Customer: &customerv1.Customer{}}, nil
+}
+
 func TestSessionCustomer(t *testing.T) {
 	srv := grpc.NewServer(grpc.ChainUnaryInterceptor(callctx.UnaryServerInterceptor()))
 	customerv1.RegisterCustomerServiceServer(srv, fakeCustomerService{})
@@ -66,5 +76,16 @@ func TestSessionCustomer(t *testing.T) {
 	// An outage comes back as one, so the cart falls back instead of refusing.
 	if _, err := cl.SessionCustomer(session("down")); status.Code(err) != codes.Unavailable {
 		t.Errorf("down: %v", err)
+	}
+
+	// The customer number a session is signed in as: a contract transfer's holder goes to it only.
+	if no, err := cl.SessionCustomerNo(session("signed-in")); err != nil || no != "100002" {
+		t.Errorf("signed-in customer number = %q, %v", no, err)
+	}
+	if no, err := cl.SessionCustomerNo(session("visitor")); err != nil || no != "" {
+		t.Errorf("visitor's customer number = %q, %v", no, err)
+	}
+	if _, err := cl.SessionCustomerNo(session("down")); status.Code(err) != codes.Unavailable {
+		t.Errorf("customer number, down: %v", err)
 	}
 }

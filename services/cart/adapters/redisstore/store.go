@@ -25,7 +25,6 @@ const (
 	DefaultPrefix      = "cart:session:"
 	DefaultTTL         = 7 * 24 * time.Hour
 	DefaultMaxAttempts = 50
-	DefaultClaimPrefix = "cart:transfer-claim:"
 )
 
 // Options tune the store.
@@ -34,8 +33,6 @@ type Options struct {
 	Prefix string
 	// TTL of a cart after its last change.
 	TTL time.Duration
-	// ClaimPrefix is the prefix of transfer claims (which session a contract transfer belongs to).
-	ClaimPrefix string
 	// MaxAttempts bounds how often a contended update is retried before it gives up with
 	// domain.ErrVersionConflict.
 	MaxAttempts int
@@ -57,9 +54,6 @@ func New(rdb redis.UniversalClient, opts Options) *Store {
 	}
 	if opts.MaxAttempts <= 0 {
 		opts.MaxAttempts = DefaultMaxAttempts
-	}
-	if opts.ClaimPrefix == "" {
-		opts.ClaimPrefix = DefaultClaimPrefix
 	}
 	return &Store{rdb: rdb, opts: opts}
 }
@@ -161,27 +155,4 @@ func (s *Store) Delete(ctx context.Context, sessionID string) error {
 		return outage("delete cart", err)
 	}
 	return nil
-}
-
-// Claim gives the contract transfer to sessionID unless another session holds it, and reports
-// whether sessionID holds it. The claim lives as long as a cart (TTL): the transfer sits in the
-// claiming session's cart at most that long.
-func (s *Store) Claim(ctx context.Context, transferID, sessionID string) (bool, error) {
-	key := s.opts.ClaimPrefix + transferID
-	set, err := s.rdb.SetNX(ctx, key, sessionID, s.opts.TTL).Result()
-	if err != nil {
-		return false, outage("claim transfer", err)
-	}
-	if set {
-		return true, nil
-	}
-	holder, err := s.rdb.Get(ctx, key).Result()
-	if errors.Is(err, redis.Nil) {
-		// The claim expired between the two calls; the next lookup claims it.
-		return false, nil
-	}
-	if err != nil {
-		return false, outage("read transfer claim", err)
-	}
-	return holder == sessionID, nil
 }

@@ -151,22 +151,6 @@ func suite(t *testing.T, b backend) {
 			t.Error(err)
 		}
 	})
-
-	t.Run("a transfer belongs to the first session that claims it", func(t *testing.T) {
-		claims := New(b.rdb, Options{Prefix: b.prefix, ClaimPrefix: b.prefix + "claim:", TTL: time.Hour})
-		for _, step := range []struct {
-			session string
-			want    bool
-		}{{"s1", true}, {"s2", false}, {"s1", true}, {"s2", false}} {
-			if got, err := claims.Claim(ctx, "T-1", step.session); err != nil || got != step.want {
-				t.Fatalf("claim by %s = %v, %v; want %v", step.session, got, err, step.want)
-			}
-		}
-		if ttl, err := b.rdb.TTL(ctx, b.prefix+"claim:T-1").Result(); err != nil || ttl <= 0 || ttl > time.Hour {
-			t.Errorf("claim TTL = %v, %v", ttl, err)
-		}
-		b.rdb.Del(ctx, b.prefix+"claim:T-1")
-	})
 }
 
 func TestStoreOutage(t *testing.T) {
@@ -185,8 +169,5 @@ func TestStoreOutage(t *testing.T) {
 	}
 	if err := store.Ping(ctx); apperr.Code(err) != codes.Unavailable {
 		t.Errorf("ping: %v", err)
-	}
-	if _, err := store.Claim(ctx, "T-1", "s"); apperr.Code(err) != codes.Unavailable {
-		t.Errorf("claim: %v (%s)", err, apperr.Code(err))
 	}
 }

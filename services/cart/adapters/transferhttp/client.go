@@ -1,7 +1,8 @@
 // Package transferhttp is the cart's contract-transfer port over the hoster's transfer service, a
 // JSON REST API: GET <URL>/transfers/{transferId}?brand_id=N with the API key in X-API-Key,
-// answered 200 {"transfer_id", "contract_reference", "external_product_id", "holder"} for a known
-// transfer and 404 for an unknown one. A 5xx, a 429, an answer without a contract reference, a
+// answered 200 {"transfer_id", "contract_reference", "external_product_id", "holder", "customer_no"}
+// for a known transfer (customer_no: the holder's customer number, the only session told the
+// holder is one signed in as that customer) and 404 for an unknown one. A 5xx, a 429, an answer without a contract reference, a
 // body that is not that JSON or no answer within the timeout is an outage of the service
 // (domain.ErrTransferUnavailable): the cart cannot tell whether the transfer exists. Other 4xx
 // (a bad key) are outages too, from the visitor's side: nothing they can change.
@@ -58,6 +59,7 @@ type answer struct {
 	ContractReference string `json:"contract_reference"`
 	ExternalProductID string `json:"external_product_id"`
 	Holder            string `json:"holder"`
+	CustomerNo        string `json:"customer_no"`
 }
 
 // Lookup asks the transfer service which contract id transfers.
@@ -106,5 +108,6 @@ func (c *Client) Lookup(ctx context.Context, id string) (domain.Transfer, error)
 		ContractReference: a.ContractReference,
 		ExternalProductID: strings.TrimSpace(a.ExternalProductID),
 		Holder:            strings.TrimSpace(a.Holder),
+		CustomerNo:        strings.TrimSpace(a.CustomerNo),
 	}, nil
 }

@@ -58,7 +58,7 @@ func newFake() *fake {
 		status int
 		body   string
 	}{
-		"T-1":         {200, `{"transfer_id":"T-1","contract_reference":"V-000001","external_product_id":" HW-CONTRACT-TRANSFER ","holder":"Erika Mustermann","extra":true}`},
+		"T-1":         {200, `{"transfer_id":"T-1","contract_reference":"V-000001","external_product_id":" HW-CONTRACT-TRANSFER ","holder":"Erika Mustermann","customer_no":" 100002 ","extra":true}`},
 		"T-2":         {200, `{"contract_reference":"V-000002"}`},
 		"boom":        {500, `<html>oops</html>`},
 		"busy":        {429, `{}`},
@@ -84,7 +84,7 @@ func TestLookupKnownTransfer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := domain.Transfer{ID: "T-1", ContractReference: "V-000001", ExternalProductID: "HW-CONTRACT-TRANSFER", Holder: "Erika Mustermann"}
+	want := domain.Transfer{ID: "T-1", ContractReference: "V-000001", ExternalProductID: "HW-CONTRACT-TRANSFER", Holder: "Erika Mustermann", CustomerNo: "100002"}
 	if got != want {
 		t.Errorf("got %+v, want %+v", got, want)
 	}

@@ -15,7 +15,7 @@ func TestSandbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (domain.Transfer{ID: "T-42", ContractReference: "V-000042", Holder: Holder}); got != want {
+	if want := (domain.Transfer{ID: "T-42", ContractReference: "V-000042", Holder: Holder, CustomerNo: HolderCustomerNo}); got != want {
 		t.Errorf("T-42 = %+v, want %+v", got, want)
 	}
 	again, _ := s.Lookup(ctx, "T-42")
