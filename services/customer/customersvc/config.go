@@ -48,9 +48,11 @@ type Config struct {
 	OIDC oidcauthority.Config
 	// VIES checks companies' foreign EU VAT ids: VIES_URL (the EU's REST API by default),
 	// VIES_REQUESTER (the shop's own VAT id, for consultation numbers), VIES_TIMEOUT. VIES_SANDBOX
-	// (devstack) answers from viessandbox instead.
-	VIES        vies.Config
-	VIESSandbox bool
+	// (devstack) answers from viessandbox instead, each answer VIES_SANDBOX_LATENCY late (a slow
+	// VIES, for tests of the form being saved whatever VIES takes).
+	VIES               vies.Config
+	VIESSandbox        bool
+	VIESSandboxLatency time.Duration
 	// RedisURL (REDIS_URL) holds the sessions' customer data.
 	RedisURL string
 	// EmbeddedStores (EMBEDDED_STORES) lets an empty RedisURL start an in-process Redis-protocol
@@ -92,13 +94,14 @@ func ConfigFromEnv() Config {
 			Requester: config.String("VIES_REQUESTER", ""),
 			Timeout:   config.Duration("VIES_TIMEOUT", outbound.VIESTimeout),
 		},
-		VIESSandbox:    config.Bool("VIES_SANDBOX", false),
-		RedisURL:       config.String("REDIS_URL", ""),
-		EmbeddedStores: config.EmbeddedStores(),
-		SessionTTL:     config.Duration("CUSTOMER_SESSION_TTL", redisstore.DefaultTTL),
-		CatalogAddr:    config.String("CATALOG_ADDR", ""),
-		CacheTTL:       config.Duration("CUSTOMER_CACHE_TTL", catalogclient.DefaultCacheTTL),
-		GRPC:           grpcserver.ConfigFromEnv(),
-		Client:         grpcclient.ConfigFromEnv(),
+		VIESSandbox:        config.Bool("VIES_SANDBOX", false),
+		VIESSandboxLatency: config.Duration("VIES_SANDBOX_LATENCY", 0),
+		RedisURL:           config.String("REDIS_URL", ""),
+		EmbeddedStores:     config.EmbeddedStores(),
+		SessionTTL:         config.Duration("CUSTOMER_SESSION_TTL", redisstore.DefaultTTL),
+		CatalogAddr:        config.String("CATALOG_ADDR", ""),
+		CacheTTL:           config.Duration("CUSTOMER_CACHE_TTL", catalogclient.DefaultCacheTTL),
+		GRPC:               grpcserver.ConfigFromEnv(),
+		Client:             grpcclient.ConfigFromEnv(),
 	}
 }

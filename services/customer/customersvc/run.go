@@ -91,7 +91,7 @@ func Run(ctx context.Context, cfg Config, lis net.Listener, log *slog.Logger) (e
 // viesPort is the real VIES unless the sandbox was asked for (devstack).
 func viesPort(cfg Config) service.VIES {
 	if cfg.VIESSandbox {
-		return viessandbox.Sandbox{}
+		return viessandbox.Sandbox{Latency: cfg.VIESSandboxLatency}
 	}
 	return vies.New(cfg.VIES)
 }
