@@ -1,7 +1,7 @@
 // Helpers of the shop's end-to-end tests (flow, cart, customer, login, logout): one browser per
 // test file, screen sizes with their language, a fresh session with a product in the cart, what a
 // walk must not log, and the login of a seed customer through the login popup at devstack's local
-// OpenID authority (tools/devstack/oidc.go).
+// OpenID authorities (tools/devstack/oidc.go: one per brand's client, each knowing its brand's customers).
 const { launch, brandOrigin, apiSend, axeViolations, collectProblems, layoutFindings, settled } = require('./browser.cjs');
 
 /** Desktop in German, phone in English: every screen is seen in both languages. */
@@ -11,10 +11,15 @@ const PHONE = { name: 'phone', viewport: { width: 390, height: 844 }, locale: 'e
 /** A product without required domain or fields per brand (services/catalog/seed/brands). */
 const PRODUCT = { hostwerk: 1001, alpenhost: 2001 };
 
-/** Seed customers with a login at the local authority (services/customer/seed/customers.json). */
+/**
+ * Seed customers with a login at their brand's local authority (services/customer/seed/customers.json):
+ * max and erika at Hostwerk's, anna at Alpenhost's (which the shop offers only to cloud-panel users:
+ * Alpenhost's allow_crm is false).
+ */
 const SEED_LOGINS = {
   max: { username: 'max', password: 'hostwerk-demo', customerNo: '100001' },
   erika: { username: 'erika', password: 'hostwerk-demo', customerNo: '100002' },
+  anna: { username: 'anna', password: 'alpenhost-demo', customerNo: '200001' },
 };
 
 /**
