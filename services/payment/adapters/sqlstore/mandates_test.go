@@ -18,23 +18,12 @@ import (
 func TestMandatesSealTheIBAN(t *testing.T) {
 	t.Parallel() // its own database or key prefix (testinfra)
 	ctx := context.Background()
-	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_mandates"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lite, err := OpenSQLite(ctx, ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, _ := secretbox.NewKey("k1")
-	keys, err := secretbox.Parse(spec, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	stores := bothStores(ctx, t, "payment_mandates")
+	keys := testKeys(t)
 	const iban = "DE89370400440532013000"
 	signed := time.Date(2026, 11, 27, 9, 30, 0, 0, time.UTC)
 	due := paymenttypes.FirstDebitDue(signed)
-	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
+	for name, s := range stores {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			defer s.Close()
@@ -106,11 +95,7 @@ func TestMandatesRecordTheFirstDebitDay(t *testing.T) {
 	if err := s.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := secretbox.NewKey("k1")
-	keys, err := secretbox.Parse(spec, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	keys := testKeys(t)
 	m := s.Mandates(keys)
 	// 23:30 UTC is 00:30 on 28 November in Germany: the day counts from the 28th.
 	signed := time.Date(2026, 11, 27, 23, 30, 0, 0, time.UTC)

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hostcart/checkout/libs/go/platform/testinfra"
-	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/payment/domain"
 )
 
@@ -19,22 +17,11 @@ import (
 func TestMandateSweep(t *testing.T) {
 	t.Parallel() // its own database (testinfra)
 	ctx := context.Background()
-	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_mandate_sweep_store"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lite, err := OpenSQLite(ctx, ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, _ := secretbox.NewKey("k1")
-	keys, err := secretbox.Parse(spec, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	stores := bothStores(ctx, t, "payment_mandate_sweep_store")
+	keys := testKeys(t)
 	const iban = "DE89370400440532013000"
 	t0 := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
-	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
+	for name, s := range stores {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			defer s.Close()

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hostcart/checkout/libs/go/platform/testinfra"
 	"github.com/hostcart/checkout/services/payment/domain"
 )
 
@@ -14,16 +13,9 @@ import (
 func TestReferenceClaims(t *testing.T) {
 	t.Parallel() // its own database or key prefix (testinfra)
 	ctx := context.Background()
-	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_references"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lite, err := OpenSQLite(ctx, ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
+	stores := bothStores(ctx, t, "payment_references")
 	t0 := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
-	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
+	for name, s := range stores {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			defer s.Close()

@@ -5,25 +5,19 @@ import (
 	"testing"
 
 	"github.com/hostcart/checkout/libs/go/platform/testinfra"
+	"github.com/hostcart/checkout/libs/go/secretbox"
 	"github.com/hostcart/checkout/services/payment/seed"
 )
 
 func TestSeedAndRead(t *testing.T) {
 	t.Parallel() // its own database or key prefix (testinfra)
 	ctx := context.Background()
-	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, "payment_test"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lite, err := OpenSQLite(ctx, ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
+	stores := bothStores(ctx, t, "payment_test")
 	types, err := seed.Types()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, s := range map[string]*Store{"postgres": pg, "sqlite": lite} {
+	for name, s := range stores {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			defer s.Close()
@@ -55,4 +49,30 @@ func TestSeedAndRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bothStores opens the store on a throwaway PostgreSQL database (testinfra, named after db) and
+// on an in-memory SQLite, by name: the store tests run their cases on both.
+func bothStores(ctx context.Context, t *testing.T, db string) map[string]*Store {
+	t.Helper()
+	pg, err := OpenPostgres(ctx, testinfra.Postgres(t, db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lite, err := OpenSQLite(ctx, ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]*Store{"postgres": pg, "sqlite": lite}
+}
+
+// testKeys is a key ring of one fresh key (id k1) that seals the mandates' IBANs.
+func testKeys(t *testing.T) *secretbox.Keyring {
+	t.Helper()
+	spec, _ := secretbox.NewKey("k1")
+	keys, err := secretbox.Parse(spec, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
 }
