@@ -1,9 +1,7 @@
 package main
 
 import (
-	"database/sql"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -83,21 +81,8 @@ func checkAlpenhostPanelOrder(t *testing.T, st *stack, dbURL string) {
 			t.Fatalf("order of an Alpenhost panel user: %d %v", status, placed)
 		}
 		if dbURL != "" {
-			db, err := sql.Open("postgres", dbURL)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			var raw, paymentType string
-			var brandID int
-			if err := db.QueryRow(`SELECT customer, payment_type, brand_id FROM orders WHERE id = $1`, order["order_id"]).Scan(&raw, &paymentType, &brandID); err != nil {
-				t.Fatalf("order row: %v", err)
-			}
-			var c struct {
-				CustomerNo string `json:"customer_no"`
-			}
-			if err := json.Unmarshal([]byte(raw), &c); err != nil || c.CustomerNo != "200001" || paymentType != "existing" || brandID != 2 {
-				t.Fatalf("order row: brand %d, customer %s (%v), payment %s", brandID, raw, err, paymentType)
+			if row := readOrderRow(t, dbURL, order["order_id"]); row.CustomerNo != "200001" || row.PaymentType != "existing" || row.BrandID != 2 {
+				t.Fatalf("order row: %+v", row)
 			}
 		}
 		// The way back goes to Alpenhost's authority.

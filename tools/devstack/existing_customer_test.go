@@ -43,21 +43,8 @@ func checkExistingCustomerOrders(t *testing.T, st *stack, dbURL string) {
 		if dbURL == "" {
 			return
 		}
-		db, err := sql.Open("postgres", dbURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		var raw, paymentType string
-		if err := db.QueryRow(`SELECT customer, payment_type FROM orders WHERE id = $1`, order["order_id"]).Scan(&raw, &paymentType); err != nil {
-			t.Fatalf("order row: %v", err)
-		}
-		var c struct {
-			CustomerNo string `json:"customer_no"`
-			Email      string `json:"email"`
-		}
-		if err := json.Unmarshal([]byte(raw), &c); err != nil || c.CustomerNo != "100001" || paymentType != "existing" || c.Email == "" {
-			t.Fatalf("order row: customer %s (%v), payment %s", raw, err, paymentType)
+		if row := readOrderRow(t, dbURL, order["order_id"]); row.CustomerNo != "100001" || row.PaymentType != "existing" || row.Email == "" {
+			t.Fatalf("order row: %+v", row)
 		}
 	})
 }
@@ -116,4 +103,32 @@ func checkSEPAMandates(t *testing.T, st *stack, dbURL string) {
 			t.Fatalf("the sealed IBAN opens to %q (%v)", clear, err)
 		}
 	})
+}
+
+// orderRow is what the order service's PostgreSQL row of an order says about who ordered and how
+// it is paid.
+type orderRow struct {
+	BrandID     int    `json:"-"`
+	PaymentType string `json:"-"`
+	CustomerNo  string `json:"customer_no"`
+	Email       string `json:"email"`
+}
+
+// readOrderRow reads the order's row from the order service's database at dbURL.
+func readOrderRow(t *testing.T, dbURL string, orderID any) orderRow {
+	t.Helper()
+	db, err := sql.Open("postgres", dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var row orderRow
+	var customer string
+	if err := db.QueryRow(`SELECT customer, payment_type, brand_id FROM orders WHERE id = $1`, orderID).Scan(&customer, &row.PaymentType, &row.BrandID); err != nil {
+		t.Fatalf("order row: %v", err)
+	}
+	if err := json.Unmarshal([]byte(customer), &row); err != nil {
+		t.Fatalf("order row's customer %s: %v", customer, err)
+	}
+	return row
 }

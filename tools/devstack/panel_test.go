@@ -1,7 +1,6 @@
 package main
 
 import (
-	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -169,20 +168,8 @@ func checkPanelOrder(t *testing.T, st *stack, dbURL string) {
 		if status != http.StatusOK || order == nil || order["payment_type"] != "existing" || order["status"] != "placed" {
 			t.Fatalf("order of a panel user: %d %v", status, placed)
 		}
-		db, err := sql.Open("postgres", dbURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		var raw, paymentType string
-		if err := db.QueryRow(`SELECT customer, payment_type FROM orders WHERE id = $1`, order["order_id"]).Scan(&raw, &paymentType); err != nil {
-			t.Fatalf("order row: %v", err)
-		}
-		var c struct {
-			CustomerNo string `json:"customer_no"`
-		}
-		if err := json.Unmarshal([]byte(raw), &c); err != nil || c.CustomerNo != "100001" || paymentType != "existing" {
-			t.Fatalf("order row: customer %s (%v), payment %s", raw, err, paymentType)
+		if row := readOrderRow(t, dbURL, order["order_id"]); row.CustomerNo != "100001" || row.PaymentType != "existing" {
+			t.Fatalf("order row: %+v", row)
 		}
 	})
 }
