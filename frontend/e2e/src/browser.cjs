@@ -1,6 +1,6 @@
 // Shared helpers: Debian's Chromium through playwright-core, brand URLs, axe, screenshots.
 const { chromium } = require('playwright-core');
-const { appendFileSync, readFileSync } = require('node:fs');
+const { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -27,10 +27,44 @@ const BRANDS = [
   { slug: 'alpenhost', name: 'Alpenhost', withVat: false },
 ];
 
+/**
+ * Chromium's headless mode opens every page in a browser window with its top chrome, and Chromium
+ * 156 prewarms that window's omnibox popup, a WebUI page with its own renderer: measured here, it
+ * doubled the CPU a new page of the shop costs (a fresh context's first screen 1.9 s of Chromium
+ * CPU with it, 1.0 s without; the suite opens hundreds). No test looks at the address bar.
+ */
+const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * The features Playwright disables by default (its chromiumSwitches list, in the bundle of the
+ * pinned playwright-core). Chromium keeps only the last --disable-features it is given, so ours
+ * must repeat Playwright's, or the browser would run with its HTTPS upgrades, storage
+ * partitioning and the rest Playwright turns off. A playwright-core whose bundle no longer reads
+ * this way stops the suite here rather than launching a different browser.
+ */
+let playwrightDisabledFeatures;
+function defaultDisabledFeatures() {
+  if (playwrightDisabledFeatures) return playwrightDisabledFeatures;
+  const bundle = readFileSync(require.resolve('playwright-core/lib/coreBundle'), 'utf8');
+  const list = bundle.match(/\bdisabledFeatures = \[([^\]]*)\]/);
+  const names = list ? [...list[1].matchAll(/^\s*"([A-Za-z0-9]+)",?\s*$/gm)].map((m) => m[1]) : [];
+  if (!names.includes('HttpsUpgrades')) throw new Error('playwright-core: its default --disable-features list was not found in lib/coreBundle.js (browser.cjs defaultDisabledFeatures)');
+  playwrightDisabledFeatures = names;
+  return names;
+}
+
 async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--disable-features=${[...defaultDisabledFeatures(), ...OMNIBOX_POPUP_FEATURES].join(',')}`,
+    ],
   });
 }
 
@@ -106,12 +140,6 @@ async function axeViolations(page) {
 }
 
 async function axeViolationsIn(page) {
-  // Evaluated through the DevTools protocol: the gateway's CSP (rightly) refuses injected <script>s.
-  // Once per document: a navigation inside the shop keeps it, a new document needs it again.
-  if (!(await page.evaluate(() => typeof globalThis.axe?.run === 'function'))) {
-    axeSource ??= readFileSync(AXE, 'utf8');
-    await timed('axe-inject', () => page.evaluate(axeSource));
-  }
   // A fade (spec §9, 400 ms) is checked at its end: mid-fade, text has not its contrast yet.
   // Endless animations (loading skeletons) are not waited for.
   await page.evaluate(() =>
@@ -122,11 +150,38 @@ async function axeViolationsIn(page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+  // The same state of the same document (markup with its inline styles and stylesheet links,
+  // viewport, scroll position, focus) gives axe the same answer: a walk that comes back to a screen
+  // another walk (of either worker) already checked in this run reuses its answer
+  // (artifacts/e2e/axe-cache, emptied by global-setup.cjs). About one call in twenty.
+  const key = await page.evaluate(async () => {
+    const active = document.activeElement;
+    const state = [document.documentElement.outerHTML, innerWidth, innerHeight, scrollX, scrollY, active ? active.outerHTML.slice(0, 200) : ''].join('\u0000');
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(state));
+    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  });
+  const cached = join(ARTIFACTS, 'axe-cache', `${key}.json`);
+  if (existsSync(cached)) {
+    await timed('axe-hit', async () => undefined);
+    return JSON.parse(readFileSync(cached, 'utf8'));
+  }
+  // Evaluated through the DevTools protocol: the gateway's CSP (rightly) refuses injected <script>s.
+  // Once per document: a navigation inside the shop keeps it, a new document needs it again.
+  if (!(await page.evaluate(() => typeof globalThis.axe?.run === 'function'))) {
+    axeSource ??= readFileSync(AXE, 'utf8');
+    await timed('axe-inject', () => page.evaluate(axeSource));
+  }
   const violations = await page.evaluate(async () => {
     // axe-core, evaluated above, defines itself on the page's global object.
-    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+    // No preload: it fetches and parses every stylesheet again for css-orientation-lock, a rule
+    // axe keeps off by default (experimental), and the media preload has no audio or video here.
+    const result = await globalThis.axe.run(document, { resultTypes: ['violations'], preload: false });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
+  mkdirSync(join(ARTIFACTS, 'axe-cache'), { recursive: true });
+  // Written beside and renamed, so the other worker never reads half an answer.
+  writeFileSync(`${cached}.${process.pid}`, JSON.stringify(violations));
+  renameSync(`${cached}.${process.pid}`, cached);
   return violations;
 }
 

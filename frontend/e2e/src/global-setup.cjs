@@ -3,7 +3,7 @@
 const { spawn } = require('node:child_process');
 const { get } = require('node:http');
 const { createServer } = require('node:net');
-const { mkdirSync, openSync, writeFileSync } = require('node:fs');
+const { mkdirSync, openSync, rmSync, writeFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -83,6 +83,7 @@ module.exports = async function globalSetup() {
   mkdirSync(join(repoRoot, 'artifacts', 'e2e'), { recursive: true });
   // browser.cjs `timed` appends here; the teardown sums it up.
   writeFileSync(join(repoRoot, 'artifacts', 'e2e', 'timings.tsv'), '');
+  rmSync(join(repoRoot, 'artifacts', 'e2e', 'axe-cache'), { recursive: true, force: true });
   if (process.env.E2E_BASE_URL) {
     await waitForReady(new URL('/readyz', process.env.E2E_BASE_URL).href);
     return;
