@@ -87,7 +87,15 @@ check: bin/staticcheck
 # read only its own module is answered from go test's cache when nothing it depends on changed ("(cached)"),
 # every package reading the outside world runs (HOSTCART_TEST_RUN above).
 test-go: lint-go
-	go test -race $(GO_TEST_PATTERNS)
+	@go test -race -skip '$(DEVSTACK_SLOW_TESTS)' $(GO_TEST_PATTERNS) & all=$$!; \
+	(cd tools && go test -race -run '$(DEVSTACK_SLOW_TESTS)' ./devstack); slow=$$?; \
+	wait $$all; rest=$$?; [ $$rest -eq 0 ] && [ $$slow -eq 0 ]
+
+# The whole-stack tests of tools/devstack are the longest package (about 115 s on a quiet machine)
+# and mostly wait (stacks starting, deadlines, breakers opening and closing: 0.6 of a core), so
+# they kept one of go test's two package slots busy long after the other packages were done. Its
+# four longest tests (about 70 s) run in a second go test beside the first, which runs the rest.
+DEVSTACK_SLOW_TESTS := ^(TestStackPostgresAndRedis|TestStackCardProviderOutageIsolatesTheSession|TestStackOneBackendDown|TestStackSlowVIESIsolatesTheSession)$$
 
 # Every Go fuzz target (parsers of visitor input) for FUZZTIME (3.5s) each; seed corpora run with
 # the ordinary tests too.
