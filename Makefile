@@ -66,13 +66,15 @@ build-go:
 	go build -o bin/orderctl ./tools/orderctl
 
 # Each step after the other, each target timed (tools/testloop/run.sh prints the table at the end).
-# The first step runs three sequences at once: the Go side (install, binaries, vet, staticcheck,
-# -race tests, benchmarks, fuzzing) keeps the cores busy, the frontend's npm install, Nx build and
-# lint, types and jest fill its gaps, and the fault matrix mostly waits out deadlines and
-# recoveries (load about 0.5 for 3 minutes). Their outputs follow one another. test-proto
-# regenerates code the Go tests compile, and e2e needs the builds and the cores: both after.
+# One step of three sequences at once: the Go side (install, binaries, vet, staticcheck, -race
+# tests, benchmarks, fuzzing) keeps the cores busy; the frontend's npm install, Nx build, lint,
+# types and jest fill its gaps, then the contract check and the e2e suite, which starts as soon as
+# the frontend is built and tested (so Chromium takes over the cores while the Go side finishes
+# instead of waiting for it: the Go side's last minute is its longest packages and the fuzzer,
+# well under two cores); and the fault matrix, which mostly waits out deadlines and recoveries
+# (load about 0.5 for 3 minutes). Their outputs follow one another.
 test:
-	@tools/testloop/run.sh deps-go,build-go,test-go,test-bench,test-fuzz+deps-web,build-web,test-web+faulttest test-proto test-e2e
+	@tools/testloop/run.sh deps-go,build-go,test-go,test-bench,test-fuzz+deps-web,build-web,test-web,test-proto,test-e2e+faulttest
 
 # The quick loop between edits (about a minute, target under 2; not a substitute for make test): the
 # Go packages changed against origin/main (or HEAD, or HEAD~1 on a clean tree; CHECK_BASE=<rev> sets
@@ -132,12 +134,16 @@ bin/staticcheck: tools/gotools/go.mod
 # Where `make proto` writes: Go for the services, TypeScript types for the frontend.
 PROTO_GEN := libs/go/gen frontend/libs/shared/api-types/src/gen
 
-# Regenerates the gRPC code and fails when the committed code differs from what the contract produces.
-test-proto: proto
+# Generates the gRPC code into a temporary folder and fails when the code in the tree differs from
+# what the contract produces. It writes nothing into the tree (`make proto` does), so it runs
+# beside the Go tests that compile that code.
+test-proto: node_modules/.bin/protoc-gen-es
 	@cd tools/gotools && GOWORK=off go tool buf lint ../../libs/proto
-	@if [ -n "$$(git status --porcelain -- $(PROTO_GEN))" ]; then \
-		echo "generated code is stale: run 'make proto' and commit $(PROTO_GEN)"; git status --porcelain -- $(PROTO_GEN); exit 1; \
-	else echo "proto: generated code is up to date"; fi
+	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && mkdir -p "$$out/base/dir" && \
+	(cd tools/gotools && GOWORK=off go tool buf generate ../../libs/proto --template ../../libs/proto/buf.gen.yaml -o "$$out/base/dir") && \
+	for d in $(PROTO_GEN); do \
+		diff -r -q "$$out/$$d" "$$d" || { echo "generated code is stale: run 'make proto' and commit $(PROTO_GEN)"; exit 1; }; \
+	done && echo "proto: generated code is up to date"
 
 # protoc-gen-es is an npm package (pinned in package.json); buf runs it from node_modules.
 proto: node_modules/.bin/protoc-gen-es
@@ -162,7 +168,9 @@ lint-web:
 	npx nx show projects >/dev/null
 	npx eslint --flag v10_config_lookup_from_file --max-warnings=0 frontend
 
-test-e2e:
+# The binaries first (a no-op when build-go has just built them): make test starts the e2e suite
+# after the frontend's sequence, beside the Go side that builds them.
+test-e2e: build-go
 	DEVSTACK_BIN=bin/devstack DRAFTCTL_BIN=bin/draftctl npm run e2e
 
 # Not part of `make test`: it takes minutes and needs the machine to itself. Figures and method:
