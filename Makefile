@@ -146,6 +146,9 @@ bin/staticcheck: tools/gotools/go.mod
 
 # Where `make proto` writes: Go for the services, TypeScript types for the frontend.
 PROTO_GEN := libs/go/gen frontend/libs/shared/api-types/src/gen
+# The one generation command of `make proto` (into the tree) and `make test-proto` (into a
+# temporary folder, with -o).
+BUF_GENERATE := cd tools/gotools && GOWORK=off go tool buf generate ../../libs/proto --template ../../libs/proto/buf.gen.yaml
 
 # Generates the gRPC code into a temporary folder and fails when the code in the tree differs from
 # what the contract produces. It writes nothing into the tree (`make proto` does), so it runs
@@ -153,14 +156,14 @@ PROTO_GEN := libs/go/gen frontend/libs/shared/api-types/src/gen
 test-proto: node_modules/.bin/protoc-gen-es
 	@cd tools/gotools && GOWORK=off go tool buf lint ../../libs/proto
 	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && mkdir -p "$$out/base/dir" && \
-	(cd tools/gotools && GOWORK=off go tool buf generate ../../libs/proto --template ../../libs/proto/buf.gen.yaml -o "$$out/base/dir") && \
+	($(BUF_GENERATE) -o "$$out/base/dir") && \
 	for d in $(PROTO_GEN); do \
 		diff -r -q "$$out/$$d" "$$d" || { echo "generated code is stale: run 'make proto' and commit $(PROTO_GEN)"; exit 1; }; \
 	done && echo "proto: generated code is up to date"
 
 # protoc-gen-es is an npm package (pinned in package.json); buf runs it from node_modules.
 proto: node_modules/.bin/protoc-gen-es
-	cd tools/gotools && GOWORK=off go tool buf generate ../../libs/proto --template ../../libs/proto/buf.gen.yaml
+	$(BUF_GENERATE)
 
 node_modules/.bin/protoc-gen-es:
 	npm install --no-audit --no-fund
