@@ -85,7 +85,8 @@ func New(service string, log *slog.Logger, cfg Config, opts ...grpc.ServerOption
 	}
 	cfg = cfg.withDefaults()
 	m := newMetrics()
-	base := append([]grpc.ServerOption{
+	// Telemetry first: the platform chain's call log and metrics run inside the call's span.
+	base := append(telemetry.GRPCServerOptions(),
 		grpc.ChainUnaryInterceptor(newChain(service, log, cfg, m).unary),
 		grpc.ChainStreamInterceptor(
 			callctx.StreamServerInterceptor(),
@@ -93,7 +94,7 @@ func New(service string, log *slog.Logger, cfg Config, opts ...grpc.ServerOption
 		),
 		grpc.InitialWindowSize(streamWindow),
 		grpc.InitialConnWindowSize(connWindow),
-	}, telemetry.GRPCServerOptions()...)
+	)
 	s := &Server{
 		service: service,
 		log:     log,

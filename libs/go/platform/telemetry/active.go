@@ -15,23 +15,35 @@ import (
 // Setup (tests, tools/devstack) therefore run without it.
 var active atomic.Bool
 
+// exporting is set by Setup when spans leave the process (a stdout or OTLP trace exporter).
+var exporting atomic.Bool
+
 // Active reports whether Setup has installed providers and a propagator in this process.
 func Active() bool { return active.Load() }
 
-// GRPCServerOptions returns the server options that trace and measure gRPC calls (otelgrpc's stats
-// handler) once Setup has run, none before. Call Setup first, as every service's main does: a server
-// built before Setup stays uninstrumented.
+// GRPCServerOptions returns the server options that trace gRPC calls once Setup has run, none
+// before: otelgrpc's stats handler (spans with attributes, and its rpc metrics) when spans are
+// exported, the light propagation of propagate.go when they are not. Call Setup first, as every
+// service's main does: a server built before Setup stays uninstrumented. Pass these options before
+// other interceptors, so that those see the call's span.
 func GRPCServerOptions() []grpc.ServerOption {
-	if !Active() {
+	switch {
+	case !Active():
 		return nil
+	case exporting.Load():
+		return []grpc.ServerOption{grpc.StatsHandler(otelgrpc.NewServerHandler())}
 	}
-	return []grpc.ServerOption{grpc.StatsHandler(otelgrpc.NewServerHandler())}
+	return lightServerOptions()
 }
 
-// GRPCDialOptions is the client counterpart of GRPCServerOptions.
+// GRPCDialOptions is the client counterpart of GRPCServerOptions. Pass these after the other
+// interceptors: the light propagation then adds its metadata last, without a copy.
 func GRPCDialOptions() []grpc.DialOption {
-	if !Active() {
+	switch {
+	case !Active():
 		return nil
+	case exporting.Load():
+		return []grpc.DialOption{grpc.WithStatsHandler(otelgrpc.NewClientHandler())}
 	}
-	return []grpc.DialOption{grpc.WithStatsHandler(otelgrpc.NewClientHandler())}
+	return lightDialOptions()
 }

@@ -102,6 +102,7 @@ func Setup(ctx context.Context, cfg Config) (shutdown func(context.Context) erro
 	if reg != nil {
 		registry.Store(reg)
 	}
+	exporting.Store(cfg.TracesExporter != "" && cfg.TracesExporter != ExporterNone)
 	active.Store(true)
 
 	return func(ctx context.Context) error {
