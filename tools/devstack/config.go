@@ -22,6 +22,10 @@ type Config struct {
 	// AdminAddr (ADMIN_LISTEN) serves metrics and the Go profiler of the whole stack (gateway and
 	// services share the process) when set, for performance work.
 	AdminAddr string
+	// Telemetry (DEVSTACK_TELEMETRY) sets up OpenTelemetry as deployed processes do, with the
+	// OTEL_* variables (exporters none by default): off by default, since the instrumentation costs
+	// CPU on every call; on, the load test measures what a deployed shop pays.
+	Telemetry bool
 	// StartTimeout (DEVSTACK_START_TIMEOUT) bounds how long the stack may take to answer.
 	StartTimeout time.Duration
 	Banner       io.Writer // receives the "open the shop here" lines; nil prints none
@@ -41,6 +45,7 @@ func configFromEnv() Config {
 		FrontendDir:  config.String("FRONTEND_DIR", "dist/frontend/shell"),
 		DataDir:      config.String("DEVSTACK_DATA_DIR", ""),
 		AdminAddr:    config.String("ADMIN_LISTEN", ""),
+		Telemetry:    config.Bool("DEVSTACK_TELEMETRY", false),
 		StartTimeout: config.Duration("DEVSTACK_START_TIMEOUT", defaultStartTimeout),
 		Banner:       os.Stderr,
 	}

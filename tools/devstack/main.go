@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/hostcart/checkout/libs/go/platform/logging"
+	"github.com/hostcart/checkout/libs/go/platform/telemetry"
 )
 
 func main() {
@@ -19,7 +20,18 @@ func main() {
 	defer stop()
 
 	log := logging.New("devstack", os.Stderr, logging.LevelFromEnv())
-	if err := run(ctx, configFromEnv(), log); err != nil {
+	cfg := configFromEnv()
+	if cfg.Telemetry {
+		// As every deployed process does (app.Run): the gateway's and services' servers and clients
+		// are built after this, so they carry the deployed instrumentation.
+		shutdown, err := telemetry.Setup(ctx, telemetry.ConfigFromEnv("devstack"))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "devstack: telemetry:", err)
+			os.Exit(1)
+		}
+		defer func() { _ = shutdown(context.WithoutCancel(ctx)) }()
+	}
+	if err := run(ctx, cfg, log); err != nil {
 		fmt.Fprintln(os.Stderr, "devstack:", err)
 		os.Exit(1)
 	}

@@ -127,6 +127,7 @@ func runCheckout(ctx context.Context, s settings, p *procs, redisURL, refB strin
 	if s.gogc != "" {
 		env = append(env, "GOGC="+s.gogc)
 	}
+	env = append(env, s.telemetryEnv()...)
 	logf("checkout: starting devstack on PostgreSQL, Redis %s and NATS %s (stream %s)", redisURL, cs.natsURL, stream)
 	if _, err := p.start(filepath.Join(s.out, "devstack-checkout.log"), env, s.repo, filepath.Join(s.repo, "bin", "devstack")); err != nil {
 		return false, err

@@ -46,6 +46,10 @@ type settings struct {
 	warmBatches int
 	// gogc, when set, is the GOGC of devstack and of both reference servers alike.
 	gogc string
+	// telemetry (LOADTEST_TELEMETRY) runs devstack with OpenTelemetry set up as the chart deploys it
+	// without a collector (traces none, metrics prometheus): what a deployed shop pays per call.
+	// Off by default, as every figure before issue 26's round 6 was measured.
+	telemetry bool
 	// targetRates are the constant arrival rates at which our warm p99 is set beside B's. k6 needs
 	// a good part of the two cores itself, so a rate near our maximum would measure k6's queue
 	// rather than either server: the comparison is at rates both k6 and the servers fit.
@@ -85,6 +89,7 @@ func main() {
 		zipfRate:       config.Int("LOADTEST_ZIPF_RATE", 200),
 		warmBatches:    20,
 		gogc:           config.String("LOADTEST_GOGC", ""),
+		telemetry:      config.Bool("LOADTEST_TELEMETRY", false),
 		targetRates:    intList(config.String("LOADTEST_TARGET_RATES", "1000,2000")),
 	}
 	for part := range strings.SplitSeq(config.String("LOADTEST_PARTS", "availability,checkout"), ",") {
@@ -184,6 +189,7 @@ func run(ctx context.Context, s settings) (bool, error) {
 	if s.gogc != "" {
 		gcEnv = []string{"GOGC=" + s.gogc}
 	}
+	stackEnv = append(stackEnv, s.telemetryEnv()...)
 	if _, err := p.start(filepath.Join(s.out, "devstack.log"), append(stackEnv, gcEnv...), s.repo, filepath.Join(s.repo, "bin", "devstack")); err != nil {
 		return false, err
 	}
@@ -471,8 +477,24 @@ func describe(s settings, redisURL string) map[string]string {
 		"gomaxprocs":       strconv.Itoa(runtime.GOMAXPROCS(0)),
 		"warm_set_batches": strconv.Itoa(s.warmBatches),
 		"gogc":             cmpOr(s.gogc, "default (100)"),
+		"telemetry":        telemetryDescription(s.telemetry),
 		"target_rates":     fmt.Sprint(s.targetRates),
 	}
+}
+
+// telemetryEnv is devstack's environment for s.telemetry.
+func (s settings) telemetryEnv() []string {
+	if !s.telemetry {
+		return nil
+	}
+	return []string{"DEVSTACK_TELEMETRY=true", "OTEL_TRACES_EXPORTER=none", "OTEL_METRICS_EXPORTER=prometheus"}
+}
+
+func telemetryDescription(on bool) string {
+	if on {
+		return "as deployed without a collector (traces none, metrics prometheus)"
+	}
+	return "off (devstack without telemetry.Setup)"
 }
 
 // intList reads "500,1000"; items that are not positive numbers are skipped.

@@ -169,9 +169,9 @@ func (r *report) text() string {
 	fmt.Fprintf(&b, "Load test of POST /api/v2/domain-availability, %s\n", r.Started.Format(time.RFC3339))
 	fmt.Fprintf(&b, "Machine: %s, %s cores, %s, load average at the start %s, at the end %s\n",
 		r.Machine["cpu"], r.Machine["cores"], r.Machine["kernel"], r.Machine["loadavg_start"], r.Machine["loadavg"])
-	fmt.Fprintf(&b, "Settings: redis %s, sandbox latency %s, rate limits off, GOGC %s, %s runs of %s with %s connections (%s)\n\n",
+	fmt.Fprintf(&b, "Settings: redis %s, sandbox latency %s, rate limits off, GOGC %s, %s runs of %s with %s connections (%s), telemetry %s\n\n",
 		r.Settings["redis"], r.Settings["sandbox_latency"], r.Settings["gogc"], r.Settings["max_rounds"], r.Settings["max_duration"],
-		r.Settings["connections"], r.MaxTool)
+		r.Settings["connections"], r.MaxTool, r.Settings["telemetry"])
 	fmt.Fprintf(&b, "Maximum requests/s (best of the rounds; every round in brackets)\n")
 	for _, row := range []struct {
 		name string
