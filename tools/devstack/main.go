@@ -11,8 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/hostcart/checkout/libs/go/platform/app"
 	"github.com/hostcart/checkout/libs/go/platform/logging"
-	"github.com/hostcart/checkout/libs/go/platform/telemetry"
 )
 
 func main() {
@@ -24,12 +24,12 @@ func main() {
 	if cfg.Telemetry {
 		// As every deployed process does (app.Run): the gateway's and services' servers and clients
 		// are built after this, so they carry the deployed instrumentation.
-		shutdown, err := telemetry.Setup(ctx, telemetry.ConfigFromEnv("devstack"))
+		stopTelemetry, err := app.StartTelemetry(ctx, "devstack", log)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "devstack: telemetry:", err)
+			fmt.Fprintln(os.Stderr, "devstack:", err)
 			os.Exit(1)
 		}
-		defer func() { _ = shutdown(context.WithoutCancel(ctx)) }()
+		defer stopTelemetry()
 	}
 	if err := run(ctx, cfg, log); err != nil {
 		fmt.Fprintln(os.Stderr, "devstack:", err)

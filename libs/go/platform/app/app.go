@@ -38,20 +38,30 @@ func Main(service, listenAddr string, run RunFunc) {
 	}
 }
 
-// Run is Main without the process concerns (signals, exit status), for tests.
-func Run(ctx context.Context, service, listenAddr, adminAddr string, log *slog.Logger, run RunFunc) error {
-	shutdownTelemetry, err := telemetry.Setup(ctx, telemetry.ConfigFromEnv(service))
+// StartTelemetry sets up OpenTelemetry from the OTEL_* variables (telemetry.Setup); build gRPC
+// servers and clients after it. stop flushes what is buffered, also after ctx has ended, but never
+// waits on a collector for more than 5 s.
+func StartTelemetry(ctx context.Context, service string, log *slog.Logger) (stop func(), err error) {
+	shutdown, err := telemetry.Setup(ctx, telemetry.ConfigFromEnv(service))
 	if err != nil {
-		return fmt.Errorf("%s: telemetry: %w", service, err)
+		return nil, fmt.Errorf("%s: telemetry: %w", service, err)
 	}
-	defer func() {
-		// Flush what is buffered even though ctx has ended, but do not hang the exit on a collector.
+	return func() {
 		flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
-		if err := shutdownTelemetry(flushCtx); err != nil {
+		if err := shutdown(flushCtx); err != nil {
 			log.Warn("telemetry shutdown", slog.String("error", err.Error()))
 		}
-	}()
+	}, nil
+}
+
+// Run is Main without the process concerns (signals, exit status), for tests.
+func Run(ctx context.Context, service, listenAddr, adminAddr string, log *slog.Logger, run RunFunc) error {
+	stopTelemetry, err := StartTelemetry(ctx, service, log)
+	if err != nil {
+		return err
+	}
+	defer stopTelemetry()
 
 	lis, err := net.Listen("tcp", listenAddr)
 	if err != nil {

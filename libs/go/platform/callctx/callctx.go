@@ -170,9 +170,15 @@ type serverStream struct {
 
 func (s *serverStream) Context() context.Context { return s.ctx }
 
+// StreamWithContext returns ss answering ctx from Context, for stream interceptors that hand the
+// handler a context of their own.
+func StreamWithContext(ss grpc.ServerStream, ctx context.Context) grpc.ServerStream {
+	return &serverStream{ServerStream: ss, ctx: ctx}
+}
+
 // StreamServerInterceptor is the streaming counterpart of UnaryServerInterceptor.
 func StreamServerInterceptor() grpc.StreamServerInterceptor {
 	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-		return handler(srv, &serverStream{ServerStream: ss, ctx: ServerContext(ss.Context())})
+		return handler(srv, StreamWithContext(ss, ServerContext(ss.Context())))
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
+
+	"github.com/hostcart/checkout/libs/go/platform/callctx"
 )
 
 // instrumentationName names the tracer of the light gRPC propagation.
@@ -38,7 +40,7 @@ func lightServerOptions() []grpc.ServerOption {
 		grpc.ChainStreamInterceptor(func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
 			ctx, span := serverSpan(ss.Context(), tracer, propagator, info.FullMethod)
 			defer span.End()
-			return handler(srv, &spanStream{ServerStream: ss, ctx: ctx})
+			return handler(srv, callctx.StreamWithContext(ss, ctx))
 		}),
 	}
 }
@@ -119,11 +121,3 @@ func (c *outgoingCarrier) Keys() []string {
 	}
 	return keys
 }
-
-// spanStream is a server stream whose context carries the call's span.
-type spanStream struct {
-	grpc.ServerStream
-	ctx context.Context
-}
-
-func (s *spanStream) Context() context.Context { return s.ctx }
